@@ -1,0 +1,3 @@
+"""classification metrics (to be filled in)."""
+
+__all__: list[str] = []

@@ -1,0 +1,3 @@
+"""correlation metrics (to be filled in)."""
+
+__all__: list[str] = []

@@ -1,0 +1,3 @@
+"""curves metrics (to be filled in)."""
+
+__all__: list[str] = []

@@ -1,0 +1,3 @@
+"""probabilistic metrics (to be filled in)."""
+
+__all__: list[str] = []

@@ -1,0 +1,3 @@
+"""ranking metrics (to be filled in)."""
+
+__all__: list[str] = []

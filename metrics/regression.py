@@ -1,0 +1,3 @@
+"""regression metrics (to be filled in)."""
+
+__all__: list[str] = []

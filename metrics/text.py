@@ -1,0 +1,3 @@
+"""text metrics (to be filled in)."""
+
+__all__: list[str] = []

@@ -1,0 +1,1 @@
+"""The classification spec (to be filled in)."""

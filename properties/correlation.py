@@ -1,0 +1,1 @@
+"""The correlation spec (to be filled in)."""

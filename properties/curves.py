@@ -1,0 +1,1 @@
+"""The curves spec (to be filled in)."""

@@ -1,0 +1,1 @@
+"""The probabilistic spec (to be filled in)."""

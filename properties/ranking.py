@@ -1,0 +1,1 @@
+"""The ranking spec (to be filled in)."""

@@ -1,0 +1,169 @@
+"""The property registry: every invariant of the spec, declared as data.
+
+A :class:`Property` is one stated invariant. Family modules
+(``properties/classification.py``, ...) declare them with :func:`register` or the
+:func:`prop` decorator at import time; :func:`all_properties` imports every
+family and returns them in a stable order.
+
+The ``check`` of a property receives two arguments:
+
+``t``
+    a view of the target under test. ``t.f1(y_true, y_pred, average="macro")``
+    calls the target's ``f1`` and records the call, so that a failure can print
+    a copy-pasteable reproduction.
+``ex``
+    one example drawn from ``strategy`` (``None`` for properties without a
+    strategy, such as worked examples).
+
+It raises ``AssertionError`` (use :func:`properties.checks.expect` and
+friends) when the invariant is violated.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from importlib import import_module
+from typing import Any, Callable
+
+KINDS = (
+    "bound",
+    "identity",
+    "symmetry",
+    "invariance",
+    "relation",
+    "direction",
+    "agreement",
+    "golden",
+    "refusal",
+    "undefined",
+    "claim",
+)
+
+#: the kinds that make up a target's conformance report; claims are about the
+#: literature and are judged separately (see ``properties.claims``)
+CONFORMANCE_KINDS = tuple(k for k in KINDS if k != "claim")
+
+
+@dataclasses.dataclass(frozen=True)
+class Property:
+    id: str
+    statement: str
+    kind: str
+    family: str
+    needs: tuple[str, ...]
+    check: Callable[[Any, Any], None]
+    strategy: Any = None
+    reference: str | None = None
+    source: str | None = None
+    quote: str | None = None
+    max_examples: int | None = None
+
+    @property
+    def metrics(self) -> tuple[str, ...]:
+        """Catalog names the property calls (``needs`` without keyword requirements)."""
+        seen: dict[str, None] = {}
+        for need in self.needs:
+            seen.setdefault(need.split(":", 1)[0], None)
+        return tuple(seen)
+
+    @property
+    def is_claim(self) -> bool:
+        return self.kind == "claim"
+
+
+_REGISTRY: dict[str, Property] = {}
+
+FAMILY_MODULES = (
+    "classification",
+    "regression",
+    "correlation",
+    "probabilistic",
+    "curves",
+    "text",
+    "ranking",
+)
+
+
+def _family_of(module_name: str) -> str:
+    return module_name.rsplit(".", 1)[-1]
+
+
+def register(
+    id: str,
+    statement: str,
+    *,
+    kind: str,
+    needs,
+    check: Callable,
+    strategy=None,
+    family: str | None = None,
+    reference: str | None = None,
+    source: str | None = None,
+    quote: str | None = None,
+    max_examples: int | None = None,
+) -> Property:
+    """Add one property to the registry and return it.
+
+    ``needs`` lists the catalog names the check calls; an entry
+    ``"f1:sample_weight"`` also requires that the target's ``f1`` accepts
+    ``sample_weight``. If the target misses any of them the property is *not
+    applicable* to it.
+    """
+    if kind not in KINDS:
+        raise ValueError(f"unknown property kind {kind!r}; expected one of {KINDS}")
+    if kind == "claim" and not (source and quote):
+        raise ValueError(f"claim {id!r} must quote its source")
+    if isinstance(needs, str):
+        needs = (needs,)
+    family = family or _family_of(getattr(check, "__module__", "unknown"))
+    full_id = id if id.startswith(f"{family}.") else f"{family}.{id}"
+    if full_id in _REGISTRY:
+        raise ValueError(f"property {full_id!r} registered twice")
+    p = Property(
+        id=full_id,
+        statement=statement,
+        kind=kind,
+        family=family,
+        needs=tuple(needs),
+        check=check,
+        strategy=strategy,
+        reference=reference,
+        source=source,
+        quote=quote,
+        max_examples=max_examples,
+    )
+    _REGISTRY[full_id] = p
+    return p
+
+
+def prop(id: str, statement: str, **options) -> Callable:
+    """Decorator form of :func:`register`; the decorated function is the check."""
+
+    def decorate(check: Callable) -> Callable:
+        register(id, statement, check=check, **options)
+        return check
+
+    return decorate
+
+
+def all_properties(*, include_claims: bool = True) -> list[Property]:
+    """Every registered property, families imported, sorted by id."""
+    for family in FAMILY_MODULES:
+        import_module(f"properties.{family}")
+    props = sorted(_REGISTRY.values(), key=lambda p: p.id)
+    if not include_claims:
+        props = [p for p in props if not p.is_claim]
+    return props
+
+
+def conformance_properties() -> list[Property]:
+    return all_properties(include_claims=False)
+
+
+def claims() -> list[Property]:
+    return [p for p in all_properties() if p.is_claim]
+
+
+def get(property_id: str) -> Property:
+    all_properties()
+    return _REGISTRY[property_id]

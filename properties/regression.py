@@ -1,0 +1,1 @@
+"""The regression spec (to be filled in)."""

@@ -1,0 +1,259 @@
+"""Targets: anything that exposes catalog names, and how a name resolves to one.
+
+A target is a module (or any object) with functions under the catalog's
+names. Optional module attributes it may declare:
+
+``TARGET_NAME``   the name shown in reports (default: the module name)
+``VERSION``       the version audited (default: ``__version__``)
+``CONVENTIONS``   dict of the conventions it follows, shown in the report
+``DEVIATIONS``    dict property id -> reason, merged with the deviations file
+
+Bundled targets are listed in :data:`BUNDLED`; anything else is imported as
+``package.module`` or ``package.module:attribute``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import inspect
+import os
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+
+#: bundled target name -> import path
+BUNDLED: dict[str, str] = {
+    "metrics": "metrics",
+    "sklearn": "reference.sklearn",
+    "scipy": "reference.scipy",
+    "nltk": "reference.nltk",
+    "sacrebleu": "reference.sacrebleu",
+    "jiwer": "reference.jiwer",
+    "rouge_score": "reference.rouge_score",
+    "ranx": "reference.ranx",
+}
+
+DEFAULT_TARGET = "metrics"
+ENV_VAR = "METRIC_ASSAY_TARGET"
+DEVIATIONS_DIR = Path(__file__).resolve().parent.parent / "reference" / "deviations"
+
+
+class TargetUnavailable(Exception):
+    """The target (or the library behind it) cannot be imported here."""
+
+
+@dataclasses.dataclass
+class Target:
+    name: str
+    namespace: Any
+    version: str
+    conventions: dict
+    deviations: dict[str, str]
+    import_path: str
+    deviations_file: str | None = None
+
+    def provides(self, need: str) -> bool:
+        metric, _, kwarg = need.partition(":")
+        fn = getattr(self.namespace, metric, None)
+        if not callable(fn):
+            return False
+        if not kwarg:
+            return True
+        return accepts_keyword(fn, kwarg)
+
+    def missing(self, needs) -> list[str]:
+        return [n for n in needs if not self.provides(n)]
+
+    def get(self, name: str) -> Callable:
+        fn = getattr(self.namespace, name, None)
+        if not callable(fn):
+            raise AttributeError(f"target {self.name!r} does not provide {name!r}")
+        return fn
+
+    def catalog_names(self, catalog) -> list[str]:
+        return [n for n in catalog if self.provides(n)]
+
+
+def accepts_keyword(fn: Callable, keyword: str) -> bool:
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return True  # builtins/ufuncs: cannot tell, let the call decide
+    for param in sig.parameters.values():
+        if param.kind is inspect.Parameter.VAR_KEYWORD:
+            return True
+        if param.name == keyword and param.kind in (
+            inspect.Parameter.POSITIONAL_OR_KEYWORD,
+            inspect.Parameter.KEYWORD_ONLY,
+        ):
+            return True
+    return False
+
+
+def read_deviations(path: Path | str) -> dict[str, str]:
+    """Parse a deviations file: ``property.id  # reason`` per line, ``#`` comments."""
+    deviations: dict[str, str] = {}
+    for raw in Path(path).read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        pid, _, reason = line.partition("#")
+        deviations[pid.strip()] = reason.strip() or "(no reason given)"
+    return deviations
+
+
+def resolve_name(name: str | None) -> str:
+    return name or os.environ.get(ENV_VAR) or DEFAULT_TARGET
+
+
+def load_target(name: str | None = None, *, deviations_file: str | None = None) -> Target:
+    """Resolve a target name (bundled, or ``pkg.module[:attr]``) to a :class:`Target`."""
+    name = resolve_name(name)
+    import_path = BUNDLED.get(name, name)
+    module_path, _, attribute = import_path.partition(":")
+    try:
+        module = importlib.import_module(module_path)
+    except ImportError as exc:
+        if name in BUNDLED:
+            raise TargetUnavailable(
+                f"bundled target {name!r} needs a library that is not installed: {exc}"
+            ) from exc
+        raise TargetUnavailable(
+            f"cannot import target {name!r}: {exc}. A target is a bundled name "
+            f"({', '.join(BUNDLED)}) or an importable module 'package.module[:attribute]'."
+        ) from exc
+    namespace = module
+    if attribute:
+        try:
+            namespace = getattr(module, attribute)
+        except AttributeError:
+            raise TargetUnavailable(f"module {module_path!r} has no attribute {attribute!r}") from None
+
+    display = getattr(namespace, "TARGET_NAME", None) or (name if name in BUNDLED else import_path)
+    version = str(
+        getattr(namespace, "VERSION", None) or getattr(namespace, "__version__", None) or "unknown"
+    )
+    conventions = dict(getattr(namespace, "CONVENTIONS", {}) or {})
+    deviations = dict(getattr(namespace, "DEVIATIONS", {}) or {})
+    dev_path = None
+    if deviations_file:
+        dev_path = Path(deviations_file)
+    elif (DEVIATIONS_DIR / f"{display}.txt").exists():
+        dev_path = DEVIATIONS_DIR / f"{display}.txt"
+    if dev_path is not None:
+        deviations.update(read_deviations(dev_path))
+    return Target(
+        name=display,
+        namespace=namespace,
+        version=version,
+        conventions=conventions,
+        deviations=deviations,
+        import_path=import_path,
+        deviations_file=str(dev_path) if dev_path else None,
+    )
+
+
+# --------------------------------------------------------------------------
+# Recording calls, for copy-pasteable reproductions
+
+
+def _literal(value) -> str:
+    """A Python literal that rebuilds ``value`` (arrays become lists)."""
+    if isinstance(value, np.ndarray):
+        if value.dtype.kind in "fc" and value.size:
+            return f"np.array({value.tolist()!r}, dtype=np.{value.dtype})"
+        return repr(value.tolist())
+    if isinstance(value, np.generic):
+        return repr(value.item())
+    if isinstance(value, (list, tuple)) and any(isinstance(v, np.ndarray) for v in value):
+        inner = ", ".join(_literal(v) for v in value)
+        return f"[{inner}]" if isinstance(value, list) else f"({inner},)"
+    return repr(value)
+
+
+def _short(value, limit: int = 300) -> str:
+    text = _literal(value) if isinstance(value, (np.ndarray, np.generic)) else repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+@dataclasses.dataclass
+class RecordedCall:
+    name: str
+    args: tuple
+    kwargs: dict
+    outcome: str
+
+    def render(self) -> str:
+        parts = [_literal(a) for a in self.args]
+        parts += [f"{k}={_literal(v)}" for k, v in self.kwargs.items()]
+        return f"target.{self.name}({', '.join(parts)}) -> {self.outcome}"
+
+
+class RecordingView:
+    """What a property's check sees: the target's functions, with calls logged."""
+
+    MAX_CALLS = 12
+
+    def __init__(self, target: Target):
+        self._target = target
+        self.calls: list[RecordedCall] = []
+
+    @property
+    def target(self) -> Target:
+        return self._target
+
+    def provides(self, need: str) -> bool:
+        return self._target.provides(need)
+
+    def __getattr__(self, name: str):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        fn = self._target.get(name)
+
+        def recorded(*args, **kwargs):
+            try:
+                result = fn(*args, **kwargs)
+            except Exception as exc:
+                self._log(name, args, kwargs, f"raised {type(exc).__name__}: {exc}")
+                raise
+            self._log(name, args, kwargs, _short(result))
+            return result
+
+        recorded.__name__ = name
+        return recorded
+
+    def _log(self, name, args, kwargs, outcome) -> None:
+        self.calls.append(RecordedCall(name, args, dict(kwargs), outcome))
+        if len(self.calls) > self.MAX_CALLS:
+            del self.calls[0]
+
+    def reproduction(self) -> str:
+        if not self.calls:
+            return ""
+        lines = [f"Calls to {self._target.name} ({self._target.import_path}) in the failing example:"]
+        lines += ["  " + c.render() for c in self.calls]
+        return "\n".join(lines)
+
+
+_REFERENCE_CACHE: dict[str, Target] = {}
+
+
+def reference(name: str):
+    """The namespace of a bundled reference target, for agreement checks.
+
+    Raises :class:`TargetUnavailable` when its library is not installed; the
+    runner checks availability first and reports the property as not applicable.
+    """
+    if name not in _REFERENCE_CACHE:
+        _REFERENCE_CACHE[name] = load_target(name)
+    return _REFERENCE_CACHE[name].namespace
+
+
+def reference_available(name: str) -> bool:
+    try:
+        reference(name)
+    except TargetUnavailable:
+        return False
+    return True

@@ -1,0 +1,1 @@
+"""The text spec (to be filled in)."""
