@@ -75,3 +75,17 @@ def is_nan(value) -> bool:
         return math.isnan(float(value))
     except (TypeError, ValueError):
         return False
+
+
+def expect_printed(value, printed: str, *, what: str = "value") -> None:
+    """Assert ``value`` rounds to the number a document printed (e.g. ``"0.583"``).
+
+    The tolerance is half a unit of the last printed digit, so "0.58" accepts
+    [0.575, 0.585]. Use it for worked examples quoted from a source.
+    """
+    text = printed.strip()
+    decimals = len(text.split(".", 1)[1]) if "." in text else 0
+    half_unit = 0.5 * 10.0 ** (-decimals)
+    v = float(value)
+    if not abs(v - float(text)) <= half_unit + 1e-12:
+        raise AssertionError(f"{what}: computed {v!r}, but the source prints {text}")

@@ -1,0 +1,44 @@
+"""Spec as data: what each catalog metric is, declared once per metric.
+
+Every family module in ``properties/`` defines ``CAPABILITIES``, a dict from
+catalog name to :class:`Capability`. ``tests/test_capabilities.py`` asserts
+that no catalog metric is left unclassified, and that no classification names
+a metric that does not exist, the way scikit-learn's ``test_common.py`` keeps
+its metric lists honest.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from importlib import import_module
+
+
+@dataclasses.dataclass(frozen=True)
+class Capability:
+    #: (lowest, highest) value; ``None`` for an unbounded side
+    range: tuple[float | None, float | None]
+    #: True if f(a, b) == f(b, a) for the metric's two main arguments
+    symmetric: bool
+    #: what the main arguments are, e.g. "labels", "scores", "token sequences"
+    input_domain: str
+    #: the inputs on which the metric is undefined, and what it returns or raises there
+    undefined: str
+    #: ``average=`` modes supported (empty if the metric has no averaging)
+    averaging: tuple[str, ...] = ()
+    #: accepts ``sample_weight=``
+    sample_weight: bool = False
+    #: True if a larger value is better (None for metrics that are not scores, e.g. curves)
+    higher_is_better: bool | None = True
+
+
+def all_capabilities() -> dict[str, Capability]:
+    from .registry import FAMILY_MODULES
+
+    merged: dict[str, Capability] = {}
+    for family in FAMILY_MODULES:
+        module = import_module(f"properties.{family}")
+        for name, cap in getattr(module, "CAPABILITIES", {}).items():
+            if name in merged:
+                raise RuntimeError(f"{name!r} classified twice")
+            merged[name] = cap
+    return merged
