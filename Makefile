@@ -1,0 +1,38 @@
+# metric-assay: two commands that work on a fresh clone with only python3.
+#   make test    create .venv, install the project with its test extras, run the whole suite
+#   make audit   create .venv, install, audit the default target set, write reports/
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+PROFILE ?= ci
+TARGETS ?= metrics sklearn scipy nltk sacrebleu jiwer rouge_score ranx
+PYTEST_ARGS ?=
+
+.PHONY: test audit docs bench install clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest --hypothesis-profile=$(PROFILE) $(PYTEST_ARGS)
+
+audit: $(STAMP)
+	$(BIN)/metric-assay audit $(TARGETS) --profile $(PROFILE) \
+		--report reports/conformance.md --report reports/conformance.json
+
+docs: $(STAMP)
+	$(BIN)/metric-assay docs --out docs
+
+bench: $(STAMP)
+	for b in benchmarks/bench_*.py; do $(BIN)/python -m benchmarks.$$(basename $$b .py) || exit 1; done
+
+clean:
+	rm -rf $(VENV) reports .hypothesis .pytest_cache
