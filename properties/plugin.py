@@ -62,14 +62,15 @@ def pytest_configure(config):
     if os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
     config._assay_results = []
-    config._assay_target = None
-    config._assay_target_error = None
     try:
         config._assay_target = load_target(
             config.getoption("target"), deviations_file=config.getoption("deviations")
         )
     except TargetUnavailable as exc:
-        config._assay_target_error = str(exc)
+        # A typo must not silently audit something else: stop before collecting.
+        raise pytest.UsageError(
+            f"metric-assay: target {resolve_name(config.getoption('target'))!r} UNAVAILABLE: {exc}"
+        ) from None
 
 
 def _profile_name() -> str:
@@ -80,9 +81,6 @@ def _profile_name() -> str:
 
 def pytest_report_header(config):
     target = config._assay_target
-    if target is None:
-        return [f"metric-assay: target {resolve_name(config.getoption('target'))!r} UNAVAILABLE: "
-                f"{config._assay_target_error}"]
     lines = [
         f"metric-assay: target={target.name} version={target.version} ({target.import_path}), "
         f"profile={_profile_name()}",
@@ -94,10 +92,7 @@ def pytest_report_header(config):
 
 @pytest.fixture(scope="session")
 def assay_target(request):
-    config = request.config
-    if config._assay_target is None:
-        raise pytest.UsageError(f"metric-assay: {config._assay_target_error}")
-    return config._assay_target
+    return request.config._assay_target
 
 
 @pytest.fixture(scope="session")

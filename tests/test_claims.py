@@ -1,0 +1,36 @@
+"""The claims ledger in docs/ matches the verdicts the suite computes now.
+
+Verdicts are never typed in: ``metric-assay claims --write docs`` computes
+them. This test recomputes each one and fails if the committed ledger says
+otherwise, so a change in our metrics or in a claim's formalisation that flips
+a verdict cannot land without regenerating (and reviewing) the ledger.
+"""
+
+import pytest
+
+from properties import registry
+from properties.claims import LEDGER_JSON, judge, recorded_verdicts
+
+CLAIMS = registry.claims()
+RECORDED = recorded_verdicts()
+
+
+def test_every_claim_quotes_its_source():
+    for claim in CLAIMS:
+        assert claim.source and claim.quote.strip(), claim.id
+
+
+@pytest.mark.parametrize("claim", CLAIMS, ids=[c.id for c in CLAIMS])
+def test_recorded_verdict_is_the_computed_one(claim):
+    verdict = judge(claim)
+    assert verdict.verdict in ("holds", "refuted"), f"{claim.id} crashed: {verdict.detail}"
+    assert claim.id in RECORDED, f"{claim.id} is not in {LEDGER_JSON}; run `metric-assay claims --write docs`"
+    assert RECORDED[claim.id] == verdict.verdict, (
+        f"{claim.id}: ledger says {RECORDED[claim.id]!r}, the suite now computes {verdict.verdict!r}. "
+        f"{verdict.detail} -- review, then run `metric-assay claims --write docs`"
+    )
+
+
+def test_ledger_lists_no_claim_that_no_longer_exists():
+    stale = sorted(set(RECORDED) - {c.id for c in CLAIMS})
+    assert not stale, f"ledger entries for claims that are gone: {stale}"

@@ -1,0 +1,56 @@
+"""The console command, end to end on a user's adapter module."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from properties.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+
+@pytest.fixture
+def in_examples(monkeypatch):
+    monkeypatch.chdir(EXAMPLES)
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+
+
+def test_audit_of_a_module_exposing_a_few_names(in_examples, tmp_path, capsys):
+    out_json, out_md = tmp_path / "r.json", tmp_path / "r.md"
+    code = main(
+        ["audit", "my_metrics_adapter", "--family", "classification", "--report", str(out_json), "--report", str(out_md)]
+    )
+    printed = capsys.readouterr().out
+    report = json.loads(out_json.read_text())
+    summary = report["summary"]
+    assert summary["n/a"] > 0, "metrics the module does not expose are not applicable"
+    assert summary["pass"] > 0
+    assert report["signature"]["target"] == "my_metrics_adapter"
+    assert "my_metrics_adapter" in printed and "n/a" in printed
+    assert out_md.read_text().startswith("# Conformance report")
+    assert code == (1 if summary["fail"] + summary["error"] else 0)
+
+
+def test_unknown_target_exits_2_with_a_message(capsys):
+    assert main(["audit", "no_such_module_xyz"]) == 2
+    assert "cannot import target" in capsys.readouterr().err
+
+
+def test_baseline_mode_fails_only_on_new_violations(in_examples, tmp_path, capsys):
+    base = tmp_path / "base.json"
+    main(["audit", "my_metrics_adapter", "--family", "classification", "--report", str(base)])
+    capsys.readouterr()
+    assert main(["audit", "my_metrics_adapter", "--family", "classification", "--baseline", str(base)]) == 0
+    assert "0 violation(s) not in the baseline" in capsys.readouterr().out
+
+
+def test_console_script_is_installed():
+    exe = Path(sys.executable).parent / "metric-assay"
+    result = subprocess.run([str(exe), "--help"], capture_output=True, text=True, check=False)
+    assert result.returncode == 0
+    assert "audit" in result.stdout

@@ -1,0 +1,66 @@
+"""Meta-tests: a property that cannot fail is a defect.
+
+Every property of the spec must be caught -- report ``fail`` -- by at least
+one deliberately wrong implementation from ``tests/mutants/``. Claims that the
+suite refutes are exempt: their failing verdict already shows they can fail.
+Mutants always run under the derandomized ``ci`` profile so the meta-test is
+deterministic whatever profile the rest of the run uses.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from properties import registry
+from properties.claims import judge
+from properties.profiles import profile_settings
+from properties.runner import check_property
+from tests.mutants import Mutant, mutant_target
+
+
+def _all_mutants() -> list[Mutant]:
+    found = []
+    for family in registry.FAMILY_MODULES:
+        try:
+            module = importlib.import_module(f"tests.mutants.{family}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"tests.mutants.{family}":
+                raise
+            continue
+        found.extend(module.MUTANTS)
+    return found
+
+
+MUTANTS = _all_mutants()
+PAIRS = [(m, pid) for m in MUTANTS for pid in m.catches]
+
+
+def test_mutant_names_are_unique():
+    names = [m.name for m in MUTANTS]
+    assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
+
+
+def test_every_mutant_names_existing_properties():
+    known = {p.id for p in registry.all_properties()}
+    unknown = sorted({pid for _, pid in PAIRS if pid not in known})
+    assert not unknown, f"mutants claim to be caught by properties that do not exist: {unknown}"
+
+
+def test_every_property_has_a_mutant():
+    caught = {pid for _, pid in PAIRS}
+    uncovered = [p for p in registry.all_properties() if p.id not in caught]
+    # A refuted claim needs no mutant: the suite has already seen it fail.
+    uncovered = [p for p in uncovered if not (p.is_claim and judge(p).verdict == "refuted")]
+    assert not uncovered, "properties no mutant shows can fail:\n" + "\n".join(p.id for p in uncovered)
+
+
+@pytest.mark.parametrize(("mutant", "property_id"), PAIRS, ids=[f"{m.name}->{pid}" for m, pid in PAIRS])
+def test_property_catches_mutant(mutant: Mutant, property_id: str):
+    prop = registry.get(property_id)
+    result = check_property(prop, mutant_target(mutant), settings_=profile_settings("ci"))
+    assert result.status == "fail", (
+        f"{property_id} did not catch mutant {mutant.name!r}: status {result.status} "
+        f"after {result.examples} examples. {result.detail}"
+    )

@@ -1,0 +1,36 @@
+"""The pytest plugin: --target selection, header, not-applicable as skipped."""
+
+from pathlib import Path
+
+pytest_plugins = ["pytester"]
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+CONFORMANCE_ONLY = "from properties.conformance import test_conformance\n"
+
+
+def test_header_names_the_resolved_target_version_and_profile(pytester):
+    pytester.makepyfile(test_x=CONFORMANCE_ONLY)
+    result = pytester.runpytest_subprocess("--target", "sklearn", "--hypothesis-profile=ci", "--collect-only")
+    result.stdout.fnmatch_lines(["*metric-assay: target=sklearn version=*profile=ci*"])
+
+
+def test_a_misspelt_target_is_an_error_not_a_silent_default(pytester):
+    pytester.makepyfile(test_x=CONFORMANCE_ONLY)
+    result = pytester.runpytest_subprocess("--target", "skleran", "-q", "-k", "accuracy")
+    result.stderr.fnmatch_lines(["*target 'skleran' UNAVAILABLE*"])
+    assert result.ret != 0
+
+
+def test_user_module_audit_skips_what_it_does_not_provide(pytester):
+    # the user's adapter sits in the directory pytest is run from
+    pytester.makepyfile(
+        test_x=CONFORMANCE_ONLY, my_metrics_adapter=(EXAMPLES / "my_metrics_adapter.py").read_text()
+    )
+    result = pytester.runpytest_subprocess(
+        "--target", "my_metrics_adapter", "--hypothesis-profile=ci", "-q", "-k", "matthews or accuracy", "-rs"
+    )
+    outcomes = result.parseoutcomes()
+    assert outcomes.get("skipped", 0) > 0  # matthews_corrcoef is not provided: not applicable
+    assert outcomes.get("passed", 0) > 0  # accuracy properties ran
+    result.stdout.fnmatch_lines(["*not applicable: target does not provide matthews_corrcoef*"])

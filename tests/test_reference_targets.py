@@ -1,0 +1,29 @@
+"""Every bundled reference target conforms, up to its declared deviations.
+
+For each bundled adapter whose library is installed, run the whole spec and
+require: no unexpected failure or crash, no listed deviation that now passes,
+and no listed deviation that matches no property. A library that is not
+installed is reported as skipped, never as passed.
+"""
+
+import pytest
+
+from properties.audit import audit
+from properties.report import format_failure
+from properties.targets import BUNDLED, TargetUnavailable, load_target
+
+REFERENCE_TARGETS = [name for name in BUNDLED if name != "metrics"]
+
+
+@pytest.mark.parametrize("name", REFERENCE_TARGETS)
+def test_reference_target_conforms_up_to_declared_deviations(name):
+    try:
+        target = load_target(name)
+    except TargetUnavailable as exc:
+        pytest.skip(f"{name} not installed: {exc}")
+    report = audit(target, profile="ci")
+    problems = [format_failure(r) for r in report.violations()]
+    problems += [f"{r.property_id}: {r.detail}" for r in report.by_status("fixed")]
+    problems += [f"deviation {pid!r} matches no property" for pid in report.unmatched_deviations]
+    assert not problems, f"{name}: {report.summary_line()}\n\n" + "\n\n".join(problems)
+    assert report.counts()["pass"] > 0, f"{name}: no property applied"

@@ -1,0 +1,63 @@
+"""The runner classifies outcomes and shows a reproducible counterexample."""
+
+from properties.profiles import profile_settings
+from properties.runner import check_property
+from tests.toys import DOUBLES, correct_double, crashing_double, off_by_one_above_50, toy_target
+
+CI = profile_settings("ci")
+
+
+def test_a_correct_target_passes_every_example():
+    result = check_property(DOUBLES, toy_target(double=correct_double), settings_=CI)
+    assert result.status == "pass"
+    assert result.examples == CI.max_examples
+
+
+def test_a_wrong_target_fails_with_the_shrunk_counterexample_and_a_copy_pasteable_call():
+    result = check_property(DOUBLES, toy_target(double=off_by_one_above_50), settings_=CI)
+    assert result.status == "fail"
+    assert "ex=[51]" in result.counterexample  # shrunk to the smallest failing input
+    assert "target.double([51]) -> [103]" in result.reproduction
+    assert "double(x)" in result.detail
+
+
+def test_a_target_without_the_metric_is_not_applicable_not_passed():
+    result = check_property(DOUBLES, toy_target(), settings_=CI)
+    assert result.status == "n/a"
+    assert "does not provide double" in result.detail
+    assert result.examples == 0
+
+
+def test_a_crash_on_valid_input_is_an_error_not_a_failure():
+    result = check_property(DOUBLES, toy_target(double=crashing_double), settings_=CI)
+    assert result.status == "error"
+    assert "ZeroDivisionError" in result.detail
+
+
+def test_a_listed_deviation_that_fails_is_a_known_deviation():
+    target = toy_target(double=off_by_one_above_50, deviations={"toy.doubles": "adds one above 50"})
+    result = check_property(DOUBLES, target, settings_=CI)
+    assert result.status == "deviation"
+    assert "adds one above 50" in result.detail
+
+
+def test_a_listed_deviation_that_passes_is_reported_fixed():
+    target = toy_target(double=correct_double, deviations={"toy.doubles": "used to add one"})
+    result = check_property(DOUBLES, target, settings_=CI)
+    assert result.status == "fixed"
+
+
+def test_a_spent_time_budget_is_a_timeout_not_a_pass():
+    result = check_property(DOUBLES, toy_target(double=correct_double), settings_=CI, time_budget=0.0)
+    assert result.status == "timeout"
+
+
+def test_the_ci_profile_is_deterministic():
+    target = toy_target(double=off_by_one_above_50)
+    first = check_property(DOUBLES, target, settings_=CI)
+    second = check_property(DOUBLES, target, settings_=CI)
+    assert (first.status, first.counterexample, first.examples) == (
+        second.status,
+        second.counterexample,
+        second.examples,
+    )

@@ -1,0 +1,96 @@
+"""Resolving target names, reading deviations files, recording calls."""
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from properties.targets import (
+    ENV_VAR,
+    RecordingView,
+    TargetUnavailable,
+    accepts_keyword,
+    load_target,
+    read_deviations,
+)
+from tests.toys import toy_target
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def test_default_target_is_our_metrics(monkeypatch):
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    target = load_target(None)
+    assert target.name == "metrics"
+    assert target.provides("accuracy")
+
+
+def test_environment_variable_selects_the_target(monkeypatch):
+    monkeypatch.setenv(ENV_VAR, "sklearn")
+    assert load_target(None).name == "sklearn"
+
+
+def test_bundled_target_reports_the_library_version():
+    import sklearn
+
+    target = load_target("sklearn")
+    assert target.version == sklearn.__version__
+    assert target.conventions, "a bundled adapter declares its conventions"
+
+
+def test_a_user_module_is_a_target_and_missing_names_are_not_provided(monkeypatch):
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+    target = load_target("my_metrics_adapter")
+    assert target.provides("accuracy") and target.provides("f1")
+    assert not target.provides("matthews_corrcoef")
+    assert target.provides("accuracy:sample_weight")
+    assert not target.provides("f1:sample_weight")
+
+
+def test_module_attribute_form(monkeypatch):
+    target = load_target("tests.toys:DOUBLES")
+    assert target.name == "tests.toys:DOUBLES"
+    with pytest.raises(TargetUnavailable, match="no attribute"):
+        load_target("tests.toys:nothing_here")
+
+
+def test_an_unknown_target_is_a_clear_error_not_a_silent_default():
+    with pytest.raises(TargetUnavailable, match="cannot import target 'no_such_lib_xyz'"):
+        load_target("no_such_lib_xyz")
+
+
+def test_deviations_file_format(tmp_path):
+    path = tmp_path / "lib.txt"
+    path.write_text("# header comment\n\nfam.prop[a]  # returns nan on ties\nfam.other\n")
+    assert read_deviations(path) == {"fam.prop[a]": "returns nan on ties", "fam.other": "(no reason given)"}
+
+
+def test_accepts_keyword_reads_signatures():
+    def f(a, b, *, sample_weight=None):
+        return a
+
+    def g(a, **kwargs):
+        return a
+
+    assert accepts_keyword(f, "sample_weight") and not accepts_keyword(f, "labels")
+    assert accepts_keyword(g, "anything")
+
+
+def test_recording_view_renders_copy_pasteable_calls():
+    view = RecordingView(toy_target(double=lambda x, scale=1: np.asarray(x) * 2 * scale))
+    view.double(np.array([1, 2]), scale=3)
+    view.double(np.array([0.5]))
+    text = view.reproduction()
+    assert "target.double([1, 2], scale=3) -> [6, 12]" in text
+    assert "target.double(np.array([0.5], dtype=np.float64)) -> np.array([1.0], dtype=np.float64)" in text
+
+
+def test_recording_view_logs_exceptions_and_reraises():
+    def bad(x):
+        raise ValueError("x: no")
+
+    view = RecordingView(toy_target(double=bad))
+    with pytest.raises(ValueError):
+        view.double([1])
+    assert "raised ValueError: x: no" in view.reproduction()
