@@ -23,6 +23,12 @@ FAMILIES = (
 #: catalog name -> family name
 CATALOG: dict[str, str] = {}
 
+#: the conventions this target follows (shown in every report); families may
+#: add their own with a module-level ``CONVENTIONS`` dict
+CONVENTIONS: dict[str, str] = {
+    "errors": "bad input raises MetricInputError (a ValueError) naming the argument",
+}
+
 for _family in FAMILIES:
     _module = import_module(f"{__name__}.{_family}")
     for _name in _module.__all__:
@@ -30,5 +36,6 @@ for _family in FAMILIES:
             raise RuntimeError(f"catalog name {_name!r} defined twice")
         CATALOG[_name] = _family
         globals()[_name] = getattr(_module, _name)
+    CONVENTIONS.update(getattr(_module, "CONVENTIONS", {}))
 
-__all__ = ["MetricInputError", "CATALOG", "FAMILIES", *CATALOG]
+__all__ = ["MetricInputError", "CATALOG", "CONVENTIONS", "FAMILIES", *CATALOG]

@@ -127,7 +127,12 @@ def cmd_list(args) -> int:
 def cmd_docs(args) -> int:
     from .claims import judge_all, write_ledger
 
+    from .catalog_doc import catalog_markdown
+
     out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "catalog.md").write_text(catalog_markdown(), encoding="utf-8")
+    print(f"wrote {out / 'catalog.md'}")
     for name in DEFAULT_AUDIT_SET:
         try:
             target = load_target(name)
