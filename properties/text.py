@@ -1,1 +1,836 @@
-"""The text spec (to be filled in)."""
+"""The text spec: edit distance, WER/CER, BLEU and ROUGE.
+
+Tokens are drawn from a small vocabulary of lowercase alphanumeric words, so
+that n-grams repeat and overlap often, and so that every library's tokenizer
+(sacrebleu's ``tokenize='none'``, jiwer's word splitting, rouge-score's
+default tokenizer) keeps them intact: agreement is then about the metric, not
+about tokenization. A few spec-side helpers (``_clipped``, ``_closest``)
+recompute BLEU's statistics with ``collections.Counter``: an independent
+oracle for the definitions the seeds and Papineni et al. (2002) give.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+from hypothesis import strategies as st
+
+from .capabilities import Capability
+from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal, is_nan
+from .registry import prop, register
+from .targets import reference
+
+WORDS = ("a", "b", "c", "d", "the", "cat")
+SMOOTHINGS = ("none", "floor", "add-k", "exp")
+
+tokens = st.lists(st.sampled_from(WORDS), max_size=10)
+nonempty_tokens = st.lists(st.sampled_from(WORDS), min_size=1, max_size=10)
+references = st.lists(tokens, min_size=1, max_size=3)
+
+
+@st.composite
+def _sentence_pair(draw):
+    """(references, hypothesis); half the time the hypothesis is a slice of the first reference,
+    to reach the all-precisions-high region (short slices: BP < 1 with perfect precision)."""
+    refs = draw(references)
+    if draw(st.booleans()):
+        ref = refs[0]
+        start = draw(st.integers(0, len(ref)))
+        return refs, ref[start : draw(st.integers(start, len(ref)))]
+    return refs, draw(tokens)
+
+
+sentence = _sentence_pair()
+corpus = st.lists(_sentence_pair(), min_size=1, max_size=4)
+max_ns = st.integers(1, 4)
+smoothings = st.sampled_from(SMOOTHINGS)
+texts = st.text(alphabet="ab c", max_size=12)
+nonempty_texts = st.text(alphabet="ab c", min_size=1, max_size=12)
+wer_pairs = st.lists(st.tuples(nonempty_tokens, tokens), min_size=1, max_size=5)
+
+SEED_REF = "the way to make people trustworthy is to trust them".split()
+SEED_HYP = "to make people trustworthy you need to trust them".split()
+
+
+def _long_enough(max_n):
+    return st.lists(st.sampled_from(WORDS), min_size=max_n, max_size=10)
+
+
+# ---------------------------------------------------------------- spec-side oracle
+
+
+def _ngrams(seq, n):
+    return Counter(tuple(seq[i : i + n]) for i in range(len(seq) - n + 1))
+
+
+def _clipped(refs, hyp, n):
+    """(clipped matches, hypothesis n-grams) of order n (Papineni et al. 2002, eq. 1)."""
+    h = _ngrams(hyp, n)
+    best: Counter = Counter()
+    for ref in refs:
+        best |= _ngrams(ref, n)  # | keeps the max count over references
+    return sum(min(c, best[g]) for g, c in h.items()), max(len(hyp) - n + 1, 0)
+
+
+def _closest(refs, c):
+    return min((len(r) for r in refs), key=lambda r: (abs(r - c), r))
+
+
+def _bleu_oracle(pairs, max_n):
+    """Unsmoothed corpus BLEU from pooled statistics, uniform weights."""
+    num = [0] * max_n
+    den = [0] * max_n
+    c = r = 0
+    for refs, hyp in pairs:
+        for n in range(1, max_n + 1):
+            m, t = _clipped(refs, hyp, n)
+            num[n - 1] += m
+            den[n - 1] += t
+        c += len(hyp)
+        r += _closest(refs, len(hyp))
+    if num[0] == 0 or min(num) == 0:
+        return 0.0
+    bp = 1.0 if c > r else math.exp(1 - r / c)
+    return bp * math.exp(sum(math.log(a / b) for a, b in zip(num, den)) / max_n)
+
+
+def _one_hot(n, max_n):
+    return tuple(1.0 if i == n - 1 else 0.0 for i in range(max_n))
+
+
+# ================================================================ edit distance
+
+
+@prop("identity[edit_distance]", "edit_distance(a, b) is 0 exactly when a == b", kind="identity",
+      needs=("edit_distance",), strategy=st.tuples(tokens, tokens))
+def _(t, ex):
+    a, b = ex
+    expect(t.edit_distance(a, a) == 0, "d(a, a) != 0")
+    expect((t.edit_distance(a, b) == 0) == (a == b), "d(a, b) == 0 must hold iff a == b")
+
+
+@prop("symmetry[edit_distance]", "edit_distance(a, b) == edit_distance(b, a)", kind="symmetry",
+      needs=("edit_distance",), strategy=st.tuples(tokens, tokens))
+def _(t, ex):
+    a, b = ex
+    expect(t.edit_distance(a, b) == t.edit_distance(b, a), "edit distance is not symmetric")
+
+
+@prop("triangle[edit_distance]", "d(a, c) <= d(a, b) + d(b, c)", kind="relation",
+      needs=("edit_distance",), strategy=st.tuples(tokens, tokens, tokens))
+def _(t, ex):
+    a, b, c = ex
+    expect_le(t.edit_distance(a, c), t.edit_distance(a, b) + t.edit_distance(b, c), what="d(a,c) vs d(a,b)+d(b,c)")
+
+
+@prop("bounds[edit_distance]", "|len(a) - len(b)| <= edit_distance(a, b) <= max(len(a), len(b))",
+      kind="bound", needs=("edit_distance",), strategy=st.tuples(tokens, tokens))
+def _(t, ex):
+    a, b = ex
+    d = t.edit_distance(a, b)
+    expect_in_range(d, abs(len(a) - len(b)), max(len(a), len(b)), what="edit distance")
+
+
+@prop("agreement[edit_distance~nltk]", "edit_distance agrees with nltk.edit_distance (unit costs, no transpositions)",
+      kind="agreement", needs=("edit_distance",), reference="nltk", strategy=st.tuples(tokens, tokens))
+def _(t, ex):
+    a, b = ex
+    # integers on both sides: exact equality
+    expect(t.edit_distance(a, b) == reference("nltk").edit_distance(a, b), "differs from NLTK")
+
+
+# ================================================================ WER / CER
+
+
+@prop("identity[wer]", "wer(x, x) == 0 for a non-empty reference", kind="identity",
+      needs=("wer",), strategy=nonempty_tokens)
+def _(t, x):
+    expect_close(t.wer(x, list(x)), 0.0, what="wer(x, x)")
+
+
+@prop("definition[wer]", "wer(r, h) == edit_distance(r, h) / len(r), hence >= 0", kind="relation",
+      needs=("wer", "edit_distance"), strategy=st.tuples(nonempty_tokens, tokens))
+def _(t, ex):
+    r, h = ex
+    w = t.wer(r, h)
+    # same integer over the same length: only the division rounds
+    expect_close(w, t.edit_distance(r, h) / len(r), what="wer")
+    expect(w >= 0, f"wer is negative: {w}")
+
+
+@prop("undefined[wer:empty reference]", "wer with an empty reference is refused (WER divides by the reference length)",
+      kind="undefined", needs=("wer",), strategy=tokens)
+def _(t, h):
+    expect_refusal(lambda: t.wer([], h), "reference")
+
+
+@prop("relation[corpus_wer:pooled]", "pooled corpus WER is the reference-length weighted mean of sentence WERs",
+      kind="relation", needs=("corpus_wer", "wer"), strategy=wer_pairs)
+def _(t, pairs):
+    refs = [r for r, _ in pairs]
+    hyps = [h for _, h in pairs]
+    weighted = sum(len(r) * t.wer(r, h) for r, h in pairs) / sum(len(r) for r in refs)
+    expect_close(t.corpus_wer(refs, hyps), weighted, rtol=1e-12, what="corpus_wer")
+
+
+@prop("relation[corpus_wer:mean]", "corpus_wer(average='mean') is the plain mean of sentence WERs",
+      kind="relation", needs=("corpus_wer:average", "wer"), strategy=wer_pairs)
+def _(t, pairs):
+    refs = [r for r, _ in pairs]
+    hyps = [h for _, h in pairs]
+    mean = sum(t.wer(r, h) for r, h in pairs) / len(pairs)
+    expect_close(t.corpus_wer(refs, hyps, average="mean"), mean, rtol=1e-12, what="mean corpus_wer")
+
+
+@prop("invariance[corpus_wer:sentence order]", "corpus WER does not depend on the order of sentence pairs",
+      kind="invariance", needs=("corpus_wer",),
+      strategy=wer_pairs.flatmap(lambda p: st.tuples(st.just(p), st.permutations(p))))
+def _(t, ex):
+    pairs, shuffled = ex
+    a = t.corpus_wer([r for r, _ in pairs], [h for _, h in pairs])
+    b = t.corpus_wer([r for r, _ in shuffled], [h for _, h in shuffled])
+    expect_close(a, b, rtol=1e-12, what="corpus_wer after reordering")
+
+
+words_texts = st.text(alphabet="abc", max_size=12)
+nonempty_words_texts = st.text(alphabet="abc", min_size=1, max_size=12)
+
+
+@prop("relation[cer=wer over characters]", "cer(r, h) == wer(list(r), list(h)) (whitespace-free text: every target splits it alike)",
+      kind="relation", needs=("cer", "wer"), strategy=st.tuples(nonempty_words_texts, words_texts))
+def _(t, ex):
+    r, h = ex
+    expect_close(t.cer(r, h), t.wer(list(r), list(h)), what="cer")
+
+
+@prop("relation[cer:spaces count]", "cer(r, h) == edit_distance(r, h) / len(r) with spaces counted as characters",
+      kind="relation", needs=("cer", "edit_distance"), strategy=st.tuples(nonempty_texts, texts))
+def _(t, ex):
+    r, h = ex
+    expect_close(t.cer(r, h), t.edit_distance(r, h) / len(r), what="cer")
+
+
+@prop("relation[corpus_cer=corpus_wer over characters]", "corpus_cer pools character edits as corpus_wer pools word edits",
+      kind="relation", needs=("corpus_cer", "corpus_wer"),
+      strategy=st.lists(st.tuples(nonempty_words_texts, words_texts), min_size=1, max_size=4))
+def _(t, pairs):
+    refs = [r for r, _ in pairs]
+    hyps = [h for _, h in pairs]
+    expect_close(t.corpus_cer(refs, hyps), t.corpus_wer([list(r) for r in refs], [list(h) for h in hyps]),
+                 what="corpus_cer")
+
+
+@prop("undefined[cer:empty reference]", "cer with an empty reference is refused", kind="undefined",
+      needs=("cer",), strategy=texts)
+def _(t, h):
+    expect_refusal(lambda: t.cer("", h), "reference")
+
+
+@prop("agreement[wer~jiwer]", "wer and corpus_wer agree with jiwer on whitespace-free tokens", kind="agreement",
+      needs=("wer", "corpus_wer"), reference="jiwer", strategy=wer_pairs)
+def _(t, pairs):
+    ref = reference("jiwer")
+    refs = [r for r, _ in pairs]
+    hyps = [h for _, h in pairs]
+    r0, h0 = pairs[0]
+    # integer edit counts divided once: only rounding differs
+    expect_close(t.wer(r0, h0), ref.wer(r0, h0), what="wer")
+    expect_close(t.corpus_wer(refs, hyps), ref.corpus_wer(refs, hyps), what="corpus_wer")
+
+
+@prop("agreement[cer~jiwer]", "cer and corpus_cer agree with jiwer, no whitespace stripping", kind="agreement",
+      needs=("cer", "corpus_cer"), reference="jiwer",
+      strategy=st.lists(st.tuples(nonempty_texts, texts), min_size=1, max_size=4))
+def _(t, pairs):
+    ref = reference("jiwer")
+    refs = [r for r, _ in pairs]
+    hyps = [h for _, h in pairs]
+    expect_close(t.cer(*pairs[0]), ref.cer(*pairs[0]), what="cer")
+    expect_close(t.corpus_cer(refs, hyps), ref.corpus_cer(refs, hyps), what="corpus_cer")
+
+
+# ================================================================ BLEU
+
+_bleu_case = st.tuples(sentence, max_ns, smoothings).map(lambda x: (*x[0], x[1], x[2]))
+
+
+@prop("bounds[sentence_bleu]", "0 <= sentence_bleu <= 1 for every smoothing", kind="bound",
+      needs=("sentence_bleu:max_n", "sentence_bleu:smoothing"), strategy=_bleu_case)
+def _(t, ex):
+    refs, hyp, n, sm = ex
+    expect_in_range(t.sentence_bleu(refs, hyp, max_n=n, smoothing=sm), 0.0, 1.0, what="BLEU")
+
+
+@prop("bounds[corpus_bleu]", "0 <= corpus_bleu <= 1 for every smoothing", kind="bound",
+      needs=("corpus_bleu:max_n", "corpus_bleu:smoothing"), strategy=st.tuples(corpus, max_ns, smoothings))
+def _(t, ex):
+    pairs, n, sm = ex
+    value = t.corpus_bleu([r for r, _ in pairs], [h for _, h in pairs], max_n=n, smoothing=sm)
+    expect_in_range(value, 0.0, 1.0, what="corpus BLEU")
+
+
+@prop("identity[sentence_bleu]", "sentence_bleu([h], h) == 1 when len(h) >= max_n", kind="identity",
+      needs=("sentence_bleu:max_n",), strategy=max_ns.flatmap(lambda n: st.tuples(st.just(n), _long_enough(n))))
+def _(t, ex):
+    n, h = ex
+    expect_close(t.sentence_bleu([list(h)], h, max_n=n), 1.0, what="BLEU(h, [h])")
+
+
+@prop("invariance[sentence_bleu:references]", "BLEU ignores the order of references and duplicated references",
+      kind="invariance", needs=("sentence_bleu",),
+      strategy=sentence.flatmap(lambda s: st.tuples(st.just(s), st.permutations(s[0]))))
+def _(t, ex):
+    (refs, hyp), shuffled = ex
+    base = t.sentence_bleu(refs, hyp, smoothing="floor") if t.provides("sentence_bleu:smoothing") else t.sentence_bleu(refs, hyp)
+    kwargs = {"smoothing": "floor"} if t.provides("sentence_bleu:smoothing") else {}
+    expect_close(t.sentence_bleu(list(shuffled), hyp, **kwargs), base, what="BLEU with references reordered")
+    expect_close(t.sentence_bleu(refs + [refs[0]], hyp, **kwargs), base, what="BLEU with a reference duplicated")
+
+
+@prop("undefined[sentence_bleu:zero precision]", "unsmoothed BLEU is exactly 0 when any n-gram precision is 0",
+      kind="undefined", needs=("sentence_bleu:max_n",), strategy=st.tuples(references, tokens, max_ns))
+def _(t, ex):
+    refs, hyp, n = ex
+    value = t.sentence_bleu(refs, hyp, max_n=n)
+    if any(_clipped(refs, hyp, k)[0] == 0 for k in range(1, n + 1)):
+        expect(value == 0.0, f"unsmoothed BLEU is {value!r}, not 0, although some n-gram precision is 0")
+    else:
+        expect(value > 0.0, f"BLEU is {value!r} although every n-gram precision is positive")
+
+
+@prop("direction[sentence_bleu:more references]",
+      "each clipped n-gram precision never falls when a reference is added", kind="direction",
+      needs=("sentence_bleu:max_n", "sentence_bleu:weights"),
+      strategy=st.tuples(references, nonempty_tokens, tokens, max_ns))
+def _(t, ex):
+    refs, hyp, extra, n = ex
+    # references no longer than the hypothesis keep BP = 1, so a one-hot weight isolates p_k
+    refs = [r[: len(hyp)] for r in refs]
+    extra = extra[: len(hyp)]
+    for k in range(1, n + 1):
+        w = _one_hot(k, n)
+        before = t.sentence_bleu(refs, hyp, max_n=n, weights=w)
+        after = t.sentence_bleu(refs + [extra], hyp, max_n=n, weights=w)
+        expect_le(before, after, what=f"p_{k} before vs after adding a reference")
+
+
+@prop("relation[sentence_bleu:brevity penalty]",
+      "BP = 1 when the hypothesis is longer than the closest reference, exp(1 - r/c) otherwise (unsmoothed)",
+      kind="relation", needs=("sentence_bleu:max_n",), strategy=st.tuples(references, tokens, max_ns))
+def _(t, ex):
+    refs, hyp, n = ex
+    expect_close(t.sentence_bleu(refs, hyp, max_n=n), _bleu_oracle([(refs, hyp)], n), rtol=1e-9, atol=1e-12,
+                 what="BLEU vs the clipped-precision and closest-length definition")
+
+
+@prop("relation[sentence_bleu:closest reference tie]",
+      "of two references equally far from the hypothesis length the shorter sets r (BLEU = 1 here)",
+      kind="relation", needs=("sentence_bleu",), strategy=st.tuples(_long_enough(5), st.sampled_from(WORDS)))
+def _(t, ex):
+    h, x = ex
+    # references h[:-1] and h + [x]: both one token away; with the shorter, c > r and BP = 1
+    expect_close(t.sentence_bleu([h[:-1], h + [x]], h), 1.0, what="BLEU with a closest-length tie")
+
+
+@prop("invariance[corpus_bleu:sentence order]", "corpus BLEU does not depend on the order of sentences",
+      kind="invariance", needs=("corpus_bleu:max_n", "corpus_bleu:smoothing"),
+      strategy=st.tuples(corpus.flatmap(lambda c: st.tuples(st.just(c), st.permutations(c))), max_ns))
+def _(t, ex):
+    (pairs, shuffled), n = ex
+    # floor smoothing keeps the score away from 0, where any order would trivially agree
+    a = t.corpus_bleu([r for r, _ in pairs], [h for _, h in pairs], max_n=n, smoothing="floor")
+    b = t.corpus_bleu([r for r, _ in shuffled], [h for _, h in shuffled], max_n=n, smoothing="floor")
+    expect_close(a, b, rtol=1e-12, what="corpus BLEU after reordering sentences")
+
+
+@prop("relation[sentence_bleu=corpus_bleu of one sentence]",
+      "sentence_bleu(refs, h) == corpus_bleu([refs], [h]) with the same options", kind="relation",
+      needs=("sentence_bleu:smoothing", "corpus_bleu:smoothing", "sentence_bleu:max_n", "corpus_bleu:max_n"),
+      strategy=_bleu_case)
+def _(t, ex):
+    refs, hyp, n, sm = ex
+    expect_close(t.sentence_bleu(refs, hyp, max_n=n, smoothing=sm), t.corpus_bleu([refs], [hyp], max_n=n, smoothing=sm),
+                 what="sentence vs one-sentence corpus BLEU")
+
+
+@prop("relation[corpus_bleu:pooled statistics]",
+      "corpus BLEU pools clipped matches, n-gram counts and lengths over sentences (unsmoothed)", kind="relation",
+      needs=("corpus_bleu:max_n",), strategy=st.tuples(corpus, max_ns))
+def _(t, ex):
+    pairs, n = ex
+    value = t.corpus_bleu([r for r, _ in pairs], [h for _, h in pairs], max_n=n)
+    expect_close(value, _bleu_oracle(pairs, n), rtol=1e-9, atol=1e-12, what="corpus BLEU vs pooled definition")
+
+
+def _bleu_corpus_for_agreement(max_n_strategy):
+    return max_n_strategy.flatmap(
+        lambda n: st.tuples(
+            st.lists(st.tuples(references, _long_enough(n)), min_size=1, max_size=4), st.just(n), smoothings
+        )
+    )
+
+
+@prop("agreement[bleu~nltk]",
+      "sentence and corpus BLEU agree with NLTK (smoothing matched by name) on hypotheses of >= max_n tokens",
+      kind="agreement", needs=("sentence_bleu:smoothing", "corpus_bleu:smoothing", "corpus_bleu:weights"),
+      reference="nltk", strategy=_bleu_corpus_for_agreement(max_ns))
+def _(t, ex):
+    pairs, n, sm = ex
+    nl = reference("nltk")
+    w = (1.0 / n,) * n
+    refs = [r for r, _ in pairs]
+    hyps = [h for _, h in pairs]
+    # NLTK works in Fractions then floats; the algebra is the same. atol: NLTK's unsmoothed
+    # zero is exp(w log(float_min)) ~ 1e-77, not 0 (a declared deviation elsewhere).
+    expect_close(t.sentence_bleu(refs[0], hyps[0], weights=w, max_n=n, smoothing=sm),
+                 nl.sentence_bleu(refs[0], hyps[0], weights=w, max_n=n, smoothing=sm), rtol=1e-9, what="sentence BLEU")
+    expect_close(t.corpus_bleu(refs, hyps, weights=w, max_n=n, smoothing=sm),
+                 nl.corpus_bleu(refs, hyps, weights=w, max_n=n, smoothing=sm), rtol=1e-9, what="corpus BLEU")
+
+
+@prop("agreement[bleu~sacrebleu]",
+      "sentence and corpus BLEU agree with sacrebleu (tokenize='none', uniform weights) on hypotheses of >= max_n tokens",
+      kind="agreement", needs=("sentence_bleu:smoothing", "corpus_bleu:smoothing", "corpus_bleu:max_n"),
+      reference="sacrebleu", strategy=_bleu_corpus_for_agreement(max_ns))
+def _(t, ex):
+    pairs, n, sm = ex
+    sb = reference("sacrebleu")
+    refs = [r for r, _ in pairs]
+    hyps = [h for _, h in pairs]
+    # sacrebleu computes in percent and divides by 100: a few ulps apart
+    expect_close(t.sentence_bleu(refs[0], hyps[0], max_n=n, smoothing=sm),
+                 sb.sentence_bleu(refs[0], hyps[0], max_n=n, smoothing=sm), rtol=1e-9, what="sentence BLEU")
+    expect_close(t.corpus_bleu(refs, hyps, max_n=n, smoothing=sm),
+                 sb.corpus_bleu(refs, hyps, max_n=n, smoothing=sm), rtol=1e-9, what="corpus BLEU")
+
+
+# ---------------------------------------------------------------- bad input
+
+
+@prop("refusal[corpus_bleu:count mismatch]", "corpus_bleu refuses more hypotheses than reference lists",
+      kind="refusal", needs=("corpus_bleu",), strategy=corpus)
+def _(t, pairs):
+    refs = [r for r, _ in pairs]
+    hyps = [h for _, h in pairs]
+    expect_refusal(lambda: t.corpus_bleu(refs, hyps + [hyps[0]]), "hypotheses")
+
+
+@prop("refusal[sentence_bleu:unnested references]",
+      "sentence_bleu refuses a single token list where a list of references is expected", kind="refusal",
+      needs=("sentence_bleu",), strategy=st.tuples(nonempty_tokens, tokens))
+def _(t, ex):
+    ref, hyp = ex
+    expect_refusal(lambda: t.sentence_bleu(ref, hyp), "references")
+
+
+@prop("refusal[corpus_bleu:unnested references]",
+      "corpus_bleu refuses one reference per hypothesis given without the list-of-references level",
+      kind="refusal", needs=("corpus_bleu",), strategy=st.lists(st.tuples(nonempty_tokens, tokens), min_size=1, max_size=3))
+def _(t, pairs):
+    expect_refusal(lambda: t.corpus_bleu([r for r, _ in pairs], [h for _, h in pairs]), "list_of_references")
+
+
+@prop("refusal[sentence_bleu:options]",
+      "max_n < 1, weights of the wrong length and negative weights are refused", kind="refusal",
+      needs=("sentence_bleu:max_n", "sentence_bleu:weights"), strategy=st.tuples(references, tokens, max_ns))
+def _(t, ex):
+    refs, hyp, n = ex
+    expect_refusal(lambda: t.sentence_bleu(refs, hyp, max_n=0), "max_n")
+    expect_refusal(lambda: t.sentence_bleu(refs, hyp, max_n=n, weights=(1.0 / (n + 1),) * (n + 1)), "weights")
+    negative = (-0.5,) + (1.5 / max(n - 1, 1),) * (n - 1) if n > 1 else (-1.0,)
+    expect_refusal(lambda: t.sentence_bleu(refs, hyp, max_n=n, weights=negative), "weights")
+
+
+@prop("refusal[text:not a sequence]", "a number or a bare string where tokens are expected is refused",
+      kind="refusal", needs=("wer", "sentence_bleu"), strategy=st.tuples(nonempty_tokens, st.integers(0, 9)))
+def _(t, ex):
+    toks, number = ex
+    expect_refusal(lambda: t.wer(toks, number), "hypothesis")
+    expect_refusal(lambda: t.wer(" ".join(toks), toks), "reference")
+    expect_refusal(lambda: t.sentence_bleu([toks], number), "hypothesis")
+
+
+@prop("refusal[corpus_wer:count mismatch]", "corpus_wer refuses more hypotheses than references",
+      kind="refusal", needs=("corpus_wer",), strategy=wer_pairs)
+def _(t, pairs):
+    refs = [r for r, _ in pairs]
+    hyps = [h for _, h in pairs]
+    expect_refusal(lambda: t.corpus_wer(refs, hyps + [hyps[0]]), "hypotheses")
+
+
+@prop("refusal[rouge:unnested references]", "rouge_n and rouge_l refuse a token list where references are expected",
+      kind="refusal", needs=("rouge_n", "rouge_l"), strategy=st.tuples(nonempty_tokens, tokens))
+def _(t, ex):
+    ref, hyp = ex
+    expect_refusal(lambda: t.rouge_n(ref, hyp), "references")
+    expect_refusal(lambda: t.rouge_l(ref, hyp), "references")
+
+
+# ================================================================ ROUGE
+
+_rouge_case = st.tuples(references, tokens, st.integers(1, 3))
+
+
+@prop("bounds[rouge_n]", "ROUGE-N precision, recall and F lie in [0, 1]", kind="bound",
+      needs=("rouge_n:n",), strategy=_rouge_case)
+def _(t, ex):
+    refs, hyp, n = ex
+    expect_in_range(list(t.rouge_n(refs, hyp, n=n)), 0.0, 1.0, what="ROUGE-N (P, R, F)")
+
+
+@prop("bounds[rouge_l]", "ROUGE-L precision, recall and F lie in [0, 1]", kind="bound",
+      needs=("rouge_l",), strategy=sentence)
+def _(t, ex):
+    refs, hyp = ex
+    expect_in_range(list(t.rouge_l(refs, hyp)), 0.0, 1.0, what="ROUGE-L (P, R, F)")
+
+
+@prop("identity[rouge]", "rouge_n([x], x) and rouge_l([x], x) have F = 1 for len(x) >= n", kind="identity",
+      needs=("rouge_n:n", "rouge_l"), strategy=st.integers(1, 3).flatmap(lambda n: st.tuples(st.just(n), _long_enough(n))))
+def _(t, ex):
+    n, x = ex
+    expect_close(t.rouge_n([list(x)], x, n=n).fmeasure, 1.0, what="ROUGE-N F(x, x)")
+    expect_close(t.rouge_l([list(x)], x).fmeasure, 1.0, what="ROUGE-L F(x, x)")
+
+
+@prop("relation[rouge_n:recall]", "ROUGE-N recall = clipped matched reference n-grams / reference n-grams",
+      kind="relation", needs=("rouge_n:n",), strategy=st.tuples(tokens, tokens, st.integers(1, 3)))
+def _(t, ex):
+    ref, hyp, n = ex
+    matched, _ = _clipped([ref], hyp, n)
+    total = max(len(ref) - n + 1, 0)
+    s = t.rouge_n([ref], hyp, n=n)
+    expect_close(s.recall, matched / total if total else 0.0, what="ROUGE-N recall")
+    expect_close(s.precision, matched / (len(hyp) - n + 1) if len(hyp) >= n else 0.0, what="ROUGE-N precision")
+
+
+@prop("symmetry[rouge:swap]", "swapping hypothesis and reference swaps precision and recall (ROUGE-N and ROUGE-L)",
+      kind="symmetry", needs=("rouge_n:n", "rouge_l"), strategy=st.tuples(tokens, tokens, st.integers(1, 3)))
+def _(t, ex):
+    a, b, n = ex
+    ab, ba = t.rouge_l([a], b), t.rouge_l([b], a)
+    expect_close((ab.precision, ab.recall, ab.fmeasure), (ba.recall, ba.precision, ba.fmeasure), what="ROUGE-L swapped")
+    ab, ba = t.rouge_n([a], b, n=n), t.rouge_n([b], a, n=n)
+    expect_close((ab.precision, ab.recall, ab.fmeasure), (ba.recall, ba.precision, ba.fmeasure), what="ROUGE-N swapped")
+
+
+@prop("bounds[rouge_l:lcs]", "LCS = P * len(h) = R * len(r) is an integer <= min(len(h), len(r))", kind="bound",
+      needs=("rouge_l",), strategy=st.tuples(nonempty_tokens, nonempty_tokens))
+def _(t, ex):
+    r, h = ex
+    s = t.rouge_l([r], h)
+    lcs_p, lcs_r = s.precision * len(h), s.recall * len(r)
+    expect_close(lcs_p, lcs_r, what="LCS from precision vs from recall")
+    expect_close(lcs_p, round(lcs_p), what="LCS length is an integer")
+    expect_le(round(lcs_p), min(len(r), len(h)), what="LCS vs min length")
+
+
+@prop("relation[rouge_l:beta]", "ROUGE-L F = (1 + b^2) P R / (R + b^2 P), between min(P, R) and max(P, R)",
+      kind="relation", needs=("rouge_l:beta",),
+      strategy=st.tuples(references, tokens, st.sampled_from((0.25, 0.5, 1.0, 2.0, 3.0))))
+def _(t, ex):
+    refs, hyp, beta = ex
+    s = t.rouge_l(refs[:1], hyp, beta=beta)
+    p, r = s.precision, s.recall
+    expected = 0.0 if p == r == 0 else (1 + beta**2) * p * r / (r + beta**2 * p)
+    expect_close(s.fmeasure, expected, what=f"F_beta (beta={beta})")
+    expect_le(min(p, r), s.fmeasure, what="min(P, R) vs F")
+    expect_le(s.fmeasure, max(p, r), what="F vs max(P, R)")
+
+
+@prop("invariance[rouge:reference order]", "with the 'max' policy the F-measure ignores the order of references",
+      kind="invariance", needs=("rouge_n", "rouge_l"),
+      strategy=sentence.flatmap(lambda s: st.tuples(st.just(s), st.permutations(s[0]))))
+def _(t, ex):
+    (refs, hyp), shuffled = ex
+    expect_close(t.rouge_l(list(shuffled), hyp).fmeasure, t.rouge_l(refs, hyp).fmeasure, what="ROUGE-L F reordered")
+    expect_close(t.rouge_n(list(shuffled), hyp).fmeasure, t.rouge_n(refs, hyp).fmeasure, what="ROUGE-N F reordered")
+
+
+@prop("relation[rouge:mean policy]", "multi_reference='mean' averages the per-reference scores", kind="relation",
+      needs=("rouge_l:multi_reference", "rouge_n:multi_reference"), strategy=sentence)
+def _(t, ex):
+    refs, hyp = ex
+    for fn in (t.rouge_l, t.rouge_n):
+        singles = [fn([r], hyp) for r in refs]
+        mean = [sum(s[i] for s in singles) / len(singles) for i in range(3)]
+        expect_close(list(fn(refs, hyp, multi_reference="mean")), mean, what="mean over references")
+
+
+@prop("agreement[rouge~rouge_score]",
+      "ROUGE-1/2 and ROUGE-L agree with rouge-score (multi-reference 'max') on tokens its tokenizer keeps intact",
+      kind="agreement", needs=("rouge_n:n", "rouge_l"), reference="rouge_score",
+      strategy=st.tuples(references, tokens, st.integers(1, 2)))
+def _(t, ex):
+    refs, hyp, n = ex
+    rs = reference("rouge_score")
+    # same counts, same divisions: only rounding differs
+    expect_close(list(t.rouge_n(refs, hyp, n=n)), list(rs.rouge_n(refs, hyp, n=n)), what=f"ROUGE-{n}")
+    expect_close(list(t.rouge_l(refs, hyp)), list(rs.rouge_l(refs, hyp)), what="ROUGE-L")
+
+
+# ================================================================ no NaN
+
+
+def _finite_calls(name):
+    """(strategy, call) producing valid input, edge cases included, for the no-NaN property."""
+    if name == "edit_distance":
+        return st.tuples(tokens, tokens), lambda t, ex: t.edit_distance(*ex)
+    if name == "wer":
+        return st.tuples(nonempty_tokens, tokens), lambda t, ex: t.wer(*ex)
+    if name == "corpus_wer":
+        return st.lists(st.tuples(tokens, tokens), min_size=1, max_size=4).filter(
+            lambda p: any(r for r, _ in p)), lambda t, ex: t.corpus_wer([r for r, _ in ex], [h for _, h in ex])
+    if name == "cer":
+        return st.tuples(nonempty_texts, texts), lambda t, ex: t.cer(*ex)
+    if name == "corpus_cer":
+        return st.lists(st.tuples(texts, texts), min_size=1, max_size=4).filter(
+            lambda p: any(r for r, _ in p)), lambda t, ex: t.corpus_cer([r for r, _ in ex], [h for _, h in ex])
+    if name == "sentence_bleu":
+        return sentence, lambda t, ex: t.sentence_bleu(*ex)
+    if name == "corpus_bleu":
+        return corpus, lambda t, ex: t.corpus_bleu([r for r, _ in ex], [h for _, h in ex])
+    if name == "rouge_n":
+        return sentence, lambda t, ex: t.rouge_n(*ex)
+    return sentence, lambda t, ex: t.rouge_l(*ex)
+
+
+for _name in ("edit_distance", "wer", "corpus_wer", "cer", "corpus_cer", "sentence_bleu", "corpus_bleu", "rouge_n",
+              "rouge_l"):
+    _strategy, _call = _finite_calls(_name)
+
+    def _check(t, ex, _call=_call, _name=_name):
+        value = _call(t, ex)
+        values = list(value) if isinstance(value, tuple) else [value]
+        expect(not any(is_nan(v) for v in values), f"{_name} returned NaN on valid input: {value!r}")
+
+    register(f"finite[{_name}]", f"{_name} never returns NaN outside its documented undefined cases (empty inputs included)",
+             kind="undefined", needs=(_name,), check=_check, strategy=_strategy, family="text")
+
+
+# ================================================================ claims from the seeds
+
+
+@prop("claim[wer:example 1]", "seed 003 prints wer(['A','B','C'], ['A','A','C']) = 0.3333333333333333", kind="claim",
+      needs=("wer",), source="seed 003, Word Error Rate (cell 3)", quote="0.3333333333333333")
+def _(t, ex):
+    expect_printed(t.wer(["A", "B", "C"], ["A", "A", "C"]), "0.3333333333333333", what="wer")
+
+
+@prop("claim[wer:example 2]", "seed 003 prints wer(['A','B','C','D'], ['A','A','C','D']) = 0.25", kind="claim",
+      needs=("wer",), source="seed 003, Word Error Rate (cell 4)", quote="0.25")
+def _(t, ex):
+    expect_printed(t.wer(["A", "B", "C", "D"], ["A", "A", "C", "D"]), "0.25", what="wer")
+
+
+@prop("claim[wer:unbounded above]", "WER lies in [0, inf): never negative, and insertions push it past any bound",
+      kind="claim", needs=("wer",), source="seed 000, Word error rate, Bounds",
+      quote="$[0, \\infty)$, where 0 is best.",
+      strategy=st.tuples(nonempty_tokens, st.integers(1, 3)))
+def _(t, ex):
+    ref, factor = ex
+    extra = ["the"] * (factor * len(ref) + 1)
+    w = t.wer(ref, list(ref) + extra)
+    expect(w >= 0, f"wer is negative: {w}")
+    expect(w > factor, f"wer with {len(extra)} insertions is {w}, not above {factor}")
+
+
+@prop("claim[corpus_wer:pooled]", "corpus WER normalises the summed edit distances by the summed reference lengths",
+      kind="claim", needs=("corpus_wer", "edit_distance"), source="seed 000, Word error rate",
+      quote="normalizes these by the length of all the gold examples, rather than normalizing each case",
+      strategy=wer_pairs)
+def _(t, pairs):
+    dists = sum(t.edit_distance(r, h) for r, h in pairs)
+    expect_close(t.corpus_wer([r for r, _ in pairs], [h for _, h in pairs]), dists / sum(len(r) for r, _ in pairs),
+                 what="corpus_wer")
+
+
+@prop("claim[bleu:bounds]", "BLEU lies in [0, 1], 1 being the best", kind="claim",
+      needs=("sentence_bleu", "corpus_bleu"), source="seed 000, BLEU scores, Bounds",
+      quote="[0, 1], with 1 being the best", strategy=corpus)
+def _(t, pairs):
+    expect_in_range(t.sentence_bleu(*pairs[0]), 0.0, 1.0, what="sentence BLEU")
+    expect_in_range(t.corpus_bleu([r for r, _ in pairs], [h for _, h in pairs]), 0.0, 1.0, what="corpus BLEU")
+
+
+@st.composite
+def _prefix_case(draw):
+    ref = draw(st.lists(st.sampled_from(WORDS), min_size=8, max_size=12))
+    k = draw(st.integers(len(ref) // 2 + 1, len(ref) - 1))
+    return ref, ref[:k]
+
+
+@prop("claim[bleu:brevity r as smallest difference]",
+      "with r = the smallest |c - len(ref)|, BP = 1 when c > r: a prefix longer than half its reference scores 1",
+      kind="claim", needs=("sentence_bleu",), source="seed 000 (and seed 002), BLEU scores, Brevity penalty",
+      quote="$r$ the smallest absolute difference between the length of $c$ and the length of any of its gold outputs in $Y$",
+      strategy=_prefix_case())
+def _(t, ex):
+    ref, hyp = ex
+    # every n-gram of a prefix is in the reference; the seed's r = len(ref) - c < c gives BP = 1
+    expect_close(t.sentence_bleu([ref], hyp), 1.0, what="BLEU of a long prefix (seed's BP = 1)")
+
+
+@prop("claim[corpus_bleu:brevity r as summed differences]",
+      "corpus BP uses r = the sum of minimal |c_s - len(ref)| and c = the summed hypothesis lengths",
+      kind="claim", needs=("corpus_bleu",), source="seed 003, BLEU Scores, Brevity penalty",
+      quote="Let $r$ be the sum of all minimal absolute length differences between candidates and referents in the dataset",
+      strategy=st.lists(_prefix_case(), min_size=1, max_size=3))
+def _(t, cases):
+    # prefixes: all precisions are 1, so corpus BLEU is BP alone
+    c = sum(len(h) for _, h in cases)
+    r = sum(len(ref) - len(h) for ref, h in cases)
+    seed_bp = 1.0 if c > r else math.exp(1 - r / c)
+    expect_close(t.corpus_bleu([[ref] for ref, _ in cases], [h for _, h in cases]), seed_bp, what="corpus BLEU = BP")
+
+
+_MICRO_REFS = [[["a", "b", "c", "d", "a", "b"]], [["the", "cat", "a", "b"]]]
+_MICRO_HYPS = [["a", "b", "c", "d", "a", "b"], ["the", "cat", "b", "a"]]
+
+
+@prop("claim[corpus_bleu:micro-averaged]",
+      "corpus BLEU micro-averages the modified precisions, so it is not the mean of sentence BLEU",
+      kind="claim", needs=("corpus_bleu", "sentence_bleu"), source="seed 000, BLEU scores",
+      quote="At the corpus level, it is typical to do a kind of micro-averaging of the modified precision scores")
+def _(t, ex):
+    pairs = list(zip(_MICRO_REFS, _MICRO_HYPS))
+    corpus_value = t.corpus_bleu(_MICRO_REFS, _MICRO_HYPS, max_n=2)
+    mean = sum(t.sentence_bleu(r, h, max_n=2) for r, h in pairs) / len(pairs)
+    expect_close(corpus_value, _bleu_oracle(pairs, 2), what="corpus BLEU vs pooled statistics")
+    expect(abs(corpus_value - mean) > 1e-3, f"corpus BLEU {corpus_value} equals the mean of sentence BLEU {mean}")
+
+
+@prop("claim[bleu:no penalty at equal length]", "BP is 1 when hypothesis and reference have the same length",
+      kind="claim", needs=("sentence_bleu:max_n",), source="seed 004, BLEU",
+      quote="Penalty is none, i.e. 1.0, when the hypothesis sentence length is the same as the reference sentence length.",
+      strategy=st.tuples(nonempty_tokens, st.randoms(use_true_random=False)))
+def _(t, ex):
+    ref, rnd = ex
+    hyp = list(ref)
+    rnd.shuffle(hyp)
+    expect_close(t.sentence_bleu([ref], hyp, max_n=1), _clipped([ref], hyp, 1)[0] / len(hyp),
+                 what="unigram BLEU at equal length (BP = 1)")
+
+
+@prop("claim[bleu:example p_n]", "seed 004's example has p_1..p_4 = 7/9, 5/8, 3/7, 1/6", kind="claim",
+      needs=("sentence_bleu:weights",), source="seed 004, BLEU, Example",
+      quote="The following table details the precision values for [1,4] n-grams.")
+def _(t, ex):
+    # with a one-hot weight BLEU = BP * p_n, and the seed's BP is e^(-1/9) (its own claim below)
+    for n, printed in zip(range(1, 5), (7 / 9, 5 / 8, 3 / 7, 1 / 6)):
+        p_n = t.sentence_bleu([SEED_REF], SEED_HYP, max_n=4, weights=_one_hot(n, 4)) / math.exp(-1 / 9)
+        expect_close(p_n, printed, what=f"p_{n}")
+
+
+@prop("claim[bleu:example brevity penalty]", "seed 004's example has BP = e^(-1/9) (c = 9, r = 10)", kind="claim",
+      needs=("sentence_bleu:weights",), source="seed 004, BLEU, Example",
+      quote="$$BP = e^{1-\\frac{\\ell_{ref}}{\\ell_{hyp}}} = e^{-\\frac{1}{9}}$$")
+def _(t, ex):
+    # a reference equal to the hypothesis with one token appended: all precisions 1, r = 10, c = 9
+    bp = t.sentence_bleu([SEED_HYP + ["x"]], SEED_HYP, max_n=4)
+    expect_close(bp, math.exp(-1 / 9), what="BP of a 9-token hypothesis against a 10-token reference")
+    expect_close(t.sentence_bleu([SEED_REF], SEED_HYP, max_n=4, weights=_one_hot(1, 4)), math.exp(-1 / 9) * 7 / 9,
+                 what="BP * p_1 on the seed's sentences")
+
+
+@prop("claim[bleu:example score]", "seed 004 prints BLEU_{N=4} ~ 0.33933 for its example", kind="claim",
+      needs=("sentence_bleu",), source="seed 004, BLEU, Example", quote="$BLEU_{N=4} \\approx 0.33933$")
+def _(t, ex):
+    expect_printed(t.sentence_bleu([SEED_REF], SEED_HYP), "0.33933", what="BLEU-4 of the seed's example")
+
+
+@prop("claim[bleu:range meaning]", "BLEU = 1 means the hypothesis is exactly the reference", kind="claim",
+      needs=("sentence_bleu",), source="seed 004, BLEU vs. ROGUE",
+      quote="with 0 indicating full dissimilarity and 1 meaning the sentences are exactly the same",
+      strategy=st.tuples(st.lists(st.sampled_from(WORDS), min_size=3, max_size=3),
+                         st.lists(st.sampled_from(WORDS), min_size=1, max_size=3),
+                         st.lists(st.sampled_from(WORDS), min_size=1, max_size=3)))
+def _(t, ex):
+    # pivot-swapped sentences p A p B p / p B p A p share every 4-gram (no 4-gram spans A and B)
+    p, a, b = ex
+    ref, hyp = p + a + p + b + p, p + b + p + a + p
+    if t.sentence_bleu([ref], hyp) == 1.0:
+        expect(hyp == ref, f"BLEU is 1 but the sentences differ: {hyp} vs {ref}")
+
+
+@prop("claim[bleu:zero meaning]", "BLEU = 0 means full dissimilarity (no word in common)", kind="claim",
+      needs=("sentence_bleu",), source="seed 004, BLEU vs. ROGUE",
+      quote="with 0 indicating full dissimilarity and 1 meaning the sentences are exactly the same",
+      strategy=sentence)
+def _(t, ex):
+    refs, hyp = ex
+    if t.sentence_bleu(refs, hyp) == 0.0:
+        shared = set(hyp) & {tok for r in refs for tok in r}
+        expect(not shared, f"BLEU is 0 but the hypothesis shares {sorted(shared)} with the references")
+
+
+@prop("claim[rouge:bounds]", "ROUGE scores lie in [0, 1]", kind="claim", needs=("rouge_n", "rouge_l"),
+      source="seed 004, ROUGE", quote="ROUGE score is computed as a scalar value in the range [0,1]", strategy=sentence)
+def _(t, ex):
+    refs, hyp = ex
+    expect_in_range(list(t.rouge_n(refs, hyp)) + list(t.rouge_l(refs, hyp)), 0.0, 1.0, what="ROUGE")
+
+
+@prop("claim[rouge_n:recall definition]", "ROUGE-N = n-grams in both / n-grams in the reference", kind="claim",
+      needs=("rouge_n:n",), source="seed 004, ROUGE",
+      quote="$$ROUGE - N = \\frac{Number of N-grams in both system and reference summary}{Total number of N-grams in reference summary}$$",
+      strategy=st.tuples(nonempty_tokens, tokens, st.integers(1, 2)))
+def _(t, ex):
+    ref, hyp, n = ex
+    if len(ref) < n:
+        return
+    both = sum((_ngrams(ref, n) & _ngrams(hyp, n)).values())
+    expect_close(t.rouge_n([ref], hyp, n=n).recall, both / (len(ref) - n + 1), what="ROUGE-N recall")
+
+
+@prop("claim[rouge_n:example]", "seed 004's example has ROUGE-1 = 7/10 = 0.7", kind="claim", needs=("rouge_n:n",),
+      source="seed 004, ROUGE, Example", quote="$$ROUGE_1 = \\frac{7}{10} = 0.7$$")
+def _(t, ex):
+    expect_printed(t.rouge_n([SEED_REF], SEED_HYP, n=1).recall, "0.7", what="ROUGE-1 recall")
+
+
+@prop("claim[rouge_l:example]", "seed 004's example has R_LCS = 7/10, P_LCS = 7/9, ROUGE_LCS = 98/133 ~ 0.73684",
+      kind="claim", needs=("rouge_l",), source="seed 004, ROUGE-L, Example",
+      quote="$$ROUGE_{LCS} = \\frac{98}{133} \\approx 0.73684$$")
+def _(t, ex):
+    s = t.rouge_l([SEED_REF], SEED_HYP)
+    expect_close((s.recall, s.precision), (7 / 10, 7 / 9), what="(R_LCS, P_LCS)")
+    expect_printed(s.fmeasure, "0.73684", what="ROUGE-L F1")
+
+
+@prop("claim[rouge_l:example with beta]", "seed 004's example has ROUGE_LCS = (1 + b^2) 49 / (70 + 63 b^2) for any beta",
+      kind="claim", needs=("rouge_l:beta",), source="seed 004, ROUGE-L, Example",
+      quote="ROUGE_{LCS} &= \\frac{(1+\\beta^2)49}{70+\\beta^263}",
+      strategy=st.sampled_from((1.0, 0.5, 2.0, 3.0)))
+def _(t, beta):
+    expect_close(t.rouge_l([SEED_REF], SEED_HYP, beta=beta).fmeasure, (1 + beta**2) * 49 / (70 + 63 * beta**2),
+                 what=f"ROUGE-L F_beta, beta={beta}")
+
+
+# ================================================================ capabilities
+
+_TOKENS = "token sequences (references first)"
+CAPABILITIES = {
+    "edit_distance": Capability(range=(0, None), symmetric=True, input_domain="two token sequences or two strings",
+                                undefined="none: defined for empty sequences", higher_is_better=False),
+    "wer": Capability(range=(0, None), symmetric=False, input_domain=_TOKENS,
+                      undefined="empty reference: raises MetricInputError", higher_is_better=False),
+    "corpus_wer": Capability(range=(0, None), symmetric=False, input_domain="corpus of token sequence pairs",
+                             undefined="all references empty (pooled) or any empty (mean): raises",
+                             averaging=("pooled", "mean"), higher_is_better=False),
+    "cer": Capability(range=(0, None), symmetric=False, input_domain="strings",
+                      undefined="empty reference: raises MetricInputError", higher_is_better=False),
+    "corpus_cer": Capability(range=(0, None), symmetric=False, input_domain="corpus of string pairs",
+                             undefined="all references empty (pooled) or any empty (mean): raises",
+                             averaging=("pooled", "mean"), higher_is_better=False),
+    "sentence_bleu": Capability(range=(0, 1), symmetric=False, input_domain=_TOKENS,
+                                undefined="zero precision unsmoothed or no unigram match: 0.0; empty hypothesis: 0.0"),
+    "corpus_bleu": Capability(range=(0, 1), symmetric=False, input_domain="corpus of reference lists and hypotheses",
+                              undefined="as sentence_bleu on pooled statistics; empty corpus: raises"),
+    "rouge_n": Capability(range=(0, 1), symmetric=False, input_domain=_TOKENS,
+                          undefined="side shorter than n: its P or R is 0; F = 0 when P = R = 0",
+                          averaging=("max", "mean")),
+    "rouge_l": Capability(range=(0, 1), symmetric=False, input_domain=_TOKENS,
+                          undefined="empty side: its P or R is 0; F = 0 when P = R = 0", averaging=("max", "mean")),
+}

@@ -1,0 +1,473 @@
+"""Deliberately wrong text metrics: each is a bug seen in the wild or one keystroke away.
+
+BLEU mutants come from :func:`_bleu_pair`, a small ``Counter``-based BLEU with
+switches for the classic mistakes (unclipped or sum-clipped counts, the wrong
+closest reference, a brevity penalty that rewards long output, skipped zero
+precisions, mean of sentence scores as corpus BLEU, ...).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+from rapidfuzz.distance import Indel, LCSseq, Levenshtein
+
+import metrics
+from tests.mutants import Mutant
+
+_OK = metrics  # the correct implementations, wrapped by some mutants
+
+
+# ---------------------------------------------------------------- edit distance / WER / CER
+
+
+def _indel_distance(reference, hypothesis):
+    # forgets substitutions: a substitution costs a deletion plus an insertion
+    return int(Indel.distance(list(reference), list(hypothesis)))
+
+
+def _length_difference(reference, hypothesis):
+    return abs(len(reference) - len(hypothesis))
+
+
+def _deletions_cost_two(reference, hypothesis):
+    return int(Levenshtein.distance(list(reference), list(hypothesis), weights=(1, 2, 1)))
+
+
+def _squared_distance(reference, hypothesis):
+    return _OK.edit_distance(reference, hypothesis) ** 2
+
+
+def _word_accuracy(reference, hypothesis):
+    return 1.0 - _OK.wer(reference, hypothesis)
+
+
+def _wer_over_hypothesis(reference, hypothesis):
+    if len(reference) == 0:
+        raise metrics.MetricInputError("reference", "is empty")
+    return _OK.edit_distance(reference, hypothesis) / max(len(reference), len(hypothesis))
+
+
+def _wer_clipped(reference, hypothesis):
+    return min(1.0, _OK.wer(reference, hypothesis))
+
+
+def _wer_empty_reference_insertions(reference, hypothesis):
+    if len(reference) == 0:
+        return float(len(hypothesis))
+    return _OK.wer(reference, hypothesis)
+
+
+def _wer_accepts_anything(reference, hypothesis):
+    ref = str(reference).split() if not isinstance(reference, list) else reference
+    hyp = str(hypothesis).split() if not isinstance(hypothesis, list) else hypothesis
+    return _OK.edit_distance(ref, hyp) / max(len(ref), 1)
+
+
+def _corpus_wer_mean(references, hypotheses, *, average="pooled"):
+    return sum(_OK.wer(r, h) for r, h in zip(references, hypotheses)) / len(references)
+
+
+def _corpus_wer_always_pooled(references, hypotheses, *, average="pooled"):
+    return _OK.corpus_wer(references, hypotheses)
+
+
+def _corpus_wer_first_length(references, hypotheses, *, average="pooled"):
+    # normalises by the first reference's length times the sentence count
+    return sum(_OK.edit_distance(r, h) for r, h in zip(references, hypotheses)) / (len(references[0]) * len(references))
+
+
+def _corpus_wer_zips(references, hypotheses, *, average="pooled"):
+    n = min(len(references), len(hypotheses))
+    return _OK.corpus_wer(list(references)[:n], list(hypotheses)[:n], average=average)
+
+
+def _cer_over_hypothesis(reference, hypothesis):
+    if not reference:
+        raise metrics.MetricInputError("reference", "is empty")
+    return Levenshtein.distance(reference, hypothesis) / max(len(reference), len(hypothesis))
+
+
+def _cer_strips(reference, hypothesis):
+    # jiwer's default CER transform strips leading and trailing whitespace
+    return _OK.cer(reference.strip() or reference, hypothesis.strip())
+
+
+def _cer_empty_reference(reference, hypothesis):
+    return float(len(hypothesis)) if reference == "" else _OK.cer(reference, hypothesis)
+
+
+def _corpus_cer_mean(references, hypotheses, *, average="pooled"):
+    return sum(_OK.cer(r, h) for r, h in zip(references, hypotheses)) / len(references)
+
+
+# ---------------------------------------------------------------- BLEU
+
+
+def _ngrams(seq, n, drop_last=False):
+    stop = len(seq) - n + 1 - (1 if drop_last else 0)
+    return Counter(tuple(seq[i : i + n]) for i in range(max(stop, 0)))
+
+
+def _reference_counts(refs, n, clip, drop_last):
+    counts = [_ngrams(r, n, drop_last) for r in refs]
+    if clip == "sum":
+        return sum(counts, Counter())
+    if clip == "min":
+        out = counts[0]
+        for c in counts[1:]:
+            out &= c
+        return out
+    if clip == "first":
+        return counts[0]
+    out: Counter = Counter()
+    for c in counts:
+        out |= c
+    return out
+
+
+def _closest(refs, c, tie):
+    lengths = [len(r) for r in refs]
+    if tie == "shortest":
+        return min(lengths)
+    sign = -1 if tie == "longer" else 1
+    return min(lengths, key=lambda r: (abs(r - c), sign * r))
+
+
+def _statistics(refs, hyp, max_n, *, clip, tie, drop_last):
+    matches, totals = [], []
+    for n in range(1, max_n + 1):
+        h = _ngrams(hyp, n, drop_last)
+        best = _reference_counts(refs, n, clip, drop_last)
+        if clip == "none":
+            matches.append(sum(c for g, c in h.items() if best[g]))
+        else:
+            matches.append(sum(min(c, best[g]) for g, c in h.items()))
+        totals.append(max(len(hyp) - n + 1 - (1 if drop_last else 0), 0))
+    return matches, totals, len(hyp), _closest(refs, len(hyp), tie)
+
+
+def _score(matches, totals, c, r, weights, smoothing, *, brevity, zeros, exp_start, end_token):
+    if matches[0] == 0:
+        return 0.0
+    precisions = []
+    k = exp_start
+    for i, (m, t) in enumerate(zip(matches, totals)):
+        den = max(t, 1)
+        if smoothing in ("add-k", "method2") and i > 0:
+            m, den = m + 1, den + 1
+        if m == 0 and smoothing in ("floor", "method1"):
+            precisions.append(0.1 / den)
+        elif m == 0 and smoothing in ("exp", "method3"):
+            k += 1
+            precisions.append(1.0 / (2**k * den))
+        else:
+            precisions.append(m / den)
+    used = [(w, p) for w, p in zip(weights, precisions) if w > 0]
+    if zeros == "skip":
+        used = [(w, p) for w, p in used if p > 0]
+    elif any(p == 0 for _, p in used):
+        return 0.0
+    if end_token:
+        r += 1
+    if c == 0:
+        bp = 0.0
+    elif brevity == "inverted":  # r and c swapped in the exponent
+        bp = 1.0 if c > r else math.exp(1 - c / r)
+    else:
+        bp = 1.0 if c > r else math.exp(1 - r / c)
+    return bp * math.exp(sum(w * math.log(p) for w, p in used))
+
+
+def _bleu_pair(
+    *,
+    clip="max",
+    tie="shorter",
+    drop_last=False,
+    brevity="standard",
+    zeros="zero",
+    exp_start=0,
+    end_token=False,
+    corpus_mode="pooled",
+    effective_order=False,
+):
+    options = dict(brevity=brevity, zeros=zeros, exp_start=exp_start, end_token=end_token)
+
+    def weights_for(max_n, weights):
+        return tuple(weights) if weights is not None else (1.0 / max_n,) * max_n
+
+    def sentence_bleu(references, hypothesis, *, max_n=4, weights=None, smoothing="none", smooth_value=None):
+        if effective_order and 0 < len(hypothesis) < max_n:
+            max_n, weights = len(hypothesis), None
+        w = weights_for(max_n, weights)
+        m, t, c, r = _statistics(references, hypothesis, max_n, clip=clip, tie=tie, drop_last=drop_last)
+        return _score(m, t, c, r, w, smoothing, **options)
+
+    def corpus_bleu(list_of_references, hypotheses, *, max_n=4, weights=None, smoothing="none", smooth_value=None):
+        w = weights_for(max_n, weights)
+        if corpus_mode == "mean":
+            scores = [sentence_bleu(r, h, max_n=max_n, weights=weights, smoothing=smoothing)
+                      for r, h in zip(list_of_references, hypotheses)]
+            return sum(scores) / len(scores)
+        matches, totals = [0] * max_n, [0] * max_n
+        c = r = 0
+        for refs, hyp in zip(list_of_references, hypotheses):
+            m, t, ci, ri = _statistics(refs, hyp, max_n, clip=clip, tie=tie, drop_last=drop_last)
+            matches = [a + b for a, b in zip(matches, m)]
+            totals = [a + b for a, b in zip(totals, t)]
+            if corpus_mode == "last_sentence_brevity":
+                c, r = ci, ri
+            else:
+                c, r = c + ci, r + ri
+        return _score(matches, totals, c, r, w, smoothing, **options)
+
+    return {"sentence_bleu": sentence_bleu, "corpus_bleu": corpus_bleu}
+
+
+def _corpus_bleu_zips(list_of_references, hypotheses, **kwargs):
+    n = min(len(list_of_references), len(hypotheses))
+    return _OK.corpus_bleu(list(list_of_references)[:n], list(hypotheses)[:n], **kwargs)
+
+
+def _as_reference_lists(references):
+    # the nesting mistake goes through: a bare token is taken as a one-token reference
+    return [r if isinstance(r, (list, tuple)) else [r] for r in references]
+
+
+def _sentence_bleu_unchecked_nesting(references, hypothesis, **kwargs):
+    return _OK.sentence_bleu(_as_reference_lists(references), hypothesis, **kwargs)
+
+
+def _corpus_bleu_unchecked_nesting(list_of_references, hypotheses, **kwargs):
+    return _OK.corpus_bleu([_as_reference_lists(refs) for refs in list_of_references], hypotheses, **kwargs)
+
+
+def _sentence_bleu_unchecked_options(references, hypothesis, *, max_n=4, weights=None, smoothing="none",
+                                     smooth_value=None):
+    if max_n < 1:
+        return 0.0
+    if weights is not None and (len(weights) != max_n or min(weights) < 0):
+        weights = None  # silently falls back to uniform weights
+    return _OK.sentence_bleu(references, hypothesis, max_n=max_n, weights=weights, smoothing=smoothing)
+
+
+# ---------------------------------------------------------------- ROUGE
+
+RougeScore = metrics.text.RougeScore
+
+
+def _f1(p, r, beta=1.0):
+    return 0.0 if p == r == 0 else (1 + beta**2) * p * r / (r + beta**2 * p)
+
+
+def _rouge_n_variant(*, unclipped=False, swapped=False, drop_last=False, policy=None):
+    def rouge_n(references, hypothesis, *, n=1, multi_reference="max"):
+        scores = []
+        for ref in references:
+            h, r = _ngrams(hypothesis, n, drop_last), _ngrams(ref, n, drop_last)
+            overlap = sum(c for g, c in h.items() if r[g]) if unclipped else sum((h & r).values())
+            ht, rt = sum(h.values()), sum(r.values())
+            p = overlap / ht if ht else 0.0
+            rec = overlap / rt if rt else 0.0
+            if swapped:
+                p, rec = rec, p
+            scores.append(RougeScore(p, rec, _f1(p, rec)))
+        return _pick(scores, policy or multi_reference)
+
+    return rouge_n
+
+
+def _pick(scores, policy):
+    if policy == "last":
+        return scores[-1]
+    if policy == "mean":
+        return RougeScore(*(sum(s[i] for s in scores) / len(scores) for i in range(3)))
+    return max(scores, key=lambda s: s.fmeasure)
+
+
+def _greedy_lcs(ref, hyp):
+    # scans the reference once, matching hypothesis tokens in order: not the LCS, and not symmetric
+    j = count = 0
+    for tok in ref:
+        if j < len(hyp) and tok == hyp[j]:
+            count += 1
+            j += 1
+        elif tok in hyp[j:]:
+            j = hyp.index(tok, j) + 1
+            count += 1
+    return count
+
+
+def _common_substring(ref, hyp):
+    best = 0
+    for i in range(len(ref)):
+        for j in range(len(hyp)):
+            k = 0
+            while i + k < len(ref) and j + k < len(hyp) and ref[i + k] == hyp[j + k]:
+                k += 1
+            best = max(best, k)
+    return best
+
+
+def _lcs(ref, hyp):
+    return LCSseq.similarity(list(ref), list(hyp))
+
+
+def _rouge_l_variant(*, lcs=_lcs, precision_over_reference=False, beta_on_precision=False, f_sum=False,
+                     policy=None):
+    def rouge_l(references, hypothesis, *, beta=1.0, multi_reference="max"):
+        scores = []
+        for ref in references:
+            common = lcs(ref, hypothesis)
+            p = common / (len(ref) if precision_over_reference else len(hypothesis)) if hypothesis and ref else 0.0
+            r = common / len(ref) if ref else 0.0
+            if f_sum:
+                f = p + r
+            elif beta_on_precision:
+                f = 0.0 if p == r == 0 else (1 + beta**2) * p * r / (p + beta**2 * r)
+            else:
+                f = _f1(p, r, beta)
+            scores.append(RougeScore(p, r, f))
+        return _pick(scores, policy or multi_reference)
+
+    return rouge_l
+
+
+def _rouge_unchecked_nesting(fn):
+    def call(references, hypothesis, **kwargs):
+        return fn(_as_reference_lists(references), hypothesis, **kwargs)
+
+    return call
+
+
+def _rouge_ignores_policy(fn):
+    def call(references, hypothesis, *, multi_reference="max", **kwargs):
+        return fn(references, hypothesis, **kwargs)
+
+    return call
+
+
+# ---------------------------------------------------------------- NaN on empty hypotheses
+
+
+def _is_empty(value):
+    return len(value) == 0
+
+
+def _nan_on_empty_hypothesis(name):
+    correct = getattr(_OK, name)
+    corpus = name.startswith("corpus_")
+
+    def call(*args, **kwargs):
+        hyps = args[1] if corpus else [args[1]]
+        if any(_is_empty(h) for h in hyps):
+            return float("nan")
+        return correct(*args, **kwargs)
+
+    return call
+
+
+# ---------------------------------------------------------------- the mutants
+
+T = "text."
+
+MUTANTS = [
+    Mutant("edit_distance_length_difference", {"edit_distance": _length_difference},
+           (T + "identity[edit_distance]",)),
+    Mutant("edit_distance_deletions_cost_two", {"edit_distance": _deletions_cost_two},
+           (T + "symmetry[edit_distance]",)),
+    Mutant("edit_distance_squared", {"edit_distance": _squared_distance},
+           (T + "triangle[edit_distance]",)),
+    Mutant("edit_distance_without_substitutions", {"edit_distance": _indel_distance},
+           (T + "bounds[edit_distance]", T + "agreement[edit_distance~nltk]")),
+    Mutant("wer_is_word_accuracy", {"wer": _word_accuracy},
+           (T + "identity[wer]", T + "claim[wer:example 1]", T + "claim[wer:example 2]")),
+    Mutant("wer_divides_by_longer_sequence", {"wer": _wer_over_hypothesis},
+           (T + "definition[wer]", T + "agreement[wer~jiwer]", T + "claim[wer:unbounded above]")),
+    Mutant("wer_clipped_at_one", {"wer": _wer_clipped}, (T + "claim[wer:unbounded above]",)),
+    Mutant("wer_empty_reference_counts_insertions", {"wer": _wer_empty_reference_insertions},
+           (T + "undefined[wer:empty reference]",)),
+    Mutant("wer_accepts_anything", {"wer": _wer_accepts_anything}, (T + "refusal[text:not a sequence]",)),
+    Mutant("corpus_wer_mean_of_sentences", {"corpus_wer": _corpus_wer_mean},
+           (T + "relation[corpus_wer:pooled]", T + "claim[corpus_wer:pooled]")),
+    Mutant("corpus_wer_ignores_average", {"corpus_wer": _corpus_wer_always_pooled},
+           (T + "relation[corpus_wer:mean]",)),
+    Mutant("corpus_wer_normalised_by_first_reference", {"corpus_wer": _corpus_wer_first_length},
+           (T + "invariance[corpus_wer:sentence order]",)),
+    Mutant("corpus_wer_zips_silently", {"corpus_wer": _corpus_wer_zips},
+           (T + "refusal[corpus_wer:count mismatch]",)),
+    Mutant("cer_divides_by_longer_string", {"cer": _cer_over_hypothesis},
+           (T + "relation[cer=wer over characters]",)),
+    Mutant("cer_strips_whitespace", {"cer": _cer_strips},
+           (T + "relation[cer:spaces count]", T + "agreement[cer~jiwer]")),
+    Mutant("cer_empty_reference_counts_insertions", {"cer": _cer_empty_reference},
+           (T + "undefined[cer:empty reference]",)),
+    Mutant("corpus_cer_mean_of_sentences", {"corpus_cer": _corpus_cer_mean},
+           (T + "relation[corpus_cer=corpus_wer over characters]",)),
+    # BLEU
+    Mutant("bleu_brevity_with_r_and_c_swapped", _bleu_pair(brevity="inverted"),
+           (T + "bounds[sentence_bleu]", T + "bounds[corpus_bleu]", T + "claim[bleu:bounds]")),
+    Mutant("bleu_ngrams_off_by_one", _bleu_pair(drop_last=True),
+           (T + "identity[sentence_bleu]", T + "claim[bleu:example p_n]")),
+    Mutant("bleu_clip_by_sum_over_references", _bleu_pair(clip="sum"),
+           (T + "invariance[sentence_bleu:references]",)),
+    Mutant("bleu_clip_by_first_reference", _bleu_pair(clip="first"),
+           (T + "invariance[sentence_bleu:references]",)),
+    Mutant("bleu_clip_by_min_over_references", _bleu_pair(clip="min"),
+           (T + "direction[sentence_bleu:more references]",)),
+    Mutant("bleu_unclipped_counts", _bleu_pair(clip="none"),
+           (T + "relation[sentence_bleu:brevity penalty]", T + "agreement[bleu~nltk]", T + "agreement[bleu~sacrebleu]")),
+    Mutant("bleu_skips_zero_precisions", _bleu_pair(zeros="skip"),
+           (T + "undefined[sentence_bleu:zero precision]",)),
+    Mutant("bleu_brevity_uses_shortest_reference", _bleu_pair(tie="shortest"),
+           (T + "relation[sentence_bleu:brevity penalty]",)),
+    Mutant("bleu_closest_tie_goes_to_longer", _bleu_pair(tie="longer"),
+           (T + "relation[sentence_bleu:closest reference tie]",)),
+    Mutant("bleu_reference_length_counts_end_token", _bleu_pair(end_token=True),
+           (T + "claim[bleu:no penalty at equal length]", T + "claim[bleu:example brevity penalty]")),
+    Mutant("corpus_bleu_brevity_of_last_sentence", _bleu_pair(corpus_mode="last_sentence_brevity"),
+           (T + "invariance[corpus_bleu:sentence order]",)),
+    Mutant("corpus_bleu_mean_of_sentence_bleu", _bleu_pair(corpus_mode="mean"),
+           (T + "relation[corpus_bleu:pooled statistics]", T + "claim[corpus_bleu:micro-averaged]")),
+    Mutant("sentence_bleu_effective_order", _bleu_pair(effective_order=True),
+           (T + "relation[sentence_bleu=corpus_bleu of one sentence]",)),
+    Mutant("bleu_exp_smoothing_starts_at_one", _bleu_pair(exp_start=-1),
+           (T + "agreement[bleu~nltk]",)),
+    Mutant("corpus_bleu_zips_silently", {"corpus_bleu": _corpus_bleu_zips},
+           (T + "refusal[corpus_bleu:count mismatch]",)),
+    Mutant("sentence_bleu_unchecked_nesting", {"sentence_bleu": _sentence_bleu_unchecked_nesting},
+           (T + "refusal[sentence_bleu:unnested references]",)),
+    Mutant("corpus_bleu_unchecked_nesting", {"corpus_bleu": _corpus_bleu_unchecked_nesting},
+           (T + "refusal[corpus_bleu:unnested references]",)),
+    Mutant("sentence_bleu_unchecked_options", {"sentence_bleu": _sentence_bleu_unchecked_options},
+           (T + "refusal[sentence_bleu:options]",)),
+    # ROUGE
+    Mutant("rouge_n_unclipped_overlap", {"rouge_n": _rouge_n_variant(unclipped=True)},
+           (T + "bounds[rouge_n]", T + "relation[rouge_n:recall]", T + "agreement[rouge~rouge_score]",
+            T + "claim[rouge:bounds]")),
+    Mutant("rouge_n_precision_recall_swapped", {"rouge_n": _rouge_n_variant(swapped=True)},
+           (T + "relation[rouge_n:recall]", T + "claim[rouge_n:recall definition]", T + "claim[rouge_n:example]")),
+    Mutant("rouge_n_ngrams_off_by_one", {"rouge_n": _rouge_n_variant(drop_last=True)},
+           (T + "identity[rouge]",)),
+    Mutant("rouge_l_f_is_sum", {"rouge_l": _rouge_l_variant(f_sum=True)}, (T + "bounds[rouge_l]",)),
+    Mutant("rouge_l_greedy_matching", {"rouge_l": _rouge_l_variant(lcs=_greedy_lcs)}, (T + "symmetry[rouge:swap]",)),
+    Mutant("rouge_l_precision_over_reference", {"rouge_l": _rouge_l_variant(precision_over_reference=True)},
+           (T + "bounds[rouge_l:lcs]",)),
+    Mutant("rouge_l_longest_common_substring", {"rouge_l": _rouge_l_variant(lcs=_common_substring)},
+           (T + "claim[rouge_l:example]",)),
+    Mutant("rouge_l_beta_weighs_precision", {"rouge_l": _rouge_l_variant(beta_on_precision=True)},
+           (T + "relation[rouge_l:beta]",)),
+    Mutant("rouge_l_last_reference_wins", {"rouge_l": _rouge_l_variant(policy="last")},
+           (T + "invariance[rouge:reference order]",)),
+    Mutant("rouge_ignores_multi_reference_policy",
+           {"rouge_l": _rouge_ignores_policy(_OK.rouge_l), "rouge_n": _rouge_ignores_policy(_OK.rouge_n)},
+           (T + "relation[rouge:mean policy]",)),
+    Mutant("rouge_unchecked_nesting",
+           {"rouge_n": _rouge_unchecked_nesting(_OK.rouge_n), "rouge_l": _rouge_unchecked_nesting(_OK.rouge_l)},
+           (T + "refusal[rouge:unnested references]",)),
+] + [
+    Mutant(f"{name}_nan_on_empty_hypothesis", {name: _nan_on_empty_hypothesis(name)}, (T + f"finite[{name}]",))
+    for name in ("edit_distance", "wer", "corpus_wer", "cer", "corpus_cer", "sentence_bleu", "corpus_bleu",
+                 "rouge_n", "rouge_l")
+]
