@@ -1,0 +1,114 @@
+"""Ranking metrics against scikit-learn and ranx: NDCG@10 and MAP on 10,000 queries x 100 documents.
+
+Run: ``.venv/bin/python -m benchmarks.bench_ranking [--quick]``.
+
+Grades are integers 0..3 and scores are rounded to one decimal, so every query
+has many tied scores: the tie handling is exercised, not bypassed.
+
+Peers, on the same arrays:
+
+* scikit-learn ``ndcg_score`` (default ``ignore_ties=False``: tie-averaged, the
+  same convention as our default) and ``ignore_ties=True`` (no tie handling);
+  ``label_ranking_average_precision_score`` for MAP (no cutoff, binary relevance);
+* ranx ``evaluate`` with ``ndcg@10`` / ``map@10`` (ranx breaks ties arbitrarily);
+  its time includes building ``Qrels``/``Run`` from the arrays, reported apart;
+* the floor: one ``np.argsort`` of the scores, which any ranking metric needs.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import numpy as np
+from sklearn import metrics as skm
+
+from benchmarks.timing import best_time, fmt_seconds, print_table
+from metrics import mean_average_precision, ndcg_at_k
+
+try:
+    from ranx import Qrels, Run, evaluate
+except ImportError:  # optional peer
+    Qrels = None
+
+
+def make_inputs(n_queries: int, n_docs: int, seed: int = 0):
+    rng = np.random.default_rng(seed)
+    grades = rng.integers(0, 4, size=(n_queries, n_docs)).astype(float)
+    scores = np.round(rng.random((n_queries, n_docs)), 1)  # about 11 distinct values: many ties
+    return grades, scores
+
+
+def ranx_objects(grades, scores):
+    qids = [f"q{q}" for q in range(grades.shape[0])]
+    dids = [f"d{d}" for d in range(grades.shape[1])]
+    qrels = Qrels({q: {d: int(g) for d, g in zip(dids, row) if g > 0} or {dids[0]: 0} for q, row in zip(qids, grades)})
+    run = Run({q: dict(zip(dids, map(float, row))) for q, row in zip(qids, scores)})
+    return qrels, run
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes only")
+    args = parser.parse_args(argv)
+    n_queries, n_docs = (500, 100) if args.quick else (10_000, 100)
+    grades, scores = make_inputs(n_queries, n_docs)
+    binary = grades > 0
+    repeat = 3 if args.quick else 3
+    t = {}
+    t["floor: np.argsort"] = best_time(lambda: np.argsort(-scores, axis=1), repeat=repeat)
+    t["ours ndcg_at_k k=10 (ties averaged)"] = best_time(lambda: ndcg_at_k(grades, scores, k=10), repeat=repeat)
+    t["ours ndcg_at_k k=10 ties='first'"] = best_time(
+        lambda: ndcg_at_k(grades, scores, k=10, ties="first"), repeat=repeat
+    )
+    t["sklearn ndcg_score k=10 (ties averaged)"] = best_time(
+        lambda: skm.ndcg_score(grades, scores, k=10), repeat=1, min_seconds=0.0
+    )
+    t["sklearn ndcg_score k=10 ignore_ties"] = best_time(
+        lambda: skm.ndcg_score(grades, scores, k=10, ignore_ties=True), repeat=repeat
+    )
+    t["ours mean_average_precision k=10"] = best_time(
+        lambda: mean_average_precision(grades, scores, k=10), repeat=repeat
+    )
+    t["ours mean_average_precision (all docs)"] = best_time(
+        lambda: mean_average_precision(grades, scores), repeat=repeat
+    )
+    t["sklearn LRAP (all docs, ties pessimistic)"] = best_time(
+        lambda: skm.label_ranking_average_precision_score(binary, scores), repeat=1, min_seconds=0.0
+    )
+    if Qrels is not None:
+        qrels, run = ranx_objects(grades, scores)
+        evaluate(qrels, run, ["ndcg@10", "map@10"])  # numba JIT warm-up, not timed
+        t["ranx: build Qrels + Run"] = best_time(lambda: ranx_objects(grades, scores), repeat=1, min_seconds=0.0)
+        t["ranx evaluate ndcg@10 (objects built)"] = best_time(lambda: evaluate(qrels, run, "ndcg@10"), repeat=repeat)
+        t["ranx evaluate map@10 (objects built)"] = best_time(lambda: evaluate(qrels, run, "map@10"), repeat=repeat)
+
+    ours_ndcg = t["ours ndcg_at_k k=10 (ties averaged)"]
+    ours_map = t["ours mean_average_precision k=10"]
+    floor = t["floor: np.argsort"]
+    rows = []
+    for name, seconds in t.items():
+        is_map = "map" in name.lower() or "average_precision" in name or "LRAP" in name
+        ours = ours_map if is_map else ours_ndcg
+        rows.append(
+            {
+                "what": name,
+                "time": fmt_seconds(seconds),
+                "ours / this": f"{ours / seconds:.3f}",
+                "this / floor": f"{seconds / floor:.1f}",
+            }
+        )
+    print_table(
+        f"NDCG@10 and MAP, {n_queries:,} queries x {n_docs} documents (grades 0..3, tied scores)",
+        rows,
+        ["what", "time", "ours / this", "this / floor"],
+    )
+    speedup = t["sklearn ndcg_score k=10 (ties averaged)"] / ours_ndcg
+    print(f"\nours vs sklearn's default ndcg_score (both tie-averaged): {speedup:.1f}x faster (target >= 10x)")
+    # the same numbers, so the comparison is fair
+    ours = float(np.mean(ndcg_at_k(grades, scores, k=10)))
+    theirs = skm.ndcg_score(grades, scores, k=10)
+    print(f"mean NDCG@10: ours {ours:.12f}, sklearn {theirs:.12f}")
+
+
+if __name__ == "__main__":
+    main()

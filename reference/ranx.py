@@ -1,0 +1,113 @@
+"""ranx (numba-compiled IR metrics) under the catalog's ranking names.
+
+Each call turns the catalog's arrays into ranx ``Qrels`` (query -> document
+-> grade, every document listed, grade 0 included) and ``Run`` (query ->
+document -> score) and calls :func:`ranx.evaluate` with ``return_mean=False``
+for per-query values. Queries are named ``q0000...`` and documents ``d0000...``
+so ranx's sorting of ids keeps the input order of queries.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import ranx
+from ranx import Qrels, Run, evaluate
+
+TARGET_NAME = "ranx"
+VERSION = getattr(ranx, "__version__", None) or "0.3.21"
+CONVENTIONS = {
+    "relevance": "a document is relevant when its grade >= 1 (rel_lvl=1): the catalog's grade > 0 for integer grades",
+    "grades": "qrels take integer grades; the adapter refuses non-integer grades instead of letting them be cast",
+    "ties": "documents with tied scores are ordered by numba's np.argsort (unstable quicksort): unspecified; "
+    "unlike trec_eval, not by document id. The adapter exposes no ties option",
+    "k": "k=None -> no cutoff; a k above the number of documents is clipped by the adapter to match the "
+    "catalog (ranx's precision@k divides by k, as trec_eval does, when fewer documents are ranked)",
+    "ndcg gain": "'ndcg'/'dcg' (Jarvelin, linear) for gain='linear', 'ndcg_burges'/'dcg_burges' for 'exponential'",
+    "average precision": "map@k divides by all relevant documents (denominator='total')",
+    "no relevant document": "recall, AP and NDCG are 0 (the catalog's no_relevant='zero')",
+    "ranked lists": "y_score=None is passed as strictly decreasing scores (the list order)",
+}
+
+
+def _queries(y_true, y_score):
+    grades = np.asarray(y_true, dtype=float)
+    single = grades.ndim == 1
+    grades = np.atleast_2d(grades)
+    if grades.ndim != 2 or grades.shape[1] == 0:
+        raise ValueError(f"y_true: expected non-empty queries, got shape {np.shape(y_true)}")
+    if y_score is None:
+        scores = np.broadcast_to(np.arange(grades.shape[1], 0, -1, dtype=float), grades.shape)
+    else:
+        scores = np.asarray(y_score, dtype=float)
+        scores = scores[None, :] if single and scores.ndim == 1 else scores
+        if scores.shape != grades.shape:
+            raise ValueError(f"y_score: shape {scores.shape} does not match y_true's {grades.shape}")
+    if not np.all(grades == np.round(grades)):
+        raise ValueError("y_true: ranx qrels take integer grades")
+    return grades.astype(np.int64), scores, single
+
+
+def _evaluate(metric, y_true, y_score, k):
+    grades, scores, single = _queries(y_true, y_score)
+    n_queries, n_docs = grades.shape
+    qids = [f"q{q:06d}" for q in range(n_queries)]
+    dids = [f"d{d:06d}" for d in range(n_docs)]
+    qrels = Qrels({qid: {dids[d]: int(grades[q, d]) for d in range(n_docs)} for q, qid in enumerate(qids)})
+    run = Run({qid: {dids[d]: float(scores[q, d]) for d in range(n_docs)} for q, qid in enumerate(qids)})
+    name = metric if k is None else f"{metric}@{min(k, n_docs) if k >= 1 else k}"
+    values = np.asarray(evaluate(qrels, run, name, return_mean=False, threads=1), dtype=float)
+    return values, single
+
+
+def _per_query(metric, y_true, y_score, k):
+    values, single = _evaluate(metric, y_true, y_score, k)
+    return float(values[0]) if single else values
+
+
+def _mean(metric, y_true, y_score, k):
+    values, _ = _evaluate(metric, y_true, y_score, k)
+    return float(values.mean())
+
+
+def _gain_metric(base, gain):
+    if gain == "linear":
+        return base
+    if gain == "exponential":
+        return f"{base}_burges"
+    raise ValueError(f"gain: unknown gain {gain!r}")
+
+
+def precision_at_k(y_true, y_score=None, *, k=None):
+    return _per_query("precision", y_true, y_score, k)
+
+
+def recall_at_k(y_true, y_score=None, *, k=None):
+    return _per_query("recall", y_true, y_score, k)
+
+
+def average_precision_at_k(y_true, y_score=None, *, k=None):
+    return _per_query("map", y_true, y_score, k)
+
+
+def mean_average_precision(y_true, y_score=None, *, k=None):
+    return _mean("map", y_true, y_score, k)
+
+
+def reciprocal_rank(y_true, y_score=None, *, k=None):
+    return _per_query("mrr", y_true, y_score, k)
+
+
+def mean_reciprocal_rank(y_true, y_score=None, *, k=None):
+    return _mean("mrr", y_true, y_score, k)
+
+
+def hit_rate_at_k(y_true, y_score=None, *, k=None):
+    return _mean("hit_rate", y_true, y_score, k)
+
+
+def dcg_at_k(y_true, y_score=None, *, k=None, gain="linear"):
+    return _per_query(_gain_metric("dcg", gain), y_true, y_score, k)
+
+
+def ndcg_at_k(y_true, y_score=None, *, k=None, gain="linear"):
+    return _per_query(_gain_metric("ndcg", gain), y_true, y_score, k)

@@ -1,0 +1,475 @@
+"""Deliberately wrong ranking metrics: each is a bug seen in the wild.
+
+Most mutants wrap the real metric and spoil one convention (tie handling,
+k validation, zero division, averaging over queries); the discount and gain
+bugs use a small ranked-list DCG of their own.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from metrics import ranking as real
+from tests.mutants import Mutant
+
+ALL = (
+    "precision_at_k",
+    "recall_at_k",
+    "average_precision_at_k",
+    "reciprocal_rank",
+    "dcg_at_k",
+    "ndcg_at_k",
+    "mean_average_precision",
+    "mean_reciprocal_rank",
+    "hit_rate_at_k",
+)
+MEANS = ("mean_average_precision", "mean_reciprocal_rank", "hit_rate_at_k")
+
+
+def _ids(prefix, names):
+    return tuple(f"ranking.{prefix}[{n}]" for n in names)
+
+
+def _wrap_all(make):
+    return {name: make(getattr(real, name)) for name in ALL}
+
+
+# ---------------------------------------------------------------- generic input/tie bugs
+
+
+def _ties_first(fn):
+    @functools.wraps(fn)
+    def mutant(*args, **kwargs):
+        kwargs["ties"] = "first"  # stable sort: tied documents stay in input order
+        return fn(*args, **kwargs)
+
+    return mutant
+
+
+def _ties_swapped(fn):
+    swap = {"optimistic": "pessimistic", "pessimistic": "optimistic"}
+
+    @functools.wraps(fn)
+    def mutant(*args, **kwargs):
+        kwargs["ties"] = swap.get(kwargs.get("ties", "average"), kwargs.get("ties", "average"))
+        return fn(*args, **kwargs)
+
+    return mutant
+
+
+def _k_below_one_means_all(fn):
+    @functools.wraps(fn)
+    def mutant(*args, k=None, **kwargs):
+        return fn(*args, k=None if k is not None and k < 1 else k, **kwargs)
+
+    return mutant
+
+
+def _nan_scores_last(fn):
+    @functools.wraps(fn)
+    def mutant(y_true, y_score=None, **kwargs):
+        if y_score is not None:
+            s = np.asarray(y_score, dtype=float)
+            finite = s[np.isfinite(s)]
+            y_score = np.where(np.isnan(s), (finite.min() if finite.size else 0.0) - 1.0, s)
+        return fn(y_true, y_score, **kwargs)
+
+    return mutant
+
+
+def _empty_scores_zero(fn):
+    @functools.wraps(fn)
+    def mutant(y_true, *args, **kwargs):
+        if np.size(y_true) == 0:
+            return 0.0
+        return fn(y_true, *args, **kwargs)
+
+    return mutant
+
+
+def _scores_ignored(fn):
+    @functools.wraps(fn)
+    def mutant(y_true, y_score=None, **kwargs):
+        return fn(y_true, **kwargs)  # treats the grades as if already ranked
+
+    return mutant
+
+
+def _negative_clipped(fn):
+    @functools.wraps(fn)
+    def mutant(y_true, *args, gain="linear", **kwargs):
+        if gain == "exponential":
+            y_true = np.clip(np.asarray(y_true, dtype=float), 0, None)
+        return fn(y_true, *args, gain=gain, **kwargs)
+
+    return mutant
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _n_docs(y_true):
+    return np.shape(y_true)[-1]
+
+
+def _k_eff(y_true, k):
+    n = _n_docs(y_true)
+    return n if k is None else min(k, n)
+
+
+def _nan_policy_ignored(fn):
+    """Plain 0/0 division: NaN whatever no_relevant says."""
+
+    @functools.wraps(fn)
+    def mutant(*args, no_relevant="zero", **kwargs):
+        return fn(*args, no_relevant="nan", **kwargs)
+
+    return mutant
+
+
+def _ranked_grades(y_true, y_score):
+    y = np.atleast_2d(np.asarray(y_true, dtype=float))
+    if y_score is None:
+        return y
+    s = np.atleast_2d(np.asarray(y_score, dtype=float))
+    return np.take_along_axis(y, np.argsort(-s, axis=1, kind="stable"), axis=1)
+
+
+def _out(y_true, values):
+    return float(values[0]) if np.ndim(y_true) == 1 else values
+
+
+def _log2_discount(ranks):
+    return 1.0 / np.log2(ranks + 1)
+
+
+def _ln_discount(ranks):
+    return 1.0 / np.log(ranks + 1)
+
+
+def _increasing_discount(ranks):
+    return np.log2(ranks + 1)
+
+
+def _gains(ranked, gain, exponential_no_minus_one):
+    if gain != "exponential":
+        return ranked
+    with np.errstate(over="ignore"):  # huge scaled grades overflow: the mutant does not care
+        return np.exp2(ranked) - (0.0 if exponential_no_minus_one else 1.0)
+
+
+def _dcg_mutant(discount, *, exponential_no_minus_one=False):
+    def dcg_at_k(y_true, y_score=None, *, k=None, gain="linear", ties="average"):
+        ranked = _gains(_ranked_grades(y_true, y_score), gain, exponential_no_minus_one)
+        kk = _k_eff(y_true, k)
+        return _out(y_true, ranked[:, :kk] @ discount(np.arange(1, kk + 1, dtype=float)))
+
+    return dcg_at_k
+
+
+def _ndcg_mutant(*, discount=_log2_discount, exponential_no_minus_one=False, ideal="sorted", force_gain=None):
+    def ndcg_at_k(y_true, y_score=None, *, k=None, gain="linear", ties="average", no_relevant="zero"):
+        gain = force_gain or gain
+        ranked = _gains(_ranked_grades(y_true, y_score), gain, exponential_no_minus_one)
+        kk = _k_eff(y_true, k)
+        d = discount(np.arange(1, kk + 1, dtype=float))
+        dcg = ranked[:, :kk] @ d
+        if ideal == "sorted":
+            best = -np.sort(-ranked, axis=1)[:, :kk] @ d
+        elif ideal == "worst":
+            best = np.sort(ranked, axis=1)[:, :kk] @ d
+        else:  # "all relevant": the ideal list as if every document had gain 1
+            best = np.full(ranked.shape[0], d.sum())
+        with np.errstate(invalid="ignore"):
+            values = np.divide(dcg, best, out=np.zeros_like(dcg), where=best != 0)
+        return _out(y_true, values)
+
+    return ndcg_at_k
+
+
+# ---------------------------------------------------------------- per-metric bugs
+
+
+def precision_k_plus_one(y_true, y_score=None, *, k=None, ties="average"):
+    kk = _k_eff(y_true, k)
+    return real.precision_at_k(y_true, y_score, k=k, ties=ties) * kk / (kk + 1)
+
+
+def precision_k_minus_one(y_true, y_score=None, *, k=None, ties="average"):
+    kk = _k_eff(y_true, k)
+    return real.precision_at_k(y_true, y_score, k=k, ties=ties) * kk / max(kk - 1, 1)
+
+
+def recall_counts_grades(y_true, y_score=None, *, k=None, ties="average", no_relevant="zero"):
+    ranked = _ranked_grades(y_true, y_score)
+    total = (ranked > 0).sum(axis=1)
+    found = ranked[:, : _k_eff(y_true, k)].clip(0, None).sum(axis=1)  # grades, not hits
+    return _out(y_true, np.divide(found, total, out=np.zeros(len(total)), where=total > 0))
+
+
+def _ap_rows(y_true, y_score, k, *, rank_offset=0, normalize=True):
+    ranked = _ranked_grades(y_true, y_score) > 0
+    kk = _k_eff(y_true, k)
+    ranks = np.arange(1, kk + 1) + rank_offset
+    precisions = np.cumsum(ranked[:, :kk], axis=1) / ranks
+    numerator = (precisions * ranked[:, :kk]).sum(axis=1)
+    if not normalize:
+        return numerator
+    total = ranked.sum(axis=1)
+    return np.divide(numerator, total, out=np.zeros(len(total)), where=total > 0)
+
+
+def ap_precision_off_by_one(y_true, y_score=None, *, k=None, denominator="total", ties="average", no_relevant="zero"):
+    return _out(y_true, _ap_rows(y_true, y_score, k, rank_offset=1))
+
+
+def ap_not_normalized(y_true, y_score=None, *, k=None, denominator="total", ties="average", no_relevant="zero"):
+    return _out(y_true, _ap_rows(y_true, y_score, k, normalize=False))
+
+
+def map_pooled(y_true, y_score=None, *, k=None, denominator="total", ties="average", no_relevant="zero", sample_weight=None):
+    numerator = _ap_rows(y_true, y_score, k, normalize=False).sum()
+    total = (_ranked_grades(y_true, y_score) > 0).sum()
+    return float(numerator / total) if total else 0.0
+
+
+def map_sums_queries(y_true, y_score=None, **kwargs):
+    return float(np.sum(np.atleast_1d(real.average_precision_at_k(y_true, y_score, **kwargs))))
+
+
+def _running_mean_values(values):
+    mean = values[0]
+    for v in values[1:]:
+        mean = (mean + v) / 2  # "running average" that halves the weight of older queries
+    return float(mean)
+
+
+def _running_mean(per_query):
+    def mutant(y_true, y_score=None, *, sample_weight=None, **kwargs):
+        return _running_mean_values(np.atleast_1d(per_query(y_true, y_score, **kwargs)))
+
+    return mutant
+
+
+def _hit_per_query(y_true, y_score=None, *, k=None, ties="average"):
+    y = np.atleast_2d(np.asarray(y_true, dtype=float))
+    s = None if y_score is None else np.atleast_2d(np.asarray(y_score, dtype=float))
+    return np.array([real.hit_rate_at_k(y[q], None if s is None else s[q], k=k, ties=ties) for q in range(len(y))])
+
+
+def _skips_queries_without_relevant(per_query):
+    def mutant(y_true, y_score=None, *, sample_weight=None, **kwargs):
+        values = np.atleast_1d(per_query(y_true, y_score, **kwargs))
+        has_relevant = (np.atleast_2d(np.asarray(y_true, dtype=float)) > 0).any(axis=1)
+        return float(values[has_relevant].mean()) if has_relevant.any() else 0.0
+
+    return mutant
+
+
+def _rank_from_one_missing(fn):
+    """1 / (0-based rank): the first position divides by zero."""
+
+    @functools.wraps(fn)
+    def mutant(*args, **kwargs):
+        rr = np.asarray(fn(*args, **kwargs), dtype=float)
+        with np.errstate(divide="ignore"):
+            wrong = np.where(rr > 0, 1.0 / (1.0 / np.where(rr > 0, rr, 1.0) - 1.0), 0.0)
+        return float(wrong) if wrong.ndim == 0 else wrong
+
+    return mutant
+
+
+def hit_rate_counts_hits(y_true, y_score=None, *, k=None, ties="average", sample_weight=None):
+    ranked = _ranked_grades(y_true, y_score)
+    return float((ranked[:, : _k_eff(y_true, k)] > 0).sum(axis=1).mean())
+
+
+MUTANTS = [
+    Mutant(
+        "ranking_ties_broken_by_document_order",
+        _wrap_all(_ties_first),
+        _ids("renaming_invariance_with_ties", ALL)
+        + ("ranking.agrees_with_sklearn[ndcg_at_k]", "ranking.agrees_with_sklearn[dcg_at_k]"),
+    ),
+    Mutant("ranking_tie_policies_swapped", _wrap_all(_ties_swapped), _ids("tie_policy_order", ALL)),
+    Mutant("ranking_k_below_one_means_all", _wrap_all(_k_below_one_means_all), _ids("refuses_k_below_one", ALL)),
+    Mutant("ranking_nan_scores_ranked_last", _wrap_all(_nan_scores_last), _ids("refuses_nan_or_mismatched_scores", ALL)),
+    Mutant("ranking_empty_query_scores_zero", _wrap_all(_empty_scores_zero), _ids("refuses_empty_or_ragged_queries", ALL)),
+    Mutant("ranking_scores_ignored", _wrap_all(_scores_ignored), _ids("document_permutation_invariance", ALL)),
+    Mutant(
+        "ranking_negative_grades_clipped_for_exponential_gain",
+        {"dcg_at_k": _negative_clipped(real.dcg_at_k), "ndcg_at_k": _negative_clipped(real.ndcg_at_k)},
+        _ids("refuses_negative_grades_exponential", ("dcg_at_k", "ndcg_at_k")),
+    ),
+    Mutant(
+        "precision_at_k_divides_by_k_plus_one",
+        {"precision_at_k": precision_k_plus_one},
+        (
+            "ranking.single_document_query[precision_at_k]",
+            "ranking.times_k_counts_relevant[precision_at_k]",
+            "ranking.agrees_with_ranx[precision_at_k]",
+            "ranking.seed001_p_at_5",
+            "ranking.seed001_p_at_k_rows",
+        ),
+    ),
+    Mutant(
+        "precision_at_k_divides_by_k_minus_one",
+        {"precision_at_k": precision_k_minus_one},
+        ("ranking.bounds[precision_at_k]",),
+    ),
+    Mutant(
+        "recall_at_k_sums_grades",
+        {"recall_at_k": recall_counts_grades},
+        (
+            "ranking.bounds[recall_at_k]",
+            "ranking.single_document_query[recall_at_k]",
+            "ranking.agrees_with_ranx[recall_at_k]",
+        ),
+    ),
+    Mutant(
+        "recall_at_k_zero_division_nan",
+        {"recall_at_k": _nan_policy_ignored(real.recall_at_k)},
+        ("ranking.no_nan[recall_at_k]", "ranking.undefined_no_relevant[recall_at_k]"),
+    ),
+    Mutant(
+        "average_precision_precision_off_by_one",
+        {"average_precision_at_k": ap_precision_off_by_one},
+        (
+            "ranking.single_document_query[average_precision_at_k]",
+            "ranking.equals_ap_with_one_relevant[reciprocal_rank]",
+            "ranking.seed001_ap_at_5_q1",
+            "ranking.seed001_ap_at_5_q2",
+        ),
+    ),
+    Mutant(
+        "average_precision_not_normalized",
+        {"average_precision_at_k": ap_not_normalized},
+        ("ranking.bounds[average_precision_at_k]",),
+    ),
+    Mutant(
+        "average_precision_zero_division_nan",
+        {"average_precision_at_k": _nan_policy_ignored(real.average_precision_at_k)},
+        ("ranking.no_nan[average_precision_at_k]", "ranking.undefined_no_relevant[average_precision_at_k]"),
+    ),
+    Mutant(
+        "mean_average_precision_pooled_over_queries",
+        {"mean_average_precision": map_pooled},
+        (
+            "ranking.agrees_with_ranx[mean_average_precision]",
+            "ranking.agrees_with_sklearn_lrap[mean_average_precision]",
+            "ranking.mean_over_queries[mean_average_precision]",
+        ),
+    ),
+    Mutant(
+        "mean_average_precision_sums_queries",
+        {"mean_average_precision": map_sums_queries},
+        ("ranking.bounds[mean_average_precision]",),
+    ),
+    Mutant(
+        "mean_average_precision_zero_division_nan",
+        {"mean_average_precision": _nan_policy_ignored(real.mean_average_precision)},
+        ("ranking.no_nan[mean_average_precision]", "ranking.undefined_no_relevant[mean_average_precision]"),
+    ),
+    Mutant(
+        "ranking_means_by_running_average",
+        {
+            "mean_average_precision": _running_mean(real.average_precision_at_k),
+            "mean_reciprocal_rank": _running_mean(real.reciprocal_rank),
+            "hit_rate_at_k": _running_mean(_hit_per_query),
+        },
+        _ids("query_order_invariance", MEANS)
+        + ("ranking.mean_over_queries[mean_reciprocal_rank]", "ranking.mean_over_queries[hit_rate_at_k]"),
+    ),
+    Mutant(
+        "ranking_means_skip_queries_without_relevant",
+        {
+            "mean_average_precision": _skips_queries_without_relevant(real.average_precision_at_k),
+            "mean_reciprocal_rank": _skips_queries_without_relevant(real.reciprocal_rank),
+            "hit_rate_at_k": _skips_queries_without_relevant(_hit_per_query),
+        },
+        _ids("single_document_query", MEANS),
+    ),
+    Mutant(
+        "reciprocal_rank_zero_based",
+        {
+            "reciprocal_rank": _rank_from_one_missing(real.reciprocal_rank),
+            "mean_reciprocal_rank": lambda *a, sample_weight=None, **kw: float(
+                np.mean(np.atleast_1d(_rank_from_one_missing(real.reciprocal_rank)(*a, **kw)))
+            ),
+        },
+        (
+            "ranking.bounds[reciprocal_rank]",
+            "ranking.bounds[mean_reciprocal_rank]",
+            "ranking.single_document_query[reciprocal_rank]",
+            "ranking.equals_ap_with_one_relevant[reciprocal_rank]",
+            "ranking.agrees_with_ranx[mean_reciprocal_rank]",
+            "ranking.seed001_mrr_definition",
+        ),
+    ),
+    Mutant(
+        "hit_rate_counts_hits",
+        {"hit_rate_at_k": hit_rate_counts_hits},
+        ("ranking.bounds[hit_rate_at_k]", "ranking.agrees_with_ranx[hit_rate_at_k]"),
+    ),
+    Mutant(
+        "dcg_natural_log_discount",
+        {"dcg_at_k": _dcg_mutant(_ln_discount)},
+        (
+            "ranking.single_document_query[dcg_at_k]",
+            "ranking.agrees_with_sklearn[dcg_at_k]",
+            "ranking.seed001_dcg_idcg_at_5",
+            "ranking.seed004_dcg_set_b",
+        ),
+    ),
+    Mutant(
+        "dcg_discount_multiplies",
+        {
+            "dcg_at_k": _dcg_mutant(_increasing_discount),
+            "ndcg_at_k": _ndcg_mutant(discount=_increasing_discount),
+        },
+        (
+            "ranking.swap_up_never_lowers[dcg_at_k]",
+            "ranking.swap_up_never_lowers[ndcg_at_k]",
+            "ranking.bounds[dcg_at_k]",
+            "ranking.seed004_dcg_a_below_b",
+        ),
+    ),
+    Mutant(
+        "exponential_gain_without_minus_one",
+        {
+            "dcg_at_k": _dcg_mutant(_log2_discount, exponential_no_minus_one=True),
+            "ndcg_at_k": _ndcg_mutant(exponential_no_minus_one=True),
+        },
+        (
+            "ranking.binary_gains_agree[dcg_at_k]",
+            "ranking.binary_gains_agree[ndcg_at_k]",
+            "ranking.seed004_binary_gains_agree",
+        ),
+    ),
+    Mutant(
+        "ndcg_normalized_by_worst_order",
+        {"ndcg_at_k": _ndcg_mutant(ideal="worst")},
+        ("ranking.bounds[ndcg_at_k]", "ranking.ideal_order_is_one[ndcg_at_k]"),
+    ),
+    Mutant(
+        "ndcg_zero_division_nan",
+        {"ndcg_at_k": _nan_policy_ignored(real.ndcg_at_k)},
+        ("ranking.no_nan[ndcg_at_k]", "ranking.undefined_no_relevant[ndcg_at_k]"),
+    ),
+    Mutant(
+        "ndcg_gain_option_ignored",
+        {"ndcg_at_k": _ndcg_mutant(force_gain="exponential")},
+        (
+            "ranking.linear_gain_scale_invariance[ndcg_at_k]",
+            "ranking.agrees_with_ranx[ndcg_at_k]",
+        ),
+    ),
+    Mutant(
+        "ndcg_ideal_assumes_every_document_relevant",
+        {"ndcg_at_k": _ndcg_mutant(ideal="all relevant")},
+        ("ranking.single_document_query[ndcg_at_k]", "ranking.seed004_irrelevant_not_penalized"),
+    ),
+]
+
