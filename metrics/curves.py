@@ -1,3 +1,427 @@
-"""curves metrics (to be filled in)."""
+"""Threshold metrics: precision-recall, ROC and DET curves and their summaries.
 
-__all__: list[str] = []
+Every function here scores a binary ranking: ``y_true`` holds two classes (the
+positive one picked by ``pos_label``), ``y_score`` any finite real numbers, ties
+allowed; a larger score means "more likely positive". A threshold ``t``
+predicts positive every sample with ``y_score >= t``; each distinct score is one
+threshold (one operating point), so tied samples always move together.
+
+Conventions (scikit-learn's where it has the metric):
+
+* curves are returned in scikit-learn's orders: ``roc_curve`` by decreasing
+  threshold starting at ``(fpr, tpr) = (0, 0)`` with threshold ``inf``;
+  ``precision_recall_curve`` by increasing threshold, with a final point
+  ``(precision, recall) = (1, 0)`` that has no threshold; ``det_curve`` by
+  increasing threshold. No operating point is dropped (scikit-learn's
+  ``drop_intermediate=False``), and ``det_curve`` is not trimmed to the points
+  between "no false positive" and "no false negative" (scikit-learn trims).
+* ``y_true`` labels are {0, 1}, {-1, 1} or booleans unless ``pos_label`` names
+  the positive class; any other labelling, or more than two classes, is refused.
+* undefined inputs raise :class:`~metrics.errors.MetricInputError` naming
+  ``y_true``: no positive sample (recall undefined: every metric here), no
+  negative sample (false-positive rate undefined: the ROC/DET family). With
+  positives but no negatives, the precision-recall family is defined
+  (precision 1 everywhere, AP 1).
+
+Speed: one sort per call. Unweighted inputs are split by class and each half
+is sorted with NumPy's (SIMD) ``np.sort``; a stable ``argsort`` of the two
+concatenated sorted runs is then a linear merge, which is cheaper than one
+``np.argsort`` of the scores. Weighted inputs use one stable ``argsort``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._validation import as_floats, as_labels, check_choice, check_same_length, check_sample_weight
+from .errors import MetricInputError
+
+__all__ = [
+    "precision_recall_curve",
+    "average_precision",
+    "roc_curve",
+    "roc_auc",
+    "det_curve",
+    "equal_error_rate",
+    "auc",
+]
+
+AP_INTERPOLATIONS = (None, "all_points", "11_points")
+ROC_AUC_AVERAGES = ("macro", "weighted")
+
+
+# ---------------------------------------------------------------- input handling
+
+
+def _positive_mask(y_true, pos_label) -> np.ndarray:
+    """Boolean mask of the positive samples of a binary ``y_true``."""
+    y = as_labels(y_true, "y_true")
+    if pos_label is not None:
+        is_pos = y == pos_label
+        if not isinstance(is_pos, np.ndarray):  # incomparable types: numpy returns a scalar
+            raise MetricInputError("pos_label", f"{pos_label!r} cannot be compared with the labels of y_true")
+        rest = y[~is_pos]
+        if rest.size and (rest != rest[0]).any():
+            raise MetricInputError(
+                "y_true", f"has more than two classes; a binary metric needs exactly two (pos_label={pos_label!r})"
+            )
+        return is_pos
+    kind = y.dtype.kind
+    if kind == "b":
+        return y
+    if kind in "iuf":
+        lo, hi = y.min(), y.max()
+        if lo >= 0 and hi <= 1:
+            if kind != "f" or ((y == 0) | (y == 1)).all():
+                return y == 1
+        elif lo == -1 and hi == 1 and not (y == 0).any():
+            if kind != "f" or ((y == -1) | (y == 1)).all():
+                return y == 1
+        classes = np.unique(y)
+    else:
+        classes = np.unique(y)
+    shown = ", ".join(repr(c) for c in classes[:5].tolist()) + (", ..." if classes.size > 5 else "")
+    if classes.size > 2:
+        raise MetricInputError("y_true", f"has {classes.size} classes ({shown}); a binary metric needs two")
+    raise MetricInputError(
+        "y_true", f"labels ({shown}) are not {{0, 1}} or {{-1, 1}}; pass pos_label to name the positive class"
+    )
+
+
+def _binary_input(y_true, y_score, pos_label, sample_weight):
+    is_pos = _positive_mask(y_true, pos_label)
+    score = as_floats(y_score, "y_score")
+    check_same_length("y_true", is_pos, "y_score", score)
+    weight = check_sample_weight(sample_weight, score.shape[0])
+    return is_pos, score, weight
+
+
+def _require_classes(tps: np.ndarray, fps: np.ndarray, *, negatives: bool) -> None:
+    if not tps[-1] > 0:
+        raise MetricInputError("y_true", "contains no positive sample (with positive weight); recall is undefined")
+    if negatives and not fps[-1] > 0:
+        raise MetricInputError(
+            "y_true", "contains no negative sample (with positive weight); the false-positive rate is undefined"
+        )
+
+
+# ---------------------------------------------------------------- the one sort
+
+
+def _ranked(is_pos: np.ndarray, score: np.ndarray, weight: np.ndarray | None):
+    """(scores, is-positive, weights) of the samples by decreasing score: the one sort.
+
+    Without weights the classes are sorted apart (SIMD ``np.sort``) and merged: a
+    stable ``argsort`` of two concatenated sorted runs is a linear merge.
+    """
+    if weight is None:
+        neg_sorted = np.sort(score[~is_pos])
+        pos_sorted = np.sort(score[is_pos])
+        merged = np.concatenate((neg_sorted, pos_sorted))
+        order = np.argsort(merged, kind="stable")[::-1]
+        return merged[order], order >= neg_sorted.shape[0], None
+    order = np.argsort(score, kind="stable")[::-1]
+    return score[order], is_pos[order], weight[order]
+
+
+def _counts_at_thresholds(is_pos: np.ndarray, score: np.ndarray, weight: np.ndarray | None):
+    """(tps, fps, thresholds): positives / negatives scored ``>= t`` for each distinct score ``t``.
+
+    ``thresholds`` is strictly decreasing. Counts are int64 without weights
+    (exact), float64 sums of weights otherwise.
+    """
+    ranked_score, ranked_pos, ranked_weight = _ranked(is_pos, score, weight)
+    # last index of every run of equal scores (in decreasing order)
+    ends = np.flatnonzero(ranked_score[1:] != ranked_score[:-1])
+    all_distinct = ends.shape[0] == ranked_score.shape[0] - 1
+    if ranked_weight is None:
+        tps = np.cumsum(ranked_pos, dtype=np.int64)
+        if all_distinct:
+            return tps, np.arange(1, tps.shape[0] + 1) - tps, ranked_score
+        ends = np.append(ends, ranked_score.shape[0] - 1)
+        tps = tps[ends]
+        fps = ends + 1 - tps
+    else:
+        ends = np.append(ends, ranked_score.shape[0] - 1)
+        tps = np.cumsum(ranked_weight * ranked_pos)[ends]
+        fps = np.cumsum(ranked_weight * ~ranked_pos)[ends]
+    return tps, fps, ranked_score[ends]
+
+
+# ---------------------------------------------------------------- precision-recall
+
+
+def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """Precision and recall at every distinct score used as a threshold.
+
+    For a threshold ``t`` (predict positive when ``y_score >= t``)::
+
+        precision(t) = TP(t) / (TP(t) + FP(t)),   recall(t) = TP(t) / P
+
+    Returns ``(precision, recall, thresholds)``: ``thresholds`` are the distinct
+    scores in increasing order; ``precision`` and ``recall`` have one more
+    element, the point ``(1, 0)`` with no threshold (scikit-learn's layout).
+    The first point (lowest threshold) is "everything positive": recall 1,
+    precision = prevalence. Range: every value in [0, 1].
+
+    Undefined: no positive sample in ``y_true`` (recall is 0/0) raises
+    ``MetricInputError("y_true", ...)``. No negative sample is fine
+    (precision 1 everywhere).
+
+    Source: scikit-learn ``precision_recall_curve``; seeds 000/002
+    ("each distinct real value ... is a potential threshold").
+    """
+    is_pos, score, weight = _binary_input(y_true, y_score, pos_label, sample_weight)
+    tps, fps, thresholds = _counts_at_thresholds(is_pos, score, weight)
+    _require_classes(tps, fps, negatives=False)
+    precision = tps / (tps + fps)
+    recall = tps / tps[-1]
+    return (
+        np.append(precision[::-1], 1.0),
+        np.append(recall[::-1], 0.0),
+        thresholds[::-1].copy(),
+    )
+
+
+def _precision_envelope(precision_desc: np.ndarray) -> np.ndarray:
+    """max precision at any recall >= this point's (points ordered by decreasing threshold)."""
+    return np.maximum.accumulate(precision_desc[::-1])[::-1]
+
+
+def average_precision(y_true, y_score, *, interpolation=None, pos_label=None, sample_weight=None):
+    """Average precision: a summary of the precision-recall curve, three named variants.
+
+    With operating points ``k`` ordered by decreasing threshold, recall ``R_k``
+    (``R_0 = 0``) and precision ``P_k``:
+
+    * ``interpolation=None`` (scikit-learn's ``average_precision_score``, the
+      seeds 000/002 definition): the step sum ``sum_k (R_k - R_{k-1}) P_k``
+      = the mean, over positive samples, of the precision at their score.
+    * ``"all_points"`` (PASCAL VOC 2010+, the seed 004 detection example): the
+      same sum over the precision envelope ``max_{j >= k} P_j`` (the area under
+      the "smoothed" curve). Never below the step sum.
+    * ``"11_points"`` (PASCAL VOC 2007): ``(1/11) sum_{r in {0, 0.1, ..., 1}}
+      max {P_k : R_k >= r}``; the recall levels are ``k/10`` computed exactly
+      (the VOC devkit's ``np.arange(0, 1.1, 0.1)`` makes 0.30000000000000004,
+      which excludes a recall of exactly 0.3).
+
+    Range [0, 1]; 1 for a perfect ranking; all scores tied gives the
+    prevalence ``P / n`` for every variant.
+
+    Undefined: no positive sample raises ``MetricInputError("y_true", ...)``;
+    no negative sample gives 1.
+
+    Source: scikit-learn ``average_precision_score`` (step); Everingham et al., PASCAL
+    VOC devkit 2007 (11 points) and 2010+ (all points); seeds 000/002/004.
+    """
+    check_choice(interpolation, "interpolation", AP_INTERPOLATIONS)
+    is_pos, score, weight = _binary_input(y_true, y_score, pos_label, sample_weight)
+    if interpolation is None and weight is None and is_pos.any():
+        ranked_score, ranked_pos, _ = _ranked(is_pos, score, None)
+        if not (ranked_score[1:] == ranked_score[:-1]).any():
+            # no ties: the j-th positive from the top, at rank k_j, has precision j / k_j
+            rank = np.flatnonzero(ranked_pos) + 1.0
+            return float(np.mean(np.arange(1, rank.shape[0] + 1) / rank))
+    tps, fps, _ = _counts_at_thresholds(is_pos, score, weight)
+    _require_classes(tps, fps, negatives=False)
+    precision = tps / (tps + fps)
+    if interpolation is None:
+        gained = np.diff(tps, prepend=0)
+        return float(np.dot(gained, precision) / tps[-1])
+    envelope = _precision_envelope(precision)
+    if interpolation == "all_points":
+        gained = np.diff(tps, prepend=0)
+        return float(np.dot(gained, envelope) / tps[-1])
+    recall = tps / tps[-1]  # non-decreasing, ends at 1
+    first_reaching = np.searchsorted(recall, np.arange(11) / 10, side="left")
+    return float(envelope[first_reaching].sum() / 11)
+
+
+# ---------------------------------------------------------------- ROC
+
+
+def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """Receiver operating characteristic: (false-positive rate, true-positive rate) per threshold.
+
+    ``fpr(t) = FP(t) / N`` and ``tpr(t) = TP(t) / P`` with ``N``, ``P`` the
+    numbers (weights) of negatives and positives. Returns ``(fpr, tpr,
+    thresholds)`` by decreasing threshold: first ``(0, 0)`` at threshold
+    ``inf``, then one point per distinct score, the last ``(1, 1)``. Both rates
+    are non-decreasing. Range: [0, 1].
+
+    Undefined: ``y_true`` without positives or without negatives raises
+    ``MetricInputError("y_true", ...)``.
+
+    Source: scikit-learn ``roc_curve`` with ``drop_intermediate=False``.
+    """
+    is_pos, score, weight = _binary_input(y_true, y_score, pos_label, sample_weight)
+    tps, fps, thresholds = _counts_at_thresholds(is_pos, score, weight)
+    _require_classes(tps, fps, negatives=True)
+    return (
+        np.concatenate(([0.0], fps / fps[-1])),
+        np.concatenate(([0.0], tps / tps[-1])),
+        np.concatenate(([np.inf], thresholds)),
+    )
+
+
+def _binary_roc_auc(is_pos, score, weight) -> float:
+    if weight is None:
+        n_pos = int(np.count_nonzero(is_pos))
+        n_neg = is_pos.shape[0] - n_pos
+        if n_pos and n_neg:
+            ranked_score, ranked_pos, _ = _ranked(is_pos, score, None)
+            if not (ranked_score[1:] == ranked_score[:-1]).any():
+                # no ties: the positive j-th from the top, at rank k_j, is above the
+                # n_neg - (k_j - j) negatives below it; U is an exact integer
+                above = int(np.flatnonzero(ranked_pos).sum()) - n_pos * (n_pos - 1) // 2
+                return float((n_pos * n_neg - above) / (n_pos * n_neg))
+    tps, fps, _ = _counts_at_thresholds(is_pos, score, weight)
+    _require_classes(tps, fps, negatives=True)
+    # Mann-Whitney: each positive beats the negatives scored below it and ties
+    # with those scored equal (half a win); 2U is an exact integer without weights.
+    pos_here = np.diff(tps, prepend=0)
+    neg_here = np.diff(fps, prepend=0)
+    neg_below = fps[-1] - fps
+    twice_u = np.dot(pos_here, 2 * neg_below + neg_here)
+    return float(twice_u / (2 * tps[-1] * fps[-1]))
+
+
+def roc_auc(y_true, y_score, *, average="macro", labels=None, pos_label=None, sample_weight=None):
+    """Area under the ROC curve.
+
+    Binary (``y_score`` 1-D): ``AUC = P(s+ > s-) + P(s+ = s-) / 2`` over all
+    (positive, negative) pairs, which equals the trapezoidal area under
+    :func:`roc_curve` and the Mann-Whitney ``U / (P N)`` with ties counted as
+    one half. Range [0, 1]; 1 for a perfect ranking, 0.5 when all scores tie,
+    ``roc_auc(y, -s) = 1 - roc_auc(y, s)``.
+
+    Multiclass (``y_score`` of shape (n, k)): one-vs-rest, column ``j`` scoring
+    class ``labels[j]`` (default: the sorted classes of ``y_true``, which must
+    number ``k``); ``average="macro"`` is the plain mean of the k binary AUCs,
+    ``"weighted"`` weights them by class prevalence. Scores need not be
+    probabilities (only their order matters). scikit-learn's
+    ``roc_auc_score(..., multi_class="ovr")``.
+
+    Undefined: a class without positives or without negatives raises
+    ``MetricInputError("y_true", ...)`` (scikit-learn returns NaN with a warning
+    in the binary case).
+
+    Source: scikit-learn ``roc_auc_score``; Mann and Whitney (1947); seeds 000/004.
+    """
+    check_choice(average, "average", ROC_AUC_AVERAGES)
+    y = as_labels(y_true, "y_true")
+    score = as_floats(y_score, "y_score", ndim=(1, 2))
+    check_same_length("y_true", y, "y_score", score)
+    if score.ndim == 1:
+        if labels is not None:
+            raise MetricInputError("labels", "only used with 2-D (multiclass) y_score")
+        is_pos = _positive_mask(y, pos_label)
+        weight = check_sample_weight(sample_weight, score.shape[0])
+        return _binary_roc_auc(is_pos, score, weight)
+    if pos_label is not None:
+        raise MetricInputError("pos_label", "not used with 2-D (multiclass) y_score")
+    weight = check_sample_weight(sample_weight, score.shape[0])
+    if labels is None:
+        classes = np.unique(y)
+    else:
+        classes = as_labels(labels, "labels")
+        if np.unique(classes).size != classes.size:
+            raise MetricInputError("labels", "contains duplicates")
+        if not np.isin(y, classes).all():
+            raise MetricInputError("y_true", "contains labels that are not in labels")
+    if classes.size < 2:
+        raise MetricInputError("y_true", "has fewer than two classes; ROC AUC is undefined")
+    if score.shape[1] != classes.size:
+        raise MetricInputError(
+            "y_score", f"has {score.shape[1]} columns but there are {classes.size} classes"
+        )
+    aucs = np.array([_binary_roc_auc(y == c, score[:, j], weight) for j, c in enumerate(classes)])
+    if average == "macro":
+        return float(aucs.mean())
+    w = np.ones(y.shape[0]) if weight is None else weight
+    prevalence = np.array([w[y == c].sum() for c in classes])
+    return float(np.dot(aucs, prevalence) / prevalence.sum())
+
+
+# ---------------------------------------------------------------- DET and EER
+
+
+def det_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """Detection error tradeoff: (false-positive rate, false-negative rate) per threshold.
+
+    ``fpr(t) = FP(t) / N`` (false acceptance), ``fnr(t) = FN(t) / P = 1 - tpr(t)``
+    (false rejection). Returns ``(fpr, fnr, thresholds)``: the points of
+    :func:`roc_curve` in reverse, i.e. one point per distinct score by increasing
+    threshold, then ``(0, 1)`` at threshold ``inf`` (nothing predicted
+    positive); fpr is non-increasing, fnr non-decreasing. Range: [0, 1].
+    Plotting on normal-deviate axes is left to the caller.
+
+    Undefined: no positive or no negative sample raises
+    ``MetricInputError("y_true", ...)``.
+
+    Source: scikit-learn ``det_curve`` (>= 1.7 adds the same ``inf`` point), which
+    in addition trims the curve to the points between the last one without false
+    negatives and the first one without false positives; here no point is dropped.
+    """
+    fpr, tpr, thresholds = roc_curve(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+    return fpr[::-1].copy(), (1.0 - tpr)[::-1], thresholds[::-1].copy()
+
+
+def equal_error_rate(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """Equal error rate: the error rate where false positives and false negatives balance.
+
+    Estimator: walk the operating points by decreasing threshold, starting at
+    ``(fpr, fnr) = (0, 1)`` (threshold ``inf``); ``fnr - fpr`` falls from 1 to
+    -1. Take the last point ``i`` with ``fnr > fpr`` and the next point ``j``
+    (``fnr <= fpr``), and return where the straight segment between them (the
+    operating points reachable by randomising between the two thresholds)
+    crosses ``fpr = fnr``. The result lies in ``[fpr_i, fpr_j]`` and in
+    ``[fnr_j, fnr_i]``; it equals a point's rates when that point has
+    ``fpr = fnr`` exactly.
+
+    Range [0, 1]; 0 for a perfect ranking; 0.5 when all scores tie.
+
+    Undefined: no positive or no negative sample raises
+    ``MetricInputError("y_true", ...)``.
+
+    Source: seed 004 ("the intersection of the y = x line with the DET curve").
+    """
+    is_pos, score, weight = _binary_input(y_true, y_score, pos_label, sample_weight)
+    tps, fps, _ = _counts_at_thresholds(is_pos, score, weight)
+    _require_classes(tps, fps, negatives=True)
+    fpr = np.concatenate(([0.0], fps / fps[-1]))
+    fnr = np.concatenate(([1.0], (tps[-1] - tps) / tps[-1]))
+    gap = fnr - fpr
+    j = int(np.argmax(gap <= 0))  # exists: the last point has gap -1
+    i = j - 1
+    share = gap[i] / (gap[i] - gap[j])
+    return float(fpr[i] + share * (fpr[j] - fpr[i]))
+
+
+# ---------------------------------------------------------------- area
+
+
+def auc(x, y):
+    """Area under a curve given by points, by the trapezoidal rule.
+
+    ``sum_i (x_{i+1} - x_i) (y_i + y_{i+1}) / 2``; ``x`` must be monotonic
+    (non-decreasing or non-increasing); a decreasing ``x`` gives the same
+    (positive) area as the reversed curve. Any real values; range depends on
+    the curve (within [0, 1] for ROC and PR curves).
+
+    Undefined (refused with ``MetricInputError`` naming the argument): fewer
+    than two points, NaN/inf, different lengths, a non-monotonic ``x``.
+
+    Source: scikit-learn ``auc``.
+    """
+    xs = as_floats(x, "x")
+    ys = as_floats(y, "y")
+    check_same_length("x", xs, "y", ys)
+    if xs.shape[0] < 2:
+        raise MetricInputError("x", f"needs at least 2 points to compute an area, got {xs.shape[0]}")
+    dx = np.diff(xs)
+    if (dx < 0).any():
+        if (dx > 0).any():
+            raise MetricInputError("x", "is neither non-decreasing nor non-increasing")
+        dx = -dx
+    return float(np.dot(dx, (ys[1:] + ys[:-1])) / 2)

@@ -1,1 +1,975 @@
-"""The curves spec (to be filled in)."""
+"""The curves spec: precision-recall, ROC and DET curves, average precision, ROC AUC, EER, auc.
+
+Inputs are binary rankings: ``y_true`` in {0, 1} and real scores with ties.
+Strategies stay small (at most 40 samples) and reach the edges on purpose: two
+samples, a single positive or negative, all scores tied, few distinct scores
+(heavy ties), magnitudes from 1e-300 to 1e9, float32 scores.
+
+Claims quote seeds 000, 002 and 004; the seed 004 ranked detection table and
+the seed 000 ROC-ratio table are reproduced as worked-example claims.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import scipy.special
+import scipy.stats
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from .capabilities import Capability
+from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal, is_nan
+from .registry import prop, register
+from .targets import reference
+
+CURVES = ("precision_recall_curve", "roc_curve", "det_curve")
+#: the ROC family needs both classes; the precision-recall family only positives
+ROC_FAMILY = ("roc_curve", "roc_auc", "det_curve", "equal_error_rate")
+PR_FAMILY = ("precision_recall_curve", "average_precision")
+BINARY_METRICS = PR_FAMILY + ROC_FAMILY
+INTERPOLATIONS = (None, "all_points", "11_points")
+MAX_SIZE = 20
+
+# ---------------------------------------------------------------- strategies
+
+
+def _score_arrays(n: int):
+    return st.one_of(
+        # few distinct values: heavy ties, all-tied included
+        hnp.arrays(np.float64, n, elements=st.integers(-2, 2).map(float)),
+        # any magnitude, tiny to huge, both signs
+        hnp.arrays(np.float64, n, elements=st.floats(-1e9, 1e9, allow_nan=False, allow_infinity=False)),
+        # probabilities in float32
+        hnp.arrays(np.float32, n, elements=st.floats(0, 1, width=32)),
+    )
+
+
+#: scores on a grid of quarter-units in [-30, 30]: scaling by 1e-7 or 1e7 and the
+#: sigmoid keep them strictly ordered in float64, so the transforms are strictly increasing
+_grid_scores = lambda n: hnp.arrays(np.float64, n, elements=st.integers(-120, 120).map(lambda k: k / 4))  # noqa: E731
+
+
+@st.composite
+def binary_rankings(draw, *, need_negative=True, scores=_score_arrays, min_size=2, max_size=MAX_SIZE):
+    """(y_true in {0, 1}, y_score): at least one positive, and one negative if asked."""
+    n = draw(st.integers(min_size, max_size))
+    y = draw(hnp.arrays(np.int64, n, elements=st.integers(0, 1)))
+    if not y.any():
+        y[draw(st.integers(0, n - 1))] = 1
+    if need_negative and y.all():
+        y[draw(st.integers(0, n - 1))] = 0
+        if not y.any():
+            y[0] = 1  # n >= 2: the flipped sample was the only one
+    return y, draw(scores(n))
+
+
+rankings = binary_rankings()
+pr_rankings = binary_rankings(need_negative=False, min_size=1)
+grid_rankings = binary_rankings(scores=_grid_scores)
+#: for refusals and undefined cases: the input only has to be valid before it is spoiled,
+#: and tiny examples keep the search for a minimal counterexample cheap
+tiny_rankings = binary_rankings(max_size=4, scores=lambda n: hnp.arrays(np.float64, n, elements=st.integers(0, 2).map(float)))
+
+
+def _rankings_for(name: str):
+    return rankings if name in ROC_FAMILY else pr_rankings
+
+
+@st.composite
+def weighted_rankings(draw):
+    y, s = draw(rankings)
+    return y, s, draw(hnp.arrays(np.int64, y.shape[0], elements=st.integers(1, 3)))
+
+
+@st.composite
+def permuted_rankings(draw, base=rankings):
+    """(y, s, a permutation of the samples); at most 12 samples: the permutation is costly to shrink."""
+    y, s = draw(base)
+    return y, s, np.array(draw(st.permutations(range(y.shape[0]))), dtype=np.intp)
+
+
+@st.composite
+def multiclass_scores(draw):
+    """(y_true in 0..k-1 with every class present, probability rows of shape (n, k))."""
+    k = draw(st.integers(3, 4))
+    n = draw(st.integers(k, 30))
+    y = draw(hnp.arrays(np.int64, n, elements=st.integers(0, k - 1)))
+    y[:k] = np.arange(k)
+    y = y[np.array(draw(st.permutations(range(n))), dtype=np.intp)]
+    raw = draw(hnp.arrays(np.float64, (n, k), elements=st.integers(1, 4).map(float)))
+    return y, raw / raw.sum(axis=1, keepdims=True)
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _kwargs(interpolation):
+    return {} if interpolation is None else {"interpolation": interpolation}
+
+
+def _ap_needs(interpolation):
+    return ("average_precision",) if interpolation is None else ("average_precision", "average_precision:interpolation")
+
+
+def _ap_label(interpolation):
+    return f"average_precision:{interpolation or 'step'}"
+
+
+def _distinct(scores) -> np.ndarray:
+    return np.unique(np.asarray(scores, dtype=np.float64))
+
+
+def _curve_arrays(name, result):
+    """The rate arrays of a curve (thresholds left out: transforms change them)."""
+    return tuple(np.asarray(a, dtype=float) for a in result[:2])
+
+
+def _summary(t, name, y, s, **kw):
+    """Call a metric; curves are returned as their rate arrays."""
+    result = getattr(t, name)(y, s, **kw)
+    return _curve_arrays(name, result) if name in CURVES else result
+
+
+def _expect_same(a, b, what, rtol=1e-12):
+    if isinstance(a, tuple):
+        for i, (u, v) in enumerate(zip(a, b)):
+            expect_close(u, v, rtol=rtol, atol=1e-15, what=f"{what} (array {i})")
+    else:
+        expect_close(a, b, rtol=rtol, atol=1e-15, what=what)
+
+
+def _operating_points(y, s):
+    """(fpr, fnr) by decreasing threshold from (0, 1), counted directly from the data."""
+    y = np.asarray(y) == 1
+    s = np.asarray(s, dtype=np.float64)
+    ts = np.unique(s)[::-1]
+    tp = np.array([(y & (s >= t)).sum() for t in ts])
+    fp = np.array([(~y & (s >= t)).sum() for t in ts])
+    fpr = np.concatenate(([0.0], fp / (~y).sum()))
+    fnr = np.concatenate(([1.0], 1 - tp / y.sum()))
+    return fpr, fnr
+
+
+def _diagonal_crossing(fpr_points, fnr_points):
+    """Where the polyline through (fpr, fnr) points meets fpr = fnr, found by bisection.
+
+    Independent of the metric's closed form: the points are walked in the order
+    given (fnr - fpr non-increasing), and the crossing is located numerically.
+    """
+    gap = np.asarray(fnr_points) - np.asarray(fpr_points)
+    j = int(np.nonzero(gap <= 0)[0][0])
+    if gap[j] == 0:
+        return float(fpr_points[j])
+    i = j - 1
+    lo, hi = 0.0, 1.0
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if gap[i] + mid * (gap[j] - gap[i]) > 0:
+            lo = mid
+        else:
+            hi = mid
+    return float(fpr_points[i] + lo * (fpr_points[j] - fpr_points[i]))
+
+
+# ---------------------------------------------------------------- curve shape
+
+
+@prop(
+    "roc-curve-shape",
+    "roc_curve starts at (0, 0) with threshold inf, ends at (1, 1), fpr and tpr are "
+    "non-decreasing within [0, 1], and there is one point per distinct score",
+    kind="bound",
+    needs=("roc_curve",),
+    strategy=rankings,
+)
+def _roc_shape(t, ex):
+    y, s = ex
+    fpr, tpr, thr = (np.asarray(a, dtype=float) for a in t.roc_curve(y, s))
+    expect(fpr[0] == 0 and tpr[0] == 0, f"first point is ({fpr[0]}, {tpr[0]}), not (0, 0)")
+    expect(thr[0] == np.inf, f"first threshold is {thr[0]}, not inf")
+    expect(fpr[-1] == 1 and tpr[-1] == 1, f"last point is ({fpr[-1]}, {tpr[-1]}), not (1, 1)")
+    expect((np.diff(fpr) >= 0).all() and (np.diff(tpr) >= 0).all(), f"rates decrease: fpr={fpr}, tpr={tpr}")
+    expect_in_range(fpr, 0, 1, what="fpr")
+    expect_in_range(tpr, 0, 1, what="tpr")
+    expect_close(thr[1:], _distinct(s)[::-1], rtol=0, atol=0, what="thresholds vs distinct scores (decreasing)")
+
+
+@prop(
+    "pr-curve-shape",
+    "precision_recall_curve has one threshold per distinct score (increasing); its first point is "
+    "'everything positive' (recall 1, precision = prevalence), its last (precision 1, recall 0); "
+    "recall is non-increasing; all values within [0, 1]",
+    kind="bound",
+    needs=("precision_recall_curve",),
+    strategy=pr_rankings,
+)
+def _pr_shape(t, ex):
+    y, s = ex
+    p, r, thr = (np.asarray(a, dtype=float) for a in t.precision_recall_curve(y, s))
+    expect_close(thr, _distinct(s), rtol=0, atol=0, what="thresholds vs distinct scores (increasing)")
+    expect(p.shape == r.shape == (thr.shape[0] + 1,), f"shapes p {p.shape}, r {r.shape}, thresholds {thr.shape}")
+    expect(p[-1] == 1 and r[-1] == 0, f"last point is (p={p[-1]}, r={r[-1]}), not (1, 0)")
+    expect_close(r[0], 1.0, what="recall when everything is predicted positive")
+    expect_close(p[0], np.mean(y), what="precision when everything is predicted positive (prevalence)")
+    expect((np.diff(r) <= 0).all(), f"recall increases with the threshold: {r}")
+    expect_in_range(p, 0, 1, what="precision")
+    expect_in_range(r, 0, 1, what="recall")
+
+
+@prop(
+    "det-curve-shape",
+    "det_curve's thresholds are distinct scores (or inf) in increasing order, fpr is non-increasing, "
+    "fnr non-decreasing, both within [0, 1]",
+    kind="bound",
+    needs=("det_curve",),
+    strategy=rankings,
+)
+def _det_shape(t, ex):
+    y, s = ex
+    fpr, fnr, thr = (np.asarray(a, dtype=float) for a in t.det_curve(y, s))
+    expect(fpr.shape == fnr.shape == thr.shape and fpr.size >= 1, f"shapes {fpr.shape}, {fnr.shape}, {thr.shape}")
+    expect((np.diff(thr) > 0).all(), f"thresholds not strictly increasing: {thr}")
+    expect(np.isin(thr, np.append(_distinct(s), np.inf)).all(), f"thresholds {thr} are not scores of {s}")
+    expect((np.diff(fpr) <= 0).all(), f"fpr increases with the threshold: {fpr}")
+    expect((np.diff(fnr) >= 0).all(), f"fnr decreases with the threshold: {fnr}")
+    expect_in_range(fpr, 0, 1, what="fpr")
+    expect_in_range(fnr, 0, 1, what="fnr")
+
+
+# ---------------------------------------------------------------- bounds and identities
+
+
+def _register_summary_properties():
+    summaries = [("roc_auc", {}, ("roc_auc",), "roc_auc"), ("equal_error_rate", {}, ("equal_error_rate",), "equal_error_rate")]
+    summaries += [("average_precision", _kwargs(i), _ap_needs(i), _ap_label(i)) for i in INTERPOLATIONS]
+    perfect = {"roc_auc": 1.0, "equal_error_rate": 0.0, "average_precision": 1.0}
+    for name, kw, needs, label in summaries:
+
+        def bounds(t, ex, name=name, kw=kw):
+            y, s = ex
+            expect_in_range(getattr(t, name)(y, s, **kw), 0, 1, what=name)
+
+        register(f"bounds[{label}]", f"{label} lies within [0, 1]", kind="bound", needs=needs,
+                 check=bounds, strategy=_rankings_for(name))
+
+        def perfect_ranking(t, ex, name=name, kw=kw):
+            y, s = ex
+            ranked = np.where(y == 1, 1.0 + np.abs(s), -np.abs(s))  # every positive above every negative
+            expect_close(getattr(t, name)(y, ranked, **kw), perfect[name], what=f"{name} of a perfect ranking")
+
+        register(f"perfect-ranking[{label}]", f"{label} of a ranking with every positive above every negative "
+                 f"is {perfect[name]:g}", kind="identity", needs=needs, check=perfect_ranking,
+                 strategy=_rankings_for(name))
+
+        tied_value = {"roc_auc": "0.5", "equal_error_rate": "0.5", "average_precision": "the prevalence"}[name]
+
+        def all_tied(t, ex, name=name, kw=kw):
+            y, s = ex
+            expected = float(np.mean(y)) if name == "average_precision" else 0.5
+            expect_close(getattr(t, name)(y, np.full(y.shape[0], s[0]), **kw), expected,
+                         what=f"{name} when all scores tie")
+
+        register(f"all-tied[{label}]", f"{label} is {tied_value} when all scores are equal", kind="identity",
+                 needs=needs, check=all_tied, strategy=_rankings_for(name))
+
+
+_register_summary_properties()
+
+
+# ---------------------------------------------------------------- invariances
+
+
+def _every_output():
+    """(label, catalog name, keyword arguments, needs) of every binary metric output."""
+    out = [(n, n, {}, (n,)) for n in ("precision_recall_curve", "roc_curve", "det_curve", "roc_auc", "equal_error_rate")]
+    out += [(_ap_label(i), "average_precision", _kwargs(i), _ap_needs(i)) for i in INTERPOLATIONS]
+    return out
+
+
+_TRANSFORMS = (
+    ("scaled by 1e-7", lambda s: s * 1e-7),
+    ("scaled by 1e7", lambda s: s * 1e7),
+    ("sigmoid", scipy.special.expit),
+    ("cubed and shifted", lambda s: s**3 + 5.0),
+)
+
+
+def _register_invariances():
+    for label, name, kw, needs in _every_output():
+
+        def monotone(t, ex, name=name, kw=kw):
+            y, s = ex
+            base = _summary(t, name, y, s, **kw)
+            for what, transform in _TRANSFORMS:
+                _expect_same(_summary(t, name, y, transform(s), **kw), base, f"{name} after scores {what}")
+
+        register(f"monotone-invariance[{label}]",
+                 f"{label} is unchanged by strictly increasing transforms of the scores (scaling by 1e-7 and "
+                 "1e7, sigmoid of logits up to 30, cube plus shift)",
+                 kind="invariance", needs=needs, check=monotone,
+                 strategy=grid_rankings if name in ROC_FAMILY else binary_rankings(need_negative=False, scores=_grid_scores, min_size=1))
+
+        def sample_order(t, ex, name=name, kw=kw):
+            y, s, order = ex
+            _expect_same(_summary(t, name, y[order], s[order], **kw), _summary(t, name, y, s, **kw),
+                         f"{name} after permuting the samples")
+
+        register(f"sample-order[{label}]", f"{label} does not depend on the order of the samples",
+                 kind="invariance", needs=needs, check=sample_order,
+                 strategy=permuted_rankings(binary_rankings(need_negative=name in ROC_FAMILY, min_size=1 if name not in ROC_FAMILY else 2, max_size=12)))
+
+        def weights_as_repeats(t, ex, name=name, kw=kw):
+            y, s, w = ex
+            weighted = _summary(t, name, y, s, sample_weight=w.astype(float), **kw)
+            repeated = _summary(t, name, np.repeat(y, w), np.repeat(s, w), **kw)
+            # weighted sums in float vs exact counts: a few ulps apart
+            _expect_same(weighted, repeated, f"{name} with integer weights vs repeated samples", rtol=1e-9)
+
+        register(f"weights-as-repeats[{label}]",
+                 f"{label} with integer sample weights equals {label} on the samples repeated that many times",
+                 kind="invariance", needs=(*needs, f"{name}:sample_weight"), check=weights_as_repeats,
+                 strategy=weighted_rankings())
+
+
+_register_invariances()
+
+
+# ---------------------------------------------------------------- complements and relations
+
+
+@prop("complement-scores[roc_auc]", "roc_auc(y, -s) = 1 - roc_auc(y, s)", kind="symmetry",
+      needs=("roc_auc",), strategy=rankings)
+def _complement_scores(t, ex):
+    y, s = ex
+    expect_close(t.roc_auc(y, -s), 1 - t.roc_auc(y, s), what="roc_auc of negated scores")
+
+
+@prop("complement-labels[roc_auc]", "roc_auc(1 - y, s) = 1 - roc_auc(y, s)", kind="symmetry",
+      needs=("roc_auc",), strategy=rankings)
+def _complement_labels(t, ex):
+    y, s = ex
+    expect_close(t.roc_auc(1 - y, s), 1 - t.roc_auc(y, s), what="roc_auc with the classes swapped")
+
+
+@prop("mann-whitney[roc_auc]",
+      "roc_auc equals the Mann-Whitney U of positives vs negatives over P*N, ties counted as 1/2 "
+      "(scipy.stats.mannwhitneyu)",
+      kind="relation", needs=("roc_auc",), strategy=rankings)
+def _mann_whitney(t, ex):
+    y, s = ex
+    s64 = np.asarray(s, dtype=np.float64)
+    pos, neg = s64[y == 1], s64[y == 0]
+    u = scipy.stats.mannwhitneyu(pos, neg, method="asymptotic").statistic
+    # U is an exact half-integer count; one division apart
+    expect_close(t.roc_auc(y, s), u / (pos.size * neg.size), rtol=1e-12, what="roc_auc vs U / (P N)")
+
+
+@prop("trapezoid[roc_auc]", "roc_auc equals auc(fpr, tpr) of roc_curve (trapezoidal area)",
+      kind="relation", needs=("roc_auc", "roc_curve", "auc"), strategy=rankings)
+def _trapezoid(t, ex):
+    y, s = ex
+    fpr, tpr, _ = t.roc_curve(y, s)
+    # exact rational count vs a float trapezoid sum: rounding only
+    expect_close(t.roc_auc(y, s), t.auc(fpr, tpr), rtol=1e-10, what="roc_auc vs area under roc_curve")
+
+
+@prop("step-sum[average_precision]",
+      "average_precision (no interpolation) equals sum_k (R_k - R_{k+1}) P_k over precision_recall_curve",
+      kind="relation", needs=("average_precision", "precision_recall_curve"), strategy=pr_rankings)
+def _step_sum(t, ex):
+    y, s = ex
+    p, r, _ = (np.asarray(a, dtype=float) for a in t.precision_recall_curve(y, s))
+    expect_close(t.average_precision(y, s), -np.sum(np.diff(r) * p[:-1]), rtol=1e-10,
+                 what="average_precision vs the step sum over the PR curve")
+
+
+@prop("envelope[average_precision:all_points]",
+      "all-points AP equals the step sum over the precision envelope max_{recall' >= recall} precision "
+      "of precision_recall_curve",
+      kind="relation", needs=("average_precision:interpolation", "precision_recall_curve"), strategy=pr_rankings)
+def _envelope(t, ex):
+    y, s = ex
+    p, r, _ = (np.asarray(a, dtype=float) for a in t.precision_recall_curve(y, s))
+    p, r = p[:-1], r[:-1]  # the (1, 0) end point carries no recall
+    envelope = np.array([p[r >= level].max() for level in r])
+    gains = r - np.append(r[1:], 0.0)
+    expect_close(t.average_precision(y, s, interpolation="all_points"), float(np.sum(gains * envelope)),
+                 rtol=1e-10, what="all-points AP vs the envelope sum")
+
+
+@prop("eleven-points[average_precision:11_points]",
+      "11-point AP equals the mean over r in {0, 0.1, ..., 1} of the highest precision at recall >= r",
+      kind="relation", needs=("average_precision:interpolation", "precision_recall_curve"), strategy=pr_rankings)
+def _eleven_points(t, ex):
+    y, s = ex
+    p, r, _ = (np.asarray(a, dtype=float) for a in t.precision_recall_curve(y, s))
+    p, r = p[:-1], r[:-1]
+    levels = [k / 10 for k in range(11)]
+    expected = sum(p[r >= level].max(initial=0.0) for level in levels) / 11  # 0 where recall never reaches r
+    expect_close(t.average_precision(y, s, interpolation="11_points"), expected, rtol=1e-10,
+                 what="11-point AP vs the mean of 11 interpolated precisions")
+
+
+@prop("interpolation-order[average_precision]",
+      "all-points interpolated AP is never below the step (uninterpolated) AP",
+      kind="relation", needs=("average_precision:interpolation",), strategy=pr_rankings)
+def _interpolation_order(t, ex):
+    y, s = ex
+    expect_le(t.average_precision(y, s), t.average_precision(y, s, interpolation="all_points"),
+              what="step AP > all-points AP", tol=1e-12)
+
+
+@prop("det-is-roc[det_curve]",
+      "every det_curve point is the roc_curve point at the same threshold, with fnr = 1 - tpr",
+      kind="relation", needs=("det_curve", "roc_curve"), strategy=rankings)
+def _det_is_roc(t, ex):
+    y, s = ex
+    fpr_d, fnr_d, thr_d = (np.asarray(a, dtype=float) for a in t.det_curve(y, s))
+    fpr_r, tpr_r, thr_r = (np.asarray(a, dtype=float) for a in t.roc_curve(y, s))
+    at = {th: i for i, th in enumerate(thr_r)}
+    expect(all(th in at for th in thr_d), f"det thresholds {thr_d} are not roc thresholds {thr_r}")
+    idx = np.array([at[th] for th in thr_d], dtype=np.intp)
+    expect_close(fpr_d, fpr_r[idx], what="det fpr vs roc fpr at the same thresholds")
+    expect_close(fnr_d, 1 - tpr_r[idx], what="det fnr vs 1 - roc tpr at the same thresholds")
+
+
+@prop("eer-crossing[equal_error_rate]",
+      "the EER lies where fpr and fnr cross: between the rates of the two nearest operating points "
+      "(the last with fnr > fpr and the next)",
+      kind="relation", needs=("equal_error_rate",), strategy=rankings)
+def _eer_crossing(t, ex):
+    y, s = ex
+    fpr, fnr = _operating_points(y, s)
+    j = int(np.nonzero(fnr - fpr <= 0)[0][0])
+    eer = t.equal_error_rate(y, s)
+    expect_in_range(eer, fpr[j - 1], fpr[j], what=f"EER vs fpr of the bracketing points {j - 1}, {j}")
+    expect_in_range(eer, fnr[j], fnr[j - 1], what=f"EER vs fnr of the bracketing points {j - 1}, {j}")
+
+
+@prop("raise-positive[roc_auc]",
+      "moving one positive's score above one negative's never lowers roc_auc",
+      kind="direction", needs=("roc_auc",), strategy=st.tuples(rankings, st.integers(0, 10**6), st.integers(0, 10**6)))
+def _raise_positive(t, ex):
+    (y, s), a, b = ex
+    s = np.asarray(s, dtype=np.float64)
+    positives, negatives = np.flatnonzero(y == 1), np.flatnonzero(y == 0)
+    i, j = positives[a % positives.size], negatives[b % negatives.size]
+    moved = s.copy()
+    moved[i] = max(s[i], s[j] + 1.0 + abs(s[j]))
+    expect_le(t.roc_auc(y, s), t.roc_auc(y, moved), what=f"roc_auc drops when positive {i} moves above negative {j}")
+
+
+@prop("multiclass-ovr[roc_auc]",
+      "multiclass roc_auc is the plain (macro) or prevalence-weighted mean of the one-vs-rest binary AUCs",
+      kind="relation", needs=("roc_auc", "roc_auc:average"), strategy=multiclass_scores())
+def _multiclass(t, ex):
+    y, proba = ex
+    classes = np.unique(y)
+    per_class = np.array([t.roc_auc((y == c).astype(int), proba[:, j]) for j, c in enumerate(classes)])
+    prevalence = np.array([(y == c).mean() for c in classes])
+    expect_close(t.roc_auc(y, proba, average="macro"), per_class.mean(), rtol=1e-12, what="macro OvR AUC")
+    expect_close(t.roc_auc(y, proba, average="weighted"), np.dot(per_class, prevalence), rtol=1e-12,
+                 what="weighted OvR AUC")
+
+
+# ---------------------------------------------------------------- auc
+
+
+@st.composite
+def linear_pieces(draw):
+    n = draw(st.integers(2, 20))
+    x = np.sort(draw(hnp.arrays(np.float64, n, elements=st.integers(-50, 50).map(float))))
+    slope, intercept = draw(st.integers(-5, 5)), draw(st.integers(-5, 5))
+    return x, slope, intercept
+
+
+@prop("linear-exact[auc]", "auc is exact for a straight line: the integral of a x + b over [x_0, x_n]",
+      kind="identity", needs=("auc",), strategy=linear_pieces())
+def _auc_linear(t, ex):
+    x, a, b = ex
+    exact = a * (x[-1] ** 2 - x[0] ** 2) / 2 + b * (x[-1] - x[0])
+    expect_close(t.auc(x, a * x + b), exact, rtol=1e-12, atol=1e-9, what="trapezoidal area of a line")
+
+
+@prop("orientation[auc]", "auc of the points in reverse order (x non-increasing) equals auc in increasing order",
+      kind="symmetry", needs=("auc",),
+      strategy=st.tuples(linear_pieces(), hnp.arrays(np.float64, 20, elements=st.floats(-100, 100))))
+def _auc_orientation(t, ex):
+    (x, _, _), ys = ex
+    y = ys[: x.shape[0]]
+    expect_close(t.auc(x[::-1], y[::-1]), t.auc(x, y), rtol=1e-12, atol=1e-9, what="auc of the reversed curve")
+
+
+# ---------------------------------------------------------------- undefined cases and NaN
+
+
+@prop("no-nan", "no metric of the family returns NaN on inputs with both classes and finite scores",
+      kind="undefined", needs=(*BINARY_METRICS, "auc"), strategy=rankings)
+def _no_nan(t, ex):
+    y, s = ex
+    for name in BINARY_METRICS:
+        out = getattr(t, name)(y, s)
+        arrays = out if isinstance(out, tuple) else (out,)
+        for a in arrays:
+            expect(not np.isnan(np.asarray(a, dtype=float)).any(), f"{name} returned NaN: {out}")
+    fpr, tpr, _ = t.roc_curve(y, s)
+    expect(not is_nan(t.auc(fpr, tpr)), "auc of the ROC curve is NaN")
+
+
+def _register_undefined():
+    for name in ROC_FAMILY:
+
+        def one_class(t, ex, name=name):
+            y, s, cls = ex
+            expect_refusal(lambda: getattr(t, name)(np.full(y.shape[0], cls), s), "y_true")
+
+        register(f"one-class[{name}]",
+                 f"{name} is undefined when y_true holds one class only (no positive or no negative): it raises, "
+                 "naming y_true",
+                 kind="undefined", needs=(name,), check=one_class,
+                 strategy=st.tuples(tiny_rankings, st.integers(0, 1)).map(lambda e: (*e[0], e[1])), max_examples=10)
+    for name in PR_FAMILY:
+
+        def no_positive(t, ex, name=name):
+            y, s = ex
+            expect_refusal(lambda: getattr(t, name)(np.zeros_like(y), s), "y_true")
+
+        register(f"no-positive[{name}]",
+                 f"{name} is undefined without a positive sample (recall 0/0): it raises, naming y_true",
+                 kind="undefined", needs=(name,), check=no_positive, strategy=tiny_rankings, max_examples=10)
+
+
+_register_undefined()
+
+
+@prop("no-negative[precision_recall_curve]",
+      "without negative samples precision is 1 at every threshold (defined, not refused)",
+      kind="undefined", needs=("precision_recall_curve",), strategy=rankings, max_examples=20)
+def _pr_no_negative(t, ex):
+    y, s = ex
+    p, r, _ = t.precision_recall_curve(np.ones_like(y), s)
+    expect_close(p, np.ones(len(p)), what="precision without negatives")
+
+
+@prop("no-negative[average_precision]",
+      "without negative samples average precision is 1",
+      kind="undefined", needs=("average_precision",), strategy=rankings, max_examples=20)
+def _ap_no_negative(t, ex):
+    y, s = ex
+    expect_close(t.average_precision(np.ones_like(y), s), 1.0, what="AP without negatives")
+
+
+# ---------------------------------------------------------------- refusals
+
+
+def _three_classes(y, s):
+    """Append one sample of each class 0, 1 and 2: y_true is then certainly not binary."""
+    return np.concatenate((y, [0, 1, 2])), np.concatenate((np.asarray(s, dtype=np.float64), [0.1, 0.2, 0.3]))
+
+
+_BAD_INPUTS = (
+    ("nan-score", "a NaN score", "y_score", lambda y, s: (y, np.where(np.arange(s.size) == 0, np.nan, s))),
+    ("inf-score", "an infinite score", "y_score", lambda y, s: (y, np.where(np.arange(s.size) == 0, np.inf, s))),
+    ("length-mismatch", "y_score one element longer than y_true", "y_score", lambda y, s: (y, np.append(s, 0.5))),
+    ("non-binary", "a third class in y_true", "y_true", _three_classes),
+    ("empty", "empty y_true and y_score", "y_true", lambda y, s: (y[:0], s[:0])),
+)
+
+
+def _register_refusals():
+    for name in BINARY_METRICS:
+        for key, what, argument, corrupt in _BAD_INPUTS:
+
+            def refuse(t, ex, name=name, argument=argument, corrupt=corrupt):
+                y, s = corrupt(*ex)
+                expect_refusal(lambda: getattr(t, name)(y, s), argument)
+
+            register(f"refuse-{key}[{name}]", f"{name} refuses {what}, naming {argument}", kind="refusal",
+                     needs=(name,), check=refuse, strategy=tiny_rankings, max_examples=5)
+
+
+_register_refusals()
+
+
+@prop("refuse-interpolation[average_precision]", "average_precision refuses an unknown interpolation name",
+      kind="refusal", needs=("average_precision:interpolation",), strategy=tiny_rankings, max_examples=3)
+def _refuse_interpolation(t, ex):
+    y, s = ex
+    expect_refusal(lambda: t.average_precision(y, s, interpolation="101_points"), "interpolation")
+
+
+@prop("refuse-average[roc_auc]", "roc_auc refuses an unknown average mode",
+      kind="refusal", needs=("roc_auc:average",), strategy=multiclass_scores(), max_examples=3)
+def _refuse_average(t, ex):
+    y, proba = ex
+    expect_refusal(lambda: t.roc_auc(y, proba, average="harmonic"), "average")
+
+
+_AUC_BAD = (
+    ("non-monotonic", "x that goes up and down", "x", lambda x, y: (np.array([0.0, 1.0, 0.5]), y[:3])),
+    ("nan", "NaN in y", "y", lambda x, y: (x, np.where(np.arange(y.size) == 0, np.nan, y))),
+    ("length-mismatch", "y one element longer than x", "y", lambda x, y: (x, np.append(y, 1.0))),
+    ("single-point", "a single point", "x", lambda x, y: (x[:1], y[:1])),
+)
+
+
+@st.composite
+def _curve_points(draw):
+    n = draw(st.integers(3, 10))
+    x = np.sort(draw(hnp.arrays(np.float64, n, elements=st.floats(0, 1))))
+    return x, draw(hnp.arrays(np.float64, n, elements=st.floats(0, 1)))
+
+
+for _key, _what, _argument, _corrupt in _AUC_BAD:
+
+    def _refuse_auc(t, ex, argument=_argument, corrupt=_corrupt):
+        x, y = corrupt(*ex)
+        expect_refusal(lambda: t.auc(x, y), argument)
+
+    register(f"refuse-{_key}[auc]", f"auc refuses {_what}, naming {_argument}", kind="refusal", needs=("auc",),
+             check=_refuse_auc, strategy=_curve_points(), max_examples=5, family="curves")
+
+
+# ---------------------------------------------------------------- agreement with scikit-learn
+
+
+def _sklearn():
+    return reference("sklearn")
+
+
+def _register_agreement():
+    for name in ("precision_recall_curve", "roc_curve", "average_precision", "roc_auc"):
+
+        def agree(t, ex, name=name):
+            y, s = ex
+            ours, theirs = getattr(t, name)(y, s), getattr(_sklearn(), name)(y, s)
+            if isinstance(ours, tuple):
+                for i, (a, b) in enumerate(zip(ours, theirs)):
+                    # same counts, same divisions: only summation order differs
+                    expect_close(a, b, rtol=1e-12, what=f"{name} output {i} vs scikit-learn")
+            else:
+                # exact U / (P N) vs a trapezoid / step sum in floats: rounding only
+                expect_close(ours, theirs, rtol=1e-9, what=f"{name} vs scikit-learn")
+
+        register(f"sklearn[{name}]", f"{name} agrees with scikit-learn (matched conventions: no dropped points)",
+                 kind="agreement", needs=(name,), check=agree, strategy=_rankings_for(name), reference="sklearn")
+
+
+_register_agreement()
+
+
+@prop("sklearn[det_curve]",
+      "det_curve agrees with scikit-learn at every threshold scikit-learn reports (it trims the ends)",
+      kind="agreement", needs=("det_curve",), strategy=rankings, reference="sklearn")
+def _agree_det(t, ex):
+    y, s = ex
+    fpr, fnr, thr = (np.asarray(a, dtype=float) for a in t.det_curve(y, s))
+    fpr_s, fnr_s, thr_s = (np.asarray(a, dtype=float) for a in _sklearn().det_curve(y, s))
+    at = {th: i for i, th in enumerate(thr)}
+    expect(all(th in at for th in thr_s), f"scikit-learn thresholds {thr_s} missing from ours {thr}")
+    idx = np.array([at[th] for th in thr_s], dtype=np.intp)
+    expect_close(fpr[idx], fpr_s, rtol=1e-12, what="det fpr vs scikit-learn")
+    expect_close(fnr[idx], fnr_s, rtol=1e-12, what="det fnr vs scikit-learn")
+
+
+@prop("sklearn[roc_auc:multiclass]",
+      "multiclass roc_auc agrees with scikit-learn's one-vs-rest roc_auc_score, macro and weighted",
+      kind="agreement", needs=("roc_auc", "roc_auc:average"), strategy=multiclass_scores(), reference="sklearn")
+def _agree_multiclass(t, ex):
+    y, proba = ex
+    for average in ("macro", "weighted"):
+        expect_close(t.roc_auc(y, proba, average=average), _sklearn().roc_auc(y, proba, average=average),
+                     rtol=1e-9, what=f"{average} OvR AUC vs scikit-learn")
+
+
+# ---------------------------------------------------------------- claims from the seeds
+
+SEED000 = "seed 000 (NLP course notebook, 2020)"
+SEED002 = "seed 002 (NLP course notebook, 2018)"
+SEED004 = "seed 004 (metrics primer)"
+
+
+@prop("claim[seed000-roc-auc-range]", "ROC AUC lies within [0, 1]", kind="claim",
+      needs=("roc_auc",), strategy=rankings, source=f"{SEED000}, ROC bounds",
+      quote="For ROC AUC: [0, 1], with 1 the best.")
+def _c_roc_range(t, ex):
+    y, s = ex
+    expect_in_range(t.roc_auc(y, s), 0, 1, what="roc_auc")
+
+
+def _inflation_claim(interpolation):
+    def check(t, ex):
+        y, s = ex
+        expect_le(t.average_precision(y, s), t.average_precision(y, s, interpolation=interpolation),
+                  what=f"step AP > {interpolation} AP: the interpolation deflated the score")
+
+    return check
+
+
+@st.composite
+def ranked_hits(draw):
+    """Hits and misses in rank order (distinct scores, most confident first), every pattern
+    of length 3..12 equally likely: the interpolation claims are about the order of hits."""
+    n = draw(st.integers(3, 12))
+    bits = draw(st.integers(1, 2**n - 1))
+    return np.array([(bits >> k) & 1 for k in range(n)]), np.arange(n, 0, -1, dtype=np.float64)
+
+
+for _interp in ("all_points", "11_points"):
+    register(f"claim[seed000-interpolation-inflates:{_interp}]",
+             f"{_interp} interpolated AP is never below the uninterpolated (step) AP (formalised as 'always')",
+             kind="claim", needs=("average_precision:interpolation",), check=_inflation_claim(_interp),
+             strategy=st.one_of(ranked_hits(), pr_rankings), family="curves", source=f"{SEED000}, average precision weaknesses",
+             quote="The interpolated versions are meaningfully different and will tend to inflate scores.")
+
+
+@prop("claim[seed000-pr-final-point]", "the PR curve ends with the point precision 1, recall 0 (no threshold)",
+      kind="claim", needs=("precision_recall_curve",), strategy=pr_rankings,
+      source=f"{SEED000}, average precision",
+      quote="We insert a final pair of values $p=1$ and $r=0$ in the precision–recall curve calculation, "
+            "with no threshold for that point.")
+def _c_final_point(t, ex):
+    y, s = ex
+    p, r, thr = t.precision_recall_curve(y, s)
+    expect(p[-1] == 1 and r[-1] == 0 and len(p) == len(thr) + 1, f"PR curve ends at ({p[-1]}, {r[-1]})")
+
+
+@prop("claim[seed000-distinct-thresholds]", "the PR curve has exactly one threshold per distinct score",
+      kind="claim", needs=("precision_recall_curve",), strategy=pr_rankings,
+      source=f"{SEED000}, precision-recall curves",
+      quote="each distinct real value in the set of predictions is a potential threshold")
+def _c_distinct(t, ex):
+    y, s = ex
+    expect_close(np.sort(np.asarray(t.precision_recall_curve(y, s)[2], dtype=float)), _distinct(s), rtol=0,
+                 atol=0, what="thresholds vs distinct scores")
+
+
+@prop("claim[seed000-fpr-is-negative-miss-rate]",
+      "at every threshold, fpr = 1 - recall of the negative class (negatives scored below the threshold)",
+      kind="claim", needs=("roc_curve",), strategy=rankings, source=f"{SEED000}, ROC",
+      quote="which is equivalent to 1 minus the recall for $B$ class.")
+def _c_fpr(t, ex):
+    y, s = ex
+    fpr, _, thr = t.roc_curve(y, s)
+    s64 = np.asarray(s, dtype=np.float64)
+    negative_recall = np.array([np.mean(s64[y == 0] < th) for th in thr])
+    expect_close(fpr, 1 - negative_recall, what="fpr vs 1 - recall(negative class)")
+
+
+#: seed 000's "individual ROC calculations of recall divided fpr", per table cell:
+#: (quote, confusion matrix rows [[TP_A, FN_A], [FP_A, TN_A]] as printed, class scored, printed value)
+_ROC_RATIO_TABLE = (
+    ("A & 15 & 10 & 0.21 & 0.90", ((15, 10), (100, 50)), "A", "0.90"),
+    ("B & 100 & {\\color{blue}{50}} & 0.48 & 0.83", ((15, 10), (100, 50)), "B", "0.83"),
+    ("A & 15 & 10 & 0.21 & 3.6", ((15, 10), (100, 500)), "A", "3.6"),
+    ("B & 100 & {\\color{blue}{500}} & 0.90 & 2.08", ((15, 10), (100, 500)), "B", "2.08"),
+)
+
+
+def _roc_ratio_claim(matrix, cls, printed):
+    def check(t, ex):
+        (aa, ab), (ba, bb) = matrix  # rows: true A, true B; columns: predicted A, predicted B
+        true_a = np.repeat([1, 1, 0, 0], [aa, ab, ba, bb])
+        pred_a = np.repeat([1.0, 0.0, 1.0, 0.0], [aa, ab, ba, bb])
+        y, s = (true_a, pred_a) if cls == "A" else (1 - true_a, 1 - pred_a)
+        fpr, tpr, thr = (np.asarray(a, dtype=float) for a in t.roc_curve(y, s))
+        at_one = int(np.flatnonzero(thr == 1.0)[0])  # the operating point "predict the class"
+        expect_printed(tpr[at_one] / fpr[at_one], printed, what=f"recall / fpr of class {cls}")
+
+    return check
+
+
+for _k, (_quote, _matrix, _cls, _printed) in enumerate(_ROC_RATIO_TABLE):
+    register(f"claim[seed000-roc-ratio-table:{'left' if _k < 2 else 'right'}-{_cls}]",
+             f"seed 000 table: recall / fpr of class {_cls} for {_matrix} is {_printed}",
+             kind="claim", needs=("roc_curve",), check=_roc_ratio_claim(_matrix, _cls, _printed),
+             family="curves", source=f"{SEED000}, ROC (worked example)", quote=_quote)
+
+
+@prop("claim[seed002-ap-formula]",
+      "the seed's loop sum_i (r[i] - r[i+1]) p[i] over precision_recall_curve equals average_precision",
+      kind="claim", needs=("average_precision", "precision_recall_curve"), strategy=pr_rankings,
+      source=f"{SEED002}, average precision", quote="total += (r[i] - r[i+1]) * p[i]")
+def _c_ap_formula(t, ex):
+    y, s = ex
+    p, r, _ = t.precision_recall_curve(y, s)
+    total = 0.0
+    for i in range(len(p) - 1):
+        total += (r[i] - r[i + 1]) * p[i]
+    expect_close(t.average_precision(y, s), total, rtol=1e-10, what="average_precision vs the seed's loop")
+
+
+@prop("claim[seed002-ap-range]", "average precision lies within [0, 1]", kind="claim",
+      needs=("average_precision",), strategy=pr_rankings, source=f"{SEED002}, average precision bounds",
+      quote="[0, 1], with 0 the worst and 1 the best.")
+def _c_ap_range(t, ex):
+    y, s = ex
+    expect_in_range(t.average_precision(y, s), 0, 1, what="average_precision")
+
+
+@prop("claim[seed002-pr-auc-exaggerates]",
+      "the trapezoidal area under the PR curve (auc(recall, precision)) is never below average precision "
+      "(formalised as 'always')",
+      kind="claim", needs=("average_precision", "precision_recall_curve", "auc"), strategy=pr_rankings,
+      source=f"{SEED002}, average precision weaknesses",
+      quote="In calculating AUC for a precision–recall curve, some kind of interpolation will be done, and this "
+            "will generally produce exaggerated scores")
+def _c_pr_auc(t, ex):
+    y, s = ex
+    p, r, _ = t.precision_recall_curve(y, s)
+    expect_le(t.average_precision(y, s), t.auc(r, p), what="AP > trapezoidal PR AUC")
+
+
+@prop("claim[seed004-auroc-at-least-half]", "ROC AUC lies within [0.5, 1] (formalised as 'always')",
+      kind="claim", needs=("roc_auc",), strategy=rankings, source=f"{SEED004}, AUROC",
+      quote="This value is normally between 0.5 (for a bad classifier) and 1.0 (a perfect classifier).")
+def _c_auroc_half(t, ex):
+    y, s = ex
+    expect_in_range(t.roc_auc(y, s), 0.5, 1, what="roc_auc")
+
+
+@prop("claim[seed004-random-classifier-half]",
+      "a classifier with zero predictive power (one constant score) has ROC AUC 0.5",
+      kind="claim", needs=("roc_auc",), strategy=rankings, source=f"{SEED004}, ROC curve",
+      quote="the dotted blue line is the baseline of a random classifier with zero predictive power, "
+            "achieving AUC = 0.5")
+def _c_random_half(t, ex):
+    y, _ = ex
+    expect_close(t.roc_auc(y, np.full(y.shape[0], 0.3)), 0.5, what="roc_auc of a constant score")
+
+
+@prop("claim[seed004-perfect-classifier-one]",
+      "a perfect classifier (every positive scored above every negative) has ROC AUC 1",
+      kind="claim", needs=("roc_auc",), strategy=rankings, source=f"{SEED004}, ROC curve",
+      quote="would nudge towards the top-left (since higher TPR and lower FPR is desirable) to yield AUC ≈ 1")
+def _c_perfect_one(t, ex):
+    y, s = ex
+    expect_close(t.roc_auc(y, y + 0.5 * scipy.special.expit(s)), 1.0, what="roc_auc of a perfect ranking")
+
+
+@prop("claim[seed004-eer-on-anti-diagonal]",
+      "the EER operating point lies on the line fpr + fnr = 1 of the DET plane, i.e. EER = 1/2 "
+      "(the sentence formalised as written)",
+      kind="claim", needs=("equal_error_rate",), strategy=rankings, source=f"{SEED004}, Equal Error Rate (ROC)",
+      quote="The equal error rate (EER) in ROC curves is the intersection of the y+x=1 line with the DET curve")
+def _c_eer_anti(t, ex):
+    y, s = ex
+    eer = t.equal_error_rate(y, s)
+    expect_close(eer + eer, 1.0, what="fpr + fnr at the EER point")
+
+
+@prop("claim[seed004-eer-on-diagonal]",
+      "the EER is where the DET curve (fpr, fnr), joined point to point, meets the line fpr = fnr",
+      kind="claim", needs=("equal_error_rate", "det_curve"), strategy=rankings,
+      source=f"{SEED004}, Equal Error Rate (DET)",
+      quote="The equal error rate (EER) in DET curves is the intersection of the y = x line with the DET curve")
+def _c_eer_diag(t, ex):
+    y, s = ex
+    fpr, fnr, _ = (np.asarray(a, dtype=float)[::-1] for a in t.det_curve(y, s))
+    expect_close(t.equal_error_rate(y, s), _diagonal_crossing(fpr, fnr), rtol=1e-9, atol=1e-12,
+                 what="EER vs the DET curve's crossing of fpr = fnr")
+
+
+@prop("claim[seed004-tpr-formula]", "tpr = FP / number of positives at every threshold (the printed formula)",
+      kind="claim", needs=("roc_curve",), strategy=rankings, source=f"{SEED004}, ROC curve",
+      quote="$$\\frac{FP}{\\text{number of positives}} = \\frac{TP}{TP + FN}$$")
+def _c_tpr_formula(t, ex):
+    y, s = ex
+    _, tpr, thr = t.roc_curve(y, s)
+    s64 = np.asarray(s, dtype=np.float64)
+    fp_over_p = np.array([np.sum((y == 0) & (s64 >= th)) for th in thr]) / np.sum(y == 1)
+    expect_close(tpr, fp_over_p, what="tpr vs FP / P")
+
+
+@prop("claim[seed004-frr-formula]", "fnr (FRR) = FP / number of positives at every threshold (the printed formula)",
+      kind="claim", needs=("det_curve",), strategy=rankings, source=f"{SEED004}, DET curve",
+      quote="$$FRR = FNR = \\frac{FP}{\\text{number of positives}} = \\frac{FN}{FN + TP}$$")
+def _c_frr_formula(t, ex):
+    y, s = ex
+    _, fnr, thr = t.det_curve(y, s)
+    s64 = np.asarray(s, dtype=np.float64)
+    fp_over_p = np.array([np.sum((y == 0) & (s64 >= th)) for th in thr]) / np.sum(y == 1)
+    expect_close(fnr, fp_over_p, what="fnr vs FP / P")
+
+
+@prop("claim[seed004-frr-is-one-minus-tpr]", "the DET curve's fnr is 1 - tpr of the ROC curve at every threshold",
+      kind="claim", needs=("det_curve",), strategy=rankings, source=f"{SEED004}, DET curve",
+      quote="$FRR = 1 - TPR$")
+def _c_frr_tpr(t, ex):
+    y, s = ex
+    _, fnr, thr = t.det_curve(y, s)
+    s64 = np.asarray(s, dtype=np.float64)
+    tpr = np.array([np.mean(s64[y == 1] >= th) for th in thr])
+    expect_close(fnr, 1 - tpr, what="fnr vs 1 - tpr")
+
+
+@prop("claim[seed004-ap-range]", "all-points (smoothed-curve) average precision lies within [0, 1]",
+      kind="claim", needs=("average_precision:interpolation",), strategy=pr_rankings,
+      source=f"{SEED004}, Average Precision (AP)",
+      quote="This gives us a number between 0 and 1, where higher is better.")
+def _c_ap_range_004(t, ex):
+    y, s = ex
+    expect_in_range(t.average_precision(y, s, interpolation="all_points"), 0, 1, what="all-points AP")
+
+
+#: seed 004's ranked detection table: rank, correct?, printed precision, printed recall
+_DETECTION_TABLE = (
+    (1, True, "1.0", "0.2"),
+    (2, True, "1.0", "0.4"),
+    (3, False, "0.67", "0.4"),
+    (4, False, "0.5", "0.4"),
+    (5, False, "0.4", "0.4"),
+    (6, True, "0.5", "0.6"),
+    (7, True, "0.57", "0.8"),
+    (8, False, "0.5", "0.8"),
+    (9, False, "0.44", "0.8"),
+    (10, True, "0.5", "1.0"),
+)
+_DETECTION_CORRECT = np.array([int(row[1]) for row in _DETECTION_TABLE])
+_DETECTION_CONFIDENCE = np.linspace(0.95, 0.05, len(_DETECTION_TABLE))  # most confident first
+
+
+def _detection_row_claim(rank, printed_precision, printed_recall):
+    def check(t, ex):
+        p, r, thr = (np.asarray(a, dtype=float) for a in t.precision_recall_curve(_DETECTION_CORRECT, _DETECTION_CONFIDENCE))
+        at = int(np.flatnonzero(thr == _DETECTION_CONFIDENCE[rank - 1])[0])  # predictions ranked 1..rank accepted
+        expect_printed(p[at], printed_precision, what=f"cumulative precision at rank {rank}")
+        expect_printed(r[at], printed_recall, what=f"cumulative recall at rank {rank}")
+
+    return check
+
+
+for _rank, _correct, _p, _r in _DETECTION_TABLE:
+    register(f"claim[seed004-detection-table:rank-{_rank}]",
+             f"seed 004 ranked detection table, rank {_rank}: cumulative precision {_p}, recall {_r}",
+             kind="claim", needs=("precision_recall_curve",), check=_detection_row_claim(_rank, _p, _r),
+             family="curves", source=f"{SEED004}, Mean Average Precision (ranked detection table)",
+             quote=f"{_rank}\t{_correct}\t{_p}\t{_r}")
+
+
+# ---------------------------------------------------------------- capabilities
+
+_SCORES = "binary labels and real-valued scores (ties allowed)"
+_ONE_CLASS = "y_true with no positive or no negative sample: raises MetricInputError naming y_true"
+_NO_POSITIVE = ("y_true with no positive sample: raises MetricInputError naming y_true; "
+                "no negative sample is defined (precision 1)")
+
+CAPABILITIES = {
+    "precision_recall_curve": Capability(range=(0.0, 1.0), symmetric=False, input_domain=_SCORES,
+                                         undefined=_NO_POSITIVE, sample_weight=True, higher_is_better=None),
+    "average_precision": Capability(range=(0.0, 1.0), symmetric=False, input_domain=_SCORES,
+                                    undefined=_NO_POSITIVE + " (AP = 1)", sample_weight=True),
+    "roc_curve": Capability(range=(0.0, 1.0), symmetric=False, input_domain=_SCORES, undefined=_ONE_CLASS,
+                            sample_weight=True, higher_is_better=None),
+    "roc_auc": Capability(range=(0.0, 1.0), symmetric=False,
+                          input_domain=_SCORES + "; or multiclass labels with (n, k) scores (one-vs-rest)",
+                          undefined=_ONE_CLASS + " (for every one-vs-rest class)",
+                          averaging=("macro", "weighted"), sample_weight=True),
+    "det_curve": Capability(range=(0.0, 1.0), symmetric=False, input_domain=_SCORES, undefined=_ONE_CLASS,
+                            sample_weight=True, higher_is_better=None),
+    "equal_error_rate": Capability(range=(0.0, 1.0), symmetric=False, input_domain=_SCORES,
+                                   undefined=_ONE_CLASS, sample_weight=True, higher_is_better=False),
+    "auc": Capability(range=(None, None), symmetric=False, input_domain="curve points: monotonic x, real y",
+                      undefined="fewer than 2 points or non-monotonic x: raises MetricInputError naming x",
+                      higher_is_better=None),
+}

@@ -1,0 +1,357 @@
+"""Wrong implementations of the curves family, each a bug seen in the wild.
+
+Most mutants corrupt one step of the computation (the counting of true and
+false positives per threshold, a normalisation, an end point) and reuse the
+rest of :mod:`metrics.curves`, so each names exactly the properties that must
+notice that one step going wrong.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+import metrics
+from metrics import curves
+from tests.mutants import Mutant
+
+BINARY = ("precision_recall_curve", "average_precision", "roc_curve", "roc_auc", "det_curve", "equal_error_rate")
+AP_LABELS = ("step", "all_points", "11_points")
+
+
+def _ids(*ids: str) -> tuple[str, ...]:
+    return tuple(f"curves.{i}" for i in ids)
+
+
+def _each(template: str, names) -> tuple[str, ...]:
+    return _ids(*(template.format(n) for n in names))
+
+
+ALL_OUTPUTS = (
+    "precision_recall_curve", "roc_curve", "det_curve", "roc_auc", "equal_error_rate",
+    *(f"average_precision:{a}" for a in AP_LABELS),
+)
+
+
+# ---------------------------------------------------------------- a wrong counting step
+
+
+def _with_counts(counts, name):
+    """metrics.curves.<name>, computed with ``counts`` in place of the per-threshold counting."""
+    original = getattr(curves, name)
+
+    @functools.wraps(original)
+    def mutant(*args, **kwargs):
+        saved = curves._counts_at_thresholds
+        curves._counts_at_thresholds = counts
+        try:
+            return original(*args, **kwargs)
+        finally:
+            curves._counts_at_thresholds = saved
+
+    return mutant
+
+
+def _counts_per_sample(is_pos, score, weight):
+    """Every sample its own threshold: tied samples are split in input order."""
+    order = np.argsort(-score, kind="stable")
+    w = np.ones(score.shape[0]) if weight is None else weight[order]
+    return np.cumsum(w * is_pos[order]), np.cumsum(w * ~is_pos[order]), score[order]
+
+
+def _counts_ignoring_weights(is_pos, score, weight):
+    return _ORIGINAL_COUNTS(is_pos, score, None)
+
+
+def _counts_of_rounded_scores(is_pos, score, weight):
+    """Scores rounded to 6 decimals first (a 'binning for speed' shortcut)."""
+    return _ORIGINAL_COUNTS(is_pos, np.round(score, 6), weight)
+
+
+_ORIGINAL_COUNTS = curves._counts_at_thresholds
+
+
+def _all_binary(counts):
+    return {name: _with_counts(counts, name) for name in BINARY}
+
+
+# ---------------------------------------------------------------- input handling
+
+
+def _permissive(name, *, truncate=False, drop_non_finite=False, binarize=False, nan_when_undefined=False):
+    """A metric that cleans its input instead of refusing it."""
+    original = getattr(metrics, name)
+
+    def mutant(y_true, y_score, **kwargs):
+        y, s = np.asarray(y_true), np.asarray(y_score, dtype=float)
+        if truncate:
+            n = min(len(y), len(s))
+            y, s = y[:n], s[:n]
+        if drop_non_finite:
+            keep = np.isfinite(s)
+            y, s = y[keep], s[keep]
+        if binarize:
+            y = (y == 1).astype(int)
+        if nan_when_undefined:
+            needs_negative = name not in ("precision_recall_curve", "average_precision")
+            if y.size == 0 or not (y == 1).any() or (needs_negative and (y == 1).all()):
+                return float("nan")
+        return original(y, s, **kwargs)
+
+    return mutant
+
+
+def _permissive_auc(x, y):
+    """np.trapz-style: sorts x, keeps NaN, zips to the shorter length, 0 for one point."""
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    n = min(len(x), len(y))
+    x, y = x[:n], y[:n]
+    if n < 2:
+        return 0.0
+    order = np.argsort(x, kind="stable")
+    x, y = x[order], y[order]
+    return float(np.sum(np.diff(x) * (y[1:] + y[:-1]) / 2))
+
+
+# ---------------------------------------------------------------- curves
+
+
+def _roc_without_origin(y_true, y_score, **kw):
+    fpr, tpr, thr = curves.roc_curve(y_true, y_score, **kw)
+    return fpr[1:], tpr[1:], thr[1:]
+
+
+def _roc_fpr_over_all_samples(y_true, y_score, **kw):
+    fpr, tpr, thr = curves.roc_curve(y_true, y_score, **kw)
+    is_pos = curves._positive_mask(y_true, kw.get("pos_label"))
+    n_neg = (~is_pos).sum()
+    return fpr * n_neg / is_pos.size, tpr, thr
+
+
+def _pr_without_end_point(y_true, y_score, **kw):
+    p, r, thr = curves.precision_recall_curve(y_true, y_score, **kw)
+    return p[:-1], r[:-1], thr
+
+
+def _pr_recall_over_all_samples(y_true, y_score, **kw):
+    p, r, thr = curves.precision_recall_curve(y_true, y_score, **kw)
+    is_pos = curves._positive_mask(y_true, kw.get("pos_label"))
+    return p, r * is_pos.sum() / is_pos.size, thr
+
+
+def _pr_with_empty_top_threshold(y_true, y_score, **kw):
+    """Adds a threshold above every score: nothing predicted, precision 0/0 = NaN."""
+    p, r, thr = curves.precision_recall_curve(y_true, y_score, **kw)
+    with np.errstate(invalid="ignore"):
+        empty = np.float64(0.0) / np.float64(0.0)
+    return np.concatenate((p[:-1], [empty, 1.0])), np.concatenate((r[:-1], [0.0, 0.0])), np.append(thr, np.inf)
+
+
+def _nan_without_negatives(name):
+    original = getattr(curves, name)
+
+    def mutant(y_true, y_score, **kw):
+        out = original(y_true, y_score, **kw)
+        if curves._positive_mask(y_true, kw.get("pos_label")).all():  # N = 0 used as a divisor
+            return (np.full_like(out[0], np.nan), *out[1:]) if isinstance(out, tuple) else float("nan")
+        return out
+
+    return mutant
+
+
+def _det_with_tpr(y_true, y_score, **kw):
+    fpr, fnr, thr = curves.det_curve(y_true, y_score, **kw)
+    return fpr, 1.0 - fnr, thr
+
+
+# ---------------------------------------------------------------- average precision
+
+
+def _ap_variant(*, step=None, envelope=None, eleven=None):
+    """average_precision with one interpolation computed another way."""
+
+    def mutant(y_true, y_score, *, interpolation=None, pos_label=None, sample_weight=None):
+        chosen = {None: step, "all_points": envelope, "11_points": eleven}.get(interpolation, None)
+        if chosen is None:
+            return curves.average_precision(y_true, y_score, interpolation=interpolation, pos_label=pos_label,
+                                            sample_weight=sample_weight)
+        is_pos, score, weight = curves._binary_input(y_true, y_score, pos_label, sample_weight)
+        tps, fps, _ = curves._counts_at_thresholds(is_pos, score, weight)
+        curves._require_classes(tps, fps, negatives=False)
+        return float(chosen(tps, fps))
+
+    return mutant
+
+
+def _step_not_normalised(tps, fps):
+    return np.dot(np.diff(tps, prepend=0), tps / (tps + fps))
+
+
+def _step_as_trapezoid(tps, fps):
+    precision = np.append((tps / (tps + fps))[::-1], 1.0)
+    recall = np.append((tps / tps[-1])[::-1], 0.0)
+    return curves.auc(recall, precision)
+
+
+def _envelope_running_min(tps, fps):
+    low = np.minimum.accumulate((tps / (tps + fps))[::-1])[::-1]
+    return np.dot(np.diff(tps, prepend=0), low) / tps[-1]
+
+
+def _envelope_not_normalised(tps, fps):
+    return np.dot(np.diff(tps, prepend=0), curves._precision_envelope(tps / (tps + fps)))
+
+
+def _eleven_over_ten(tps, fps):
+    envelope = curves._precision_envelope(tps / (tps + fps))
+    return envelope[np.searchsorted(tps / tps[-1], np.arange(11) / 10)].sum() / 10
+
+
+def _unknown_interpolation_is_step(y_true, y_score, *, interpolation=None, **kw):
+    if interpolation not in curves.AP_INTERPOLATIONS:
+        interpolation = None
+    return curves.average_precision(y_true, y_score, interpolation=interpolation, **kw)
+
+
+# ---------------------------------------------------------------- ROC AUC
+
+
+def _auc_ties_count_zero(y_true, y_score, **kw):
+    y, s = np.asarray(y_true), np.asarray(y_score, dtype=float)
+    if s.ndim == 2:
+        return curves.roc_auc(y_true, y_score, **kw)
+    pos, neg = s[y == 1], s[y != 1]
+    return float((pos[:, None] > neg[None, :]).mean())
+
+
+def _auc_lower_is_positive(y_true, y_score, **kw):
+    return 1.0 - curves.roc_auc(y_true, y_score, **kw)
+
+
+def _gini_for_auc(y_true, y_score, **kw):
+    return 2.0 * curves.roc_auc(y_true, y_score, **kw) - 1.0
+
+
+def _weighted_is_macro(y_true, y_score, *, average="macro", **kw):
+    return curves.roc_auc(y_true, y_score, average="macro", **kw)
+
+
+def _unknown_average_is_macro(y_true, y_score, *, average="macro", **kw):
+    return curves.roc_auc(y_true, y_score, average=average if average in ("macro", "weighted") else "macro", **kw)
+
+
+# ---------------------------------------------------------------- EER and auc
+
+
+def _eer_operating_points(y_true, y_score, **kw):
+    fpr, tpr, _ = curves.roc_curve(y_true, y_score, **kw)
+    return fpr, 1.0 - tpr
+
+
+def _eer_first_crossing_fpr(y_true, y_score, **kw):
+    """Threshold sweep without interpolation: the fpr where it first reaches the fnr."""
+    fpr, fnr = _eer_operating_points(y_true, y_score, **kw)
+    return float(fpr[np.argmax(fnr - fpr <= 0)])
+
+
+def _eer_nearest_point_mean(y_true, y_score, **kw):
+    fpr, fnr = _eer_operating_points(y_true, y_score, **kw)
+    k = int(np.argmin(np.abs(fnr - fpr)))
+    return float((fpr[k] + fnr[k]) / 2)
+
+
+def _eer_complement(y_true, y_score, **kw):
+    return 1.0 - curves.equal_error_rate(y_true, y_score, **kw)
+
+
+def _eer_percent(y_true, y_score, **kw):
+    return 100.0 * curves.equal_error_rate(y_true, y_score, **kw)
+
+
+def _auc_left_riemann(x, y):
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    return float(abs(np.sum(np.diff(x) * y[:-1])))
+
+
+# ---------------------------------------------------------------- the mutants
+
+MUTANTS = [
+    Mutant("curves-no-tie-grouping", _all_binary(_counts_per_sample),
+           catches=_each("sample-order[{}]", ALL_OUTPUTS) + _ids("claim[seed000-distinct-thresholds]")),
+    Mutant("curves-weights-ignored", _all_binary(_counts_ignoring_weights),
+           catches=_each("weights-as-repeats[{}]", ALL_OUTPUTS)),
+    Mutant("curves-scores-rounded", _all_binary(_counts_of_rounded_scores),
+           catches=_each("monotone-invariance[{}]", ALL_OUTPUTS)),
+    Mutant("curves-truncate-to-shorter", {n: _permissive(n, truncate=True) for n in BINARY},
+           catches=_each("refuse-length-mismatch[{}]", BINARY)),
+    Mutant("curves-drop-non-finite", {n: _permissive(n, drop_non_finite=True) for n in BINARY},
+           catches=_each("refuse-nan-score[{}]", BINARY) + _each("refuse-inf-score[{}]", BINARY)),
+    Mutant("curves-label-one-vs-anything", {n: _permissive(n, binarize=True) for n in BINARY},
+           catches=_each("refuse-non-binary[{}]", BINARY)),
+    Mutant("curves-nan-when-undefined", {n: _permissive(n, nan_when_undefined=True) for n in BINARY},
+           catches=_each("refuse-empty[{}]", BINARY)
+           + _each("one-class[{}]", ("roc_curve", "roc_auc", "det_curve", "equal_error_rate"))
+           + _each("no-positive[{}]", ("precision_recall_curve", "average_precision"))),
+    Mutant("auc-trapz-permissive", {"auc": _permissive_auc},
+           catches=_ids("refuse-non-monotonic[auc]", "refuse-nan[auc]", "refuse-length-mismatch[auc]",
+                        "refuse-single-point[auc]")),
+    Mutant("auc-left-riemann", {"auc": _auc_left_riemann},
+           catches=_ids("linear-exact[auc]", "orientation[auc]", "trapezoid[roc_auc]")),
+    Mutant("roc-curve-without-origin", {"roc_curve": _roc_without_origin},
+           catches=_ids("roc-curve-shape", "sklearn[roc_curve]", "det-is-roc[det_curve]")),
+    Mutant("roc-fpr-over-all-samples", {"roc_curve": _roc_fpr_over_all_samples},
+           catches=_ids("claim[seed000-fpr-is-negative-miss-rate]", "claim[seed000-roc-ratio-table:left-A]",
+                        "claim[seed000-roc-ratio-table:left-B]", "claim[seed000-roc-ratio-table:right-A]",
+                        "claim[seed000-roc-ratio-table:right-B]")),
+    Mutant("pr-curve-without-end-point", {"precision_recall_curve": _pr_without_end_point},
+           catches=_ids("claim[seed000-pr-final-point]", "claim[seed002-ap-formula]")),
+    Mutant("pr-recall-over-all-samples", {"precision_recall_curve": _pr_recall_over_all_samples},
+           catches=_ids("pr-curve-shape", "sklearn[precision_recall_curve]", "step-sum[average_precision]",
+                        "envelope[average_precision:all_points]", "eleven-points[average_precision:11_points]",
+                        *(f"claim[seed004-detection-table:rank-{k}]" for k in range(1, 11)))),
+    Mutant("pr-empty-top-threshold", {"precision_recall_curve": _pr_with_empty_top_threshold},
+           catches=_ids("no-nan")),
+    Mutant("nan-without-negatives", {n: _nan_without_negatives(n) for n in ("precision_recall_curve", "average_precision")},
+           catches=_ids("no-negative[precision_recall_curve]", "no-negative[average_precision]")),
+    Mutant("det-curve-returns-tpr", {"det_curve": _det_with_tpr},
+           catches=_ids("det-curve-shape", "det-is-roc[det_curve]", "sklearn[det_curve]",
+                        "claim[seed004-frr-is-one-minus-tpr]")),
+    Mutant("ap-step-not-normalised", {"average_precision": _ap_variant(step=_step_not_normalised)},
+           catches=_ids("bounds[average_precision:step]", "perfect-ranking[average_precision:step]",
+                        "claim[seed002-ap-range]")),
+    Mutant("ap-step-as-trapezoid", {"average_precision": _ap_variant(step=_step_as_trapezoid)},
+           catches=_ids("step-sum[average_precision]", "sklearn[average_precision]",
+                        "all-tied[average_precision:step]", "claim[seed002-ap-formula]")),
+    Mutant("ap-envelope-running-min", {"average_precision": _ap_variant(envelope=_envelope_running_min)},
+           catches=_ids("envelope[average_precision:all_points]", "interpolation-order[average_precision]",
+                        "claim[seed000-interpolation-inflates:all_points]")),
+    Mutant("ap-envelope-not-normalised", {"average_precision": _ap_variant(envelope=_envelope_not_normalised)},
+           catches=_ids("bounds[average_precision:all_points]", "perfect-ranking[average_precision:all_points]",
+                        "all-tied[average_precision:all_points]", "claim[seed004-ap-range]")),
+    Mutant("ap-eleven-points-over-ten", {"average_precision": _ap_variant(eleven=_eleven_over_ten)},
+           catches=_ids("bounds[average_precision:11_points]", "perfect-ranking[average_precision:11_points]",
+                        "all-tied[average_precision:11_points]", "eleven-points[average_precision:11_points]")),
+    Mutant("ap-unknown-interpolation-is-step", {"average_precision": _unknown_interpolation_is_step},
+           catches=_ids("refuse-interpolation[average_precision]")),
+    Mutant("roc-auc-ties-count-zero", {"roc_auc": _auc_ties_count_zero},
+           catches=_ids("complement-scores[roc_auc]", "complement-labels[roc_auc]", "mann-whitney[roc_auc]",
+                        "all-tied[roc_auc]", "sklearn[roc_auc]", "claim[seed004-random-classifier-half]")),
+    Mutant("roc-auc-lower-score-is-positive", {"roc_auc": _auc_lower_is_positive},
+           catches=_ids("perfect-ranking[roc_auc]", "raise-positive[roc_auc]",
+                        "claim[seed004-perfect-classifier-one]")),
+    Mutant("roc-auc-gini", {"roc_auc": _gini_for_auc},
+           catches=_ids("bounds[roc_auc]", "claim[seed000-roc-auc-range]")),
+    Mutant("roc-auc-weighted-is-macro", {"roc_auc": _weighted_is_macro},
+           catches=_ids("multiclass-ovr[roc_auc]", "sklearn[roc_auc:multiclass]")),
+    Mutant("roc-auc-unknown-average-is-macro", {"roc_auc": _unknown_average_is_macro},
+           catches=_ids("refuse-average[roc_auc]")),
+    Mutant("eer-first-crossing-fpr", {"equal_error_rate": _eer_first_crossing_fpr},
+           catches=_ids("all-tied[equal_error_rate]", "eer-crossing[equal_error_rate]")),
+    Mutant("eer-nearest-point-mean", {"equal_error_rate": _eer_nearest_point_mean},
+           catches=_ids("claim[seed004-eer-on-diagonal]")),
+    Mutant("eer-complement", {"equal_error_rate": _eer_complement},
+           catches=_ids("perfect-ranking[equal_error_rate]")),
+    Mutant("eer-percent", {"equal_error_rate": _eer_percent},
+           catches=_ids("bounds[equal_error_rate]")),
+]
