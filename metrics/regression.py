@@ -73,6 +73,12 @@ def _pow2_scale(*arrays: np.ndarray) -> float:
 # ---------------------------------------------------------------- streamed sums
 
 
+def _sum_sq_inplace(block: np.ndarray) -> float:
+    """sum(block**2), squaring in place; a plain ufunc reduction, not BLAS ``dot``,
+    whose thread start-up per cache-sized block costs more than the work."""
+    return float(np.multiply(block, block, out=block).sum())
+
+
 def _sum_sq_diff(yt: np.ndarray, yp: np.ndarray) -> float:
     """sum((yp - yt)**2) in cache-sized blocks."""
     n = yt.shape[0]
@@ -84,7 +90,7 @@ def _sum_sq_diff(yt: np.ndarray, yp: np.ndarray) -> float:
     for start in range(0, n, _CHUNK):
         stop = min(start + _CHUNK, n)
         d = np.subtract(yp[start:stop], yt[start:stop], out=buf[: stop - start])
-        total += float(np.dot(d, d))
+        total += _sum_sq_inplace(d)
     return total
 
 
@@ -122,10 +128,9 @@ def _residual_and_total_ss(yt: np.ndarray, yp: np.ndarray):
         block = yt[start:stop]
         k = stop - start
         d = np.subtract(yp[start:stop], block, out=buf[:k])
-        ss_res += float(np.dot(d, d))
+        ss_res += _sum_sq_inplace(d)
         block_mean = float(block.mean())
-        c = np.subtract(block, block_mean, out=buf[:k])
-        block_m2 = float(np.dot(c, c))
+        block_m2 = _sum_sq_inplace(np.subtract(block, block_mean, out=buf[:k]))
         delta = block_mean - mean
         total = count + k
         mean += delta * k / total
@@ -162,11 +167,12 @@ def mean_squared_error(y_true, y_pred, *, sample_weight=None) -> float:
     """
     yt, yp = _pair(y_true, y_pred)
     w = check_sample_weight(sample_weight, yt.shape[0])
-    if w is None:
-        value = _sum_sq_diff(yt, yp) / yt.shape[0]
-    else:
-        d = yp - yt
-        value = float(np.dot(w, d * d) / w.sum())
+    with np.errstate(over="ignore", invalid="ignore"):
+        if w is None:
+            value = _sum_sq_diff(yt, yp) / yt.shape[0]
+        else:
+            d = yp - yt
+            value = float(np.dot(w, d * d) / w.sum())
     if not math.isfinite(value):
         _refuse_non_finite(yt, yp)
     return value
@@ -254,7 +260,7 @@ def _log1p_pair(y_true, y_pred):
         low = np.min(y)
         if low <= -1.0:
             raise MetricInputError(
-                name, f"contains {low!r}; a logarithmic error needs every value > -1 (log1p)"
+                name, f"contains {float(low)!r}; a logarithmic error needs every value > -1 (log1p)"
             )
     return np.log1p(yt), np.log1p(yp), yt, yp
 
@@ -264,8 +270,8 @@ def mean_squared_log_error(y_true, y_pred, *, sample_weight=None) -> float:
 
     ``MSLE = sum_i w_i (log(1 + y_true_i) - log(1 + y_pred_i))^2 / sum_i w_i``.
 
-    Range [0, inf), 0 iff every prediction is exact. Domain: every value must
-    be > -1; values <= -1 are refused (MetricInputError naming the argument),
+    Range [0, inf), 0 iff every prediction is exact. Undefined case: a value
+    <= -1 (log1p undefined); such values are refused (MetricInputError naming the argument),
     never turned into NaN/inf.
     Source: scikit-learn ``mean_squared_log_error``.
     """
@@ -278,7 +284,7 @@ def root_mean_squared_log_error(y_true, y_pred, *, sample_weight=None) -> float:
     """Root mean squared logarithmic error, ``RMSLE = sqrt(MSLE)``.
 
     Note: it is *not* ``log(RMSE)`` (seed 004 says so; the suite refutes it).
-    Range, domain and refusals as :func:`mean_squared_log_error`.
+    Range, undefined case (values <= -1, refused) and refusals as :func:`mean_squared_log_error`.
     Source: scikit-learn ``root_mean_squared_log_error``.
     """
     lt, lp, _, _ = _log1p_pair(y_true, y_pred)
@@ -324,7 +330,8 @@ def r2(y_true, y_pred, *, sample_weight=None, force_finite=True) -> float:
     """
     yt, yp = _pair(y_true, y_pred, min_samples=2)
     w = check_sample_weight(sample_weight, yt.shape[0])
-    ss_res, ss_tot, mean = _r2_sums(yt, yp, w)
+    with np.errstate(over="ignore", invalid="ignore"):
+        ss_res, ss_tot, mean = _r2_sums(yt, yp, w)
     if not (math.isfinite(ss_res) and math.isfinite(ss_tot)):
         _refuse_non_finite(yt, yp)
         scale = _pow2_scale(yt, yp)  # finite input that overflowed: R2 is scale-free
@@ -384,7 +391,8 @@ def explained_variance(y_true, y_pred, *, sample_weight=None, force_finite=True)
         c = a - mean
         return float(np.dot(w, dc * dc)), float(np.dot(w, c * c)), mean
 
-    var_res, var_true, mean = sums(yt, yp)
+    with np.errstate(over="ignore", invalid="ignore"):
+        var_res, var_true, mean = sums(yt, yp)
     if not (math.isfinite(var_res) and math.isfinite(var_true)):
         _refuse_non_finite(yt, yp)
         scale = _pow2_scale(yt, yp)

@@ -1,1 +1,272 @@
-"""The correlation spec (to be filled in)."""
+"""The correlation spec: bounds, symmetry, invariances, rank relations, extremes, SciPy agreement, seed claims."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from hypothesis import strategies as st
+from scipy import stats
+
+from properties.capabilities import Capability
+from properties.checks import expect, expect_close, expect_in_range, expect_refusal, is_nan
+from properties.registry import prop, register
+from properties.targets import reference
+
+from ._real_arrays import bad_vector_pair, grid, non_constant, pairs, reals, small_ints
+
+COEFFICIENTS = ("pearson", "spearman", "kendall_tau")
+RANK_BASED = ("spearman", "kendall_tau")
+
+_undefined = "constant x or y -> nan; fewer than 2 pairs refused"
+CAPABILITIES = {
+    "pearson": Capability((-1.0, 1.0), symmetric=True, input_domain="paired real values", undefined=_undefined),
+    "spearman": Capability((-1.0, 1.0), symmetric=True, input_domain="paired real values (ranks, ties averaged)",
+                           undefined=_undefined),
+    "kendall_tau": Capability((-1.0, 1.0), symmetric=True, input_domain="paired real values (tau-b, tau-c)",
+                              undefined=_undefined),
+}
+
+#: paired samples with at least 2 pairs; ties are frequent (small integers)
+paired = pairs(reals, min_size=2)
+
+
+def _defined(x, y) -> bool:
+    return non_constant(x) and non_constant(y)
+
+
+for _m in COEFFICIENTS:
+    register(
+        f"bounds[{_m}]",
+        f"{_m} lies in [-1, 1] whenever both inputs are non-constant",
+        kind="bound", needs=(_m,), strategy=paired, family="correlation",
+        check=lambda t, ex, m=_m: expect_in_range(getattr(t, m)(*ex), -1.0, 1.0, what=m) if _defined(*ex) else None,
+    )
+    register(
+        f"symmetry[{_m}]",
+        f"{_m}(x, y) = {_m}(y, x)",
+        kind="symmetry", needs=(_m,), strategy=paired, family="correlation",
+        check=lambda t, ex, m=_m: expect_close(getattr(t, m)(ex[1], ex[0]), getattr(t, m)(*ex), rtol=1e-12,
+                                                atol=1e-15, what=f"{m} with arguments swapped"),
+    )
+    register(
+        f"self-correlation[{_m}]",
+        f"{_m}(x, x) = 1 for non-constant x",
+        kind="identity", needs=(_m,), strategy=st.tuples(paired.map(lambda e: e[0])), family="correlation",
+        check=lambda t, ex, m=_m: expect_close(getattr(t, m)(ex[0], ex[0]), 1.0, rtol=0, atol=1e-12,
+                                                what=f"{m}(x, x)") if non_constant(ex[0]) else None,
+    )
+    register(
+        f"constant-input[{_m}]",
+        f"{_m} returns nan (documented convention) when x or y is constant",
+        kind="undefined", needs=(_m,), family="correlation",
+        strategy=st.tuples(paired, reals, st.booleans()),
+        check=lambda t, ex, m=_m: expect(
+            is_nan(getattr(t, m)(*((np.full_like(ex[0][0], ex[1]), ex[0][1]) if ex[2]
+                                   else (ex[0][0], np.full_like(ex[0][1], ex[1]))))),
+            f"{m} on a constant input must be nan"),
+    )
+    register(
+        f"refuses-bad-input[{_m}]",
+        f"{_m} refuses mismatched lengths, empty input, NaN/inf and 2-D arrays, naming the argument",
+        kind="refusal", needs=(_m,), family="correlation",
+        strategy=bad_vector_pair(first="x", second="y", min_size=3),
+        check=lambda t, ex, m=_m: expect_refusal(lambda: getattr(t, m)(ex[0], ex[1]), ex[2]),
+    )
+    register(
+        f"refuses-single-pair[{_m}]",
+        f"{_m} refuses fewer than 2 pairs",
+        kind="refusal", needs=(_m,), family="correlation", strategy=st.tuples(reals, reals),
+        check=lambda t, ex, m=_m: expect_refusal(lambda: getattr(t, m)(np.array([ex[0]]), np.array([ex[1]]))),
+    )
+    register(
+        f"extreme-magnitudes[{_m}]",
+        f"{_m} is unchanged when the data are scaled by 1e-150 or 1e150 (no underflow/overflow artefacts)",
+        kind="invariance", needs=(_m,), family="correlation",
+        strategy=st.tuples(pairs(grid, min_size=2), st.sampled_from([1e-150, 1e150, 1e-300, 1e300])),
+        # the scaled values are rounded once each: agreement to 1e-9 is far above that noise
+        check=lambda t, ex, m=_m: expect_close(getattr(t, m)(ex[0][0] * ex[1], ex[0][1] * ex[1]),
+                                                getattr(t, m)(*ex[0]), rtol=1e-9, atol=1e-12,
+                                                what=f"{m} after scaling both by {ex[1]}"),
+    )
+
+
+@st.composite
+def _affine(draw):
+    x, y = draw(pairs(grid, min_size=2))
+    a = draw(st.sampled_from([-3.0, -0.5, 0.25, 2.0, 1000.0]))
+    b = draw(st.integers(-100, 100).map(float))
+    return x, y, a, b, draw(st.booleans())
+
+
+@prop("affine-invariance[pearson]",
+      "pearson(a x + b, y) = sign(a) pearson(x, y) for a != 0 (either argument)",
+      kind="invariance", needs=("pearson",), strategy=_affine())
+def _pearson_affine(t, ex):
+    x, y, a, b, first = ex
+    moved = (a * x + b, y) if first else (x, a * y + b)
+    expect_close(t.pearson(*moved), math.copysign(1.0, a) * t.pearson(x, y), rtol=1e-9, atol=1e-12,
+                 what=f"pearson after x -> {a} x + {b}")
+
+
+_STRICTLY_INCREASING = {
+    "cube": lambda v: v ** 3,
+    "exp-scaled": lambda v: np.exp(v / 1000.0),
+    "arctan": np.arctan,
+    "shift": lambda v: v + 7.0,
+}
+
+for _m in RANK_BASED:
+    register(
+        f"monotone-invariance[{_m}]",
+        f"{_m} is unchanged by a strictly increasing transform of either argument",
+        kind="invariance", needs=(_m,), family="correlation",
+        strategy=st.tuples(pairs(st.one_of(small_ints, st.integers(-50, 50).map(float)), min_size=2),
+                           st.sampled_from(sorted(_STRICTLY_INCREASING)), st.booleans()),
+        check=lambda t, ex, m=_m: expect_close(
+            getattr(t, m)(*((_STRICTLY_INCREASING[ex[1]](ex[0][0]), ex[0][1]) if ex[2]
+                            else (ex[0][0], _STRICTLY_INCREASING[ex[1]](ex[0][1])))),
+            getattr(t, m)(*ex[0]), rtol=1e-9, atol=1e-12, what=f"{m} after {ex[1]}"),
+    )
+    register(
+        f"reversal-flips-sign[{_m}]",
+        f"{_m}(-x, y) = -{_m}(x, y)",
+        kind="invariance", needs=(_m,), family="correlation", strategy=paired,
+        check=lambda t, ex, m=_m: expect_close(getattr(t, m)(-ex[0], ex[1]), -getattr(t, m)(*ex), rtol=1e-9,
+                                                atol=1e-12, what=f"{m} with x negated"),
+    )
+
+
+@prop("spearman-is-pearson-of-average-ranks",
+      "spearman(x, y) = pearson(rank(x), rank(y)) with tied values given their average rank",
+      kind="relation", needs=("spearman", "pearson"), strategy=paired)
+def _spearman_ranks(t, ex):
+    x, y = ex
+    expect_close(t.spearman(x, y), t.pearson(stats.rankdata(x), stats.rankdata(y)), rtol=1e-9, atol=1e-12,
+                 what="spearman vs pearson of average ranks")
+
+
+@prop("kendall-tau-b-from-pair-counts",
+      "kendall_tau (tau-b) = (C - D) / sqrt((n0 - n1)(n0 - n2)) counted over all pairs",
+      kind="relation", needs=("kendall_tau",), strategy=pairs(small_ints, min_size=2, max_size=12))
+def _kendall_pairs(t, ex):
+    x, y = ex
+    if not _defined(x, y):
+        return
+    i, j = np.triu_indices(len(x), k=1)
+    sx, sy = np.sign(x[i] - x[j]), np.sign(y[i] - y[j])
+    s = float(np.sum(sx * sy))
+    expected = s / math.sqrt(float(np.count_nonzero(sx)) * float(np.count_nonzero(sy)))
+    expect_close(t.kendall_tau(x, y), expected, rtol=1e-12, atol=1e-15, what="tau-b vs brute-force pair count")
+
+
+@prop("kendall-tau-c-from-pair-counts",
+      "kendall_tau(variant='c') = 2 (C - D) / (n^2 (m - 1) / m), m = fewer distinct values of x, y",
+      kind="relation", needs=("kendall_tau:variant",), strategy=pairs(small_ints, min_size=2, max_size=12))
+def _kendall_c(t, ex):
+    x, y = ex
+    if not _defined(x, y):
+        return
+    i, j = np.triu_indices(len(x), k=1)
+    s = float(np.sum(np.sign(x[i] - x[j]) * np.sign(y[i] - y[j])))
+    m = min(len(np.unique(x)), len(np.unique(y)))
+    expect_close(t.kendall_tau(x, y, variant="c"), 2 * s / (len(x) ** 2 * (m - 1) / m), rtol=1e-12, atol=1e-15,
+                 what="tau-c vs brute-force pair count")
+
+
+@prop("no-nan-when-defined", "no coefficient returns NaN when both inputs are non-constant",
+      kind="undefined", needs=COEFFICIENTS, strategy=paired)
+def _no_nan(t, ex):
+    if not _defined(*ex):
+        return
+    for m in COEFFICIENTS:
+        expect(not is_nan(getattr(t, m)(*ex)), f"{m} returned NaN on non-constant input")
+
+
+# ---------------------------------------------------------------- agreement with SciPy
+
+for _m, _variant_kw in (("pearson", {}), ("spearman", {}), ("kendall_tau", {}), ("kendall_tau", {"variant": "c"})):
+    _suffix = _m if not _variant_kw else f"{_m}:c"
+    register(
+        f"agreement[{_suffix}]",
+        f"{_m}{' (tau-c)' if _variant_kw else ''} agrees with scipy.stats (nan on constant input on both sides)",
+        kind="agreement", reference="scipy", family="correlation",
+        needs=(_m,) + tuple(f"{_m}:{k}" for k in _variant_kw),
+        strategy=paired,
+        # same algebra; scipy centres without rescaling, so allow rounding of order 1e-12
+        check=lambda t, ex, m=_m, kw=_variant_kw: expect_close(
+            getattr(t, m)(*ex, **kw), getattr(reference("scipy"), m)(*ex, **kw), rtol=1e-9, atol=1e-12,
+            what=f"{m}{kw or ''} vs scipy"),
+    )
+
+
+# ---------------------------------------------------------------- claims from the seeds
+
+_S000 = "seed 000, section \"Pearson correlation\""
+
+
+@prop("claim-000-pearson-formula",
+      "pearson = sum (y - mu_y)(y_hat - mu_yhat) / sum (y - mu_y)^2 (y_hat - mu_yhat)^2 as printed (seed 000)",
+      kind="claim", needs=("pearson",), source=_S000,
+      quote="\\frac{ \\sum_{i}^{N} (y_{i} - \\mu_{y}) \\cdot (\\widehat{y}_{i} - \\mu_{\\widehat{y}}) }{ \\sum_{i}^{N} (y_{i} - \\mu_{y})^{2} \\cdot (\\widehat{y}_{i} - \\mu_{\\widehat{y}})^{2} }",
+      strategy=pairs(grid, min_size=2))
+def _claim_pearson_formula(t, ex):
+    y, p = ex
+    if not _defined(y, p):
+        return
+    yc, pc = y - y.mean(), p - p.mean()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        printed = np.sum(yc * pc) / np.sum(yc ** 2 * pc ** 2)
+    expect_close(t.pearson(y, p), printed, rtol=1e-9, what="pearson vs the printed formula")
+
+
+@prop("claim-000-pearson-bounds", "pearson lies in [-1, 1] (seed 000)", kind="claim", needs=("pearson",),
+      source=_S000, quote="$[-1, 1]$, where $-1$ is a complete negative linear correlation", strategy=paired)
+def _claim_pearson_bounds(t, ex):
+    if _defined(*ex):
+        expect_in_range(t.pearson(*ex), -1.0, 1.0, what="pearson")
+
+
+@prop("claim-000-spearman-is-pearson-of-ranks",
+      "spearman is pearson with the data mapped to their ranks (seed 000)", kind="claim",
+      needs=("spearman", "pearson"), source="seed 000, section \"Spearman correlation\"",
+      quote="is the Pearson coefficient with all of the data mapped to their ranks", strategy=paired)
+def _claim_spearman(t, ex):
+    x, y = ex
+    expect_close(t.spearman(x, y), t.pearson(stats.rankdata(x), stats.rankdata(y)), rtol=1e-9, atol=1e-12,
+                 what="spearman vs pearson of ranks")
+
+
+_MONOTONE = {
+    "cube (increasing)": lambda v: v ** 3,
+    "floor (non-decreasing)": lambda v: np.floor(v / 4.0),
+    "negation (decreasing)": lambda v: -v,
+}
+
+
+@prop("claim-000-spearman-invariant-to-all-monotonic-rescaling",
+      "spearman is invariant under every monotonic transform of an argument (seed 000)", kind="claim",
+      needs=("spearman",), source="seed 000, section \"Spearman correlation\"",
+      quote="it's invariant under all monotonic rescaling",
+      strategy=st.tuples(pairs(st.integers(-20, 20).map(float), min_size=2), st.sampled_from(sorted(_MONOTONE))))
+def _claim_monotone(t, ex):
+    (x, y), name = ex
+    fx = _MONOTONE[name](x)
+    if not (_defined(x, y) and _defined(fx, y)):
+        return
+    expect_close(t.spearman(fx, y), t.spearman(x, y), rtol=1e-9, atol=1e-12, what=f"spearman after {name}")
+
+
+@prop("claim-000-pearson-is-regression-with-bias",
+      "pearson^2 = r2 of the least-squares fit of y on y_hat with a bias term (seed 000)", kind="claim",
+      needs=("pearson", "r2"), source=_S000,
+      quote="Pearson correlation is equivalent to a linear regression using $\\widehat{y}$ and a bias term to predict $y$.",
+      strategy=pairs(grid, min_size=3))
+def _claim_regression(t, ex):
+    y, p = ex
+    if not _defined(y, p):
+        return
+    design = np.column_stack([np.ones_like(p), p])
+    coef, *_ = np.linalg.lstsq(design, y, rcond=None)
+    # lstsq on grid data is accurate to ~1e-10
+    expect_close(t.pearson(y, p) ** 2, t.r2(y, design @ coef), rtol=1e-7, atol=1e-8, what="pearson^2 vs r2 of fit")

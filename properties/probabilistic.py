@@ -1,1 +1,420 @@
-"""The probabilistic spec (to be filled in)."""
+"""The probabilistic spec: entropy, cross-entropy, KL, perplexity; Gibbs, base invariance, seed claims."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from hypothesis import strategies as st
+
+from properties.capabilities import Capability
+from properties.checks import expect, expect_close, expect_le, expect_printed, expect_refusal
+from properties.registry import prop, register
+from properties.targets import reference
+
+CAPABILITIES = {
+    "entropy": Capability((0.0, None), symmetric=False, input_domain="probability distribution",
+                          undefined="none (0 log 0 = 0)", higher_is_better=None),
+    "cross_entropy": Capability((0.0, math.inf), symmetric=False, input_domain="two distributions",
+                                undefined="q_i = 0 < p_i -> inf", higher_is_better=False),
+    "kl_divergence": Capability((0.0, math.inf), symmetric=False, input_domain="two distributions",
+                                undefined="q_i = 0 < p_i -> inf", higher_is_better=False),
+    "perplexity": Capability((1.0, math.inf), symmetric=False, input_domain="token probabilities in [0, 1]",
+                             undefined="a zero probability -> inf; empty refused", higher_is_better=False),
+    "corpus_perplexity": Capability((1.0, math.inf), symmetric=False, input_domain="sequences of token probabilities",
+                                    undefined="a zero probability -> inf; empty corpus/sequence refused",
+                                    averaging=("tokens", "sequences"), higher_is_better=False),
+}
+
+BASES = (2.0, math.e, 10.0, 1.5, 7.0)
+
+
+@st.composite
+def distributions(draw, n=None, *, zeros=True):
+    n = n if n is not None else draw(st.integers(1, 12))
+    low = 0 if zeros else 1
+    weights = np.array(draw(st.lists(st.integers(low, 20), min_size=n, max_size=n)), dtype=float)
+    if weights.sum() == 0:
+        weights[draw(st.integers(0, n - 1))] = 1.0
+    return weights / weights.sum()
+
+
+@st.composite
+def distribution_pairs(draw, *, q_zeros=False):
+    n = draw(st.integers(1, 12))
+    return draw(distributions(n)), draw(distributions(n, zeros=q_zeros))
+
+
+token_probs = st.lists(
+    st.one_of(st.floats(1e-6, 1.0), st.sampled_from([1.0, 0.5, 0.25, 1e-12])), min_size=1, max_size=20
+).map(lambda v: np.array(v, dtype=float))
+corpora = st.lists(token_probs, min_size=1, max_size=5)
+
+
+# ---------------------------------------------------------------- entropy, cross-entropy, KL
+
+
+@prop("gibbs-inequality", "cross_entropy(p, q) >= entropy(p), with equality for q = p",
+      kind="relation", needs=("cross_entropy", "entropy"), strategy=distribution_pairs())
+def _gibbs(t, ex):
+    p, q = ex
+    h = t.entropy(p)
+    expect_le(h, t.cross_entropy(p, q), what="entropy(p) <= cross_entropy(p, q)", tol=1e-12)
+    expect_close(t.cross_entropy(p, p), h, rtol=1e-12, atol=1e-15, what="cross_entropy(p, p) vs entropy(p)")
+
+
+@prop("kl-nonnegative-zero-iff-equal", "kl_divergence(p, q) >= 0, and = 0 iff p == q",
+      kind="bound", needs=("kl_divergence",), strategy=distribution_pairs())
+def _kl(t, ex):
+    p, q = ex
+    value = t.kl_divergence(p, q)
+    expect(t.kl_divergence(p, p) == 0.0, "kl_divergence(p, p) must be 0")
+    if np.array_equal(p, q):
+        expect(value == 0.0, f"kl of equal distributions: {value!r}")
+    else:
+        expect(value > 0.0, f"kl of different distributions must be > 0, got {value!r}")
+
+
+@prop("cross-entropy-is-entropy-plus-kl", "cross_entropy(p, q) = entropy(p) + kl_divergence(p, q), in any base",
+      kind="relation", needs=("cross_entropy:base", "entropy:base", "kl_divergence:base"),
+      strategy=st.tuples(distribution_pairs(), st.sampled_from(BASES)))
+def _decomposition(t, ex):
+    (p, q), b = ex
+    expect_close(t.cross_entropy(p, q, base=b), t.entropy(p, base=b) + t.kl_divergence(p, q, base=b),
+                 rtol=1e-9, atol=1e-12, what=f"H(p,q) vs H(p)+KL (base {b})")
+
+
+@prop("log-base-scaling", "entropy, cross_entropy and kl_divergence in base b are the nats value / ln b",
+      kind="relation", needs=("entropy:base", "cross_entropy:base", "kl_divergence:base"),
+      strategy=st.tuples(distribution_pairs(), st.sampled_from(BASES)))
+def _base_scaling(t, ex):
+    (p, q), b = ex
+    expect_close(t.entropy(p, base=b), t.entropy(p) / math.log(b), rtol=1e-12, atol=1e-15, what="entropy")
+    expect_close(t.kl_divergence(p, q, base=b), t.kl_divergence(p, q) / math.log(b), rtol=1e-12, atol=1e-15,
+                 what="kl")
+    expect_close(t.cross_entropy(p, q, base=b), t.cross_entropy(p, q) / math.log(b), rtol=1e-12, atol=1e-15,
+                 what="cross_entropy")
+
+
+@prop("entropy-bounds", "0 <= entropy(p) <= log(len(p)), the maximum reached by the uniform distribution",
+      kind="bound", needs=("entropy",), strategy=distributions())
+def _entropy_bounds(t, ex):
+    n = len(ex)
+    expect_le(0.0, t.entropy(ex), what="entropy >= 0")
+    expect_le(t.entropy(ex), math.log(n), what="entropy <= log n", tol=1e-12)
+    expect_close(t.entropy(np.full(n, 1.0 / n)), math.log(n), rtol=1e-12, atol=1e-15, what="uniform entropy")
+
+
+@prop("zero-q-gives-inf", "kl_divergence and cross_entropy are +inf (documented result) when q_i = 0 < p_i",
+      kind="undefined", needs=("kl_divergence", "cross_entropy"), strategy=distributions(zeros=False))
+def _zero_q(t, ex):
+    p = ex
+    q = np.zeros(len(p) + 1)
+    q[-1] = 1.0
+    p = np.append(p, 0.0)
+    expect(t.kl_divergence(p, q) == math.inf, "kl_divergence with q_i = 0 < p_i must be inf")
+    expect(t.cross_entropy(p, q) == math.inf, "cross_entropy with q_i = 0 < p_i must be inf")
+
+
+_DIST_DEFECTS = ("negative", "above-one", "not-normalised", "nan", "empty", "2-D", "length")
+
+
+@st.composite
+def _bad_distribution_pair(draw):
+    p, q = draw(distribution_pairs())
+    defect = draw(st.sampled_from(_DIST_DEFECTS))
+    at_fault = draw(st.sampled_from(["p", "q"]))
+    v = (p if at_fault == "p" else q).copy()
+    if defect == "negative":
+        v = np.append(v, -0.25)
+    elif defect == "above-one":
+        v = np.append(v * 0.0, 1.5)
+    elif defect == "not-normalised":
+        v = v * 0.5
+    elif defect == "nan":
+        v[0] = np.nan
+    elif defect == "empty":
+        return p[:0], q[:0], None
+    elif defect == "2-D":
+        v = np.stack([v, v])
+    else:
+        return p, np.append(q * 0.5, 0.5), "q"
+    return (v, q, "p") if at_fault == "p" else (p, v, "q")
+
+
+for _m in ("cross_entropy", "kl_divergence"):
+    register(
+        f"refuses-bad-distributions[{_m}]",
+        f"{_m} refuses entries outside [0, 1], sums != 1, NaN, empty/2-D input, mismatched lengths",
+        kind="refusal", needs=(_m,), family="probabilistic", strategy=_bad_distribution_pair(),
+        check=lambda t, ex, m=_m: expect_refusal(lambda: getattr(t, m)(ex[0], ex[1]), ex[2]),
+    )
+
+register(
+    "refuses-bad-distributions[entropy]",
+    "entropy refuses entries outside [0, 1], sums != 1, NaN, empty/2-D input",
+    kind="refusal", needs=("entropy",), family="probabilistic",
+    strategy=_bad_distribution_pair().filter(lambda e: e[2] == "p" and len(e[0]) == len(e[1]) or e[2] is None),
+    check=lambda t, ex: expect_refusal(lambda: t.entropy(ex[0]), ex[2]),
+)
+
+
+for _m in ("entropy", "kl_divergence"):
+    register(
+        f"agreement[{_m}]",
+        f"{_m} agrees with scipy.stats.entropy (nats and base 2)",
+        kind="agreement", reference="scipy", needs=(f"{_m}:base",), family="probabilistic",
+        strategy=distribution_pairs(q_zeros=True),
+        # same sum of p log p terms; only summation order differs
+        check=lambda t, ex, m=_m: [
+            expect_close(getattr(t, m)(*((ex[0],) if m == "entropy" else ex), base=b),
+                         getattr(reference("scipy"), m)(*((ex[0],) if m == "entropy" else ex), base=b),
+                         rtol=1e-9, atol=1e-12, what=f"{m} base {b} vs scipy")
+            for b in (None, 2.0)
+        ],
+    )
+
+
+# ---------------------------------------------------------------- perplexity
+
+
+@prop("perplexity-at-least-one", "perplexity >= 1, = 1 when every token has probability 1, > 1 otherwise",
+      kind="bound", needs=("perplexity",), strategy=token_probs)
+def _pp_bound(t, ex):
+    value = t.perplexity(ex)
+    expect_le(1.0, value, what="perplexity >= 1")
+    if (ex == 1.0).all():
+        expect(value == 1.0, f"perplexity {value!r} must be 1 when every probability is 1")
+    if (ex < 0.999).any():  # far enough from 1 that exp(mean NLL) cannot round to 1
+        expect(value > 1.0, f"perplexity {value!r} must be > 1 when some probability is < 1")
+
+
+@prop("perplexity-base-invariance",
+      "perplexity is the same whatever the log base, for probabilities and for log-probabilities in that base",
+      kind="invariance", needs=("perplexity:base", "perplexity:from_log"),
+      strategy=st.tuples(token_probs, st.sampled_from(BASES)))
+def _pp_base(t, ex):
+    p, b = ex
+    nats = t.perplexity(p)
+    expect_close(t.perplexity(p, base=b), nats, rtol=1e-9, what=f"perplexity in base {b}")
+    expect_close(t.perplexity(np.log(p) / math.log(b), base=b, from_log=True), nats, rtol=1e-9,
+                 what=f"perplexity from base-{b} log-probabilities")
+
+
+@prop("perplexity-is-exp-mean-nll", "perplexity = exp(mean negative log-likelihood in nats)",
+      kind="relation", needs=("perplexity",), strategy=token_probs)
+def _pp_exp(t, ex):
+    expect_close(t.perplexity(ex), math.exp(-np.mean(np.log(ex))), rtol=1e-12, what="perplexity")
+
+
+@prop("uniform-model-perplexity", "a uniform model over V outcomes has perplexity V",
+      kind="identity", needs=("perplexity",), strategy=st.tuples(st.integers(1, 50000), st.integers(1, 20)))
+def _pp_uniform(t, ex):
+    v, n = ex
+    expect_close(t.perplexity(np.full(n, 1.0 / v)), float(v), rtol=1e-12, what=f"uniform over {v}")
+
+
+@prop("perplexity-decreases-with-probability",
+      "raising a token's probability never raises the perplexity (minimising perplexity = maximising probability)",
+      kind="direction", needs=("perplexity",), strategy=st.tuples(token_probs, st.integers(0, 19), st.floats(0, 1)))
+def _pp_direction(t, ex):
+    p, i, frac = ex
+    i %= len(p)
+    better = p.copy()
+    better[i] = p[i] + frac * (1.0 - p[i])
+    expect_le(t.perplexity(better), t.perplexity(p), what="perplexity after raising a probability",
+              tol=1e-12 * t.perplexity(p))
+
+
+@prop("zero-probability-gives-inf", "a token of probability 0 (log-probability -inf) gives perplexity inf",
+      kind="undefined", needs=("perplexity", "perplexity:from_log", "corpus_perplexity"), strategy=token_probs)
+def _pp_zero(t, ex):
+    p = np.append(ex, 0.0)
+    expect(t.perplexity(p) == math.inf, "perplexity with a zero probability must be inf")
+    with np.errstate(divide="ignore"):
+        expect(t.perplexity(np.log(p), from_log=True) == math.inf, "perplexity with log-probability -inf")
+    expect(t.corpus_perplexity([ex, p]) == math.inf, "corpus perplexity with a zero probability must be inf")
+
+
+@st.composite
+def _bad_tokens(draw):
+    p = draw(token_probs)
+    defect = draw(st.sampled_from(["negative", "above-one", "nan", "empty", "2-D", "positive-log"]))
+    if defect == "negative":
+        return np.append(p, -0.5), False
+    if defect == "above-one":
+        return np.append(p, 1.5), False
+    if defect == "nan":
+        return np.append(p, np.nan), draw(st.booleans())
+    if defect == "empty":
+        return p[:0], draw(st.booleans())
+    if defect == "2-D":
+        return np.stack([p, p]), False
+    return np.append(np.log(p), 0.5), True
+
+
+@prop("perplexity-refuses-bad-input",
+      "perplexity refuses probabilities outside [0, 1] (log-probabilities > 0), NaN, empty and 2-D input",
+      kind="refusal", needs=("perplexity", "perplexity:from_log"), strategy=_bad_tokens())
+def _pp_refusal(t, ex):
+    p, from_log = ex
+    expect_refusal(lambda: t.perplexity(p, from_log=from_log), "token_probs")
+
+
+@prop("corpus-perplexity-refuses-bad-input",
+      "corpus_perplexity refuses an empty corpus, an empty sequence, bad probabilities, unknown average",
+      kind="refusal", needs=("corpus_perplexity", "corpus_perplexity:average"),
+      strategy=st.tuples(corpora, st.sampled_from(["no-sequences", "empty-sequence", "bad-prob", "average"])))
+def _corpus_refusal(t, ex):
+    corpus, case = ex
+    if case == "no-sequences":
+        expect_refusal(lambda: t.corpus_perplexity([]), "sequences")
+    elif case == "empty-sequence":
+        expect_refusal(lambda: t.corpus_perplexity(corpus + [np.array([])]), "sequences")
+    elif case == "bad-prob":
+        expect_refusal(lambda: t.corpus_perplexity(corpus + [np.array([0.5, 1.5])]), "sequences")
+    else:
+        expect_refusal(lambda: t.corpus_perplexity(corpus, average="mean"), "average")
+
+
+@prop("corpus-perplexity-conventions",
+      "pooled corpus perplexity = perplexity of the concatenation; per-sequence = geometric mean of perplexities",
+      kind="relation", needs=("corpus_perplexity:average", "perplexity"), strategy=corpora)
+def _corpus_conventions(t, ex):
+    pooled = t.corpus_perplexity(ex, average="tokens")
+    expect_close(pooled, t.perplexity(np.concatenate(ex)), rtol=1e-12, what="pooled vs concatenated")
+    per_seq = np.array([t.perplexity(s) for s in ex])
+    expect_close(t.corpus_perplexity(ex, average="sequences"), math.exp(np.mean(np.log(per_seq))), rtol=1e-9,
+                 what="per-sequence vs geometric mean")
+
+
+@prop("geometric-mean-le-arithmetic-mean",
+      "the geometric mean of per-sequence perplexities never exceeds their arithmetic mean",
+      kind="relation", needs=("corpus_perplexity:average", "perplexity"), strategy=corpora)
+def _gm_le_am(t, ex):
+    per_seq = [t.perplexity(s) for s in ex]
+    expect_le(t.corpus_perplexity(ex, average="sequences"), float(np.mean(per_seq)), what="GM <= AM",
+              tol=1e-12 * max(per_seq))
+
+
+@prop("equal-lengths-make-conventions-agree",
+      "when all sequences have the same length, pooled and per-sequence corpus perplexity agree",
+      kind="relation", needs=("corpus_perplexity:average",),
+      strategy=st.tuples(st.integers(1, 6), st.integers(1, 4)).flatmap(
+          lambda nm: st.lists(st.lists(st.floats(1e-6, 1.0), min_size=nm[0], max_size=nm[0]).map(np.array),
+                              min_size=nm[1], max_size=nm[1])))
+def _equal_lengths(t, ex):
+    expect_close(t.corpus_perplexity(ex, average="tokens"), t.corpus_perplexity(ex, average="sequences"),
+                 rtol=1e-9, what="pooled vs per-sequence on equal lengths")
+
+
+# ---------------------------------------------------------------- claims from the seeds
+
+_S000 = "seed 000, section \"Perplexity\""
+_S002 = "seed 002, section \"Perplexity\""
+_BASE_QUOTE = ("Using any base $n$ both in defining $H$ and as the base in $\\textbf{perplexity}$ "
+               "will lead to identical results.")
+_TOKEN_QUOTE = ("$$\\textbf{token-perplexity}(P, x) = \\exp\\left(\\frac{\\log\\textbf{perplexity}(P, x)}"
+                "{\\textbf{length}(x)}\\right)$$")
+_MEAN_QUOTE = ("$$\\textbf{mean-perplexity}(P, X) = \\exp\\left(\\frac{1}{m}\\sum_{x\\in X}"
+               "\\log(\\textbf{token-perplexity}(P, x))\\right)$$")
+
+
+def _seed_perplexity(p, b):
+    """The seeds' perplexity(P, x) = b ** H, H = -(1/m) log_b P(x), m = length of x."""
+    return b ** (-np.sum(np.log(p) / math.log(b)) / len(p))
+
+
+def _claim_base(t, ex):
+    p, b = ex
+    expect_close(_seed_perplexity(p, b), t.perplexity(p), rtol=1e-9, what=f"seed perplexity in base {b}")
+
+
+def _claim_token(t, ex):
+    p = ex
+    seed_token = math.exp(math.log(t.perplexity(p)) / len(p))  # divides by the length a second time
+    expect_close(seed_token, t.perplexity(p), rtol=1e-9, what="seed token-perplexity vs per-token perplexity")
+
+
+def _claim_mean(t, ex):
+    per_seq = [t.perplexity(s) for s in ex]
+    expect_close(math.exp(np.mean(np.log(per_seq))), t.corpus_perplexity(ex, average="sequences"), rtol=1e-9,
+                 what="seed mean-perplexity vs corpus_perplexity(average='sequences')")
+
+
+for _seed, _source in (("000", _S000), ("002", _S002)):
+    register(f"claim-{_seed}-base-invariance",
+             f"perplexity = n^H with H in base n gives the same value for every base (seed {_seed})",
+             kind="claim", needs=("perplexity",), source=_source, quote=_BASE_QUOTE, family="probabilistic",
+             strategy=st.tuples(token_probs, st.sampled_from(BASES)), check=_claim_base)
+    register(f"claim-{_seed}-token-perplexity-formula",
+             f"token-perplexity = exp(log perplexity(P, x) / length(x)) is the per-token perplexity (seed {_seed}; "
+             "perplexity(P, x) as the seed defines it, already averaged over the length)",
+             kind="claim", needs=("perplexity",), source=_source, quote=_TOKEN_QUOTE, family="probabilistic",
+             strategy=token_probs, check=_claim_token)
+    register(f"claim-{_seed}-mean-perplexity-formula",
+             f"mean-perplexity = geometric mean of per-sequence perplexities (seed {_seed})",
+             kind="claim", needs=("perplexity", "corpus_perplexity:average"), source=_source, quote=_MEAN_QUOTE,
+             family="probabilistic", strategy=corpora, check=_claim_mean)
+    register(f"claim-{_seed}-minimising-perplexity-maximises-probability",
+             f"for sequences of equal length, lower perplexity iff higher probability (seed {_seed})",
+             kind="claim", needs=("perplexity",), source=_source,
+             quote="Minimizing perplexity is equivalent to maximizing probability.", family="probabilistic",
+             strategy=st.integers(1, 8).flatmap(lambda n: st.tuples(
+                 *[st.lists(st.floats(1e-3, 1.0), min_size=n, max_size=n).map(np.array)] * 2)),
+             check=lambda t, ex: expect(
+                 (t.perplexity(ex[0]) < t.perplexity(ex[1])) == (np.sum(np.log(ex[0])) > np.sum(np.log(ex[1])))
+                 or math.isclose(np.sum(np.log(ex[0])), np.sum(np.log(ex[1])), rel_tol=1e-9, abs_tol=1e-12),
+                 "perplexity order must be the reverse of probability order"))
+    register(f"claim-{_seed}-perplexity-bounds", f"perplexity lies in [1, inf] (seed {_seed})",
+             kind="claim", needs=("perplexity",), source=_source, quote="[1, $\\infty$], where 1 is best.",
+             family="probabilistic", strategy=token_probs,
+             check=lambda t, ex: expect_le(1.0, t.perplexity(ex), what="perplexity >= 1"))
+
+
+@prop("claim-003-pp-product-formula", "PP(p, x) = prod_i (1 / p(x_i))^(1/n) (seed 003)", kind="claim",
+      needs=("perplexity",), source="seed 003, section \"Perplexity\"",
+      quote="\\textbf{PP}(p, \\textbf{x}) = \\prod_{i=1}^{n}\\left(\\frac{1}{p(x_{i})}\\right)^{\\frac{1}{n}}",
+      strategy=token_probs)
+def _claim_003_pp(t, ex):
+    expect_close(t.perplexity(ex), float(np.prod((1.0 / ex) ** (1.0 / len(ex)))), rtol=1e-9, what="PP")
+
+
+@prop("claim-003-mean-pp-formula", "mean-PP = exp((1/m) sum_x log PP(p, x)) (seed 003)", kind="claim",
+      needs=("perplexity", "corpus_perplexity:average"), source="seed 003, section \"Perplexity\"",
+      quote="\\exp\\left(\\frac{1}{m}\\sum_{x\\in X}\\log \\textbf{PP}(p, \\textbf{x})\\right)", strategy=corpora)
+def _claim_003_mean(t, ex):
+    _claim_mean(t, ex)
+
+
+@prop("claim-004-perplexity-is-exp-mean-nll",
+      "perplexity = exp(average negative log-likelihood of the sequence) (seed 004)", kind="claim",
+      needs=("perplexity",), source="seed 004, section \"Perplexity\"",
+      quote="perplexity is the exponentiated average negative log-likelihood of a sequence, calculated with exponent base e",
+      strategy=token_probs)
+def _claim_004_exp(t, ex):
+    expect_close(t.perplexity(ex), math.exp(-np.mean(np.log(ex))), rtol=1e-12, what="perplexity")
+
+
+@prop("claim-004-three-bits-is-perplexity-8",
+      "a model with an entropy of three bits (uniform over 8 outcomes) has perplexity 8 (seed 004)", kind="claim",
+      needs=("perplexity", "entropy:base"), source="seed 004, section \"Perplexity\"",
+      quote="Consider a language model with an entropy of three bits, in which each bit encodes two possible "
+            "outcomes of equal probability.")
+def _claim_004_eight(t, ex):
+    uniform = np.full(8, 1.0 / 8)
+    expect_printed(t.entropy(uniform, base=2), "3", what="entropy of the uniform 8-outcome model in bits")
+    expect_printed(t.perplexity(uniform), "8", what="perplexity of the uniform 8-outcome model")
+
+
+@prop("claim-000-kl-one-hot-is-negative-log", "KL(y || p) for a one-hot y at k equals -log p_k (seed 000)",
+      kind="claim", needs=("kl_divergence",), source="seed 000, section \"Accuracy\"",
+      quote="Where $y$ is a \"one-hot vector\" (a classification label) with $1$ at position $k$, this reduces to "
+            "$$ \\log\\left(\\frac{1}{p_{k}}\\right) = -\\log(p_{k}) $$",
+      strategy=st.tuples(distributions(zeros=False), st.integers(0, 11)))
+def _claim_kl_one_hot(t, ex):
+    q, k = ex
+    k %= len(q)
+    y = np.zeros(len(q))
+    y[k] = 1.0
+    expect_close(t.kl_divergence(y, q), -math.log(q[k]), rtol=1e-12, atol=1e-15, what="KL(one-hot || q)")

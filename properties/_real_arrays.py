@@ -1,0 +1,69 @@
+"""Hypothesis strategies for paired real-valued arrays (regression, correlation, probabilistic).
+
+Private to those three families. Sizes stay small (<= 30) for speed; values
+come from a mix that reaches the edges: integers (ties, exact arithmetic),
+a binary grid (exact translation/scaling), and wide-range floats.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import strategies as st
+
+MAX_SIZE = 30
+
+#: multiples of 1/8 in [-1000, 1000]: sums, shifts by integers and scalings by
+#: powers of two are exact, so invariances can be checked tightly
+grid = st.integers(-8000, 8000).map(lambda k: k / 8.0)
+small_ints = st.integers(-4, 4).map(float)
+wide = st.floats(-1e6, 1e6, allow_nan=False, allow_subnormal=False)
+reals = st.one_of(small_ints, grid, wide)
+
+
+def vectors(elements=reals, *, min_size: int = 1, max_size: int = MAX_SIZE):
+    return st.lists(elements, min_size=min_size, max_size=max_size).map(
+        lambda xs: np.array(xs, dtype=np.float64)
+    )
+
+
+@st.composite
+def pairs(draw, elements=reals, *, min_size: int = 1, max_size: int = MAX_SIZE, with_weights: bool = False):
+    """(a, b) or (a, b, w): two equal-length float arrays, optionally positive weights."""
+    n = draw(st.integers(min_size, max_size))
+    a = np.array(draw(st.lists(elements, min_size=n, max_size=n)), dtype=np.float64)
+    b = np.array(draw(st.lists(elements, min_size=n, max_size=n)), dtype=np.float64)
+    if not with_weights:
+        return a, b
+    w = np.array(draw(st.lists(st.integers(1, 5), min_size=n, max_size=n)), dtype=np.float64)
+    return a, b, w
+
+
+def non_constant(a: np.ndarray) -> bool:
+    return a.size >= 2 and bool((a != a[0]).any())
+
+
+@st.composite
+def bad_vector_pair(draw, *, first: str, second: str, min_size: int = 1, domain=grid):
+    """(a, b, argument_at_fault): one input defect among the kinds every metric refuses.
+
+    ``argument_at_fault`` is None when either argument may be named (both empty).
+    A length mismatch is blamed on ``second`` (checked after ``first``).
+    """
+    n = draw(st.integers(max(min_size, 1), 8))
+    a = np.array(draw(st.lists(domain, min_size=n, max_size=n)), dtype=np.float64)
+    b = np.array(draw(st.lists(domain, min_size=n, max_size=n)), dtype=np.float64)
+    defect = draw(st.sampled_from(["length", "empty", "nan", "inf", "2-D"]))
+    if defect == "empty":
+        return a[:0], b[:0], None
+    if defect == "length":
+        if draw(st.booleans()):
+            return a, np.append(b, b[:1] + 1.0), second
+        return np.append(a, a[:1] + 1.0), b, second
+    at_fault = draw(st.sampled_from([first, second]))
+    victim = (a if at_fault == first else b).copy()
+    if defect == "2-D":
+        victim = np.stack([victim, victim], axis=1)
+    else:
+        bad = np.nan if defect == "nan" else draw(st.sampled_from([np.inf, -np.inf]))
+        victim[draw(st.integers(0, n - 1))] = bad
+    return (victim, b, at_fault) if at_fault == first else (a, victim, at_fault)

@@ -1,0 +1,472 @@
+"""Deliberately wrong correlation coefficients (see tests/mutants/__init__.py)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy import stats
+
+from metrics import correlation as ok
+from tests.mutants import Mutant
+
+
+def _a(v):
+    return np.asarray(v, dtype=float)
+
+
+def pearson_naive(x, y):
+    """Textbook formula without validation, constant check or rescaling."""
+    x, y = _a(x), _a(y)
+    with np.errstate(all="ignore"):
+        xc, yc = x - x.mean(), y - y.mean()
+        return float(np.sum(xc * yc) / np.sqrt(np.sum(xc ** 2) * np.sum(yc ** 2)))
+
+
+def pearson_missing_sqrt(x, y):
+    """The seed's printed formula: no square root, squares multiplied inside one sum."""
+    x, y = _a(x), _a(y)
+    if (x == x[0]).all() or (y == y[0]).all():
+        return math.nan
+    xc, yc = x - x.mean(), y - y.mean()
+    return float(np.sum(xc * yc) / np.sum(xc ** 2 * yc ** 2))
+
+
+def pearson_ddof_mismatch(x, y):
+    """Sample covariance (ddof=1) over population standard deviations (ddof=0)."""
+    x, y = _a(x), _a(y)
+    if (x == x[0]).all() or (y == y[0]).all():
+        return math.nan
+    return float(np.cov(x, y, ddof=1)[0, 1] / (np.std(x) * np.std(y)))
+
+
+def pearson_absolute(x, y):
+    return abs(ok.pearson(x, y))
+
+
+def pearson_constant_is_zero(x, y):
+    r = ok.pearson(x, y)
+    return 0.0 if math.isnan(r) else r
+
+
+def spearman_ordinal_ranks(x, y):
+    """Ties broken by position instead of averaged."""
+    x, y = _a(x), _a(y)
+    return ok.pearson(stats.rankdata(x, method="ordinal"), stats.rankdata(y, method="ordinal"))
+
+
+def spearman_without_ranks(x, y):
+    return ok.pearson(x, y)
+
+
+def spearman_no_checks(x, y):
+    with np.errstate(all="ignore"):
+        return pearson_naive(stats.rankdata(_a(x)), stats.rankdata(_a(y)))
+
+
+def spearman_constant_is_zero(x, y):
+    r = ok.spearman(x, y)
+    return 0.0 if math.isnan(r) else r
+
+
+def _pair_signs(x, y):
+    x, y = _a(x), _a(y)
+    i, j = np.triu_indices(len(x), k=1)
+    return np.sign(x[i] - x[j]), np.sign(y[i] - y[j]), len(x)
+
+
+def kendall_tau_a(x, y, *, variant="b"):
+    """No tie correction: (C - D) / (n (n - 1) / 2)."""
+    sx, sy, n = _pair_signs(x, y)
+    if (sx == 0).all() or (sy == 0).all():
+        return math.nan
+    return float(np.sum(sx * sy) / (n * (n - 1) / 2))
+
+
+def kendall_x_ties_twice(x, y, *, variant="b"):
+    """Normalises by the x-untied pairs twice: asymmetric."""
+    sx, sy, n = _pair_signs(x, y)
+    if (sx == 0).all() or (sy == 0).all():
+        return math.nan
+    return float(np.sum(sx * sy) / np.count_nonzero(sx))
+
+
+def kendall_magnitudes(x, y, *, variant="b"):
+    """Products of differences instead of their signs."""
+    x, y = _a(x), _a(y)
+    i, j = np.triu_indices(len(x), k=1)
+    dx, dy = x[i] - x[j], y[i] - y[j]
+    if (dx == 0).all() or (dy == 0).all():
+        return math.nan
+    return float(np.sum(dx * dy) / np.sqrt(np.sum(dx ** 2) * np.sum(dy ** 2)))
+
+
+def kendall_c_uses_max(x, y, *, variant="b"):
+    if variant == "b":
+        return ok.kendall_tau(x, y)
+    sx, sy, n = _pair_signs(x, y)
+    if (sx == 0).all() or (sy == 0).all():
+        return math.nan
+    m = max(len(np.unique(x)), len(np.unique(y)))
+    return float(2 * np.sum(sx * sy) / (n ** 2 * (m - 1) / m))
+
+
+def kendall_tie_pairs_not_halved(x, y, *, variant="b"):
+    """Counts tied pairs as t (t - 1) instead of t (t - 1) / 2: sqrt of a negative -> nan."""
+    sx, sy, n = _pair_signs(x, y)
+    n0 = n * (n - 1) / 2
+    n1, n2 = 2 * np.count_nonzero(sx == 0), 2 * np.count_nonzero(sy == 0)
+    with np.errstate(all="ignore"):
+        return float(np.sum(sx * sy) / np.sqrt((n0 - n1) * (n0 - n2)))
+
+
+def kendall_no_checks(x, y, *, variant="b"):
+    with np.errstate(all="ignore"):
+        sx, sy, n = _pair_signs(x, y)
+        return float(np.sum(sx * sy) / np.sqrt(np.count_nonzero(sx) * np.count_nonzero(sy)))
+
+
+def kendall_constant_is_zero(x, y, *, variant="b"):
+    r = ok.kendall_tau(x, y, variant=variant)
+    return 0.0 if math.isnan(r) else r
+
+
+def kendall_float32(x, y, *, variant="b"):
+    return ok.kendall_tau(_a(x).astype(np.float32), _a(y).astype(np.float32), variant=variant)
+
+
+def spearman_float32(x, y):
+    return ok.spearman(_a(x).astype(np.float32), _a(y).astype(np.float32))
+
+
+def pearson_df_correction(x, y):
+    """Multiplies by (n - 2) / (n - 2) from a t-statistic formula: 0/0 for two points."""
+    n = len(x)
+    with np.errstate(all="ignore"):
+        return float(np.float64(ok.pearson(x, y)) * (n - 2) / np.float64(n - 2))
+
+
+def pearson_regression_slope(x, y):
+    """cov(x, y) / var(x): the least-squares slope, not the correlation."""
+    x, y = _a(x), _a(y)
+    if (x == x[0]).all() or (y == y[0]).all():
+        return math.nan
+    xc, yc = x - x.mean(), y - y.mean()
+    return float(np.dot(xc, yc) / np.dot(xc, xc))
+
+
+def spearman_rank_difference_formula(x, y):
+    """1 - 6 sum d^2 / (n (n^2 - 1)): exact only without ties."""
+    x, y = _a(x), _a(y)
+    if (x == x[0]).all() or (y == y[0]).all():
+        return math.nan
+    d = stats.rankdata(x) - stats.rankdata(y)
+    n = len(x)
+    return float(1 - 6 * np.sum(d ** 2) / (n * (n ** 2 - 1)))
+
+
+def spearman_mixed_ranks(x, y):
+    """Ordinal ranks for x, average ranks for y."""
+    return ok.pearson(stats.rankdata(_a(x), method="ordinal"), stats.rankdata(_a(y)))
+
+
+def kendall_x_ties_concordant(x, y, *, variant="b"):
+    """Pairs tied only in x counted as concordant."""
+    sx, sy, n = _pair_signs(x, y)
+    if (sx == 0).all() or (sy == 0).all():
+        return math.nan
+    s = np.where((sx == 0) & (sy != 0), 1.0, sx * sy)
+    return float(np.sum(s) / np.sqrt(np.count_nonzero(sx) * np.count_nonzero(sy)))
+
+
+def spearman_ddof_mismatch(x, y):
+    """Sample covariance of the ranks over their population standard deviations."""
+    return pearson_ddof_mismatch(stats.rankdata(_a(x)), stats.rankdata(_a(y)))
+
+
+MUTANTS = [
+    Mutant(
+        "pearson-naive-formula",
+        {"pearson": pearson_naive},
+        catches=(
+            "correlation.extreme-magnitudes[pearson]",
+            "correlation.refuses-bad-input[pearson]",
+            "correlation.refuses-single-pair[pearson]",
+        ),
+    ),
+    Mutant(
+        "pearson-missing-sqrt",
+        {"pearson": pearson_missing_sqrt},
+        catches=(
+            "correlation.affine-invariance[pearson]",
+            "correlation.agreement[pearson]",
+            "correlation.claim-000-pearson-is-regression-with-bias",
+            "correlation.claim-000-spearman-is-pearson-of-ranks",
+            "correlation.extreme-magnitudes[pearson]",
+            "correlation.refuses-bad-input[pearson]",
+            "correlation.refuses-single-pair[pearson]",
+            "correlation.self-correlation[pearson]",
+            "correlation.spearman-is-pearson-of-average-ranks",
+        ),
+    ),
+    Mutant(
+        "pearson-ddof-mismatch",
+        {"pearson": pearson_ddof_mismatch},
+        catches=(
+            "correlation.agreement[pearson]",
+            "correlation.bounds[pearson]",
+            "correlation.claim-000-pearson-bounds",
+            "correlation.claim-000-pearson-is-regression-with-bias",
+            "correlation.claim-000-spearman-is-pearson-of-ranks",
+            "correlation.extreme-magnitudes[pearson]",
+            "correlation.refuses-bad-input[pearson]",
+            "correlation.refuses-single-pair[pearson]",
+            "correlation.self-correlation[pearson]",
+            "correlation.spearman-is-pearson-of-average-ranks",
+        ),
+    ),
+    Mutant(
+        "pearson-absolute-value",
+        {"pearson": pearson_absolute},
+        catches=(
+            "correlation.affine-invariance[pearson]",
+            "correlation.agreement[pearson]",
+            "correlation.claim-000-spearman-is-pearson-of-ranks",
+            "correlation.spearman-is-pearson-of-average-ranks",
+        ),
+    ),
+    Mutant(
+        "pearson-constant-is-zero",
+        {"pearson": pearson_constant_is_zero},
+        catches=(
+            "correlation.agreement[pearson]",
+            "correlation.claim-000-spearman-is-pearson-of-ranks",
+            "correlation.constant-input[pearson]",
+            "correlation.spearman-is-pearson-of-average-ranks",
+        ),
+    ),
+    Mutant(
+        "spearman-ordinal-ranks",
+        {"spearman": spearman_ordinal_ranks},
+        catches=(
+            "correlation.agreement[spearman]",
+            "correlation.claim-000-spearman-is-pearson-of-ranks",
+            "correlation.constant-input[spearman]",
+            "correlation.refuses-bad-input[spearman]",
+            "correlation.reversal-flips-sign[spearman]",
+            "correlation.spearman-is-pearson-of-average-ranks",
+        ),
+    ),
+    Mutant(
+        "spearman-without-ranks",
+        {"spearman": spearman_without_ranks},
+        catches=(
+            "correlation.agreement[spearman]",
+            "correlation.claim-000-spearman-is-pearson-of-ranks",
+            "correlation.monotone-invariance[spearman]",
+            "correlation.spearman-is-pearson-of-average-ranks",
+        ),
+    ),
+    Mutant(
+        "spearman-no-checks",
+        {"spearman": spearman_no_checks},
+        catches=(
+            "correlation.refuses-bad-input[spearman]",
+            "correlation.refuses-single-pair[spearman]",
+        ),
+    ),
+    Mutant(
+        "spearman-constant-is-zero",
+        {"spearman": spearman_constant_is_zero},
+        catches=(
+            "correlation.agreement[spearman]",
+            "correlation.claim-000-spearman-is-pearson-of-ranks",
+            "correlation.constant-input[spearman]",
+            "correlation.spearman-is-pearson-of-average-ranks",
+        ),
+    ),
+    Mutant(
+        "spearman-float32",
+        {"spearman": spearman_float32},
+        catches=(
+            "correlation.agreement[spearman]",
+            "correlation.claim-000-spearman-is-pearson-of-ranks",
+            "correlation.extreme-magnitudes[spearman]",
+            "correlation.spearman-is-pearson-of-average-ranks",
+        ),
+    ),
+    Mutant(
+        "kendall-tau-a",
+        {"kendall_tau": kendall_tau_a},
+        catches=(
+            "correlation.agreement[kendall_tau:c]",
+            "correlation.agreement[kendall_tau]",
+            "correlation.kendall-tau-b-from-pair-counts",
+            "correlation.kendall-tau-c-from-pair-counts",
+            "correlation.refuses-bad-input[kendall_tau]",
+            "correlation.refuses-single-pair[kendall_tau]",
+            "correlation.self-correlation[kendall_tau]",
+        ),
+    ),
+    Mutant(
+        "kendall-x-ties-twice",
+        {"kendall_tau": kendall_x_ties_twice},
+        catches=(
+            "correlation.agreement[kendall_tau:c]",
+            "correlation.agreement[kendall_tau]",
+            "correlation.kendall-tau-b-from-pair-counts",
+            "correlation.kendall-tau-c-from-pair-counts",
+            "correlation.refuses-bad-input[kendall_tau]",
+            "correlation.refuses-single-pair[kendall_tau]",
+            "correlation.symmetry[kendall_tau]",
+        ),
+    ),
+    Mutant(
+        "kendall-magnitudes",
+        {"kendall_tau": kendall_magnitudes},
+        catches=(
+            "correlation.agreement[kendall_tau:c]",
+            "correlation.agreement[kendall_tau]",
+            "correlation.extreme-magnitudes[kendall_tau]",
+            "correlation.kendall-tau-b-from-pair-counts",
+            "correlation.kendall-tau-c-from-pair-counts",
+            "correlation.monotone-invariance[kendall_tau]",
+            "correlation.refuses-bad-input[kendall_tau]",
+            "correlation.refuses-single-pair[kendall_tau]",
+        ),
+    ),
+    Mutant(
+        "kendall-c-uses-max",
+        {"kendall_tau": kendall_c_uses_max},
+        catches=(
+            "correlation.agreement[kendall_tau:c]",
+            "correlation.kendall-tau-c-from-pair-counts",
+        ),
+    ),
+    Mutant(
+        "kendall-tie-pairs-not-halved",
+        {"kendall_tau": kendall_tie_pairs_not_halved},
+        catches=(
+            "correlation.agreement[kendall_tau:c]",
+            "correlation.agreement[kendall_tau]",
+            "correlation.bounds[kendall_tau]",
+            "correlation.constant-input[kendall_tau]",
+            "correlation.kendall-tau-b-from-pair-counts",
+            "correlation.kendall-tau-c-from-pair-counts",
+            "correlation.refuses-bad-input[kendall_tau]",
+            "correlation.refuses-single-pair[kendall_tau]",
+            "correlation.self-correlation[kendall_tau]",
+        ),
+    ),
+    Mutant(
+        "kendall-no-checks",
+        {"kendall_tau": kendall_no_checks},
+        catches=(
+            "correlation.agreement[kendall_tau:c]",
+            "correlation.kendall-tau-c-from-pair-counts",
+            "correlation.refuses-bad-input[kendall_tau]",
+            "correlation.refuses-single-pair[kendall_tau]",
+        ),
+    ),
+    Mutant(
+        "kendall-constant-is-zero",
+        {"kendall_tau": kendall_constant_is_zero},
+        catches=(
+            "correlation.agreement[kendall_tau:c]",
+            "correlation.agreement[kendall_tau]",
+            "correlation.constant-input[kendall_tau]",
+        ),
+    ),
+    Mutant(
+        "kendall-float32",
+        {"kendall_tau": kendall_float32},
+        catches=(
+            "correlation.agreement[kendall_tau:c]",
+            "correlation.agreement[kendall_tau]",
+            "correlation.extreme-magnitudes[kendall_tau]",
+        ),
+    ),
+    Mutant(
+        "pearson-df-correction",
+        {"pearson": pearson_df_correction},
+        catches=(
+            "correlation.agreement[pearson]",
+            "correlation.bounds[pearson]",
+            "correlation.claim-000-pearson-bounds",
+            "correlation.claim-000-spearman-is-pearson-of-ranks",
+            "correlation.no-nan-when-defined",
+            "correlation.spearman-is-pearson-of-average-ranks",
+        ),
+    ),
+    Mutant(
+        "pearson-is-regression-slope",
+        {"pearson": pearson_regression_slope},
+        catches=(
+            "correlation.affine-invariance[pearson]",
+            "correlation.agreement[pearson]",
+            "correlation.bounds[pearson]",
+            "correlation.claim-000-pearson-bounds",
+            "correlation.claim-000-pearson-is-regression-with-bias",
+            "correlation.claim-000-spearman-is-pearson-of-ranks",
+            "correlation.extreme-magnitudes[pearson]",
+            "correlation.refuses-bad-input[pearson]",
+            "correlation.refuses-single-pair[pearson]",
+            "correlation.spearman-is-pearson-of-average-ranks",
+            "correlation.symmetry[pearson]",
+        ),
+    ),
+    Mutant(
+        "spearman-rank-difference-formula",
+        {"spearman": spearman_rank_difference_formula},
+        catches=(
+            "correlation.agreement[spearman]",
+            "correlation.claim-000-spearman-is-pearson-of-ranks",
+            "correlation.refuses-bad-input[spearman]",
+            "correlation.refuses-single-pair[spearman]",
+            "correlation.reversal-flips-sign[spearman]",
+            "correlation.spearman-is-pearson-of-average-ranks",
+        ),
+    ),
+    Mutant(
+        "spearman-mixed-ranks",
+        {"spearman": spearman_mixed_ranks},
+        catches=(
+            "correlation.agreement[spearman]",
+            "correlation.claim-000-spearman-is-pearson-of-ranks",
+            "correlation.constant-input[spearman]",
+            "correlation.refuses-bad-input[spearman]",
+            "correlation.reversal-flips-sign[spearman]",
+            "correlation.self-correlation[spearman]",
+            "correlation.spearman-is-pearson-of-average-ranks",
+            "correlation.symmetry[spearman]",
+        ),
+    ),
+    Mutant(
+        "kendall-x-ties-concordant",
+        {"kendall_tau": kendall_x_ties_concordant},
+        catches=(
+            "correlation.agreement[kendall_tau:c]",
+            "correlation.agreement[kendall_tau]",
+            "correlation.kendall-tau-b-from-pair-counts",
+            "correlation.kendall-tau-c-from-pair-counts",
+            "correlation.refuses-bad-input[kendall_tau]",
+            "correlation.refuses-single-pair[kendall_tau]",
+            "correlation.reversal-flips-sign[kendall_tau]",
+            "correlation.symmetry[kendall_tau]",
+        ),
+    ),
+
+    Mutant(
+        "spearman-ddof-mismatch",
+        {"spearman": spearman_ddof_mismatch},
+        catches=(
+            "correlation.agreement[spearman]",
+            "correlation.bounds[spearman]",
+            "correlation.claim-000-spearman-is-pearson-of-ranks",
+            "correlation.refuses-bad-input[spearman]",
+            "correlation.refuses-single-pair[spearman]",
+            "correlation.self-correlation[spearman]",
+            "correlation.spearman-is-pearson-of-average-ranks",
+        ),
+    ),
+]

@@ -1,0 +1,683 @@
+"""Deliberately wrong regression metrics (see tests/mutants/__init__.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from metrics import regression as ok
+from tests.mutants import Mutant
+
+
+def _w(sample_weight, n):
+    return np.ones(n) if sample_weight is None else np.asarray(sample_weight, dtype=float)
+
+
+def _naive(fn):
+    """The formula with no input checks: NaN, empty, 2-D and length-1 broadcasting slip through."""
+
+    def call(y_true, y_pred, *, sample_weight=None, force_finite=True, n_features=0):
+        yt, yp = np.asarray(y_true, dtype=float), np.asarray(y_pred, dtype=float)
+        with np.errstate(all="ignore"):
+            return fn(yt, yp)
+
+    return call
+
+
+def _naive_r2(yt, yp):
+    return float(1 - np.sum((yt - yp) ** 2) / np.sum((yt - yt.mean()) ** 2))
+
+
+NAIVE = {
+    "mean_squared_error": lambda yt, yp: float(np.mean((yt - yp) ** 2)),
+    "root_mean_squared_error": lambda yt, yp: float(np.sqrt(np.mean((yt - yp) ** 2))),
+    "mean_absolute_error": lambda yt, yp: float(np.mean(np.abs(yt - yp))),
+    "median_absolute_error": lambda yt, yp: float(np.median(np.abs(yt - yp))),
+    "mean_squared_log_error": lambda yt, yp: float(np.mean((np.log1p(yt) - np.log1p(yp)) ** 2)),
+    "root_mean_squared_log_error": lambda yt, yp: float(np.sqrt(np.mean((np.log1p(yt) - np.log1p(yp)) ** 2))),
+    "r2": _naive_r2,
+    "explained_variance": lambda yt, yp: float(1 - np.var(yt - yp) / np.var(yt)),
+    "adjusted_r2": _naive_r2,
+}
+
+
+def mse_sample_denominator(y_true, y_pred, *, sample_weight=None):
+    d = np.asarray(y_pred, float) - np.asarray(y_true, float)
+    return float(np.sum(_w(sample_weight, len(d)) * d * d) / (len(d) - 1 if len(d) > 1 else 1))
+
+
+def rmse_missing_sqrt(y_true, y_pred, *, sample_weight=None):
+    return ok.mean_squared_error(y_true, y_pred, sample_weight=sample_weight)
+
+
+def mae_without_abs(y_true, y_pred, *, sample_weight=None):
+    d = np.asarray(y_pred, float) - np.asarray(y_true, float)
+    w = _w(sample_weight, len(d))
+    return float(np.dot(w, d) / w.sum())
+
+
+def medae_lower_median(y_true, y_pred, *, sample_weight=None):
+    d = np.sort(np.abs(np.asarray(y_pred, float) - np.asarray(y_true, float)))
+    return float(d[(len(d) - 1) // 2])
+
+
+def medae_unsorted_weighted_median(y_true, y_pred, *, sample_weight=None):
+    d = np.abs(np.asarray(y_pred, float) - np.asarray(y_true, float))
+    cw = np.cumsum(_w(sample_weight, len(d)))  # forgot to sort the residuals first
+    return float(d[np.searchsorted(cw, 0.5 * cw[-1])])
+
+
+def msle_log_not_log1p(y_true, y_pred, *, sample_weight=None):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return ok.mean_squared_error(np.log(np.abs(y_true) + 1e-300), np.log(np.abs(y_pred) + 1e-300),
+                                     sample_weight=sample_weight)
+
+
+def rmsle_is_log_rmse(y_true, y_pred, *, sample_weight=None):
+    with np.errstate(divide="ignore"):
+        return float(np.log(ok.root_mean_squared_error(y_true, y_pred, sample_weight=sample_weight)))
+
+
+def rmsle_missing_sqrt(y_true, y_pred, *, sample_weight=None):
+    return ok.mean_squared_log_error(y_true, y_pred, sample_weight=sample_weight)
+
+
+def _r2_like(numerator, denominator):
+    def r2(y_true, y_pred, *, sample_weight=None, force_finite=True):
+        yt, yp = np.asarray(y_true, float), np.asarray(y_pred, float)
+        w = _w(sample_weight, len(yt))
+        with np.errstate(all="ignore"):
+            return float(1.0 - numerator(yt, yp, w) / denominator(yt, yp, w))
+
+    return r2
+
+
+_ss_res = lambda yt, yp, w: np.dot(w, (yt - yp) ** 2)  # noqa: E731
+_ss_tot = lambda yt, yp, w: np.dot(w, (yt - np.average(yt, weights=w)) ** 2)  # noqa: E731
+
+r2_ignores_force_finite = _r2_like(_ss_res, _ss_tot)
+r2_uncentred_total = _r2_like(_ss_res, lambda yt, yp, w: np.dot(w, yt ** 2))
+r2_unweighted_mean = _r2_like(_ss_res, lambda yt, yp, w: np.dot(w, (yt - yt.mean()) ** 2))
+r2_absolute_residuals = _r2_like(lambda yt, yp, w: np.dot(w, np.abs(yt - yp)), _ss_tot)
+r2_arguments_swapped = _r2_like(_ss_res, lambda yt, yp, w: np.dot(w, (yp - np.average(yp, weights=w)) ** 2))
+
+
+def r2_single_sample_nan(y_true, y_pred, *, sample_weight=None, force_finite=True):
+    if len(y_true) < 2:
+        return float("nan")
+    return ok.r2(y_true, y_pred, sample_weight=sample_weight, force_finite=force_finite)
+
+
+def ev_forgets_bias(y_true, y_pred, *, sample_weight=None, force_finite=True):
+    return ok.r2(y_true, y_pred, sample_weight=sample_weight, force_finite=force_finite)
+
+
+def ev_ignores_force_finite(y_true, y_pred, *, sample_weight=None, force_finite=True):
+    yt, yp = np.asarray(y_true, float), np.asarray(y_pred, float)
+    with np.errstate(all="ignore"):
+        return float(1 - np.var(yt - yp) / np.var(yt))
+
+
+def ev_single_sample(y_true, y_pred, *, sample_weight=None, force_finite=True):
+    if len(y_true) < 2:
+        return 1.0
+    return ok.explained_variance(y_true, y_pred, sample_weight=sample_weight, force_finite=force_finite)
+
+
+def adjusted_inverted_ratio(y_true, y_pred, *, n_features, sample_weight=None, force_finite=True):
+    n = len(y_true)
+    base = ok.r2(y_true, y_pred, sample_weight=sample_weight, force_finite=force_finite)
+    return 1.0 - (1.0 - base) * (n - n_features - 1) / (n - 1)
+
+
+def adjusted_no_feature_check(y_true, y_pred, *, n_features, sample_weight=None, force_finite=True):
+    n = len(y_true)
+    base = ok.r2(y_true, y_pred, sample_weight=sample_weight, force_finite=force_finite)
+    with np.errstate(all="ignore"):
+        return float(1.0 - (1.0 - base) * (n - 1) / np.float64(n - n_features - 1))
+
+
+def adjusted_ignores_force_finite(y_true, y_pred, *, n_features, sample_weight=None, force_finite=True):
+    n = len(y_true)
+    base = r2_ignores_force_finite(y_true, y_pred, sample_weight=sample_weight)
+    return 1.0 - (1.0 - base) * (n - 1) / (n - n_features - 1)
+
+
+def adjusted_single_sample(y_true, y_pred, *, n_features, sample_weight=None, force_finite=True):
+    if len(y_true) < 2:
+        return float("nan")
+    return ok.adjusted_r2(y_true, y_pred, n_features=n_features, sample_weight=sample_weight, force_finite=force_finite)
+
+
+def _rolled_weights(fn):
+    """Off-by-one alignment of sample_weight with the samples."""
+
+    def call(y_true, y_pred, *, sample_weight=None, **kw):
+        w = None if sample_weight is None else np.roll(np.asarray(sample_weight, float), 1)
+        return fn(y_true, y_pred, sample_weight=w, **kw)
+
+    return call
+
+
+def mae_relative(y_true, y_pred, *, sample_weight=None):
+    """Mean absolute *relative* error by mistake: scale- and shift-dependent."""
+    yt, yp = np.asarray(y_true, float), np.asarray(y_pred, float)
+    return ok.mean_absolute_error(yt, yp, sample_weight=sample_weight) / (1.0 + float(np.mean(np.abs(yt))))
+
+
+def medae_of_magnitudes(y_true, y_pred, *, sample_weight=None):
+    """|y_pred| - |y_true| instead of |y_pred - y_true|."""
+    yt, yp = np.asarray(y_true, float), np.asarray(y_pred, float)
+    return ok.median_absolute_error(np.abs(yt), np.abs(yp), sample_weight=sample_weight)
+
+
+def mse_float32(y_true, y_pred, *, sample_weight=None):
+    """Accumulates in float32: wrong at large and tiny magnitudes."""
+    yt, yp = np.asarray(y_true, np.float32), np.asarray(y_pred, np.float32)
+    d = yp - yt
+    w = _w(sample_weight, len(d)).astype(np.float32)
+    return float(np.dot(w, d * d) / w.sum())
+
+
+def mse_difference_of_mean_squares(y_true, y_pred, *, sample_weight=None):
+    """mean(y_pred^2) - mean(y_true^2): the square expanded with the cross term lost."""
+    yt, yp = np.asarray(y_true, float), np.asarray(y_pred, float)
+    w = _w(sample_weight, len(yt))
+    return float((np.dot(w, yp * yp) - np.dot(w, yt * yt)) / w.sum())
+
+
+def rmse_of_mean_square_difference(y_true, y_pred, *, sample_weight=None):
+    return float(np.sqrt(abs(mse_difference_of_mean_squares(y_true, y_pred, sample_weight=sample_weight))))
+
+
+def rmse_signed(y_true, y_pred, *, sample_weight=None):
+    """RMSE carrying the sign of the mean residual (a 'bias-aware' RMSE)."""
+    d = np.asarray(y_pred, float) - np.asarray(y_true, float)
+    return float(np.sign(d.mean()) * ok.root_mean_squared_error(y_true, y_pred, sample_weight=sample_weight))
+
+
+def msle_difference_of_mean_squares(y_true, y_pred, *, sample_weight=None):
+    return mse_difference_of_mean_squares(np.log1p(np.asarray(y_true, float)), np.log1p(np.asarray(y_pred, float)),
+                                          sample_weight=sample_weight)
+
+
+def medae_without_abs(y_true, y_pred, *, sample_weight=None):
+    return float(np.median(np.asarray(y_pred, float) - np.asarray(y_true, float)))
+
+
+def medae_squared(y_true, y_pred, *, sample_weight=None):
+    """Median *squared* error under the median-absolute-error name."""
+    d = np.asarray(y_pred, float) - np.asarray(y_true, float)
+    return float(np.median(d * d))
+
+
+def ev_uncentred_with_epsilon(y_true, y_pred, *, sample_weight=None, force_finite=True):
+    """Var(y_true) taken as mean(y_true^2), plus a 1e-10 'safety' epsilon in the denominator."""
+    yt, yp = np.asarray(y_true, float), np.asarray(y_pred, float)
+    return float(1.0 - np.var(yt - yp) / (np.mean(yt * yt) + 1e-10))
+
+
+def adjusted_uncentred_with_epsilon(y_true, y_pred, *, n_features, sample_weight=None, force_finite=True):
+    yt, yp = np.asarray(y_true, float), np.asarray(y_pred, float)
+    n = len(yt)
+    base = 1.0 - np.sum((yt - yp) ** 2) / (np.sum(yt * yt) + 1e-10)
+    return float(1.0 - (1.0 - base) * (n - 1) / (n - n_features - 1))
+
+
+MUTANTS = [
+    Mutant(
+        "naive-formulas-without-checks",
+        {name: _naive(formula) for name, formula in NAIVE.items()},
+        catches=(
+            "regression.adjusted-r2-refuses-too-many-features",
+            "regression.agreement[explained_variance]",
+            "regression.agreement[mean_absolute_error]",
+            "regression.agreement[mean_squared_error]",
+            "regression.agreement[mean_squared_log_error]",
+            "regression.agreement[median_absolute_error]",
+            "regression.agreement[r2]",
+            "regression.agreement[root_mean_squared_error]",
+            "regression.agreement[root_mean_squared_log_error]",
+            "regression.at-most-one[adjusted_r2]",
+            "regression.at-most-one[explained_variance]",
+            "regression.at-most-one[r2]",
+            "regression.claim-004-adjusted-r2-formula",
+            "regression.constant-truth[adjusted_r2]",
+            "regression.constant-truth[explained_variance]",
+            "regression.constant-truth[r2]",
+            "regression.explained-variance-ge-r2",
+            "regression.no-nan-on-valid-input",
+            "regression.refuses-bad-input[adjusted_r2]",
+            "regression.refuses-bad-input[explained_variance]",
+            "regression.refuses-bad-input[mean_absolute_error]",
+            "regression.refuses-bad-input[mean_squared_error]",
+            "regression.refuses-bad-input[mean_squared_log_error]",
+            "regression.refuses-bad-input[median_absolute_error]",
+            "regression.refuses-bad-input[r2]",
+            "regression.refuses-bad-input[root_mean_squared_error]",
+            "regression.refuses-bad-input[root_mean_squared_log_error]",
+            "regression.refuses-single-sample[adjusted_r2]",
+            "regression.refuses-single-sample[explained_variance]",
+            "regression.refuses-single-sample[r2]",
+            "regression.refuses-values-le-minus-one[mean_squared_log_error]",
+            "regression.refuses-values-le-minus-one[root_mean_squared_log_error]",
+            "regression.weights-are-repetitions[adjusted_r2]",
+            "regression.weights-are-repetitions[explained_variance]",
+            "regression.weights-are-repetitions[mean_absolute_error]",
+            "regression.weights-are-repetitions[mean_squared_error]",
+            "regression.weights-are-repetitions[mean_squared_log_error]",
+            "regression.weights-are-repetitions[median_absolute_error]",
+            "regression.weights-are-repetitions[r2]",
+            "regression.weights-are-repetitions[root_mean_squared_error]",
+            "regression.weights-are-repetitions[root_mean_squared_log_error]",
+        ),
+    ),
+    Mutant(
+        "mse-sample-denominator",
+        {"mean_squared_error": mse_sample_denominator},
+        catches=(
+            "regression.agreement[mean_squared_error]",
+            "regression.claim-004-mse-formula",
+            "regression.claim-004-rmse-is-root-of-mse",
+            "regression.msle-is-mse-of-log1p",
+            "regression.refuses-bad-input[mean_squared_error]",
+            "regression.rmse-is-sqrt-mse",
+            "regression.weights-are-repetitions[mean_squared_error]",
+        ),
+    ),
+    Mutant(
+        "mse-float32-accumulation",
+        {"mean_squared_error": mse_float32},
+        catches=(
+            "regression.agreement[mean_squared_error]",
+            "regression.claim-004-mse-formula",
+            "regression.claim-004-rmse-is-root-of-mse",
+            "regression.msle-is-mse-of-log1p",
+            "regression.refuses-bad-input[mean_squared_error]",
+            "regression.rmse-is-sqrt-mse",
+            "regression.scaling[mean_squared_error]",
+            "regression.weights-are-repetitions[mean_squared_error]",
+        ),
+    ),
+    Mutant(
+        "rmse-missing-sqrt",
+        {"root_mean_squared_error": rmse_missing_sqrt},
+        catches=(
+            "regression.agreement[root_mean_squared_error]",
+            "regression.claim-004-rmse-is-root-of-mse",
+            "regression.mae-le-rmse",
+            "regression.rmse-is-sqrt-mse",
+            "regression.scaling[root_mean_squared_error]",
+        ),
+    ),
+    Mutant(
+        "mae-without-abs",
+        {"mean_absolute_error": mae_without_abs},
+        catches=(
+            "regression.agreement[mean_absolute_error]",
+            "regression.bounds[mean_absolute_error]",
+            "regression.refuses-bad-input[mean_absolute_error]",
+            "regression.scaling[mean_absolute_error]",
+            "regression.zero-iff-exact[mean_absolute_error]",
+        ),
+    ),
+    Mutant(
+        "mae-relative",
+        {"mean_absolute_error": mae_relative},
+        catches=(
+            "regression.agreement[mean_absolute_error]",
+            "regression.scaling[mean_absolute_error]",
+            "regression.translation-invariance[mean_absolute_error]",
+            "regression.weights-are-repetitions[mean_absolute_error]",
+        ),
+    ),
+    Mutant(
+        "medae-lower-median",
+        {"median_absolute_error": medae_lower_median},
+        catches=(
+            "regression.agreement[median_absolute_error]",
+            "regression.weights-are-repetitions[median_absolute_error]",
+        ),
+    ),
+    Mutant(
+        "medae-unsorted-weighted-median",
+        {"median_absolute_error": medae_unsorted_weighted_median},
+        catches=(
+            "regression.agreement[median_absolute_error]",
+            "regression.permutation-invariance[median_absolute_error]",
+        ),
+    ),
+    Mutant(
+        "medae-of-magnitudes",
+        {"median_absolute_error": medae_of_magnitudes},
+        catches=(
+            "regression.agreement[median_absolute_error]",
+            "regression.translation-invariance[median_absolute_error]",
+        ),
+    ),
+    Mutant(
+        "msle-log-not-log1p",
+        {"mean_squared_log_error": msle_log_not_log1p},
+        catches=(
+            "regression.agreement[mean_squared_log_error]",
+            "regression.msle-is-mse-of-log1p",
+            "regression.refuses-values-le-minus-one[mean_squared_log_error]",
+            "regression.rmsle-is-sqrt-msle",
+        ),
+    ),
+    Mutant(
+        "rmsle-is-log-of-rmse",
+        {"root_mean_squared_log_error": rmsle_is_log_rmse},
+        catches=(
+            "regression.agreement[root_mean_squared_log_error]",
+            "regression.bounds[root_mean_squared_log_error]",
+            "regression.refuses-values-le-minus-one[root_mean_squared_log_error]",
+            "regression.rmsle-is-sqrt-msle",
+            "regression.zero-iff-exact[root_mean_squared_log_error]",
+        ),
+    ),
+    Mutant(
+        "rmsle-missing-sqrt",
+        {"root_mean_squared_log_error": rmsle_missing_sqrt},
+        catches=(
+            "regression.agreement[root_mean_squared_log_error]",
+            "regression.rmsle-is-sqrt-msle",
+        ),
+    ),
+    Mutant(
+        "r2-ignores-force-finite",
+        {"r2": r2_ignores_force_finite},
+        catches=(
+            "regression.adjusted-r2-le-r2",
+            "regression.agreement[r2]",
+            "regression.at-most-one[r2]",
+            "regression.claim-004-adjusted-r2-formula",
+            "regression.constant-truth[r2]",
+            "regression.explained-variance-ge-r2",
+            "regression.no-nan-on-valid-input",
+            "regression.refuses-single-sample[r2]",
+        ),
+    ),
+    Mutant(
+        "r2-uncentred-total",
+        {"r2": r2_uncentred_total},
+        catches=(
+            "regression.adjusted-r2-le-r2",
+            "regression.agreement[r2]",
+            "regression.at-most-one[r2]",
+            "regression.claim-004-adjusted-r2-formula",
+            "regression.claim-004-r2-formula",
+            "regression.constant-truth[r2]",
+            "regression.explained-variance-ge-r2",
+            "regression.no-nan-on-valid-input",
+            "regression.r2-le-squared-pearson",
+            "regression.r2-of-fitted-line-is-squared-pearson",
+            "regression.refuses-bad-input[r2]",
+            "regression.refuses-single-sample[r2]",
+            "regression.translation-invariance[r2]",
+        ),
+    ),
+    Mutant(
+        "r2-unweighted-mean",
+        {"r2": r2_unweighted_mean},
+        catches=(
+            "regression.adjusted-r2-le-r2",
+            "regression.agreement[r2]",
+            "regression.at-most-one[r2]",
+            "regression.claim-004-adjusted-r2-formula",
+            "regression.constant-truth[r2]",
+            "regression.explained-variance-ge-r2",
+            "regression.no-nan-on-valid-input",
+            "regression.refuses-bad-input[r2]",
+            "regression.refuses-single-sample[r2]",
+            "regression.weights-are-repetitions[r2]",
+        ),
+    ),
+    Mutant(
+        "r2-absolute-residuals",
+        {"r2": r2_absolute_residuals},
+        catches=(
+            "regression.adjusted-r2-le-r2",
+            "regression.agreement[r2]",
+            "regression.at-most-one[r2]",
+            "regression.claim-004-adjusted-r2-formula",
+            "regression.claim-004-r2-formula",
+            "regression.claim-004-r2-never-decreases-with-features",
+            "regression.constant-truth[r2]",
+            "regression.explained-variance-ge-r2",
+            "regression.no-nan-on-valid-input",
+            "regression.r2-le-squared-pearson",
+            "regression.r2-of-fitted-line-is-squared-pearson",
+            "regression.refuses-single-sample[r2]",
+            "regression.scaling[r2]",
+        ),
+    ),
+    Mutant(
+        "r2-arguments-swapped",
+        {"r2": r2_arguments_swapped},
+        catches=(
+            "regression.adjusted-r2-le-r2",
+            "regression.agreement[r2]",
+            "regression.at-most-one[r2]",
+            "regression.claim-004-adjusted-r2-formula",
+            "regression.claim-004-r2-formula",
+            "regression.constant-truth[r2]",
+            "regression.explained-variance-ge-r2",
+            "regression.no-nan-on-valid-input",
+            "regression.r2-of-fitted-line-is-squared-pearson",
+            "regression.refuses-single-sample[r2]",
+        ),
+    ),
+    Mutant(
+        "r2-single-sample-nan",
+        {"r2": r2_single_sample_nan},
+        catches=(
+            "regression.refuses-bad-input[r2]",
+            "regression.refuses-single-sample[r2]",
+        ),
+    ),
+    Mutant(
+        "explained-variance-forgets-bias",
+        {"explained_variance": ev_forgets_bias},
+        catches=(
+            "regression.agreement[explained_variance]",
+            "regression.claim-000-explained-variance-ratio",
+            "regression.constant-truth[explained_variance]",
+        ),
+    ),
+    Mutant(
+        "explained-variance-ignores-force-finite",
+        {"explained_variance": ev_ignores_force_finite},
+        catches=(
+            "regression.agreement[explained_variance]",
+            "regression.at-most-one[explained_variance]",
+            "regression.constant-truth[explained_variance]",
+            "regression.explained-variance-ge-r2",
+            "regression.no-nan-on-valid-input",
+            "regression.refuses-bad-input[explained_variance]",
+            "regression.refuses-single-sample[explained_variance]",
+            "regression.weights-are-repetitions[explained_variance]",
+        ),
+    ),
+    Mutant(
+        "explained-variance-single-sample",
+        {"explained_variance": ev_single_sample},
+        catches=(
+            "regression.refuses-bad-input[explained_variance]",
+            "regression.refuses-single-sample[explained_variance]",
+        ),
+    ),
+    Mutant(
+        "adjusted-r2-inverted-ratio",
+        {"adjusted_r2": adjusted_inverted_ratio},
+        catches=(
+            "regression.adjusted-r2-le-r2",
+            "regression.adjusted-r2-refuses-too-many-features",
+            "regression.claim-004-adjusted-r2-formula",
+        ),
+    ),
+    Mutant(
+        "adjusted-r2-no-feature-check",
+        {"adjusted_r2": adjusted_no_feature_check},
+        catches=(
+            "regression.adjusted-r2-refuses-too-many-features",
+        ),
+    ),
+    Mutant(
+        "adjusted-r2-ignores-force-finite",
+        {"adjusted_r2": adjusted_ignores_force_finite},
+        catches=(
+            "regression.adjusted-r2-le-r2",
+            "regression.adjusted-r2-refuses-too-many-features",
+            "regression.at-most-one[adjusted_r2]",
+            "regression.claim-004-adjusted-r2-formula",
+            "regression.constant-truth[adjusted_r2]",
+        ),
+    ),
+    Mutant(
+        "adjusted-r2-single-sample",
+        {"adjusted_r2": adjusted_single_sample},
+        catches=(
+            "regression.refuses-bad-input[adjusted_r2]",
+            "regression.refuses-single-sample[adjusted_r2]",
+        ),
+    ),
+    Mutant(
+        "weights-off-by-one",
+        {name: _rolled_weights(getattr(ok, name)) for name in NAIVE},
+        catches=(
+            "regression.agreement[explained_variance]",
+            "regression.agreement[mean_absolute_error]",
+            "regression.agreement[mean_squared_error]",
+            "regression.agreement[mean_squared_log_error]",
+            "regression.agreement[median_absolute_error]",
+            "regression.agreement[r2]",
+            "regression.agreement[root_mean_squared_error]",
+            "regression.agreement[root_mean_squared_log_error]",
+            "regression.permutation-invariance[adjusted_r2]",
+            "regression.permutation-invariance[explained_variance]",
+            "regression.permutation-invariance[mean_absolute_error]",
+            "regression.permutation-invariance[mean_squared_error]",
+            "regression.permutation-invariance[mean_squared_log_error]",
+            "regression.permutation-invariance[median_absolute_error]",
+            "regression.permutation-invariance[r2]",
+            "regression.permutation-invariance[root_mean_squared_error]",
+            "regression.permutation-invariance[root_mean_squared_log_error]",
+            "regression.weights-are-repetitions[adjusted_r2]",
+            "regression.weights-are-repetitions[explained_variance]",
+            "regression.weights-are-repetitions[mean_absolute_error]",
+            "regression.weights-are-repetitions[mean_squared_error]",
+            "regression.weights-are-repetitions[mean_squared_log_error]",
+            "regression.weights-are-repetitions[median_absolute_error]",
+            "regression.weights-are-repetitions[r2]",
+            "regression.weights-are-repetitions[root_mean_squared_error]",
+            "regression.weights-are-repetitions[root_mean_squared_log_error]",
+        ),
+    ),
+
+    Mutant(
+        "mse-difference-of-mean-squares",
+        {"mean_squared_error": mse_difference_of_mean_squares},
+        catches=(
+            "regression.agreement[mean_squared_error]",
+            "regression.bounds[mean_squared_error]",
+            "regression.claim-000-mse-bounds",
+            "regression.claim-004-mse-formula",
+            "regression.claim-004-rmse-is-root-of-mse",
+            "regression.msle-is-mse-of-log1p",
+            "regression.refuses-bad-input[mean_squared_error]",
+            "regression.rmse-is-sqrt-mse",
+            "regression.translation-invariance[mean_squared_error]",
+            "regression.zero-iff-exact[mean_squared_error]",
+        ),
+    ),
+    Mutant(
+        "rmse-of-mean-square-difference",
+        {"root_mean_squared_error": rmse_of_mean_square_difference},
+        catches=(
+            "regression.agreement[root_mean_squared_error]",
+            "regression.claim-004-rmse-is-root-of-mse",
+            "regression.mae-le-rmse",
+            "regression.refuses-bad-input[root_mean_squared_error]",
+            "regression.rmse-is-sqrt-mse",
+            "regression.translation-invariance[root_mean_squared_error]",
+        ),
+    ),
+    Mutant(
+        "rmse-signed",
+        {"root_mean_squared_error": rmse_signed},
+        catches=(
+            "regression.agreement[root_mean_squared_error]",
+            "regression.bounds[root_mean_squared_error]",
+            "regression.claim-004-rmse-is-root-of-mse",
+            "regression.mae-le-rmse",
+            "regression.rmse-is-sqrt-mse",
+            "regression.scaling[root_mean_squared_error]",
+            "regression.weights-are-repetitions[root_mean_squared_error]",
+            "regression.zero-iff-exact[root_mean_squared_error]",
+        ),
+    ),
+    Mutant(
+        "msle-difference-of-mean-squares",
+        {"mean_squared_log_error": msle_difference_of_mean_squares},
+        catches=(
+            "regression.agreement[mean_squared_log_error]",
+            "regression.bounds[mean_squared_log_error]",
+            "regression.msle-is-mse-of-log1p",
+            "regression.refuses-bad-input[mean_squared_log_error]",
+            "regression.refuses-values-le-minus-one[mean_squared_log_error]",
+            "regression.rmsle-is-sqrt-msle",
+            "regression.zero-iff-exact[mean_squared_log_error]",
+        ),
+    ),
+    Mutant(
+        "medae-without-abs",
+        {"median_absolute_error": medae_without_abs},
+        catches=(
+            "regression.agreement[median_absolute_error]",
+            "regression.bounds[median_absolute_error]",
+            "regression.refuses-bad-input[median_absolute_error]",
+            "regression.scaling[median_absolute_error]",
+            "regression.weights-are-repetitions[median_absolute_error]",
+        ),
+    ),
+    Mutant(
+        "medae-squared",
+        {"median_absolute_error": medae_squared},
+        catches=(
+            "regression.agreement[median_absolute_error]",
+            "regression.refuses-bad-input[median_absolute_error]",
+            "regression.scaling[median_absolute_error]",
+            "regression.weights-are-repetitions[median_absolute_error]",
+        ),
+    ),
+    Mutant(
+        "explained-variance-uncentred-with-epsilon",
+        {"explained_variance": ev_uncentred_with_epsilon},
+        catches=(
+            "regression.agreement[explained_variance]",
+            "regression.claim-000-explained-variance-ratio",
+            "regression.constant-truth[explained_variance]",
+            "regression.explained-variance-ge-r2",
+            "regression.refuses-bad-input[explained_variance]",
+            "regression.refuses-single-sample[explained_variance]",
+            "regression.scaling[explained_variance]",
+            "regression.translation-invariance[explained_variance]",
+            "regression.weights-are-repetitions[explained_variance]",
+        ),
+    ),
+    Mutant(
+        "adjusted-r2-uncentred-with-epsilon",
+        {"adjusted_r2": adjusted_uncentred_with_epsilon},
+        catches=(
+            "regression.adjusted-r2-le-r2",
+            "regression.adjusted-r2-refuses-too-many-features",
+            "regression.claim-004-adjusted-r2-formula",
+            "regression.constant-truth[adjusted_r2]",
+            "regression.refuses-bad-input[adjusted_r2]",
+            "regression.refuses-single-sample[adjusted_r2]",
+            "regression.scaling[adjusted_r2]",
+            "regression.translation-invariance[adjusted_r2]",
+            "regression.weights-are-repetitions[adjusted_r2]",
+        ),
+    ),
+]
