@@ -1,3 +1,609 @@
-"""classification metrics (to be filled in)."""
+"""Classification metrics: the confusion matrix and everything computed from it.
 
-__all__: list[str] = []
+Every label metric here reduces the data to one confusion matrix ``C`` (rows =
+true class, columns = predicted class, over the sorted union of the labels that
+occur in ``y_true`` and ``y_pred``), built with a single ``np.bincount``. For
+class ``c`` in one-vs-rest form::
+
+    TP = C[c, c]    FN = row sum - TP    FP = column sum - TP    TN = N - TP - FN - FP
+
+Averaging (``average=``) follows scikit-learn:
+
+``None``        one value per class, in label order (sorted, or the order of ``labels``)
+``"binary"``    the value for ``pos_label``; at most two distinct labels allowed
+``"micro"``     pool TP, FP, FN, TN over the classes, then take the one ratio
+``"macro"``     unweighted mean of the per-class values
+``"weighted"``  mean weighted by each class's true count (support); if every selected
+                class has zero support the unweighted mean is taken (scikit-learn's rule)
+
+A ratio whose denominator is 0 is *undefined*; it takes the value
+``zero_division`` (0.0, 1.0 or nan). With nan, the averages skip undefined
+classes (nan only if all are undefined), again as scikit-learn does.
+
+Labels may be integers, booleans, integral floats or strings (not a mix of
+strings and numbers). Samples whose labels are not in ``labels`` still count as
+false positives / false negatives of the selected classes (scikit-learn's rule).
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+from ._validation import as_floats, as_labels, check_same_length, check_sample_weight
+from .errors import MetricInputError
+
+__all__ = [
+    "confusion_matrix",
+    "accuracy",
+    "precision",
+    "recall",
+    "fbeta",
+    "f1",
+    "specificity",
+    "false_positive_rate",
+    "false_negative_rate",
+    "negative_predictive_value",
+    "balanced_accuracy",
+    "matthews_corrcoef",
+    "cohen_kappa",
+    "log_loss",
+]
+
+AVERAGES = (None, "binary", "micro", "macro", "weighted")
+KAPPA_WEIGHTS = (None, "linear", "quadratic")
+NORMALIZE = (None, "true", "pred", "all")
+
+#: integer labels below this bound are counted directly by value (no sort)
+_DIRECT_LABEL_LIMIT = 1 << 12
+_NUMERIC_KINDS = "biuf"
+_UNSIGNED = {np.dtype(f"{kind}{size}"): np.dtype(f"u{size}") for kind in "iu" for size in (1, 2, 4, 8)}
+_UNSIGNED[np.dtype(bool)] = np.dtype(np.uint8)
+_TEXT_KINDS = "US"
+
+
+# --------------------------------------------------------------------------
+# input checks (cheap on purpose: the suite calls these thousands of times)
+
+
+def _kind_family(arr: np.ndarray) -> str:
+    return "text" if arr.dtype.kind in _TEXT_KINDS else "number"
+
+
+def _label_pair(y_true, y_pred, names=("y_true", "y_pred")):
+    t = as_labels(y_true, names[0])
+    p = as_labels(y_pred, names[1])
+    check_same_length(names[0], t, names[1], p)
+    if _kind_family(t) != _kind_family(p):
+        raise MetricInputError(
+            names[1], f"holds {_kind_family(p)}s but {names[0]} holds {_kind_family(t)}s; labels must be of one kind"
+        )
+    return t, p
+
+
+def _check_choice(value, name: str, choices) -> None:
+    # ``value in choices`` would compare arrays elementwise; only hashable scalars qualify
+    if not isinstance(value, (str, type(None))) or value not in choices:
+        options = ", ".join(repr(c) for c in choices)
+        raise MetricInputError(name, f"got {value!r}; expected one of {options}")
+
+
+def _check_zero_division(value) -> float:
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        v = float(value)
+        if v == 0.0 or v == 1.0 or math.isnan(v):
+            return v
+    raise MetricInputError("zero_division", f"got {value!r}; expected 0.0, 1.0 or nan")
+
+
+def _check_labels(labels, data: np.ndarray) -> np.ndarray:
+    lab = as_labels(labels, "labels")
+    if _kind_family(lab) != _kind_family(data):
+        raise MetricInputError("labels", f"holds {_kind_family(lab)}s but the data holds {_kind_family(data)}s")
+    if np.unique(lab).size != lab.size:
+        raise MetricInputError("labels", f"contains duplicates: {lab.tolist()!r}")
+    return lab
+
+
+def _scalar_kind_matches(value, data: np.ndarray) -> bool:
+    if _kind_family(data) == "text":
+        return isinstance(value, (str, np.str_))
+    return isinstance(value, (numbers.Number, np.bool_)) and not isinstance(value, str)
+
+
+# --------------------------------------------------------------------------
+# the one confusion matrix everything is computed from
+
+
+def _direct_max(a: np.ndarray) -> int | None:
+    """Largest label of an integer array, or None if it has negative or huge labels.
+
+    Reading signed integers as unsigned turns a negative label into a huge one,
+    so one ``max`` checks both ends of the range.
+    """
+    unsigned = _UNSIGNED.get(a.dtype)
+    if unsigned is None:
+        return None
+    hi = int(a.view(unsigned).max())
+    return hi if hi < _DIRECT_LABEL_LIMIT else None
+
+
+def _counts(t: np.ndarray, p: np.ndarray, weights: np.ndarray | None):
+    """(classes, C): sorted union of the labels present, and the k x k confusion matrix.
+
+    C is int64 counts without weights, float64 sums of weights with them. A label
+    counts as present if it occurs in the data, whatever its weight.
+    """
+    hi_t = _direct_max(t)
+    hi_p = _direct_max(p) if hi_t is not None else None
+    if hi_p is not None:
+        r = max(hi_t, hi_p) + 1
+        ti = t.astype(np.intp, copy=False)
+        pi = p.astype(np.intp, copy=False)
+        C = np.bincount(ti * r + pi, weights=weights, minlength=r * r).reshape(r, r)
+        if weights is None:
+            present = (C.sum(axis=0) + C.sum(axis=1)) > 0
+        else:
+            present = (np.bincount(ti, minlength=r) + np.bincount(pi, minlength=r)) > 0
+        if present.all():
+            classes = np.arange(r)
+        else:
+            classes = np.flatnonzero(present)
+            C = C[np.ix_(classes, classes)]
+        dtype = np.result_type(t.dtype, p.dtype)
+        return classes.astype(dtype, copy=False), C
+    n = t.shape[0]
+    classes, inverse = np.unique(np.concatenate([t, p]), return_inverse=True)
+    k = classes.shape[0]
+    C = np.bincount(inverse[:n] * k + inverse[n:], weights=weights, minlength=k * k).reshape(k, k)
+    return classes, C
+
+
+def _classes_and_codes(t: np.ndarray):
+    """Sorted distinct labels of t and each sample's position among them (no sort for small ints)."""
+    hi = _direct_max(t)
+    if hi is None:
+        return np.unique(t, return_inverse=True)
+    present = np.bincount(t.astype(np.intp, copy=False), minlength=hi + 1) > 0
+    if present.all():
+        return np.arange(hi + 1).astype(t.dtype), t
+    position = np.cumsum(present) - 1
+    return np.flatnonzero(present).astype(t.dtype), position[t.astype(np.intp, copy=False)]
+
+
+def _with_labels(classes: np.ndarray, C: np.ndarray, labels: np.ndarray):
+    """Extend (classes, C) by labels absent from the data; return also the labels' positions."""
+    missing = np.setdiff1d(labels, classes)
+    if missing.size:
+        merged = np.union1d(classes, missing)
+        where = np.searchsorted(merged, classes)
+        bigger = np.zeros((merged.size, merged.size), dtype=C.dtype)
+        bigger[np.ix_(where, where)] = C
+        classes, C = merged, bigger
+    return classes, C, np.searchsorted(classes, labels)
+
+
+def _prepare(y_true, y_pred, sample_weight, names=("y_true", "y_pred")):
+    t, p = _label_pair(y_true, y_pred, names)
+    w = check_sample_weight(sample_weight, t.shape[0])
+    classes, C = _counts(t, p, w)
+    return t, classes, C
+
+
+# --------------------------------------------------------------------------
+# one-vs-rest rates and their averages
+
+
+def _one_vs_rest(C: np.ndarray, idx) -> tuple[np.ndarray, ...]:
+    C = C.astype(np.float64, copy=False)
+    tp = np.diagonal(C)
+    true_sum = C.sum(axis=1)
+    pred_sum = C.sum(axis=0)
+    total = true_sum.sum()
+    if idx is not None:
+        tp, true_sum, pred_sum = tp[idx], true_sum[idx], pred_sum[idx]
+    fn = true_sum - tp
+    fp = pred_sum - tp
+    tn = total - true_sum - pred_sum + tp
+    # with float weights this difference of sums leaves rounding residue where TN is really 0;
+    # snap it, or 0/0 cases would turn into "defined" ratios like 1e-16 / 1e-16 = 1.0
+    tn = np.where(tn <= 1e-12 * total, 0.0, tn)
+    return tp, fp, fn, tn
+
+
+def _divide(num, den, zero_division: float):
+    num = np.asarray(num, dtype=np.float64)
+    den = np.asarray(den, dtype=np.float64)
+    undefined = den == 0
+    if not undefined.any():
+        return num / den
+    return np.where(undefined, zero_division, num / np.where(undefined, 1.0, den))
+
+
+def _average(values: np.ndarray, support: np.ndarray, average, zero_division: float):
+    if zero_division == zero_division:  # no nan among the per-class values
+        if average == "macro" or not support.any():
+            return float(values.mean())
+        return float(np.dot(values, support) / support.sum())
+    defined = ~np.isnan(values)
+    if not defined.any():
+        return math.nan
+    values = values[defined]
+    if average == "weighted":
+        weights = support[defined]
+        if weights.sum() > 0:
+            return float(np.dot(values, weights) / weights.sum())
+    return float(values.mean())
+
+
+def _rate(y_true, y_pred, parts, *, labels, pos_label, average, sample_weight, zero_division):
+    """A one-vs-rest ratio ``num / den`` where ``parts(tp, fp, fn, tn) -> (num, den)``."""
+    _check_choice(average, "average", AVERAGES)
+    zero_division = _check_zero_division(zero_division)
+    t, classes, C = _prepare(y_true, y_pred, sample_weight)
+    if average == "binary":
+        if classes.shape[0] > 2:
+            raise MetricInputError(
+                "average",
+                f"'binary' needs at most two distinct labels, got {classes.shape[0]}: "
+                f"{classes.tolist()!r}; use 'micro', 'macro', 'weighted' or None",
+            )
+        if not _scalar_kind_matches(pos_label, classes) or (
+            classes.shape[0] == 2 and pos_label not in classes.tolist()
+        ):
+            raise MetricInputError("pos_label", f"{pos_label!r} is not one of the labels {classes.tolist()!r}")
+        selected = np.asarray([pos_label])
+        classes, C, idx = _with_labels(classes, C, selected)
+    elif labels is not None:
+        classes, C, idx = _with_labels(classes, C, _check_labels(labels, t))
+    else:
+        idx = None
+    tp, fp, fn, tn = _one_vs_rest(C, idx)
+    num, den = parts(tp, fp, fn, tn)
+    if average == "micro":
+        return float(_divide(num.sum(), den.sum(), zero_division))
+    per_class = _divide(num, den, zero_division)
+    if average is None:
+        return per_class
+    if average == "binary":
+        return float(per_class[0])
+    return _average(per_class, tp + fn, average, zero_division)
+
+
+# --------------------------------------------------------------------------
+# the catalog
+
+
+def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None):
+    """Confusion matrix ``C[i, j]`` = number (or total weight) of samples of true class i predicted as j.
+
+    Formula: ``C[i, j] = sum_s w_s [y_true_s = l_i][y_pred_s = l_j]`` over the labels ``l``:
+    the sorted union of the labels in ``y_true`` and ``y_pred``, or ``labels`` in the
+    given order (samples with a label outside ``labels`` are left out).
+    ``normalize``: None (counts), "true" (rows sum to 1), "pred" (columns sum to 1),
+    "all" (the matrix sums to 1).
+
+    Range: entries in [0, N] (counts) or [0, 1] (normalized); integer dtype for
+    unweighted counts, float otherwise. Row sums are the true class counts.
+
+    Undefined cases: a normalized row/column with no samples is all 0.0
+    (scikit-learn's convention). ``labels`` none of which occurs in ``y_true`` is refused.
+
+    Source: Stehman (1997); scikit-learn ``confusion_matrix``; seeds 000, 001, 002.
+    """
+    _check_choice(normalize, "normalize", NORMALIZE)
+    t, classes, C = _prepare(y_true, y_pred, sample_weight)
+    if labels is not None:
+        lab = _check_labels(labels, t)
+        if np.intersect1d(lab, t).size == 0:
+            raise MetricInputError("labels", "none of the labels occurs in y_true")
+        classes, C, idx = _with_labels(classes, C, lab)
+        C = C[np.ix_(idx, idx)]
+    if normalize is None:
+        return C
+    C = C.astype(np.float64)
+    if normalize == "true":
+        den = C.sum(axis=1, keepdims=True)
+    elif normalize == "pred":
+        den = C.sum(axis=0, keepdims=True)
+    else:
+        den = C.sum()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = C / den
+    return np.nan_to_num(out, nan=0.0)
+
+
+def accuracy(y_true, y_pred, *, sample_weight=None):
+    """Fraction of samples whose predicted label equals the true label.
+
+    Formula: ``sum_s w_s [y_true_s = y_pred_s] / sum_s w_s`` (w = 1 without weights);
+    for two classes (TP + TN) / (TP + TN + FP + FN).
+    Range: [0, 1], 1 best. Undefined cases: none (empty input and all-zero weights are refused).
+    Source: seed 000 ("accuracy"), seed 004; scikit-learn ``accuracy_score``.
+    """
+    t, p = _label_pair(y_true, y_pred)
+    w = check_sample_weight(sample_weight, t.shape[0])
+    hits = t == p
+    if w is None:
+        return np.count_nonzero(hits) / hits.shape[0]
+    return float(np.dot(hits, w) / w.sum())
+
+
+_RATE_ARGS = """
+    Arguments: ``labels`` (classes to report/average, default the sorted union of
+    the labels present), ``pos_label`` (the positive class for ``average="binary"``),
+    ``average`` (None, "binary", "micro", "macro", "weighted"; see the module doc),
+    ``sample_weight``, ``zero_division`` (value of an undefined ratio: 0.0, 1.0 or nan).
+    Returns a float, or an array per class for ``average=None``.
+    ``average="binary"`` refuses more than two distinct labels, and a ``pos_label``
+    that is not one of two present labels (with one present label, ``pos_label``
+    may be the absent class: its counts are all zero).
+"""
+
+
+def precision(
+    y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0
+):
+    """Precision (positive predictive value): of the samples predicted as class c, the fraction truly c.
+
+    Formula: ``TP / (TP + FP)`` per class. Range: [0, 1], 1 best.
+    Undefined cases: no sample predicted as c (TP + FP = 0) -> ``zero_division``.
+    Source: Kent et al. (1955); seed 000/002 (``precision``), seed 004; scikit-learn ``precision_score``.
+    """
+    return _rate(y_true, y_pred, lambda tp, fp, fn, tn: (tp, tp + fp), labels=labels, pos_label=pos_label,
+                 average=average, sample_weight=sample_weight, zero_division=zero_division)
+
+
+def recall(
+    y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0
+):
+    """Recall (sensitivity, true positive rate): of the samples truly class c, the fraction predicted c.
+
+    Formula: ``TP / (TP + FN)`` per class. Range: [0, 1], 1 best.
+    Undefined cases: class c absent from y_true (TP + FN = 0) -> ``zero_division``.
+    Source: seed 000/002 (``recall``), seed 004 ("Sensitivity = Recall"); scikit-learn ``recall_score``.
+    """
+    return _rate(y_true, y_pred, lambda tp, fp, fn, tn: (tp, tp + fn), labels=labels, pos_label=pos_label,
+                 average=average, sample_weight=sample_weight, zero_division=zero_division)
+
+
+def fbeta(
+    y_true,
+    y_pred,
+    *,
+    beta,
+    labels=None,
+    pos_label=1,
+    average="binary",
+    sample_weight=None,
+    zero_division=0.0,
+):
+    """F-beta score: weighted harmonic mean of precision and recall (recall beta times as important).
+
+    Formula: ``(1 + b^2) P R / (b^2 P + R) = (1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP)``
+    per class (the count form, which stays defined when only P or only R is 0/0).
+    ``beta`` must be a finite number > 0. Range: [0, 1], 1 best; between P and R per class.
+    Undefined cases: class c neither true nor predicted anywhere (TP + FN + FP = 0) -> ``zero_division``.
+    Source: van Rijsbergen (1979); seed 000/002 (``f_score``), seed 004; scikit-learn ``fbeta_score``.
+    """
+    beta = _check_beta(beta)
+    b2 = beta * beta
+    return _rate(y_true, y_pred, lambda tp, fp, fn, tn: ((1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp),
+                 labels=labels, pos_label=pos_label, average=average, sample_weight=sample_weight,
+                 zero_division=zero_division)
+
+
+def _check_beta(beta) -> float:
+    if isinstance(beta, bool) or not isinstance(beta, numbers.Real):
+        raise MetricInputError("beta", f"expected a positive number, got {beta!r}")
+    beta = float(beta)
+    if not (0 < beta < math.inf):
+        raise MetricInputError("beta", f"must be a finite number > 0, got {beta!r}")
+    return beta
+
+
+def f1(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0):
+    """F1 score: the harmonic mean of precision and recall (F-beta with beta = 1), the Dice coefficient.
+
+    Formula: ``2 P R / (P + R) = 2 TP / (2 TP + FP + FN)`` per class. Range: [0, 1], 1 best.
+    Undefined cases: TP + FP + FN = 0 for the class -> ``zero_division``.
+    Source: seed 000/002 (``f1_score``), seed 001, seed 004; scikit-learn ``f1_score``.
+    """
+    return _rate(y_true, y_pred, lambda tp, fp, fn, tn: (2 * tp, 2 * tp + fp + fn), labels=labels,
+                 pos_label=pos_label, average=average, sample_weight=sample_weight, zero_division=zero_division)
+
+
+def specificity(
+    y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0
+):
+    """Specificity (true negative rate, selectivity): of the samples not of class c, the fraction not predicted c.
+
+    Formula: ``TN / (TN + FP)`` per class. Range: [0, 1], 1 best.
+    Undefined cases: every sample is of class c (TN + FP = 0) -> ``zero_division``.
+    Source: Yerushalmy (1947); seed 004 ("Specificity = TN / (TN + FP)"), seed 001 (TNR);
+    scikit-learn has no function: ``recall_score`` with ``pos_label`` the negative class (binary).
+    """
+    return _rate(y_true, y_pred, lambda tp, fp, fn, tn: (tn, tn + fp), labels=labels, pos_label=pos_label,
+                 average=average, sample_weight=sample_weight, zero_division=zero_division)
+
+
+def false_positive_rate(
+    y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0
+):
+    """False positive rate (fall-out): of the samples not of class c, the fraction predicted c.
+
+    Formula: ``FP / (FP + TN)`` per class (= 1 - specificity where defined). Range: [0, 1], 0 best.
+    Undefined cases: every sample is of class c (FP + TN = 0) -> ``zero_division``.
+    Source: seed 004 ("False Positive Rate = FP / (FP + TN)"), seed 000 (``fpr``), seed 001 (FPR).
+    """
+    return _rate(y_true, y_pred, lambda tp, fp, fn, tn: (fp, fp + tn), labels=labels, pos_label=pos_label,
+                 average=average, sample_weight=sample_weight, zero_division=zero_division)
+
+
+def false_negative_rate(
+    y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0
+):
+    """False negative rate (miss rate): of the samples of class c, the fraction not predicted c.
+
+    Formula: ``FN / (FN + TP)`` per class (= 1 - recall where defined). Range: [0, 1], 0 best.
+    Undefined cases: class c absent from y_true (FN + TP = 0) -> ``zero_division``.
+    Source: seed 001 (FNR), seed 004 ("TPR = 1 - FNR").
+    """
+    return _rate(y_true, y_pred, lambda tp, fp, fn, tn: (fn, fn + tp), labels=labels, pos_label=pos_label,
+                 average=average, sample_weight=sample_weight, zero_division=zero_division)
+
+
+def negative_predictive_value(
+    y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0
+):
+    """Negative predictive value: of the samples not predicted as class c, the fraction truly not c.
+
+    Formula: ``TN / (TN + FN)`` per class. Range: [0, 1], 1 best.
+    Undefined cases: every sample is predicted as c (TN + FN = 0) -> ``zero_division``.
+    Source: Altman & Bland (1994); seed 004 ("Precision, Recall/Sensitivity, Specificity, and NPV").
+    """
+    return _rate(y_true, y_pred, lambda tp, fp, fn, tn: (tn, tn + fn), labels=labels, pos_label=pos_label,
+                 average=average, sample_weight=sample_weight, zero_division=zero_division)
+
+
+for _fn in (precision, recall, fbeta, f1, specificity, false_positive_rate, false_negative_rate,
+            negative_predictive_value):
+    _fn.__doc__ += _RATE_ARGS
+
+
+def balanced_accuracy(y_true, y_pred, *, sample_weight=None):
+    """Balanced accuracy: the mean recall over the classes that occur in y_true.
+
+    Formula: ``(1/K) sum_c TP_c / (TP_c + FN_c)`` over the K classes with nonzero
+    (weighted) support in y_true; for two classes (sensitivity + specificity) / 2.
+    Range: [0, 1], 1 best. Undefined cases: none (classes only predicted are skipped,
+    as in scikit-learn; empty input is refused).
+    Source: Brodersen et al. (2010); scikit-learn ``balanced_accuracy_score`` (adjusted=False).
+    """
+    _, _, C = _prepare(y_true, y_pred, sample_weight)
+    C = C.astype(np.float64, copy=False)
+    support = C.sum(axis=1)
+    seen = support > 0
+    return float(np.mean(np.diagonal(C)[seen] / support[seen]))
+
+
+def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
+    """Matthews correlation coefficient (phi coefficient; Gorodkin's R_K for K classes).
+
+    Formula: with t_k, p_k the true/predicted counts of class k, c = trace(C), s = N:
+    ``(c s - sum_k t_k p_k) / sqrt((s^2 - sum_k p_k^2) (s^2 - sum_k t_k^2))``;
+    for two classes ``(TP TN - FP FN) / sqrt((TP+FP)(TP+FN)(TN+FP)(TN+FN))``, the
+    Pearson correlation of the 0/1 indicator vectors.
+    Range: [-1, 1], 1 perfect, 0 no better than chance.
+    Undefined cases: y_true or y_pred constant (a zero factor under the root) -> 0.0,
+    the convention of scikit-learn and of Chicco & Jurman (2020) (so a perfect prediction
+    of a one-class sample scores 0.0, not 1.0).
+    Source: Matthews (1975); Gorodkin (2004); seed 001; scikit-learn ``matthews_corrcoef``.
+    """
+    _, _, C = _prepare(y_true, y_pred, sample_weight)
+    C = C.astype(np.float64, copy=False)
+    t_sum = C.sum(axis=1)
+    p_sum = C.sum(axis=0)
+    s = t_sum.sum()
+    cov_tp = np.trace(C) * s - np.dot(t_sum, p_sum)
+    cov_pp = s * s - np.dot(p_sum, p_sum)
+    cov_tt = s * s - np.dot(t_sum, t_sum)
+    if cov_pp * cov_tt == 0:
+        return 0.0
+    return float(cov_tp / math.sqrt(cov_tt * cov_pp))
+
+
+def cohen_kappa(y1, y2, *, labels=None, weights=None, sample_weight=None, replace_undefined_by=np.nan):
+    """Cohen's kappa: agreement between two labelings, corrected for chance agreement.
+
+    Formula: with O = C / N the observed and E = outer(row sums, column sums) / N^2 the
+    chance agreement, and disagreement weights w_ij (1 - [i = j] for ``weights=None``,
+    |i - j| for "linear", (i - j)^2 for "quadratic", i, j = positions in the label order):
+    ``kappa = 1 - sum(w O) / sum(w E)`` (unweighted: (p_o - p_e) / (1 - p_e)).
+    ``labels`` restricts and orders the classes (samples outside are left out).
+    Range: [-1, 1], 1 perfect agreement, 0 chance level. Symmetric in (y1, y2).
+    Undefined cases: sum(w E) = 0, i.e. both labelings put every sample in one same
+    class (or no sample is left) -> ``replace_undefined_by`` (default nan, as scikit-learn).
+    Source: Cohen (1960, 1968); scikit-learn ``cohen_kappa_score``.
+    """
+    _check_choice(weights, "weights", KAPPA_WEIGHTS)
+    t, classes, C = _prepare(y1, y2, sample_weight, names=("y1", "y2"))
+    if labels is not None:
+        lab = _check_labels(labels, t)
+        if np.intersect1d(lab, t).size == 0:
+            raise MetricInputError("labels", "none of the labels occurs in y1")
+        classes, C, idx = _with_labels(classes, C, lab)
+        C = C[np.ix_(idx, idx)]
+    C = C.astype(np.float64, copy=False)
+    n = C.sum()
+    if n == 0:
+        return replace_undefined_by
+    k = C.shape[0]
+    expected = np.outer(C.sum(axis=1), C.sum(axis=0)) / n
+    if weights is None:
+        w = 1.0 - np.eye(k)
+    else:
+        pos = np.arange(k, dtype=np.float64)
+        gap = np.abs(pos[:, None] - pos[None, :])
+        w = gap if weights == "linear" else gap * gap
+    chance = float(np.sum(w * expected))
+    if chance == 0:
+        return replace_undefined_by
+    return float(1.0 - np.sum(w * C) / chance)
+
+
+def log_loss(y_true, y_proba, *, normalize=True, sample_weight=None, labels=None):
+    """Log loss (cross-entropy of the true labels under the predicted distribution), in nats.
+
+    Formula: ``-(1/W) sum_s w_s log p_s[y_true_s]`` (``normalize=False``: the weighted sum).
+    ``y_proba`` is (N, K) with columns in the sorted order of the classes (``labels``, or
+    the distinct labels of y_true), each row summing to 1 (relative tolerance 1.5e-8,
+    as scikit-learn); or 1-D: the probability of the greater of two classes.
+    Range: [0, inf], 0 best (perfect confidence in the truth).
+    Undefined cases: none; probability 0 on a true class gives inf (no clipping; scikit-learn
+    clips to [eps, 1 - eps] instead and returns about 36.04).
+    Source: Good (1952); seed 000 ("negative log (logistic, cross-entropy) loss"); scikit-learn ``log_loss``.
+    """
+    t = as_labels(y_true, "y_true")
+    proba = as_floats(y_proba, "y_proba", ndim=(1, 2))
+    check_same_length("y_true", t, "y_proba", proba)
+    w = check_sample_weight(sample_weight, t.shape[0])
+    if proba.min() < 0 or proba.max() > 1:
+        raise MetricInputError("y_proba", "probabilities must lie in [0, 1]")
+    if labels is not None:
+        classes = np.sort(_check_labels(labels, t))
+        codes = np.searchsorted(classes, t)
+        found = codes < classes.shape[0]
+        if not (found.all() and (classes[np.minimum(codes, classes.shape[0] - 1)] == t).all()):
+            raise MetricInputError("y_true", f"contains labels not in labels={classes.tolist()!r}")
+    else:
+        classes, codes = _classes_and_codes(t)
+    k = classes.shape[0]
+    if proba.ndim == 1:
+        if k != 2:
+            raise MetricInputError(
+                "labels" if k < 2 else "y_proba",
+                f"1-D y_proba needs exactly two classes, got {k}: {classes.tolist()!r}"
+                + ("; pass labels= to name both" if k < 2 else ""),
+            )
+        p_true = 1.0 - proba
+        np.copyto(p_true, proba, where=codes.astype(bool))
+    else:
+        if proba.shape[1] != k:
+            raise MetricInputError(
+                "y_proba",
+                f"has {proba.shape[1]} columns but there are {k} classes {classes.tolist()!r}; pass labels=",
+            )
+        if not np.allclose(proba.sum(axis=1), 1.0, rtol=1.5e-8, atol=0.0):
+            raise MetricInputError("y_proba", "each row must sum to 1")
+        p_true = proba[np.arange(t.shape[0]), codes]
+    with np.errstate(divide="ignore"):
+        log_p = np.log(p_true)
+    if w is None:
+        return float(-log_p.mean() if normalize else -log_p.sum())
+    with np.errstate(invalid="ignore"):
+        weighted = np.where(w > 0, -w * log_p, 0.0)  # a zero weight on an inf loss counts 0, not nan
+    total = weighted.sum()
+    return float(total / w.sum() if normalize else total)

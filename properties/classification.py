@@ -1,1 +1,1342 @@
-"""The classification spec (to be filled in)."""
+"""The classification spec: bounds, identities, relations, invariances, refusals,
+undefined cases, agreement with scikit-learn, and the seeds' claims.
+
+Per-class values are compared with counts computed here independently
+(:func:`counts`, a plain NumPy loop over classes), never with another function
+of the target, unless the property *is* a relation between two metrics.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+from hypothesis import strategies as st
+
+from .capabilities import Capability
+from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal, is_nan
+from .registry import register as _register
+from .strategies import (
+    ALPHABETS,
+    LabelPair,
+    binary_pairs,
+    confusion_matrices,
+    label_pairs,
+    labels_from_confusion,
+    permuted,
+    proba_examples,
+)
+from .targets import reference
+
+
+
+def _one_failure_site(check):
+    """Re-raise any violated expectation from one place.
+
+    Hypothesis shrinks each distinct failure site separately; a property that
+    fails is one finding, whichever of its expectations broke first.
+    """
+
+    @functools.wraps(check)
+    def checked(t, ex):
+        try:
+            check(t, ex)
+        except AssertionError as exc:
+            raise AssertionError(str(exc)) from None
+
+    return checked
+
+
+def register(id, statement, *, check, **options):
+    return _register(id, statement, check=_one_failure_site(check), family="classification", **options)
+
+
+def prop(id, statement, **options):
+    def decorate(check):
+        register(id, statement, check=check, **options)
+        return check
+
+    return decorate
+
+#: examples for the properties repeated once per metric (dozens of them): enough to reach every
+#: strategy shape, while a whole-family run against a slow reference stays short
+PER_METRIC_EXAMPLES = 30
+
+#: one-vs-rest rate metrics: name -> (numerator, denominator) from (tp, fp, fn, tn), best value
+RATES = {
+    "precision": (lambda tp, fp, fn, tn: (tp, tp + fp), 1.0),
+    "recall": (lambda tp, fp, fn, tn: (tp, tp + fn), 1.0),
+    "fbeta": (None, 1.0),  # depends on beta: see rate_parts
+    "f1": (lambda tp, fp, fn, tn: (2 * tp, 2 * tp + fp + fn), 1.0),
+    "specificity": (lambda tp, fp, fn, tn: (tn, tn + fp), 1.0),
+    "false_positive_rate": (lambda tp, fp, fn, tn: (fp, fp + tn), 0.0),
+    "false_negative_rate": (lambda tp, fp, fn, tn: (fn, fn + tp), 0.0),
+    "negative_predictive_value": (lambda tp, fp, fn, tn: (tn, tn + fn), 1.0),
+}
+BETA = 2.0  # beta used where a property is not about beta: != 1 so that beta and beta^2 differ
+AVERAGED = (None, "micro", "macro", "weighted")
+ZERO_DIVISIONS = (0.0, 1.0, np.nan)
+SCALARS = ("accuracy", "balanced_accuracy", "matthews_corrcoef", "cohen_kappa")
+LABEL_METRICS = ("confusion_matrix", *RATES, *SCALARS)
+CATALOG = (*LABEL_METRICS, "log_loss")
+
+ONE_VS_REST = "one-vs-rest label rate"
+
+CAPABILITIES = {
+    "confusion_matrix": Capability(
+        (0.0, None), False, "labels (ints or strings)",
+        "never undefined; normalize= with an empty row/column gives 0.0 there; labels= none of which "
+        "occurs in y_true is refused", sample_weight=True, higher_is_better=None,
+    ),
+    "accuracy": Capability((0.0, 1.0), True, "labels (ints or strings)", "never (empty input refused)",
+                           sample_weight=True),
+    "precision": Capability((0.0, 1.0), False, "labels (ints or strings)", "TP + FP = 0 -> zero_division",
+                            averaging=("binary", "micro", "macro", "weighted", "none"), sample_weight=True),
+    "recall": Capability((0.0, 1.0), False, "labels (ints or strings)", "TP + FN = 0 -> zero_division",
+                         averaging=("binary", "micro", "macro", "weighted", "none"), sample_weight=True),
+    "fbeta": Capability((0.0, 1.0), False, "labels (ints or strings)", "TP + FP + FN = 0 -> zero_division",
+                        averaging=("binary", "micro", "macro", "weighted", "none"), sample_weight=True),
+    "f1": Capability((0.0, 1.0), True, "labels (ints or strings)",
+                     "TP + FP + FN = 0 -> zero_division (symmetric per class and in binary mode)",
+                     averaging=("binary", "micro", "macro", "weighted", "none"), sample_weight=True),
+    "specificity": Capability((0.0, 1.0), False, "labels (ints or strings)", "TN + FP = 0 -> zero_division",
+                              averaging=("binary", "micro", "macro", "weighted", "none"), sample_weight=True),
+    "false_positive_rate": Capability((0.0, 1.0), False, "labels (ints or strings)",
+                                      "FP + TN = 0 -> zero_division",
+                                      averaging=("binary", "micro", "macro", "weighted", "none"),
+                                      sample_weight=True, higher_is_better=False),
+    "false_negative_rate": Capability((0.0, 1.0), False, "labels (ints or strings)",
+                                      "FN + TP = 0 -> zero_division",
+                                      averaging=("binary", "micro", "macro", "weighted", "none"),
+                                      sample_weight=True, higher_is_better=False),
+    "negative_predictive_value": Capability((0.0, 1.0), False, "labels (ints or strings)",
+                                            "TN + FN = 0 -> zero_division",
+                                            averaging=("binary", "micro", "macro", "weighted", "none"),
+                                            sample_weight=True),
+    "balanced_accuracy": Capability((0.0, 1.0), False, "labels (ints or strings)",
+                                    "never (classes absent from y_true are skipped)", sample_weight=True),
+    "matthews_corrcoef": Capability((-1.0, 1.0), True, "labels (ints or strings)",
+                                    "y_true or y_pred constant -> 0.0", sample_weight=True),
+    "cohen_kappa": Capability((-1.0, 1.0), True, "labels (ints or strings)",
+                              "both labelings in one same class -> replace_undefined_by (nan)",
+                              sample_weight=True),
+    "log_loss": Capability((0.0, None), False, "labels + class probability rows",
+                           "never; probability 0 on a true class -> inf", sample_weight=True,
+                           higher_is_better=False),
+}
+
+
+# ------------------------------------------------------------------ the spec's own arithmetic
+
+
+def counts(y_true, y_pred, classes, sample_weight=None):
+    """(tp, fp, fn, tn) per class of ``classes``, counted independently of any target."""
+    y_true, y_pred = np.asarray(y_true), np.asarray(y_pred)
+    w = np.ones(y_true.shape[0]) if sample_weight is None else np.asarray(sample_weight, dtype=float)
+    out = np.zeros((4, len(classes)))
+    for j, c in enumerate(classes):
+        is_t, is_p = y_true == c, y_pred == c
+        out[:, j] = (w[is_t & is_p].sum(), w[~is_t & is_p].sum(), w[is_t & ~is_p].sum(), w[~is_t & ~is_p].sum())
+    return out
+
+
+def rate_parts(name: str, beta: float = BETA):
+    if name == "fbeta":
+        b2 = beta * beta
+        return lambda tp, fp, fn, tn: ((1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp)
+    return RATES[name][0]
+
+
+def call_rate(t, name, y_true, y_pred, *, beta=BETA, **kwargs):
+    if name == "fbeta":
+        kwargs["beta"] = beta
+    return getattr(t, name)(y_true, y_pred, **kwargs)
+
+
+def rate_needs(name, *kwargs):
+    extra = ("beta",) if name == "fbeta" else ()
+    return (name, *(f"{name}:{k}" for k in (*extra, *kwargs)))
+
+
+def weight_kw(ex: LabelPair) -> dict:
+    return {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}
+
+
+def per_class(value) -> np.ndarray:
+    return np.atleast_1d(np.asarray(value, dtype=float))
+
+
+def kappa_undefined(y1, y2) -> bool:
+    """Both labelings put every sample in one same class: chance agreement is 1."""
+    return bool((y1 == y1[0]).all() and (y2 == y1[0]).all())
+
+
+any_pairs = st.one_of(label_pairs(), binary_pairs())
+
+
+# ------------------------------------------------------------------ bounds
+
+
+for _m in RATES:
+
+    def _rate_bounds(t, ex, m=_m):
+        for zd in (0.0, 1.0):
+            for avg in AVERAGED:
+                expect_in_range(call_rate(t, m, ex.y_true, ex.y_pred, average=avg, zero_division=zd),
+                                0.0, 1.0, what=f"{m}(average={avg!r}, zero_division={zd})")
+            if ex.is_binary:
+                expect_in_range(call_rate(t, m, ex.y_true, ex.y_pred, average="binary", pos_label=ex.pos_label,
+                                          zero_division=zd), 0.0, 1.0, what=f"{m}(average='binary')")
+
+    register(f"bounds[{_m}]", f"{_m} lies in [0, 1] for every averaging mode, zero_division 0 or 1",
+             kind="bound", needs=rate_needs(_m, "average", "zero_division"), check=_rate_bounds,
+             strategy=any_pairs, max_examples=PER_METRIC_EXAMPLES)
+
+
+def _unit_bounds(t, ex, m):
+    expect_in_range(getattr(t, m)(ex.y_true, ex.y_pred), 0.0, 1.0, what=m)
+
+
+for _m in ("accuracy", "balanced_accuracy"):
+    register(f"bounds[{_m}]", f"{_m} lies in [0, 1]", kind="bound", needs=(_m,),
+             check=functools.partial(_unit_bounds, m=_m), strategy=any_pairs, max_examples=PER_METRIC_EXAMPLES)
+
+
+@prop("bounds[matthews_corrcoef]", "the MCC lies in [-1, 1] (multiclass R_K too)",
+                   kind="bound", needs=("matthews_corrcoef",), strategy=any_pairs)
+def _mcc_bounds(t, ex):
+    expect_in_range(t.matthews_corrcoef(ex.y_true, ex.y_pred), -1.0, 1.0, what="matthews_corrcoef")
+
+
+@prop("bounds[cohen_kappa]",
+                   "Cohen's kappa (unweighted, linear, quadratic) lies in [-1, 1] where it is defined",
+                   kind="bound", needs=("cohen_kappa", "cohen_kappa:weights"), strategy=any_pairs)
+def _kappa_bounds(t, ex):
+    if kappa_undefined(ex.y_true, ex.y_pred):
+        return
+    for weights in (None, "linear", "quadratic"):
+        expect_in_range(t.cohen_kappa(ex.y_true, ex.y_pred, weights=weights), -1.0, 1.0,
+                        what=f"cohen_kappa(weights={weights!r})")
+
+
+@prop("bounds[log_loss]", "log loss is >= 0 (inf allowed), never NaN",
+                   kind="bound", needs=("log_loss", "log_loss:labels"), strategy=proba_examples())
+def _log_loss_bounds(t, ex):
+    v = t.log_loss(ex.y_true, ex.y_proba, labels=list(ex.labels))
+    expect(not is_nan(v) and v >= -1e-12, f"log_loss = {v!r}, expected >= 0")
+
+
+# ------------------------------------------------------------------ perfect prediction
+
+
+def _perfect(ex: LabelPair) -> LabelPair:
+    return LabelPair(ex.y_true, ex.y_true.copy(), ex.alphabet, ex.pos_label)
+
+
+perfect_pairs = any_pairs.map(_perfect)
+
+for _m, (_, _best) in RATES.items():
+
+    def _rate_perfect(t, ex, m=_m, best=_best):
+        values = per_class(call_rate(t, m, ex.y_true, ex.y_pred, average=None, zero_division=np.nan))
+        defined = ~np.isnan(values)
+        expect_close(values[defined], np.full(defined.sum(), best), what=f"{m} per class, y_pred == y_true")
+        for avg in ("micro", "macro", "weighted"):
+            v = call_rate(t, m, ex.y_true, ex.y_pred, average=avg, zero_division=np.nan)
+            expect(is_nan(v) or np.isclose(v, best, rtol=1e-12, atol=1e-12),
+                   f"{m}(average={avg!r}) = {v!r} for y_pred == y_true, expected {best}")
+
+    register(f"perfect[{_m}]", f"y_pred == y_true gives {_m} = {_best} for every class where it is defined",
+             kind="identity", needs=rate_needs(_m, "average", "zero_division"), check=_rate_perfect,
+             strategy=perfect_pairs, max_examples=PER_METRIC_EXAMPLES)
+
+
+def _scalar_perfect(t, ex, m):
+    y = ex.y_true
+    if m in ("matthews_corrcoef", "cohen_kappa") and np.unique(y).size < 2:
+        return  # one class: undefined, see undefined[...]
+    expect_close(getattr(t, m)(y, y.copy()), 1.0, what=f"{m}(y, y)")
+
+
+for _m in SCALARS:
+    register(f"perfect[{_m}]", f"y_pred == y_true gives {_m} = 1 (at least two classes for MCC and kappa)",
+             kind="identity", needs=(_m,), check=functools.partial(_scalar_perfect, m=_m), strategy=perfect_pairs, max_examples=PER_METRIC_EXAMPLES)
+
+
+@prop("perfect[confusion_matrix]", "y_pred == y_true gives a diagonal confusion matrix",
+                   kind="identity", needs=("confusion_matrix",), strategy=perfect_pairs)
+def _cm_perfect(t, ex):
+    C = np.asarray(t.confusion_matrix(ex.y_true, ex.y_true.copy()))
+    expect(C.shape[0] == C.shape[1] and np.count_nonzero(C - np.diag(np.diagonal(C))) == 0,
+           f"off-diagonal entries in {C!r}")
+
+
+@prop("perfect[log_loss]", "probability 1 on every true class gives log loss 0",
+                   kind="identity", needs=("log_loss", "log_loss:labels"), strategy=proba_examples())
+def _log_loss_perfect(t, ex):
+    onehot = (np.asarray(ex.labels)[None, :] == ex.y_true[:, None]).astype(float)
+    expect_close(t.log_loss(ex.y_true, onehot, labels=list(ex.labels)), 0.0, atol=1e-12, what="log_loss")
+
+
+# ------------------------------------------------------------------ definitions (count formulas)
+
+
+for _m in RATES:
+
+    def _formula(t, ex, m=_m):
+        classes = ex.present
+        tp, fp, fn, tn = counts(ex.y_true, ex.y_pred, classes)
+        num, den = rate_parts(m)(tp, fp, fn, tn)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            expected = np.where(den > 0, num / np.where(den > 0, den, 1), np.nan)
+        got = per_class(call_rate(t, m, ex.y_true, ex.y_pred, average=None, zero_division=np.nan))
+        expect_close(got, expected, rtol=1e-12, what=f"{m} per class (classes {classes.tolist()})")
+        mnum, mden = num.sum(), den.sum()
+        micro = call_rate(t, m, ex.y_true, ex.y_pred, average="micro", zero_division=np.nan)
+        expect_close(micro, mnum / mden if mden > 0 else np.nan, rtol=1e-12, what=f"{m}(average='micro')")
+
+    _num_text = {"precision": "TP / (TP + FP)", "recall": "TP / (TP + FN) (sensitivity)",
+                 "fbeta": "(1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP)", "f1": "2 TP / (2 TP + FP + FN) (Dice)",
+                 "specificity": "TN / (TN + FP)", "false_positive_rate": "FP / (FP + TN)",
+                 "false_negative_rate": "FN / (FN + TP)", "negative_predictive_value": "TN / (TN + FN)"}[_m]
+    register(f"formula[{_m}]", f"{_m} per class is {_num_text} from the counted TP, FP, FN, TN; micro pools the counts",
+             kind="relation", needs=rate_needs(_m, "average", "zero_division"), check=_formula,
+             strategy=any_pairs, max_examples=PER_METRIC_EXAMPLES)
+
+
+@prop("formula[accuracy]", "accuracy is the (weighted) fraction of exact matches",
+                   kind="relation", needs=("accuracy", "accuracy:sample_weight"),
+                   strategy=label_pairs(weights="float"))
+def _accuracy_formula(t, ex):
+    w = ex.sample_weight
+    expect_close(t.accuracy(ex.y_true, ex.y_pred, sample_weight=w),
+                 np.sum(w * (ex.y_true == ex.y_pred)) / w.sum(), rtol=1e-12, what="accuracy")
+
+
+@prop("formula[confusion_matrix]",
+                   "C[i, j] counts the samples of true class i predicted as j, classes in sorted order",
+                   kind="relation", needs=("confusion_matrix",), strategy=any_pairs)
+def _cm_formula(t, ex):
+    classes = ex.present
+    expected = np.array([[np.sum((ex.y_true == a) & (ex.y_pred == b)) for b in classes] for a in classes])
+    expect_close(np.asarray(t.confusion_matrix(ex.y_true, ex.y_pred)), expected, what="confusion matrix")
+
+
+# ------------------------------------------------------------------ relations
+
+
+@prop("fbeta_between_precision_and_recall",
+                   "per class, F-beta lies between precision and recall wherever both are defined",
+                   kind="relation", needs=(*rate_needs("fbeta", "average", "zero_division"),
+                                           "precision:average", "precision:zero_division",
+                                           "recall:average", "recall:zero_division"),
+                   strategy=st.tuples(any_pairs, st.sampled_from([0.25, 0.5, 1.0, 2.0, 3.0])))
+def _f_between(t, ex):
+    pair, beta = ex
+    kw = dict(average=None, zero_division=np.nan)
+    p = per_class(t.precision(pair.y_true, pair.y_pred, **kw))
+    r = per_class(t.recall(pair.y_true, pair.y_pred, **kw))
+    f = per_class(t.fbeta(pair.y_true, pair.y_pred, beta=beta, **kw))
+    both = ~np.isnan(p) & ~np.isnan(r)
+    expect_le(np.minimum(p, r)[both], f[both], what=f"min(P, R) <= F(beta={beta})", tol=1e-12)
+    expect_le(f[both], np.maximum(p, r)[both], what=f"F(beta={beta}) <= max(P, R)", tol=1e-12)
+
+
+@prop("f1_is_fbeta_with_beta_1", "f1 equals fbeta with beta = 1 in every averaging mode",
+                   kind="relation", needs=("f1", "f1:average", *rate_needs("fbeta", "average")),
+                   strategy=any_pairs)
+def _f1_is_fbeta(t, ex):
+    for avg in AVERAGED:
+        expect_close(t.f1(ex.y_true, ex.y_pred, average=avg), t.fbeta(ex.y_true, ex.y_pred, beta=1.0, average=avg),
+                     rtol=1e-12, what=f"f1 vs fbeta(beta=1), average={avg!r}")
+
+
+@prop("micro_equals_accuracy",
+                   "single-label data: micro precision = micro recall = micro F1 = accuracy (weighted too)",
+                   kind="relation",
+                   needs=("accuracy", "accuracy:sample_weight", *[f"{m}:{k}" for m in ("precision", "recall", "f1")
+                                                                  for k in ("average", "sample_weight")]),
+                   strategy=st.one_of(label_pairs(), label_pairs(weights="float")))
+def _micro_is_accuracy(t, ex):
+    kw = weight_kw(ex)
+    acc = t.accuracy(ex.y_true, ex.y_pred, **kw)
+    for m in ("precision", "recall", "f1"):
+        # the same ratio summed in a different order: rounding only
+        expect_close(getattr(t, m)(ex.y_true, ex.y_pred, average="micro", **kw), acc, rtol=1e-9,
+                     what=f"{m}(average='micro') vs accuracy")
+
+
+@prop("weighted_recall_equals_accuracy",
+                   "recall averaged with support weights equals accuracy (weighted samples too)",
+                   kind="relation", needs=("accuracy", "accuracy:sample_weight", "recall:average",
+                                           "recall:sample_weight"),
+                   strategy=st.one_of(label_pairs(), label_pairs(weights="float")))
+def _weighted_recall(t, ex):
+    kw = weight_kw(ex)
+    expect_close(t.recall(ex.y_true, ex.y_pred, average="weighted", **kw), t.accuracy(ex.y_true, ex.y_pred, **kw),
+                 rtol=1e-9, what="recall(average='weighted') vs accuracy")  # rounding of float weights only
+
+
+@prop("balanced_accuracy_is_macro_recall",
+                   "balanced accuracy equals macro recall over the classes present in y_true",
+                   kind="relation", needs=("balanced_accuracy", "recall:average", "recall:labels"),
+                   strategy=any_pairs)
+def _balanced_is_macro_recall(t, ex):
+    expect_close(t.balanced_accuracy(ex.y_true, ex.y_pred),
+                 t.recall(ex.y_true, ex.y_pred, average="macro", labels=np.unique(ex.y_true)),
+                 rtol=1e-12, what="balanced_accuracy vs macro recall over labels of y_true")
+
+
+def _complement(t, ex, m, of):
+    kw = dict(zero_division=np.nan)
+    for avg in (None, "macro", "weighted", "micro"):
+        a = per_class(getattr(t, m)(ex.y_true, ex.y_pred, average=avg, **kw))
+        b = per_class(getattr(t, of)(ex.y_true, ex.y_pred, average=avg, **kw))
+        expect_close(a, 1.0 - b, rtol=1e-12, atol=1e-12, what=f"{m} vs 1 - {of} (average={avg!r})")
+
+
+for _m, _of in (("false_positive_rate", "specificity"), ("false_negative_rate", "recall")):
+    register(f"{_m}_is_one_minus_{_of}", f"{_m} = 1 - {_of} per class and averaged (undefined cases coincide)",
+             kind="relation", needs=(_m, _of, f"{_m}:average", f"{_m}:zero_division", f"{_of}:average",
+                                     f"{_of}:zero_division"),
+             check=functools.partial(_complement, m=_m, of=_of), strategy=any_pairs)
+
+
+@prop("specificity_is_recall_of_negative_class",
+                   "binary: specificity of the positive class = recall (sensitivity) of the negative class",
+                   kind="relation", needs=(*rate_needs("specificity", "pos_label"), "recall:pos_label"),
+                   strategy=binary_pairs())
+def _spec_is_negative_recall(t, ex):
+    negative = ex.alphabet[0]
+    for zd in (0.0, 1.0):
+        expect_close(t.specificity(ex.y_true, ex.y_pred, pos_label=ex.pos_label, zero_division=zd),
+                     t.recall(ex.y_true, ex.y_pred, pos_label=negative, zero_division=zd),
+                     what=f"specificity(pos_label={ex.pos_label!r}) vs recall(pos_label={negative!r})")
+
+
+@prop("mcc_is_pearson_of_indicators",
+                   "binary: the MCC equals the Pearson correlation of the 0/1 indicator vectors where both vary",
+                   kind="relation", needs=("matthews_corrcoef",), strategy=binary_pairs(min_size=2))
+def _mcc_pearson(t, ex):
+    a = (ex.y_true == ex.pos_label).astype(float)
+    b = (ex.y_pred == ex.pos_label).astype(float)
+    if a.std() == 0 or b.std() == 0:
+        return  # Pearson undefined; see undefined[matthews_corrcoef]
+    expect_close(t.matthews_corrcoef(ex.y_true, ex.y_pred), np.corrcoef(a, b)[0, 1], rtol=1e-9, atol=1e-12,
+                 what="MCC vs Pearson r")  # different algebra, same quantity: rounding only
+
+
+# ------------------------------------------------------------------ symmetry
+
+
+def _symmetric(t, ex, m, kwargs):
+    for kw in kwargs(ex):
+        expect_close(getattr(t, m)(ex.y_true, ex.y_pred, **kw), getattr(t, m)(ex.y_pred, ex.y_true, **kw),
+                     rtol=1e-12, what=f"{m}(y_true, y_pred, {kw}) vs {m}(y_pred, y_true)")
+
+
+for _m, _kwargs, _strategy, _needs in (
+    ("f1", lambda ex: [dict(pos_label=ex.pos_label)], binary_pairs(), ("f1:pos_label",)),
+    ("matthews_corrcoef", lambda ex: [{}], any_pairs, ()),
+    ("cohen_kappa", lambda ex: [dict(weights=w) for w in (None, "linear", "quadratic")], any_pairs,
+     ("cohen_kappa:weights",)),
+    ("accuracy", lambda ex: [{}], any_pairs, ()),
+):
+    register(f"symmetric[{_m}]", f"{_m} is unchanged when y_true and y_pred swap" +
+             (" (binary, fixed pos_label)" if _m == "f1" else ""), kind="symmetry", needs=(_m, *_needs),
+             check=functools.partial(_symmetric, m=_m, kwargs=_kwargs), strategy=_strategy)
+
+
+# ------------------------------------------------------------------ invariances
+
+
+def _evaluate(t, m, y_true, y_pred, **kw):
+    """Every form of metric ``m`` a relation compares (per class and each average for rates)."""
+    if m in RATES:
+        return [per_class(call_rate(t, m, y_true, y_pred, average=avg, **kw)) for avg in AVERAGED]
+    if m == "cohen_kappa":
+        return [per_class(t.cohen_kappa(y_true, y_pred, weights=w, **kw)) for w in (None, "linear", "quadratic")]
+    return [per_class(getattr(t, m)(y_true, y_pred, **kw))]
+
+
+def _eval_needs(m, *kwargs):
+    if m in RATES:
+        return rate_needs(m, "average", *kwargs)
+    if m == "cohen_kappa":
+        return ("cohen_kappa", "cohen_kappa:weights", *(f"cohen_kappa:{k}" for k in kwargs))
+    return (m, *(f"{m}:{k}" for k in kwargs))
+
+
+def _same(a_list, b_list, what, rtol=1e-12):
+    problems = []
+    for a, b in zip(a_list, b_list):
+        try:
+            expect_close(a, b, rtol=rtol, atol=1e-12, what=what)
+        except AssertionError as exc:
+            problems.append(str(exc))
+    # one raise site: Hypothesis then sees one failure to shrink, not one per message
+    expect(not problems, "; ".join(problems[:2]))
+
+
+def _order_invariance(t, ex, m):
+    pair, order = ex
+    _same(_evaluate(t, m, pair.y_true, pair.y_pred), _evaluate(t, m, pair.y_true[order], pair.y_pred[order]),
+          what=f"{m} after permuting the samples by {order.tolist()}")
+
+
+def _duplicated(t, ex, m):
+    double_t, double_p = np.concatenate([ex.y_true, ex.y_true]), np.concatenate([ex.y_pred, ex.y_pred])
+    if m == "confusion_matrix":
+        expect_close(np.asarray(t.confusion_matrix(double_t, double_p)),
+                     2 * np.asarray(t.confusion_matrix(ex.y_true, ex.y_pred)), what="confusion matrix of 2 copies")
+        return
+    _same(_evaluate(t, m, ex.y_true, ex.y_pred), _evaluate(t, m, double_t, double_p),
+          what=f"{m} after duplicating every sample")
+
+
+def _integer_weights(t, ex, m):
+    reps = ex.sample_weight.astype(int)
+    rt, rp = np.repeat(ex.y_true, reps), np.repeat(ex.y_pred, reps)
+    _same(_evaluate(t, m, ex.y_true, ex.y_pred, sample_weight=ex.sample_weight), _evaluate(t, m, rt, rp),
+          what=f"{m} with integer weights {reps.tolist()} vs the samples repeated")
+
+
+def _renamed(t, ex, m):
+    pair, new_names = ex
+    mapping = dict(zip(pair.alphabet, new_names))
+    rt = np.array([mapping[v] for v in pair.y_true.tolist()])
+    rp = np.array([mapping[v] for v in pair.y_pred.tolist()])
+    if m in RATES:
+        forms = [dict(average=a) for a in ("micro", "macro", "weighted")]
+    elif m == "cohen_kappa":
+        forms = [dict(weights=None)]
+    else:
+        forms = [{}]
+    for kw in forms:
+        expect_close(call_rate(t, m, pair.y_true, pair.y_pred, **kw) if m in RATES
+                     else getattr(t, m)(pair.y_true, pair.y_pred, **kw),
+                     call_rate(t, m, rt, rp, **kw) if m in RATES else getattr(t, m)(rt, rp, **kw),
+                     rtol=1e-12, what=f"{m}({kw}) after renaming labels {mapping}")
+
+
+@st.composite
+def _renamings(draw):
+    pair = draw(label_pairs())
+    pool = draw(st.sampled_from([("x", "y", "z", "w"), (9, 3, -1, 6), ("0", "10", "2", "1")]))
+    names = draw(st.permutations(pool))[: len(pair.alphabet)]
+    return pair, tuple(names)
+
+
+for _m in LABEL_METRICS:
+    register(f"order_invariance[{_m}]", f"{_m} does not depend on the order of the samples", kind="invariance",
+             needs=_eval_needs(_m), check=functools.partial(_order_invariance, m=_m),
+             strategy=permuted(any_pairs), max_examples=PER_METRIC_EXAMPLES)
+    register(f"duplication_invariance[{_m}]",
+             f"duplicating every sample leaves {_m} unchanged" + (" (doubles the counts)" if _m == "confusion_matrix"
+                                                                   else ""),
+             kind="invariance", needs=_eval_needs(_m), check=functools.partial(_duplicated, m=_m),
+             strategy=any_pairs, max_examples=PER_METRIC_EXAMPLES)
+    register(f"integer_weights[{_m}]", f"an integer sample_weight w gives the {_m} of each sample repeated w times",
+             kind="invariance", needs=_eval_needs(_m, "sample_weight"), check=functools.partial(_integer_weights, m=_m),
+             strategy=st.one_of(label_pairs(weights="int"), binary_pairs(weights="int")), max_examples=PER_METRIC_EXAMPLES)
+    if _m != "confusion_matrix":
+        register(f"label_renaming[{_m}]",
+                 f"{_m} (micro/macro/weighted, unweighted kappa) is unchanged by a one-to-one renaming of the labels",
+                 kind="invariance", needs=_eval_needs(_m), check=functools.partial(_renamed, m=_m),
+                 strategy=_renamings(), max_examples=PER_METRIC_EXAMPLES)
+
+
+@prop("order_invariance[log_loss]", "log loss does not depend on the order of the samples",
+                   kind="invariance", needs=("log_loss", "log_loss:labels"),
+                   strategy=proba_examples().flatmap(lambda e: st.tuples(st.just(e), st.permutations(range(len(e.y_true))))))
+def _log_loss_order(t, ex):
+    e, order = ex
+    order = list(order)
+    expect_close(t.log_loss(e.y_true[order], e.y_proba[order], labels=list(e.labels)),
+                 t.log_loss(e.y_true, e.y_proba, labels=list(e.labels)), rtol=1e-12, what="log_loss permuted")
+
+
+@prop("integer_weights[log_loss]",
+                   "an integer sample_weight w gives the log loss of each sample repeated w times",
+                   kind="invariance", needs=("log_loss", "log_loss:labels", "log_loss:sample_weight"),
+                   strategy=proba_examples(weights="int", min_prob=1e-9))
+def _log_loss_weights(t, ex):
+    reps = ex.sample_weight.astype(int)
+    expect_close(t.log_loss(ex.y_true, ex.y_proba, labels=list(ex.labels), sample_weight=ex.sample_weight),
+                 t.log_loss(np.repeat(ex.y_true, reps), np.repeat(ex.y_proba, reps, axis=0), labels=list(ex.labels)),
+                 rtol=1e-12, what="weighted vs repeated log_loss")
+
+
+@prop("duplication_invariance[log_loss]", "duplicating every sample leaves the log loss unchanged",
+                   kind="invariance", needs=("log_loss", "log_loss:labels"), strategy=proba_examples(min_prob=1e-9))
+def _log_loss_dup(t, ex):
+    expect_close(t.log_loss(np.concatenate([ex.y_true] * 2), np.concatenate([ex.y_proba] * 2), labels=list(ex.labels)),
+                 t.log_loss(ex.y_true, ex.y_proba, labels=list(ex.labels)), rtol=1e-12, what="log_loss of 2 copies")
+
+
+# ------------------------------------------------------------------ direction
+
+
+@st.composite
+def _with_one_error(draw):
+    pair = draw(label_pairs(shapes=("independent", "noisy", "constant_pred", "imbalanced", "shifted")))
+    wrong = np.flatnonzero(pair.y_true != pair.y_pred)
+    i = int(wrong[draw(st.integers(0, len(wrong) - 1))]) if len(wrong) else None
+    return pair, i
+
+
+def _fix_one(t, ex, m, kw):
+    pair, i = ex
+    if i is None:
+        return  # nothing to fix
+    fixed = pair.y_pred.copy()
+    fixed[i] = pair.y_true[i]
+    before = getattr(t, m)(pair.y_true, pair.y_pred, **kw)
+    after = getattr(t, m)(pair.y_true, fixed, **kw)
+    expect_le(before, after, what=f"{m}({kw}) before vs after fixing the prediction of sample {i}")
+
+
+for _m, _kw in (("accuracy", {}), ("f1", {"average": "micro"})):
+    register(f"fixing_an_error_never_lowers[{_m}]", f"fixing one wrong prediction never lowers {_m} {_kw or ''}".strip(),
+             kind="direction", needs=(_m, *(f"{_m}:{k}" for k in _kw)),
+             check=functools.partial(_fix_one, m=_m, kw=_kw), strategy=_with_one_error())
+
+
+# ------------------------------------------------------------------ confusion matrix
+
+
+@prop("confusion_matrix_margins",
+                   "confusion-matrix row sums are the true class counts, column sums the predicted ones "
+                   "(weighted: sums of weights), for labels= too",
+                   kind="relation", needs=("confusion_matrix", "confusion_matrix:sample_weight",
+                                           "confusion_matrix:labels"),
+                   strategy=st.one_of(label_pairs(), label_pairs(weights="float")))
+def _cm_margins(t, ex):
+    w = np.ones(ex.n) if ex.sample_weight is None else ex.sample_weight
+    for labels in (None, list(ex.alphabet)):
+        classes = ex.present if labels is None else np.asarray(labels)
+        C = np.asarray(t.confusion_matrix(ex.y_true, ex.y_pred, labels=labels, **weight_kw(ex)), dtype=float)
+        expect_close(C.sum(axis=1), [w[ex.y_true == c].sum() for c in classes], rtol=1e-9,
+                     what=f"row sums (labels={labels})")  # float weights summed in another order
+        expect_close(C.sum(axis=0), [w[ex.y_pred == c].sum() for c in classes], rtol=1e-9,
+                     what=f"column sums (labels={labels})")
+
+
+# ------------------------------------------------------------------ undefined cases and zero_division
+
+
+def _zero_division_only_undefined(t, ex, m):
+    results = {zd: per_class(call_rate(t, m, ex.y_true, ex.y_pred, average=None, zero_division=zd,
+                                       labels=list(ex.alphabet)))
+               for zd in ZERO_DIVISIONS}
+    undefined = np.isnan(results[np.nan])
+    for zd in (0.0, 1.0):
+        expect_close(results[zd][~undefined], results[np.nan][~undefined], rtol=0, atol=0,
+                     what=f"{m} defined entries with zero_division={zd} vs nan")
+        expect_close(results[zd][undefined], np.full(undefined.sum(), zd), rtol=0, atol=0,
+                     what=f"{m} undefined entries with zero_division={zd}")
+
+
+def _undefined_rate(t, ex, m):
+    # the alphabet may hold classes absent from the data, which makes 0/0 cases on purpose
+    classes = list(ex.alphabet)
+    tp, fp, fn, tn = counts(ex.y_true, ex.y_pred, classes)
+    _, den = rate_parts(m)(tp, fp, fn, tn)
+    undefined = den == 0
+    for zd in ZERO_DIVISIONS:
+        got = per_class(call_rate(t, m, ex.y_true, ex.y_pred, average=None, zero_division=zd, labels=classes))
+        expect_close(got[undefined], np.full(undefined.sum(), zd), rtol=0, atol=0,
+                     what=f"{m} where its denominator is 0 (classes {np.asarray(classes)[undefined].tolist()}), "
+                          f"zero_division={zd}")
+        expect(not np.isnan(got[~undefined]).any(), f"{m} is NaN where its denominator is positive: {got}")
+
+
+undefined_pairs = label_pairs(shapes=("one_class_true", "constant_pred", "imbalanced", "perfect", "independent"))
+
+for _m in RATES:
+    register(f"zero_division_changes_only_undefined[{_m}]",
+             f"zero_division changes only the undefined entries of {_m}, and sets them to its value",
+             kind="undefined", needs=rate_needs(_m, "average", "zero_division", "labels"),
+             check=functools.partial(_zero_division_only_undefined, m=_m), strategy=undefined_pairs, max_examples=PER_METRIC_EXAMPLES)
+    register(f"undefined[{_m}]",
+             f"{_m} is undefined exactly where its denominator is 0, and returns zero_division (0, 1 or nan) there",
+             kind="undefined", needs=rate_needs(_m, "average", "zero_division", "labels"),
+             check=functools.partial(_undefined_rate, m=_m), strategy=undefined_pairs, max_examples=PER_METRIC_EXAMPLES)
+
+
+@prop("undefined[matthews_corrcoef]",
+                   "the MCC of a constant y_true or y_pred (zero variance) is 0.0 by convention",
+                   kind="undefined", needs=("matthews_corrcoef",),
+                   strategy=label_pairs(shapes=("one_class_true", "constant_pred")))
+def _mcc_undefined(t, ex):
+    if np.unique(ex.y_true).size > 1 and np.unique(ex.y_pred).size > 1:
+        return
+    v = t.matthews_corrcoef(ex.y_true, ex.y_pred)
+    expect(v == 0.0, f"matthews_corrcoef = {v!r} with a constant input, expected 0.0")
+
+
+@prop("undefined[cohen_kappa]",
+                   "Cohen's kappa is NaN (replace_undefined_by) iff both labelings put every sample in one same class",
+                   kind="undefined", needs=("cohen_kappa", "cohen_kappa:weights"),
+                   strategy=label_pairs(shapes=("one_class_true", "perfect", "constant_pred")))
+def _kappa_undefined(t, ex):
+    for weights in (None, "linear", "quadratic"):
+        v = t.cohen_kappa(ex.y_true, ex.y_pred, weights=weights)
+        expect(is_nan(v) == kappa_undefined(ex.y_true, ex.y_pred),
+               f"cohen_kappa(weights={weights!r}) = {v!r}; undefined case: {kappa_undefined(ex.y_true, ex.y_pred)}")
+
+
+@prop("undefined[log_loss]",
+                   "probability 0 on a true class gives log loss inf (no silent clipping, no NaN)",
+                   kind="undefined", needs=("log_loss", "log_loss:labels"), strategy=proba_examples())
+def _log_loss_inf(t, ex):
+    proba = ex.y_proba.copy()
+    code = list(ex.labels).index(ex.y_true[0])
+    proba[0] = 1.0 / (len(ex.labels) - 1)
+    proba[0, code] = 0.0
+    v = t.log_loss(ex.y_true, proba, labels=list(ex.labels))
+    expect(v == np.inf, f"log_loss = {v!r} with probability 0 on the true class of sample 0, expected inf")
+
+
+@prop("undefined[confusion_matrix]",
+                   "normalize='true' / 'pred' gives 0.0 for a class with no true / predicted samples, never NaN",
+                   kind="undefined", needs=("confusion_matrix", "confusion_matrix:normalize", "confusion_matrix:labels"),
+                   strategy=label_pairs(shapes=("one_class_true", "constant_pred", "independent")))
+def _cm_normalize_empty(t, ex):
+    labels = list(ex.alphabet) + [("zzz" if isinstance(ex.alphabet[0], str) else 99)]  # one class with no samples
+    for normalize, axis in (("true", 1), ("pred", 0)):
+        C = np.asarray(t.confusion_matrix(ex.y_true, ex.y_pred, labels=labels, normalize=normalize))
+        expect(not np.isnan(C).any(), f"NaN in confusion_matrix(normalize={normalize!r}): {C}")
+        sums = C.sum(axis=axis)
+        expect(np.all(np.isclose(sums, 1.0) | (sums == 0)), f"normalize={normalize!r} sums {sums}")
+        expect(sums[-1] == 0, f"the class with no samples has sum {sums[-1]} under normalize={normalize!r}")
+
+
+@prop("no_nan_outside_undefined_cases",
+                   "no classification metric returns NaN on valid input outside its documented undefined cases "
+                   "(defaults: zero_division=0, MCC 0.0; kappa only when both labelings are one same class)",
+                   kind="undefined", needs=CATALOG, strategy=st.tuples(any_pairs, proba_examples()))
+def _no_nan(t, ex):
+    pair, probas = ex
+    for m in LABEL_METRICS:
+        if m in RATES:
+            values = [call_rate(t, m, pair.y_true, pair.y_pred, average=a) for a in AVERAGED]
+            if pair.is_binary:
+                values.append(call_rate(t, m, pair.y_true, pair.y_pred, pos_label=pair.pos_label))
+        elif m == "cohen_kappa":
+            if kappa_undefined(pair.y_true, pair.y_pred):
+                continue
+            values = [t.cohen_kappa(pair.y_true, pair.y_pred, weights=w) for w in (None, "linear", "quadratic")]
+        else:
+            values = [getattr(t, m)(pair.y_true, pair.y_pred)]
+        for v in values:
+            expect(not np.isnan(np.asarray(v, dtype=float)).any(), f"{m} returned NaN: {v!r}")
+    v = t.log_loss(probas.y_true, probas.y_proba, labels=list(probas.labels))
+    expect(not is_nan(v), f"log_loss returned NaN: {v!r}")
+
+
+# ------------------------------------------------------------------ agreement with scikit-learn
+
+
+def _agree_rate(t, ex, m):
+    ref = reference("sklearn")
+    kw = weight_kw(ex)
+    calls = [dict(average=a) for a in AVERAGED] + [dict(average="macro", labels=list(ex.alphabet)),
+                                                   dict(average=None, labels=list(ex.alphabet)[::-1])]
+    if ex.is_binary:
+        calls.append(dict(average="binary", pos_label=ex.pos_label))
+    # each call with one zero_division, cycling, so that every example stays cheap against a slow reference
+    for i, c in enumerate(calls):
+        for zd in (ZERO_DIVISIONS[(i + ex.n) % 3],):
+            # identical algebra on the same counts: agreement to rounding
+            expect_close(call_rate(t, m, ex.y_true, ex.y_pred, zero_division=zd, **c, **kw),
+                         call_rate(ref, m, ex.y_true, ex.y_pred, zero_division=zd, **c, **kw),
+                         rtol=1e-9, atol=1e-12, what=f"{m}({c}, zero_division={zd}) vs sklearn")
+
+
+def _agree_scalar(t, ex, m, variants):
+    ref = reference("sklearn")
+    for c in variants(ex):
+        c = {**c, **weight_kw(ex)}
+        expect_close(getattr(t, m)(ex.y_true, ex.y_pred, **c), getattr(ref, m)(ex.y_true, ex.y_pred, **c),
+                     rtol=1e-9, atol=1e-12, what=f"{m}({c}) vs sklearn")
+
+
+weighted_or_not = st.one_of(label_pairs(), binary_pairs(), label_pairs(weights="float"), binary_pairs(weights="int0"))
+
+for _m in RATES:
+    register(f"agrees_with_sklearn[{_m}]",
+             f"{_m} agrees with scikit-learn in every averaging mode, zero_division, labels= and sample_weight",
+             kind="agreement", reference="sklearn",
+             needs=rate_needs(_m, "average", "zero_division", "labels", "pos_label", "sample_weight"),
+             check=functools.partial(_agree_rate, m=_m), strategy=weighted_or_not, max_examples=PER_METRIC_EXAMPLES)
+
+_SCALAR_VARIANTS = {
+    "accuracy": (lambda ex: [{}], ()),
+    "balanced_accuracy": (lambda ex: [{}], ()),
+    "matthews_corrcoef": (lambda ex: [{}], ()),
+    "cohen_kappa": (lambda ex: [dict(weights=w) for w in (None, "linear", "quadratic")]
+                    + [dict(labels=list(ex.alphabet)[::-1])], ("weights", "labels")),
+    "confusion_matrix": (lambda ex: [{}, dict(labels=list(ex.alphabet)[::-1])]
+                         + [dict(normalize=n) for n in ("true", "pred", "all")], ("labels", "normalize")),
+}
+for _m, (_variants, _kws) in _SCALAR_VARIANTS.items():
+    register(f"agrees_with_sklearn[{_m}]", f"{_m} agrees with scikit-learn (sample_weight too)", kind="agreement",
+             reference="sklearn", needs=(_m, f"{_m}:sample_weight", *(f"{_m}:{k}" for k in _kws)),
+             check=functools.partial(_agree_scalar, m=_m, variants=_variants), strategy=weighted_or_not, max_examples=PER_METRIC_EXAMPLES)
+
+
+@prop("agrees_with_sklearn[log_loss]",
+                   "log loss agrees with scikit-learn where its clipping to [eps, 1 - eps] has no effect",
+                   kind="agreement", reference="sklearn",
+                   needs=("log_loss", "log_loss:labels", "log_loss:sample_weight", "log_loss:normalize"),
+                   strategy=st.one_of(proba_examples(min_prob=1e-6), proba_examples(min_prob=1e-6, weights="float")))
+def _agree_log_loss(t, ex):
+    ref = reference("sklearn")
+    kw = {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}
+    for normalize in (True, False):
+        args = dict(labels=list(ex.labels), normalize=normalize, **kw)
+        # the clipping moves -log(1 - eps) by ~2e-16 per sample: absolute slack of that order
+        expect_close(t.log_loss(ex.y_true, ex.y_proba, **args), ref.log_loss(ex.y_true, ex.y_proba, **args),
+                     rtol=1e-9, atol=1e-12, what=f"log_loss(normalize={normalize}) vs sklearn")
+
+
+# ------------------------------------------------------------------ refusal of bad input
+
+
+@st.composite
+def _bad_labels(draw):
+    """(y_true, y_pred, argument at fault or None): a length mismatch, empty input, NaN label, or 2-D labels."""
+    pair = draw(label_pairs(alphabets=("int",), max_size=8))
+    defect = draw(st.sampled_from(["length", "empty", "nan", "2-D"]))
+    t, p = pair.y_true, pair.y_pred
+    if defect == "length":
+        return t, np.append(p, p[:1]), "y_pred"
+    if defect == "empty":
+        return t[:0], p[:0], None
+    if defect == "nan":
+        bad = t.astype(float)
+        bad[draw(st.integers(0, len(bad) - 1))] = np.nan
+        return (bad, p.astype(float), "y_true") if draw(st.booleans()) else (t.astype(float), bad, "y_pred")
+    # 0/1 columns: the 2-D input most easily mistaken for something valid (a multilabel indicator matrix)
+    return np.column_stack([t != 0, t == 0]).astype(int), np.column_stack([p != 0, p == 0]).astype(int), "y_true"
+
+
+def _refuses_bad_labels(t, ex, m):
+    y_true, y_pred, argument = ex
+    if m == "cohen_kappa" and argument is not None:
+        argument = {"y_true": "y1", "y_pred": "y2"}[argument]
+    kw = {"beta": BETA} if m == "fbeta" else {}
+    if m in RATES:
+        kw["average"] = "macro"
+    expect_refusal(lambda: getattr(t, m)(y_true, y_pred, **kw), argument)
+
+
+for _m in LABEL_METRICS:
+    register(f"refuses_bad_labels[{_m}]",
+             f"{_m} refuses mismatched lengths, empty input, NaN labels and 2-D label arrays, naming the argument",
+             kind="refusal", needs=(_m,) if _m not in RATES else rate_needs(_m, "average"),
+             check=functools.partial(_refuses_bad_labels, m=_m), strategy=_bad_labels(), max_examples=20)
+
+for _m in RATES:
+
+    def _unknown_average(t, ex, m=_m):
+        pair, average = ex
+        expect_refusal(lambda: call_rate(t, m, pair.y_true, pair.y_pred, average=average), "average")
+
+    register(f"refuses_unknown_average[{_m}]", f"{_m} refuses an unknown average= value, naming 'average'",
+             kind="refusal", needs=rate_needs(_m, "average"), check=_unknown_average,
+             strategy=st.tuples(label_pairs(max_size=6), st.sampled_from(["samples", "mean", "Macro", "", "binary "])),
+             max_examples=15)
+
+    def _multiclass_binary(t, ex, m=_m):
+        expect_refusal(lambda: call_rate(t, m, ex.y_true, ex.y_pred, average="binary"), "average")
+
+    register(f"refuses_binary_average_on_multiclass[{_m}]",
+             f"{_m} with average='binary' refuses data with more than two distinct labels, naming 'average'",
+             kind="refusal", needs=rate_needs(_m, "average"), check=_multiclass_binary,
+             strategy=label_pairs(min_classes=3, min_size=3, max_size=10, shapes=("independent",)).filter(
+                 lambda e: e.present.size > 2), max_examples=15)
+
+    def _absent_pos_label(t, ex, m=_m):
+        present = ex.present
+        if present.size != 2:
+            return
+        absent = "nope" if isinstance(ex.alphabet[0], str) else 17
+        expect_refusal(lambda: call_rate(t, m, ex.y_true, ex.y_pred, average="binary", pos_label=absent), "pos_label")
+
+    register(f"refuses_absent_pos_label[{_m}]",
+             f"{_m} in binary mode refuses a pos_label that is not one of the two labels present, naming 'pos_label'",
+             kind="refusal", needs=rate_needs(_m, "average", "pos_label"), check=_absent_pos_label,
+             strategy=binary_pairs(min_size=2, shapes=("independent", "noisy")), max_examples=15)
+
+
+@prop("refuses_nonpositive_beta", "fbeta refuses beta <= 0 (and NaN), naming 'beta'",
+                   kind="refusal", needs=rate_needs("fbeta", "average"),
+                   strategy=st.tuples(label_pairs(max_size=6), st.sampled_from([0.0, -1.0, -0.5, float("nan")])),
+                   max_examples=15)
+def _bad_beta(t, ex):
+    pair, beta = ex
+    expect_refusal(lambda: t.fbeta(pair.y_true, pair.y_pred, beta=beta, average="macro"), "beta")
+
+
+@st.composite
+def _bad_probabilities(draw):
+    ex = draw(proba_examples(max_size=8))
+    proba = ex.y_proba.copy()
+    defect = draw(st.sampled_from(["above_one", "negative", "row_sum"]))
+    i = draw(st.integers(0, proba.shape[0] - 1))
+    if defect == "above_one":
+        proba[i, 0] = draw(st.floats(1.0, 10.0, exclude_min=True))
+    elif defect == "negative":
+        proba[i, 0] = draw(st.floats(-10.0, 0.0, exclude_max=True))
+    else:
+        proba[i] = proba[i] * draw(st.sampled_from([0.5, 0.9, 1.001, 2.0]))
+    return ex, proba
+
+
+@prop("refuses_invalid_probabilities",
+                   "log_loss refuses probabilities outside [0, 1] or rows not summing to 1, naming 'y_proba'",
+                   kind="refusal", needs=("log_loss", "log_loss:labels"), strategy=_bad_probabilities(),
+                   max_examples=20)
+def _bad_proba(t, ex):
+    e, proba = ex
+    expect_refusal(lambda: t.log_loss(e.y_true, proba, labels=list(e.labels)), "y_proba")
+
+
+@prop("refuses_bad_labels[log_loss]",
+                   "log_loss refuses mismatched lengths, empty input and NaN labels, naming the argument",
+                   kind="refusal", needs=("log_loss",), strategy=proba_examples(max_size=6).flatmap(
+                       lambda e: st.tuples(st.just(e), st.sampled_from(["length", "empty", "nan"]))),
+                   max_examples=15)
+def _log_loss_bad_labels(t, ex):
+    e, defect = ex
+    if defect == "length":
+        expect_refusal(lambda: t.log_loss(e.y_true, np.vstack([e.y_proba, e.y_proba[:1]])), "y_proba")
+    elif defect == "empty":
+        expect_refusal(lambda: t.log_loss(e.y_true[:0], e.y_proba[:0]))
+    else:
+        y = np.arange(len(e.y_true)) % 2 * 1.0
+        y[0] = np.nan
+        expect_refusal(lambda: t.log_loss(y, np.full((len(y), 2), 0.5)), "y_true")
+
+
+# ------------------------------------------------------------------ claims from the seeds
+
+
+def claim(id, statement, *, source, quote, needs, strategy=None):
+    return prop(f"claim.{id}", statement, kind="claim", source=source, quote=quote, needs=needs, strategy=strategy)
+
+
+CLASSES = ["pos", "neg", "neutral"]
+EX1 = [[15, 10, 100], [10, 15, 10], [10, 100, 1000]]
+EX2 = [[0, 0, 125], [0, 0, 35], [0, 0, 1110]]
+EX3 = [[1, 0, 124], [0, 1, 24], [0, 0, 1110]]
+EX4 = [[15, 10, 100], [10, 15, 10], [10, 100, 100000]]
+
+
+def seed_vectors(matrix):
+    """y_true, y_pred realizing a seed's confusion matrix (rows gold, columns predicted)."""
+    return labels_from_confusion(matrix, CLASSES)
+
+
+def expect_printed_row(values, printed, what):
+    values = per_class(values)
+    expect(len(values) == len(printed), f"{what}: {len(values)} values for {len(printed)} printed")
+    for v, text in zip(values, printed):
+        if text == "NaN":
+            expect(is_nan(v), f"{what}: computed {v!r}, but the source prints NaN")
+        else:
+            expect_printed(v, text, what=what)
+
+
+_PER_CLASS = dict(average=None, labels=CLASSES, zero_division=np.nan)
+_PRF_NEEDS = tuple(f"{m}:{k}" for m in ("precision", "recall", "f1") for k in ("average", "labels", "zero_division"))
+
+_PRINTED_002 = [
+    # (id, metric, matrix name, printed per class (pos, neg, neutral), quote)
+    ("precision_ex1", "precision", "ex1", ["0.428571", "0.120000", "0.900901"], "pos        0.428571\nneg        0.120000\nneutral    0.900901"),
+    ("precision_ex2", "precision", "ex2", ["NaN", "NaN", "0.874016"], "pos             NaN\nneg             NaN\nneutral    0.874016"),
+    ("precision_ex3", "precision", "ex3", ["1.000000", "1.000000", "0.882353"], "pos        1.000000\nneg        1.000000\nneutral    0.882353"),
+    ("recall_ex1", "recall", "ex1", ["0.120000", "0.428571", "0.900901"], "pos        0.120000\nneg        0.428571\nneutral    0.900901"),
+    ("recall_ex3", "recall", "ex3", ["0.008", "0.040", "1.000"], "pos        0.008\nneg        0.040\nneutral    1.000"),
+    ("f1_ex1", "f1", "ex1", ["0.187500", "0.187500", "0.900901"], "pos        0.187500\nneg        0.187500\nneutral    0.900901"),
+    ("f1_ex3", "f1", "ex3", ["0.015873", "0.076923", "0.937500"], "pos        0.015873\nneg        0.076923\nneutral    0.937500"),
+]
+_MATRICES = {"ex1": EX1, "ex2": EX2, "ex3": EX3, "ex4": EX4}
+
+for _id, _metric, _ex, _printed, _quote in _PRINTED_002:
+
+    def _printed_002(t, ex, metric=_metric, name=_ex, printed=_printed):
+        y_true, y_pred = seed_vectors(_MATRICES[name])
+        expect_printed_row(getattr(t, metric)(y_true, y_pred, **_PER_CLASS), printed, f"{metric}({name})")
+
+    register(f"claim.seed002.{_id}", f"seed 002 prints {_metric} of {_ex} per class (pos, neg, neutral) as {_printed}",
+             kind="claim", source="seed 002, In [10]-[22] (printed outputs)", quote=_quote,
+             needs=(_metric, f"{_metric}:average", f"{_metric}:labels", f"{_metric}:zero_division"),
+             check=_printed_002)
+
+
+@claim("seed002.f1_ex2_neutral", "seed 002 prints the F1 of neutral in ex2 (the all-neutral classifier) as 0.932773",
+       source="seed 002, In [21] (printed output)", quote="neutral    0.932773", needs=("f1", *_PRF_NEEDS[6:]))
+def _f1_ex2(t, ex):
+    # pos/neg print NaN there because the notebook forms F from P = 0/0; the count form 2TP/(2TP+FP+FN) = 0/125
+    # is defined, so only the defined entry is a claim about F1.
+    y_true, y_pred = seed_vectors(EX2)
+    expect_printed(per_class(t.f1(y_true, y_pred, **_PER_CLASS))[2], "0.932773", what="F1(ex2, neutral)")
+
+
+_CVR_002 = [("pos", (15, 20, 110, 1125)), ("neg", (15, 110, 20, 1125)), ("neutral", (1000, 110, 110, 50))]
+
+
+@claim("seed002.cat_versus_rest_ex1",
+       "seed 002's one-vs-rest 2x2 matrices of ex1 (yes = TP, yes/no = FP, no/yes = FN, no = TN) are "
+       "pos (15, 20, 110, 1125), neg (15, 110, 20, 1125), neutral (1000, 110, 110, 50)",
+       source="seed 002, In [31]-[33] (printed outputs)",
+       quote="cat_versus_rest(ex1, 'pos')\nyes no\nyes 15 20\nno 110 1125", needs=("confusion_matrix",
+                                                                                   "confusion_matrix:labels"))
+def _cvr(t, ex):
+    y_true, y_pred = seed_vectors(EX1)
+    C = np.asarray(t.confusion_matrix(y_true, y_pred, labels=CLASSES), dtype=float)
+    for j, (name, printed) in enumerate(_CVR_002):
+        tp = C[j, j]
+        fp, fn = C[:, j].sum() - tp, C[j, :].sum() - tp
+        got = (tp, fp, fn, C.sum() - tp - fp - fn)
+        expect(got == printed, f"one-vs-rest counts of {name}: computed {got}, printed {printed}")
+
+
+_PRINTED_000 = [
+    ("precision_row_ex1", "precision", "ex1", ["0.43", "0.12", "0.90"], "precision | 0.43 | 0.12 | 0.90 |"),
+    ("recall_column_ex1", "recall", "ex1", ["0.12", "0.43", "0.90"], "pos | 15 | 10 | 100 | 0.12 |"),
+    ("recall_column_ex3", "recall", "ex3", ["0.008", "0.040", "1.000"], "pos | 1 | 0 | 124 | 0.008 |"),
+    ("precision_row_ex3", "precision", "ex3", ["1.00", "1.00", "0.88"], "precision | 1.00 | 1.00 | 0.88 |"),
+    ("f1_column_ex1", "f1", "ex1", ["0.187", "0.187", "0.90"], "pos | 15 | 10 | 100 | 0.187 |"),
+    ("f1_column_ex4", "f1", "ex4", ["0.187", "0.187", "0.999"], "neutral | 10 | 100 | 100,000 | 0.999 |"),
+]
+for _id, _metric, _ex, _printed, _quote in _PRINTED_000:
+
+    def _printed_000(t, ex, metric=_metric, name=_ex, printed=_printed):
+        y_true, y_pred = seed_vectors(_MATRICES[name])
+        expect_printed_row(getattr(t, metric)(y_true, y_pred, **_PER_CLASS), printed, f"{metric}({name})")
+
+    register(f"claim.seed000.{_id}", f"seed 000's table prints {_metric} of {_ex} (pos, neg, neutral) as {_printed}",
+             kind="claim", source="seed 000, tables of the precision / recall / F scores sections", quote=_quote,
+             needs=(_metric, f"{_metric}:average", f"{_metric}:labels", f"{_metric}:zero_division"),
+             check=_printed_000)
+
+
+@claim("seed000.all_neutral_accuracy_is_higher", "accuracy of ex2 (always predicts neutral) is higher than of ex1",
+       source="seed 000, accuracy: weaknesses", needs=("accuracy",),
+       quote="it always predicts **neutral**. However, its accuracy is higher!")
+def _ex2_higher(t, ex):
+    a1, a2 = t.accuracy(*seed_vectors(EX1)), t.accuracy(*seed_vectors(EX2))
+    expect(a2 > a1, f"accuracy(ex2) = {a2} is not higher than accuracy(ex1) = {a1}")
+
+
+_BOUNDS_QUOTE = "[0, 1], with 0 the worst and 1 the best, and guaranteed to be between precision and recall."
+
+
+@claim("seed000.f_between_precision_and_recall",
+       "per class, F-beta lies between precision and recall (where both are defined)",
+       source="seed 000/002, F scores: bounds", quote=_BOUNDS_QUOTE,
+       needs=(*rate_needs("fbeta", "average", "zero_division"), "precision:average", "precision:zero_division",
+              "recall:average", "recall:zero_division"),
+       strategy=st.tuples(confusion_matrices(), st.sampled_from([0.5, 1.0, 2.0])))
+def _claim_f_between(t, ex):
+    C, beta = ex
+    y_true, y_pred = labels_from_confusion(C)
+    kw = dict(average=None, zero_division=np.nan)
+    p, r = per_class(t.precision(y_true, y_pred, **kw)), per_class(t.recall(y_true, y_pred, **kw))
+    f = per_class(t.fbeta(y_true, y_pred, beta=beta, **kw))
+    ok = ~np.isnan(p) & ~np.isnan(r)
+    expect_le(np.minimum(p, r)[ok], f[ok], what="min(P, R) <= F")
+    expect_le(f[ok], np.maximum(p, r)[ok], what="F <= max(P, R)")
+
+
+def _macro_between(t, ex, average):
+    C = ex
+    y_true, y_pred = labels_from_confusion(C)
+    kw = dict(average=average)
+    p, r, f = t.precision(y_true, y_pred, **kw), t.recall(y_true, y_pred, **kw), t.f1(y_true, y_pred, **kw)
+    expect_le(min(p, r), f, what=f"{average} P = {p}, R = {r}: min(P, R) <= {average} F1 = {f}")
+    expect_le(f, max(p, r), what=f"{average} P = {p}, R = {r}: {average} F1 = {f} <= max(P, R)")
+
+
+register("claim.seed000.macro_f_between_macro_precision_and_recall",
+         "macro-averaged F1 lies between macro-averaged precision and macro-averaged recall",
+         kind="claim", source="seed 000/002, Macro-averaged F scores: bounds", quote=_BOUNDS_QUOTE,
+         needs=tuple(f"{m}:average" for m in ("precision", "recall", "f1")),
+         check=functools.partial(_macro_between, average="macro"), strategy=confusion_matrices())
+register("claim.seed000.micro_f_between_micro_precision_and_recall",
+         "micro-averaged F1 lies between micro-averaged precision and micro-averaged recall",
+         kind="claim", source="seed 000/002, Micro-averaged F scores: bounds", quote=_BOUNDS_QUOTE,
+         needs=tuple(f"{m}:average" for m in ("precision", "recall", "f1")),
+         check=functools.partial(_macro_between, average="micro"), strategy=confusion_matrices())
+
+
+@claim("seed000.micro_averaging_is_accuracy", "micro-averaged F1 equals accuracy (single-label data)",
+       source="seed 000, Micro-averaged F scores", quote="Micro-averaging is equivalent to accuracy.",
+       needs=("accuracy", "f1:average"), strategy=confusion_matrices())
+def _claim_micro_acc(t, ex):
+    y_true, y_pred = labels_from_confusion(ex)
+    expect_close(t.f1(y_true, y_pred, average="micro"), t.accuracy(y_true, y_pred), rtol=1e-12,
+                 what="micro F1 vs accuracy")
+
+
+@claim("seed002.micro_f1_equals_micro_p_and_r", "on the summed one-vs-rest 2x2 matrix, F1 = precision = recall",
+       source="seed 002, Micro-averaged F scores",
+       quote="For F1, this value is identical to both precision and recall on that 2 $\\times$ 2 matrix.",
+       needs=tuple(f"{m}:average" for m in ("precision", "recall", "f1")), strategy=confusion_matrices())
+def _claim_micro_prf(t, ex):
+    y_true, y_pred = labels_from_confusion(ex)
+    f = t.f1(y_true, y_pred, average="micro")
+    expect_close(t.precision(y_true, y_pred, average="micro"), f, rtol=1e-12, what="micro P vs micro F1")
+    expect_close(t.recall(y_true, y_pred, average="micro"), f, rtol=1e-12, what="micro R vs micro F1")
+
+
+@claim("seed000.dice_is_f1", "binary F1 equals the Dice similarity 2|A & B| / (|A| + |B|) of the indicator vectors",
+       source="seed 000, F scores: related",
+       quote="Dice similarity for binary vectors is sometimes used to assess how well a model has learned to "
+             "identify a set of items. In this setting, it is equivalent to the per-token F1 score.",
+       needs=("f1",), strategy=binary_pairs())
+def _claim_dice(t, ex):
+    a, b = ex.y_true == ex.pos_label, ex.y_pred == ex.pos_label
+    if not (a.any() or b.any()):
+        return  # Dice is 0/0
+    expect_close(t.f1(ex.y_true, ex.y_pred, pos_label=ex.pos_label), 2 * np.sum(a & b) / (a.sum() + b.sum()),
+                 rtol=1e-12, what="F1 vs Dice")
+
+
+@claim("seed000.fpr_is_one_minus_recall_of_other_class",
+       "binary: FPR of class A = 1 - recall of class B",
+       source="seed 000, Receiver Operating Characteristic",
+       quote="which is equivalent to 1 minus the recall for $B$ class.",
+       needs=("false_positive_rate:pos_label", "recall:pos_label"), strategy=binary_pairs())
+def _claim_fpr_other(t, ex):
+    other = ex.alphabet[0]
+    if not (ex.y_true == other).any():
+        return  # both undefined
+    expect_close(t.false_positive_rate(ex.y_true, ex.y_pred, pos_label=ex.pos_label),
+                 1 - t.recall(ex.y_true, ex.y_pred, pos_label=other), rtol=1e-12, atol=1e-12,
+                 what="FPR(A) vs 1 - recall(B)")
+
+
+_ROC_TABLES = [
+    # rows gold A, B; columns predicted A, B; printed F1 and "ROC" = recall / fpr per class
+    ("left", [[15, 10], [100, 50]], ["0.21", "0.48"], ["0.90", "0.83"]),
+    ("right", [[15, 10], [100, 500]], ["0.21", "0.90"], ["3.6", "2.08"]),
+]
+for _name, _matrix, _f1s, _rocs in _ROC_TABLES:
+
+    def _roc_table(t, ex, matrix=_matrix, f1s=_f1s, rocs=_rocs):
+        y_true, y_pred = labels_from_confusion(matrix, ["A", "B"])
+        for cls, f1_text, roc_text in zip(["A", "B"], f1s, rocs):
+            expect_printed(t.f1(y_true, y_pred, pos_label=cls), f1_text, what=f"F1({cls})")
+            ratio = t.recall(y_true, y_pred, pos_label=cls) / t.false_positive_rate(y_true, y_pred, pos_label=cls)
+            expect_printed(ratio, roc_text, what=f"recall / fpr ({cls})")
+
+    register(f"claim.seed000.roc_table_{_name}",
+             f"seed 000's {_name} ROC table: F1 (A, B) = {_f1s}, recall / FPR (A, B) = {_rocs}",
+             kind="claim", source="seed 000, Receiver Operating Characteristic (individual ROC calculations)",
+             quote="& A & B & \\textbf{F1} & \\textbf{ROC}", needs=("f1:pos_label", "recall:pos_label",
+                                                                 "false_positive_rate:pos_label"),
+             check=_roc_table)
+
+
+# seed 001: the rate table, with P = TP + FN (true positives) and N = TN + FP (true negatives), as its text says:
+# "the normalized version of the confusion matrix on the true number of samples in each class".
+_RATE_TABLE_001 = [
+    ("tnr", "specificity", "TN / N", lambda tp, fp, fn, tn: tn / (tn + fp), "$\\mathrm{TNR}$ | $\\frac{\\mathrm{TN}}{\\mathrm{N}}$"),
+    ("fnr", "false_negative_rate", "FN / N", lambda tp, fp, fn, tn: fn / (tn + fp), "$\\mathrm{FNR}$ | $\\frac{\\mathrm{FN}}{\\mathrm{N}}$"),
+    ("fpr", "false_positive_rate", "FP / P", lambda tp, fp, fn, tn: fp / (tp + fn), "$\\mathrm{FPR}$ | $\\frac{\\mathrm{FP}}{\\mathrm{P}}$"),
+    ("tpr", "recall", "TP / P", lambda tp, fp, fn, tn: tp / (tp + fn), "$\\mathrm{TPR}$ | $\\frac{\\mathrm{TP}}{\\mathrm{P}}$"),
+]
+for _id, _metric, _text, _formula, _quote in _RATE_TABLE_001:
+
+    def _rate_table(t, ex, metric=_metric, formula=_formula):
+        tp, fp, fn, tn = counts(ex.y_true, ex.y_pred, [ex.pos_label])[:, 0]
+        if tp + fn == 0 or tn + fp == 0:
+            return  # P or N is 0: the table's ratios are 0/0
+        expect_close(getattr(t, metric)(ex.y_true, ex.y_pred, pos_label=ex.pos_label), formula(tp, fp, fn, tn),
+                     rtol=1e-12, what=f"{metric} (TP={tp:g}, FP={fp:g}, FN={fn:g}, TN={tn:g})")
+
+    register(f"claim.seed001.{_id}_formula",
+             f"{_id.upper()} = {_text}, with P = TP + FN and N = TN + FP the true class sizes ({_metric})",
+             kind="claim", source="seed 001, Confusion Matrix (table)", quote=_quote,
+             needs=(f"{_metric}:pos_label",), check=_rate_table, strategy=binary_pairs())
+
+
+@claim("seed001.code_example", "seed 001's code example: tn, fp, fn, tp = 1, 1, 1, 2 and normalized by the true "
+       "class 0.5 0.5 0.3333333333333333 0.6666666666666666",
+       source="seed 001, Confusion Matrix (code)",
+       quote='# actual output: array([1, 1, 1, 2])\n\n# tnr, fpr, fnr, tpr\ntnr, fpr, fnr, tpr = confusion_matrix(\n    y_true=y_true,\n    y_pred=y_pred,\n    normalize="true",\n).ravel()\n\nprint(tnr, fpr, fnr, tpr)\n# expected output: (1/2, 1/2, 1/3, 2/3)\n# actual output: 0.5 0.5 0.3333333333333333 0.6666666666666666',
+       needs=("confusion_matrix", "confusion_matrix:normalize"))
+def _claim_001_code(t, ex):
+    y_true, y_pred = [1, 0, 1, 0, 1], [1, 0, 1, 1, 0]
+    expect(np.asarray(t.confusion_matrix(y_true, y_pred)).ravel().tolist() == [1, 1, 1, 2], "raw counts")
+    rates = np.asarray(t.confusion_matrix(y_true, y_pred, normalize="true")).ravel()
+    for v, text in zip(rates, ["0.5", "0.5", "0.3333333333333333", "0.6666666666666666"]):
+        expect_printed(v, text, what="tnr, fpr, fnr, tpr")
+
+
+@claim("seed001.mcc_example_1", "y = (1 x 9, 0), y_hat = (1 x 10): F1 = 0.9474 and MCC = 0",
+       source="seed 001, Matthews Correlation Coefficient, Example 1",
+       quote="Consider a dataset with 10 samples and $y =(1, 1, \\cdots, 1, 0)$ and $\\hat{y} = (1, 1, \\cdots , 1, 1)$, "
+             "then the $F1=0.9474, MCC=0$.", needs=("f1", "matthews_corrcoef"))
+def _claim_mcc1(t, ex):
+    y, y_hat = [1] * 9 + [0], [1] * 10
+    expect_printed(t.f1(y, y_hat), "0.9474", what="F1")
+    mcc = t.matthews_corrcoef(y, y_hat)  # printed as the integer 0: 0/0 by the formula, 0 by convention
+    expect(mcc == 0, f"MCC = {mcc!r}, printed 0")
+
+
+@claim("seed001.mcc_example_2", "TP = 90, TN = 0, FP = 9, FN = 1: F1 = 0.95 and MCC = -0.03",
+       source="seed 001, Matthews Correlation Coefficient, Example 2",
+       quote="(i.e. $TP=90, TN=0, FP=9, FN=1$), then $F1=0.95$ while $MCC=-0.03$.", needs=("f1", "matthews_corrcoef"))
+def _claim_mcc2(t, ex):
+    y_true, y_pred = labels_from_confusion([[0, 9], [1, 90]])  # rows: true 0, 1
+    expect_printed(t.f1(y_true, y_pred), "0.95", what="F1")
+    expect_printed(t.matthews_corrcoef(y_true, y_pred), "-0.03", what="MCC")
+
+
+@claim("seed001.mcc_range", "the MCC lies in [-1, 1]; 1 for perfect and -1 for inverse binary predictions",
+       source="seed 001, Matthews Correlation Coefficient",
+       quote="The range of MCC is $[-1, 1]$, where 1 - perfect predictions, 0 - random prediction, and -1 - inverse "
+             "prediction.", needs=("matthews_corrcoef",), strategy=binary_pairs())
+def _claim_mcc_range(t, ex):
+    expect_in_range(t.matthews_corrcoef(ex.y_true, ex.y_pred), -1.0, 1.0, what="MCC")
+    if np.unique(ex.y_true).size == 2:
+        flipped = np.where(ex.y_true == ex.pos_label, ex.alphabet[0], ex.pos_label)
+        expect_close(t.matthews_corrcoef(ex.y_true, ex.y_true.copy()), 1.0, what="MCC(y, y)")
+        expect_close(t.matthews_corrcoef(ex.y_true, flipped), -1.0, what="MCC(y, inverse of y)")
+
+
+@claim("seed001.mcc_is_pearson", "the MCC is Pearson's correlation of the two boolean vectors (where defined)",
+       source="seed 001, Matthews Correlation Coefficient",
+       quote="is a special case of Pearson's correlation for two boolean distributions",
+       needs=("matthews_corrcoef",), strategy=binary_pairs(min_size=2))
+def _claim_mcc_pearson(t, ex):
+    _mcc_pearson(t, ex)
+
+
+@claim("seed001.f1_count_form", "F1 = 2PR / (P + R) = 2TP / (2TP + FP + FN) (binary, where P and R are defined)",
+       source="seed 001, Matthews Correlation Coefficient",
+       quote="$F1=\\frac{2PR}{P+R}=\\frac{2TP}{2TP+FP+FN}$", needs=("f1", "precision", "recall"),
+       strategy=binary_pairs())
+def _claim_f1_forms(t, ex):
+    tp, fp, fn, tn = counts(ex.y_true, ex.y_pred, [ex.pos_label])[:, 0]
+    if tp + fp == 0 or tp + fn == 0 or tp == 0:
+        return
+    f = t.f1(ex.y_true, ex.y_pred, pos_label=ex.pos_label)
+    p, r = t.precision(ex.y_true, ex.y_pred, pos_label=ex.pos_label), t.recall(ex.y_true, ex.y_pred, pos_label=ex.pos_label)
+    expect_close(f, 2 * p * r / (p + r), rtol=1e-12, what="F1 vs 2PR/(P+R)")
+    expect_close(f, 2 * tp / (2 * tp + fp + fn), rtol=1e-12, what="F1 vs 2TP/(2TP+FP+FN)")
+
+
+# seed 004
+def _binary_from_counts(tp, fp, fn, tn):
+    return labels_from_confusion([[tn, fp], [fn, tp]])  # rows: true 0, 1
+
+
+@claim("seed004.medical_test", "TP = 5, FP = 3, FN = 4, TN = 8: precision 0.625, recall 0.56, sensitivity 0.56, "
+       "specificity 0.73", source="seed 004, Calculating Precision, Sensitivity and Specificity",
+       quote="We test 20 patients and the test identifies 8 of them as having the disease.",
+       needs=("precision", "recall", "specificity"))
+def _claim_medical(t, ex):
+    y_true, y_pred = _binary_from_counts(5, 3, 4, 8)
+    expect(len(y_true) == 20, "the matrix holds 20 patients")
+    expect_printed(t.precision(y_true, y_pred), "0.625", what="precision")
+    expect_printed(t.recall(y_true, y_pred), "0.56", what="recall / sensitivity")
+    expect_printed(t.specificity(y_true, y_pred), "0.73", what="specificity")
+
+
+@claim("seed004.search_engine", "TP = 3, FP = 1, FN = 4: precision 0.75, recall 0.43, F1 0.55 (between them)",
+       source="seed 004, Search Engine / Calculating F1 Score",
+       quote="In this case we have three true positives, so TP=3. There is one false positive, FP=1. And there are "
+             "four false negatives, so FN=4.", needs=("precision", "recall", "f1"))
+def _claim_search(t, ex):
+    y_true, y_pred = _binary_from_counts(3, 1, 4, 0)
+    p, r, f = t.precision(y_true, y_pred), t.recall(y_true, y_pred), t.f1(y_true, y_pred)
+    expect_printed(p, "0.75", what="precision")
+    expect_printed(r, "0.43", what="recall")
+    expect_printed(f, "0.55", what="F1")
+    expect(min(p, r) <= f <= max(p, r), "F1 between precision and recall")
+
+
+# pneumonia models: 10 patients, 1 sick; the printed precision and recall fix TP and FP of each model
+_PNEUMONIA = [("M1", 0, 0, "9/10", 0.0, "0/0"), ("M2", 1, 2, "8/10", 1 / 2, "1/3"), ("M3", 1, 5, "5/10", 2 / 7, "1/6")]
+
+
+@claim("seed004.pneumonia_models",
+       "with 9 healthy and 1 sick patient, the models with recall 0/1, 1/1, 1/1 and precision 0/0, 1/3, 1/6 have "
+       "accuracy 9/10, 8/10, 5/10 and F1 0, 1/2, 2/7",
+       source="seed 004, Accuracy / Disease Diagnosis / Calculating F1 Score",
+       quote="Accuracy(M₂) = $\\frac{8}{10}$ Accuracy(M₃) = $\\frac{5}{10}$",
+       needs=("accuracy", "precision", "recall", "f1", "precision:zero_division"))
+def _claim_pneumonia(t, ex):
+    for name, tp, fp, acc, f1_value, prec in _PNEUMONIA:
+        y_true, y_pred = _binary_from_counts(tp, fp, 1 - tp, 9 - fp)
+        num, den = (int(x) for x in acc.split("/"))
+        expect_close(t.accuracy(y_true, y_pred), num / den, what=f"accuracy({name})")
+        expect_close(t.f1(y_true, y_pred), f1_value, what=f"F1({name})")
+        expect_close(t.recall(y_true, y_pred), tp, what=f"recall({name})")
+        p = t.precision(y_true, y_pred, zero_division=np.nan)
+        pn, pd = (int(x) for x in prec.split("/"))
+        expect(is_nan(p) if pd == 0 else np.isclose(p, pn / pd), f"precision({name}) = {p}, printed {prec}")
+
+
+@claim("seed004.fbeta_count_form", "F-beta = (1 + b^2) PR / (b^2 P + R) = (1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP)",
+       source="seed 004, F1 Score",
+       quote="&= \\frac{\\left(1 + \\beta^{2}\\right) TP}{\\left(1 + \\beta^{2}\\right) TP + \\beta^{2}FN + FP}",
+       needs=("fbeta", "precision", "recall"), strategy=st.tuples(binary_pairs(), st.sampled_from([0.5, 2.0, 3.0])))
+def _claim_fbeta(t, ex):
+    pair, beta = ex
+    tp, fp, fn, tn = counts(pair.y_true, pair.y_pred, [pair.pos_label])[:, 0]
+    if tp == 0:
+        return  # the P-R form is 0/0
+    b2 = beta * beta
+    f = t.fbeta(pair.y_true, pair.y_pred, beta=beta, pos_label=pair.pos_label)
+    p = t.precision(pair.y_true, pair.y_pred, pos_label=pair.pos_label)
+    r = t.recall(pair.y_true, pair.y_pred, pos_label=pair.pos_label)
+    expect_close(f, (1 + b2) * p * r / (b2 * p + r), rtol=1e-12, what="F-beta vs the P-R form")
+    expect_close(f, (1 + b2) * tp / ((1 + b2) * tp + b2 * fn + fp), rtol=1e-12, what="F-beta vs the count form")
+
+
+@claim("seed004.tpr_formula", "True Positive Rate = FP / (number of positives) = TP / (TP + FN)",
+       source="seed 004, Receiver Operating Characteristic (ROC) Curve",
+       quote="True Positive Rate =\n$$\\frac{FP}{\\text{number of positives}} = \\frac{TP}{TP + FN}$$",
+       needs=("recall:pos_label",), strategy=binary_pairs())
+def _claim_tpr(t, ex):
+    tp, fp, fn, tn = counts(ex.y_true, ex.y_pred, [ex.pos_label])[:, 0]
+    if tp + fn == 0:
+        return
+    r = t.recall(ex.y_true, ex.y_pred, pos_label=ex.pos_label)
+    expect_close(r, tp / (tp + fn), rtol=1e-12, what="TPR vs TP / (TP + FN)")
+    expect_close(r, fp / (tp + fn), rtol=1e-12, what="TPR vs FP / (number of positives)")
+
+
+@claim("seed004.complements", "FPR = 1 - TNR and TPR = 1 - FNR (binary, where defined)",
+       source="seed 004, Receiver Operating Characteristic (ROC) Curve", quote="$$FPR = 1 - TNR$$\n\n $TPR = 1 - FNR$",
+       needs=("false_positive_rate:pos_label", "specificity:pos_label", "recall:pos_label",
+              "false_negative_rate:pos_label"), strategy=binary_pairs())
+def _claim_complements(t, ex):
+    kw = dict(pos_label=ex.pos_label, zero_division=np.nan)
+    expect_close(t.false_positive_rate(ex.y_true, ex.y_pred, **kw), 1 - t.specificity(ex.y_true, ex.y_pred, **kw),
+                 rtol=1e-12, atol=1e-12, what="FPR vs 1 - TNR")
+    expect_close(t.recall(ex.y_true, ex.y_pred, **kw), 1 - t.false_negative_rate(ex.y_true, ex.y_pred, **kw),
+                 rtol=1e-12, atol=1e-12, what="TPR vs 1 - FNR")
+
+
+@claim("seed004.accuracy_formula", "binary accuracy = (TP + TN) / (TP + TN + FP + FN)",
+       source="seed 004, Accuracy",
+       quote="\\frac{\\text{TP} + \\text{TN}}{\\text{TP} + \\text{TN} + \\text{FP} + \\text{FN}}",
+       needs=("accuracy",), strategy=binary_pairs())
+def _claim_accuracy(t, ex):
+    tp, fp, fn, tn = counts(ex.y_true, ex.y_pred, [ex.pos_label])[:, 0]
+    expect_close(t.accuracy(ex.y_true, ex.y_pred), (tp + tn) / (tp + tn + fp + fn), rtol=1e-12, what="accuracy")
+
+
+@claim("seed000.accuracy_bounds", "accuracy lies in [0, 1]", source="seed 000, accuracy: bounds",
+       quote="[0, 1], with 0 the worst and 1 the best.", needs=("accuracy",), strategy=label_pairs())
+def _claim_acc_bounds(t, ex):
+    expect_in_range(t.accuracy(ex.y_true, ex.y_pred), 0.0, 1.0, what="accuracy")

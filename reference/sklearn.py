@@ -16,12 +16,287 @@ CONVENTIONS: dict[str, str] = {}
 
 # ---------------------------------------------------------------- classification
 # (section: classification)
+# Catalog names map onto sklearn.metrics with the catalog's argument names and
+# defaults; zero_division / replace_undefined_by are passed through (sklearn accepts
+# 0.0, 1.0 and nan). sklearn has no specificity, false_positive_rate or
+# negative_predictive_value: they are read off sklearn's multilabel_confusion_matrix
+# counts and averaged by sklearn's own rules (support weights; with nan, undefined
+# classes skipped); sklearn's validation of average/pos_label/labels runs first
+# through precision_recall_fscore_support. false_negative_rate is 1 - recall_score
+# with zero_division mirrored (1 - zd), so every average is sklearn's.
+# UndefinedMetricWarning is silenced: the undefined value is the one asked for.
+CONVENTIONS["classification.zero_division"] = "passed through (0.0, 1.0 or nan); catalog default 0.0 = sklearn's 'warn'"
+CONVENTIONS["classification.specificity"] = "from multilabel_confusion_matrix: TN / (TN + FP), sklearn averaging rules"
+CONVENTIONS["classification.false_positive_rate"] = "from multilabel_confusion_matrix: FP / (FP + TN)"
+CONVENTIONS["classification.negative_predictive_value"] = "from multilabel_confusion_matrix: TN / (TN + FN)"
+CONVENTIONS["classification.weighted_tn"] = "TN rounding residue below 1e-12 of the total weight snapped to 0"
+CONVENTIONS["classification.false_negative_rate"] = "1 - recall_score(zero_division=1 - zd)"
+CONVENTIONS["classification.matthews_corrcoef.undefined"] = "0.0 when y_true or y_pred is constant (same as catalog)"
+CONVENTIONS["classification.log_loss.clipping"] = "probabilities clipped to [eps, 1 - eps] (catalog: none, inf at p = 0)"
+
+import warnings as _warnings  # noqa: E402
+
+
+def _quiet(call, *args, **kwargs):
+    with _warnings.catch_warnings():
+        _warnings.simplefilter("ignore", skm._classification.UndefinedMetricWarning)
+        _warnings.simplefilter("ignore", UserWarning)  # "single label found", "y_pred contains classes not in y_true"
+        return call(*args, **kwargs)
+
+
+def _scalar_or_array(value):
+    return float(value) if np.ndim(value) == 0 else np.asarray(value, dtype=np.float64)
+
+
+def _prf(score, y_true, y_pred, **kwargs):
+    return _scalar_or_array(_quiet(score, y_true, y_pred, **kwargs))
+
+
+def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None):
+    return _quiet(skm.confusion_matrix, y_true, y_pred, labels=labels, sample_weight=sample_weight, normalize=normalize)
+
+
+def accuracy(y_true, y_pred, *, sample_weight=None):
+    return float(skm.accuracy_score(y_true, y_pred, sample_weight=sample_weight))
+
+
+def precision(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0):
+    return _prf(skm.precision_score, y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                sample_weight=sample_weight, zero_division=zero_division)
+
+
+def recall(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0):
+    return _prf(skm.recall_score, y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                sample_weight=sample_weight, zero_division=zero_division)
+
+
+def fbeta(y_true, y_pred, *, beta, labels=None, pos_label=1, average="binary", sample_weight=None,
+          zero_division=0.0):
+    return _prf(skm.fbeta_score, y_true, y_pred, beta=beta, labels=labels, pos_label=pos_label, average=average,
+                sample_weight=sample_weight, zero_division=zero_division)
+
+
+def f1(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0):
+    return _prf(skm.f1_score, y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                sample_weight=sample_weight, zero_division=zero_division)
+
+
+def false_negative_rate(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
+                        zero_division=0.0):
+    mirrored = 1.0 - zero_division if zero_division in (0, 1) else zero_division
+    return 1.0 - recall(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                        sample_weight=sample_weight, zero_division=mirrored)
+
+
+def _from_mcm(parts, y_true, y_pred, labels, pos_label, average, sample_weight, zero_division):
+    # sklearn's own validation (unknown average, pos_label, multiclass data in binary mode)
+    _quiet(skm.precision_recall_fscore_support, y_true, y_pred, labels=labels, pos_label=pos_label,
+           average=average, sample_weight=sample_weight, zero_division=0.0)
+    selected = [pos_label] if average == "binary" else labels
+    mcm = skm.multilabel_confusion_matrix(y_true, y_pred, labels=selected, sample_weight=sample_weight)
+    tn, fp, fn, tp = (mcm[:, i, j].astype(np.float64) for i, j in ((0, 0), (0, 1), (1, 0), (1, 1)))
+    # sklearn derives weighted TN as a difference of sums; its rounding residue (e.g. 4.4e-16 when every
+    # sample is of the class) would make a 0/0 specificity look defined, so it is snapped to 0
+    total = tn + fp + fn + tp
+    tn = np.where(tn <= 1e-12 * total, 0.0, tn)
+    num, den = parts(tp, fp, fn, tn)
+    if average == "micro":
+        num, den = np.atleast_1d(num.sum()), np.atleast_1d(den.sum())
+    with np.errstate(divide="ignore", invalid="ignore"):
+        values = np.where(den == 0, zero_division, num / np.where(den == 0, 1.0, den))
+    if average is None:
+        return values
+    if average in ("binary", "micro"):
+        return float(values[0])
+    weights = tp + fn if average == "weighted" else None
+    return float(skm._classification._nanaverage(values, weights=weights))
+
+
+def specificity(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
+                zero_division=0.0):
+    return _from_mcm(lambda tp, fp, fn, tn: (tn, tn + fp), y_true, y_pred, labels, pos_label, average,
+                     sample_weight, zero_division)
+
+
+def false_positive_rate(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
+                        zero_division=0.0):
+    return _from_mcm(lambda tp, fp, fn, tn: (fp, fp + tn), y_true, y_pred, labels, pos_label, average,
+                     sample_weight, zero_division)
+
+
+def negative_predictive_value(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
+                              zero_division=0.0):
+    return _from_mcm(lambda tp, fp, fn, tn: (tn, tn + fn), y_true, y_pred, labels, pos_label, average,
+                     sample_weight, zero_division)
+
+
+def balanced_accuracy(y_true, y_pred, *, sample_weight=None):
+    return float(_quiet(skm.balanced_accuracy_score, y_true, y_pred, sample_weight=sample_weight))
+
+
+def matthews_corrcoef(y_true, y_pred, *, sample_weight=None):
+    return float(_quiet(skm.matthews_corrcoef, y_true, y_pred, sample_weight=sample_weight))
+
+
+def cohen_kappa(y1, y2, *, labels=None, weights=None, sample_weight=None, replace_undefined_by=np.nan):
+    return float(_quiet(skm.cohen_kappa_score, y1, y2, labels=labels, weights=weights, sample_weight=sample_weight,
+                        replace_undefined_by=replace_undefined_by))
+
+
+def log_loss(y_true, y_proba, *, normalize=True, sample_weight=None, labels=None):
+    return float(_quiet(skm.log_loss, y_true, y_proba, normalize=normalize, sample_weight=sample_weight, labels=labels))
+
 
 # ---------------------------------------------------------------- regression
 # (section: regression)
+# Catalog names map one-to-one onto sklearn.metrics; 1-D targets only
+# (multioutput is irrelevant). r2 / explained_variance pass force_finite through,
+# so both constant-y_true conventions are the caller's choice, as in the catalog.
+CONVENTIONS["regression.force_finite"] = "passed through (sklearn default True: 1.0/0.0 on constant y_true)"
+CONVENTIONS["regression.median_absolute_error.sample_weight"] = "weighted median averaging lower/upper (average=True)"
+
+
+def mean_squared_error(y_true, y_pred, *, sample_weight=None):
+    return float(skm.mean_squared_error(y_true, y_pred, sample_weight=sample_weight))
+
+
+def root_mean_squared_error(y_true, y_pred, *, sample_weight=None):
+    return float(skm.root_mean_squared_error(y_true, y_pred, sample_weight=sample_weight))
+
+
+def mean_absolute_error(y_true, y_pred, *, sample_weight=None):
+    return float(skm.mean_absolute_error(y_true, y_pred, sample_weight=sample_weight))
+
+
+def median_absolute_error(y_true, y_pred, *, sample_weight=None):
+    return float(skm.median_absolute_error(y_true, y_pred, sample_weight=sample_weight))
+
+
+def mean_squared_log_error(y_true, y_pred, *, sample_weight=None):
+    return float(skm.mean_squared_log_error(y_true, y_pred, sample_weight=sample_weight))
+
+
+def root_mean_squared_log_error(y_true, y_pred, *, sample_weight=None):
+    return float(skm.root_mean_squared_log_error(y_true, y_pred, sample_weight=sample_weight))
+
+
+def r2(y_true, y_pred, *, sample_weight=None, force_finite=True):
+    return float(skm.r2_score(y_true, y_pred, sample_weight=sample_weight, force_finite=force_finite))
+
+
+def explained_variance(y_true, y_pred, *, sample_weight=None, force_finite=True):
+    return float(
+        skm.explained_variance_score(
+            y_true, y_pred, sample_weight=sample_weight, force_finite=force_finite
+        )
+    )
+
 
 # ---------------------------------------------------------------- curves
 # (section: curves)
+# roc_curve passes drop_intermediate=False (one point per distinct score, as the
+# catalog); det_curve keeps sklearn's trimming (the spec only asks that its points
+# be the catalog's points at the same thresholds). average_precision is the step sum
+# only: sklearn has no interpolated variants, so it takes no `interpolation` keyword
+# and those properties are not applicable. roc_auc with 2-D scores is one-vs-rest.
+# equal_error_rate is not provided by sklearn.
+CONVENTIONS["curves.roc_curve.drop_intermediate"] = "False (every distinct score is an operating point)"
+CONVENTIONS["curves.det_curve"] = "trimmed to the points between the last without false negatives and the first without false positives"
+CONVENTIONS["curves.average_precision"] = "step sum only (no interpolation)"
+CONVENTIONS["curves.roc_auc.multiclass"] = "multi_class='ovr'"
+
+
+def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
+    return skm.precision_recall_curve(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+
+
+def average_precision(y_true, y_score, *, pos_label=1, sample_weight=None):
+    return float(skm.average_precision_score(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight))
+
+
+def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
+    return skm.roc_curve(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight, drop_intermediate=False)
+
+
+def roc_auc(y_true, y_score, *, average="macro", labels=None, sample_weight=None):
+    multi_class = "ovr" if np.ndim(y_score) == 2 else "raise"
+    return float(
+        skm.roc_auc_score(
+            y_true, y_score, average=average, labels=labels, sample_weight=sample_weight, multi_class=multi_class
+        )
+    )
+
+
+def det_curve(y_true, y_score, *, pos_label=None, sample_weight=None):
+    return skm.det_curve(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+
+
+def auc(x, y):
+    return float(skm.auc(x, y))
+
 
 # ---------------------------------------------------------------- ranking
 # (section: ranking)
+# sklearn scores one query batch at a time and returns the mean; the catalog's
+# per-query metrics return one value per query, so each query is scored alone.
+CONVENTIONS.update(
+    {
+        "ranking ties": "tied scores averaged (McSherry & Najork; ignore_ties=False), the catalog default",
+        "ranking gain": "ndcg_score/dcg_score use linear gain; gain='exponential' passes 2^rel - 1 as y_true",
+        "ranking ranked lists": "y_score=None is passed as strictly decreasing scores (the list order)",
+        "ranking one-document queries": "refused by ndcg_score and dcg_score (by design)",
+        "mean_average_precision": "label_ranking_average_precision_score on y_true > 0: k = all documents, "
+        "denominator = all relevant; tied scores all count as ranked ahead; 1.0 for a query with nothing relevant",
+    }
+)
+
+
+def _ranking_queries(y_true, y_score):
+    grades = np.asarray(y_true, dtype=float)
+    single = grades.ndim == 1
+    grades = np.atleast_2d(grades)
+    if y_score is None:
+        scores = np.broadcast_to(-np.arange(grades.shape[1], dtype=float), grades.shape)
+    else:
+        scores = np.asarray(y_score, dtype=float)
+        scores = scores[None, :] if single and scores.ndim == 1 else scores
+    return grades, scores, single
+
+
+def _per_query(score_fn, y_true, y_score, **kwargs):
+    grades, scores, single = _ranking_queries(y_true, y_score)
+    if scores.shape != grades.shape:
+        raise ValueError(f"y_score has shape {scores.shape}, y_true has shape {grades.shape}")
+    values = np.array([score_fn(grades[q : q + 1], scores[q : q + 1], **kwargs) for q in range(len(grades))])
+    return float(values[0]) if single else values
+
+
+def _gain_as_grades(grades, gain):
+    if gain == "linear":
+        return grades
+    if gain == "exponential":
+        return 2.0 ** np.asarray(grades, dtype=float) - 1.0
+    raise ValueError(f"gain: unknown gain {gain!r}")
+
+
+def dcg_at_k(y_true, y_score=None, *, k=None, gain="linear"):
+    grades, scores, single = _ranking_queries(y_true, y_score)
+    if gain == "exponential" and (grades < 0).any():
+        raise ValueError("y_true: negative grades with gain='exponential'")
+    values = _per_query(skm.dcg_score, _gain_as_grades(grades, gain), scores, k=k)
+    return float(values[0]) if single else values
+
+
+def ndcg_at_k(y_true, y_score=None, *, k=None, gain="linear"):
+    grades, scores, single = _ranking_queries(y_true, y_score)
+    if gain == "exponential" and (grades < 0).any():
+        raise ValueError("y_true: negative grades with gain='exponential'")
+    values = _per_query(skm.ndcg_score, _gain_as_grades(grades, gain), scores, k=k)
+    return float(values[0]) if single else values
+
+
+def mean_average_precision(y_true, y_score=None, *, sample_weight=None):
+    grades, scores, _ = _ranking_queries(y_true, y_score)
+    return float(
+        skm.label_ranking_average_precision_score(grades > 0, scores, sample_weight=sample_weight)
+    )

@@ -1,0 +1,81 @@
+"""Classification metrics: ours vs scikit-learn vs the floor of one np.bincount confusion matrix.
+
+Run: ``.venv/bin/python -m benchmarks.bench_classification [--quick]`` (``--quick``: n = 10 and 1e3 only).
+
+Inputs: integer labels in 5 classes, y_pred agreeing with y_true 70% of the time;
+log_loss gets binary labels and 1-D positive-class probabilities (no 2-D floor exists
+for it; its ratio to the bincount floor is shown for scale only). The floor is
+``np.bincount(y_true * k + y_pred, minlength=k * k)``, the least work any of these
+metrics can do. scikit-learn's specificity / FPR / NPV are the adapter's
+(``reference.sklearn``: multilabel_confusion_matrix + sklearn's averaging).
+Targets (issue 2): under 50 us per call at n = 10; within 1.5x the floor at n = 1e7.
+"""
+
+from __future__ import annotations
+
+import argparse
+import warnings
+
+import numpy as np
+
+import metrics as ours
+from benchmarks.timing import best_time, fmt_seconds, print_table
+
+K = 5
+
+
+def make_inputs(n: int, seed: int = 0):
+    rng = np.random.default_rng(seed)
+    y_true = rng.integers(0, K, n)
+    y_pred = np.where(rng.random(n) < 0.7, y_true, rng.integers(0, K, n))
+    binary = (y_true > 1).astype(np.int64)
+    proba = np.clip(0.5 + 0.4 * (2 * binary - 1) * rng.random(n), 0.01, 0.99)
+    return y_true, y_pred, binary, proba
+
+
+def calls(lib, y_true, y_pred, binary, proba):
+    """name -> zero-argument call of that library's catalog function."""
+    out = {"confusion_matrix": lambda: lib.confusion_matrix(y_true, y_pred), "accuracy": lambda: lib.accuracy(y_true, y_pred)}
+    for name in ("precision", "recall", "f1", "specificity", "false_positive_rate", "false_negative_rate",
+                 "negative_predictive_value"):
+        out[name] = (lambda f: lambda: f(y_true, y_pred, average="macro"))(getattr(lib, name))
+    out["fbeta"] = lambda: lib.fbeta(y_true, y_pred, beta=2.0, average="weighted")
+    out["balanced_accuracy"] = lambda: lib.balanced_accuracy(y_true, y_pred)
+    out["matthews_corrcoef"] = lambda: lib.matthews_corrcoef(y_true, y_pred)
+    out["cohen_kappa"] = lambda: lib.cohen_kappa(y_true, y_pred, weights="quadratic")
+    out["log_loss"] = lambda: lib.log_loss(binary, proba)
+    return out
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="n = 10 and 1e3 only")
+    args = parser.parse_args(argv)
+    warnings.simplefilter("ignore")
+    import reference.sklearn as sk
+
+    sizes = [10, 1_000] if args.quick else [10, 1_000, 1_000_000, 10_000_000]
+    for n in sizes:
+        y_true, y_pred, binary, proba = make_inputs(n)
+        big = n >= 1_000_000
+        timing = dict(repeat=3, min_seconds=0.05) if big else dict(repeat=5, min_seconds=0.1)
+        floor = best_time(lambda: np.bincount(y_true * K + y_pred, minlength=K * K), **timing)
+        mine = calls(ours, y_true, y_pred, binary, proba)
+        theirs = calls(sk, y_true, y_pred, binary, proba)
+        rows = []
+        total_ours = total_sk = 0.0
+        for name, call in mine.items():
+            t_ours = best_time(call, **timing)
+            t_sk = best_time(theirs[name], repeat=1 if big else timing["repeat"], min_seconds=timing["min_seconds"])
+            total_ours += t_ours
+            total_sk += t_sk
+            rows.append({"metric": name, "ours": fmt_seconds(t_ours), "sklearn": fmt_seconds(t_sk),
+                         "ours/sklearn": f"{t_ours / t_sk:.3f}", "ours/floor": f"{t_ours / floor:.2f}"})
+        rows.append({"metric": "(all)", "ours": fmt_seconds(total_ours), "sklearn": fmt_seconds(total_sk),
+                     "ours/sklearn": f"{total_ours / total_sk:.3f}", "ours/floor": "-"})
+        print_table(f"n = {n:,} (floor: one np.bincount confusion matrix = {fmt_seconds(floor).strip()})", rows,
+                    ["metric", "ours", "sklearn", "ours/sklearn", "ours/floor"])
+
+
+if __name__ == "__main__":
+    main()

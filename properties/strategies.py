@@ -1,0 +1,256 @@
+"""Shared Hypothesis strategies for label data: label vectors, (y_true, y_pred) pairs,
+sample weights, confusion matrices and probability rows.
+
+Sizes stay small (at most :data:`MAX_SIZE` samples, :data:`MAX_CLASSES` classes) so
+that thousands of examples run in seconds, but the strategies reach the edges on
+purpose: a single sample, one class only, classes absent from ``y_true`` or from
+``y_pred``, heavy imbalance, constant predictions, perfect and inverted
+predictions, integer and string labels, zero and integer weights, one-hot and
+uniform probability rows.
+
+Every pair strategy yields a :class:`LabelPair`, which carries the *alphabet* the
+labels were drawn from (a sorted superset of the labels present) and a
+``pos_label`` that is one of its values, so binary properties can name the
+positive class without looking at the data.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+from hypothesis import strategies as st
+
+MAX_SIZE = 12
+MAX_CLASSES = 4
+
+#: label alphabets: integers with gaps (absent classes in between, a negative label),
+#: strings (sorted order differs from insertion order)
+INT_ALPHABET = (0, 1, 2, 5)
+SIGNED_ALPHABET = (-3, 0, 4, 7)
+STR_ALPHABET = ("ant", "bee", "cat", "dog")
+ALPHABETS = {"int": INT_ALPHABET, "signed": SIGNED_ALPHABET, "str": STR_ALPHABET}
+
+#: how y_pred relates to y_true in a drawn pair
+SHAPES = ("independent", "noisy", "perfect", "constant_pred", "one_class_true", "imbalanced", "shifted")
+
+
+@dataclasses.dataclass(frozen=True)
+class LabelPair:
+    """One classification example: true and predicted labels (+ optional weights)."""
+
+    y_true: np.ndarray
+    y_pred: np.ndarray
+    #: sorted values the labels were drawn from (a superset of those present)
+    alphabet: tuple
+    #: a value of ``alphabet`` to use as the positive class in binary mode
+    pos_label: object
+    sample_weight: np.ndarray | None = None
+
+    @property
+    def n(self) -> int:
+        return int(self.y_true.shape[0])
+
+    @property
+    def present(self) -> np.ndarray:
+        """Sorted labels that occur in y_true or y_pred."""
+        return np.unique(np.concatenate([self.y_true, self.y_pred]))
+
+    @property
+    def is_binary(self) -> bool:
+        return len(self.alphabet) == 2
+
+
+def _as_label_array(values, alphabet) -> np.ndarray:
+    return np.array([alphabet[i] for i in values]) if values else np.array([], dtype=type(alphabet[0]))
+
+
+def label_vectors(*, min_size: int = 1, max_size: int = MAX_SIZE, n_classes: int | None = None):
+    """1-D label arrays: integers (with gaps, negatives) or strings; any class may be absent."""
+
+    @st.composite
+    def build(draw):
+        alphabet = ALPHABETS[draw(st.sampled_from(sorted(ALPHABETS)))]
+        k = n_classes or draw(st.integers(1, MAX_CLASSES))
+        codes = draw(st.lists(st.integers(0, k - 1), min_size=min_size, max_size=max_size))
+        return _as_label_array(codes, alphabet[:k])
+
+    return build()
+
+
+@st.composite
+def label_pairs(
+    draw,
+    *,
+    min_size: int = 1,
+    max_size: int = MAX_SIZE,
+    binary: bool = False,
+    min_classes: int = 1,
+    shapes=SHAPES,
+    alphabets=("int", "signed", "str"),
+    weights: str | None = None,
+):
+    """A :class:`LabelPair`.
+
+    ``binary``: draw from a two-value alphabet ({0, 1} or {"neg", "pos"}; pos_label 1 / "pos").
+    ``shapes``: which relations between y_true and y_pred to draw from (see :data:`SHAPES`).
+    ``weights``: None, "int" (integers >= 1), "int0" (integers >= 0, some zero) or "float"
+    (non-negative floats, some zero); the weights always have a positive sum.
+    """
+    if binary:
+        alphabet = draw(st.sampled_from([(0, 1), ("neg", "pos")]))
+        pos_label = alphabet[1]
+        k = 2
+    else:
+        alphabet = ALPHABETS[draw(st.sampled_from(alphabets))]
+        k = draw(st.integers(max(min_classes, 1), MAX_CLASSES))
+        alphabet = alphabet[:k]
+        pos_label = alphabet[min(1, k - 1)]
+    n = draw(st.integers(min_size, max_size))
+    shape = draw(st.sampled_from(shapes))
+    code = st.integers(0, k - 1)
+    if shape == "one_class_true":
+        c = draw(code)
+        t = [c] * n
+    elif shape == "imbalanced":
+        t = [0] * n
+        for i in draw(st.lists(st.integers(0, max(n - 1, 0)), max_size=max(1, n // 8))):
+            t[i] = draw(code)
+    else:
+        t = draw(st.lists(code, min_size=n, max_size=n))
+    if shape == "perfect":
+        p = list(t)
+    elif shape == "constant_pred":
+        p = [draw(code)] * n
+    elif shape == "noisy":
+        p = list(t)
+        for i in draw(st.lists(st.integers(0, max(n - 1, 0)), max_size=max(1, n // 4))):
+            p[i] = draw(code)
+    elif shape == "shifted":  # systematic confusion: every class predicted as the next one
+        p = [(c + 1) % k for c in t]
+    else:
+        p = draw(st.lists(code, min_size=n, max_size=n))
+    w = None
+    if weights is not None:
+        w = draw(sample_weights(n, kind=weights))
+    return LabelPair(
+        y_true=_as_label_array(t, alphabet),
+        y_pred=_as_label_array(p, alphabet),
+        alphabet=tuple(alphabet),
+        pos_label=pos_label,
+        sample_weight=w,
+    )
+
+
+def binary_pairs(**options):
+    """:func:`label_pairs` over a two-value alphabet (pos_label = the greater value)."""
+    return label_pairs(binary=True, **options)
+
+
+@st.composite
+def sample_weights(draw, n: int, *, kind: str = "float"):
+    """n non-negative weights with a positive sum.
+
+    ``kind``: "int" (1..4, i.e. repetition counts), "int0" (0..3), "float" (0 or
+    [1e-3, 100], so that some weights are exactly zero).
+    """
+    if kind == "int":
+        values = draw(st.lists(st.integers(1, 4), min_size=n, max_size=n))
+    elif kind == "int0":
+        values = draw(st.lists(st.integers(0, 3), min_size=n, max_size=n))
+    elif kind == "float":
+        values = draw(
+            st.lists(
+                st.one_of(st.just(0.0), st.floats(1e-3, 100.0, allow_nan=False, allow_subnormal=False)),
+                min_size=n,
+                max_size=n,
+            )
+        )
+    else:
+        raise ValueError(f"unknown weight kind {kind!r}")
+    w = np.array(values, dtype=np.float64)
+    if n and not w.sum() > 0:
+        w[draw(st.integers(0, n - 1))] = 1.0
+    return w
+
+
+@st.composite
+def confusion_matrices(draw, *, min_classes: int = 2, max_classes: int = MAX_CLASSES, max_count: int = 12):
+    """k x k matrices of non-negative integer counts with a positive total (rows = true class)."""
+    k = draw(st.integers(min_classes, max_classes))
+    cells = draw(st.lists(st.integers(0, max_count), min_size=k * k, max_size=k * k))
+    C = np.array(cells, dtype=np.int64).reshape(k, k)
+    if C.sum() == 0:
+        C[draw(st.integers(0, k - 1)), draw(st.integers(0, k - 1))] = 1
+    return C
+
+
+def labels_from_confusion(C, classes=None) -> tuple[np.ndarray, np.ndarray]:
+    """(y_true, y_pred) with exactly the counts of confusion matrix ``C`` (rows = true class)."""
+    C = np.asarray(C, dtype=np.int64)
+    k = C.shape[0]
+    classes = np.arange(k) if classes is None else np.asarray(classes)
+    rows, cols = np.meshgrid(np.arange(k), np.arange(k), indexing="ij")
+    counts = C.ravel()
+    return classes[np.repeat(rows.ravel(), counts)], classes[np.repeat(cols.ravel(), counts)]
+
+
+@st.composite
+def probability_rows(draw, n: int, k: int, *, min_prob: float = 0.0):
+    """n rows of k probabilities that sum to 1 (to rounding).
+
+    Rows are one-hot, uniform, or normalized draws; with ``min_prob`` > 0 every
+    entry is at least about ``min_prob`` (no exact zeros), e.g. to keep away from
+    a library's clipping.
+    """
+    rows = []
+    for _ in range(n):
+        kind = draw(st.sampled_from(["random", "random", "one_hot", "uniform"]))
+        if kind == "one_hot":
+            row = np.zeros(k)
+            row[draw(st.integers(0, k - 1))] = 1.0
+        elif kind == "uniform":
+            row = np.full(k, 1.0 / k)
+        else:
+            row = np.array(draw(st.lists(st.floats(0.0, 1.0, allow_subnormal=False), min_size=k, max_size=k)))
+            if not row.sum() > 0:
+                row = np.full(k, 1.0)
+            row = row / row.sum()
+        if min_prob > 0:
+            row = (row + min_prob) / (1.0 + k * min_prob)
+        rows.append(row)
+    return np.array(rows, dtype=np.float64).reshape(n, k)
+
+
+@dataclasses.dataclass(frozen=True)
+class ProbaExample:
+    """True labels, predicted class probabilities (columns in the order of ``labels``)."""
+
+    y_true: np.ndarray
+    y_proba: np.ndarray
+    labels: tuple
+    sample_weight: np.ndarray | None = None
+
+
+@st.composite
+def proba_examples(
+    draw, *, min_size: int = 1, max_size: int = MAX_SIZE, min_prob: float = 0.0, weights: str | None = None,
+    min_classes: int = 2,
+):
+    """A :class:`ProbaExample` with 2..4 classes; some classes may be absent from y_true."""
+    alphabet = ALPHABETS[draw(st.sampled_from(sorted(ALPHABETS)))]
+    k = draw(st.integers(min_classes, MAX_CLASSES))
+    labels = tuple(sorted(alphabet[:k]))
+    n = draw(st.integers(min_size, max_size))
+    codes = draw(st.lists(st.integers(0, k - 1), min_size=n, max_size=n))
+    y_proba = draw(probability_rows(n, k, min_prob=min_prob))
+    w = draw(sample_weights(n, kind=weights)) if weights else None
+    return ProbaExample(_as_label_array(codes, labels), y_proba, labels, w)
+
+
+@st.composite
+def permuted(draw, pairs):
+    """(pair, permutation): a pair and a permutation of its sample indices."""
+    pair = draw(pairs)
+    order = draw(st.permutations(range(pair.n)))
+    return pair, np.array(order, dtype=np.intp)

@@ -1,0 +1,464 @@
+"""Deliberately wrong classification metrics: realistic bugs every property must catch.
+
+Most mutants wrap the real metric and break one thing (an off-by-one, a swapped
+argument, a missing guard, a wrong average); rate formulas are bent through the
+one-vs-rest engine of ``metrics.classification`` with a wrong (numerator,
+denominator) pair.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import numpy as np
+
+import metrics as M
+from metrics import classification as C
+
+from . import Mutant
+
+RATES = ("precision", "recall", "fbeta", "f1", "specificity", "false_positive_rate", "false_negative_rate",
+         "negative_predictive_value")
+LABEL_METRICS = ("confusion_matrix", *RATES, "accuracy", "balanced_accuracy", "matthews_corrcoef", "cohen_kappa")
+ALL = (*LABEL_METRICS, "log_loss")
+
+
+def ids(*names):
+    return tuple(f"classification.{n}" for n in names)
+
+
+def per_metric(prefix, names):
+    return ids(*(f"{prefix}[{m}]" for m in names))
+
+
+# ------------------------------------------------------------------ building blocks
+
+
+def rate_with(parts):
+    """A rate metric computed by the real engine with a wrong (numerator, denominator)."""
+
+    def metric(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0,
+               beta=None):
+        p = parts if beta is None else functools.partial(parts, b2=float(beta) ** 2)
+        return C._rate(y_true, y_pred, p, labels=labels, pos_label=pos_label, average=average,
+                       sample_weight=sample_weight, zero_division=zero_division)
+
+    return metric
+
+
+def _true_parts(name):
+    fb = lambda tp, fp, fn, tn, b2: ((1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp)  # noqa: E731
+    return {
+        "precision": lambda tp, fp, fn, tn: (tp, tp + fp),
+        "recall": lambda tp, fp, fn, tn: (tp, tp + fn),
+        "fbeta": fb,
+        "f1": lambda tp, fp, fn, tn: (2 * tp, 2 * tp + fp + fn),
+        "specificity": lambda tp, fp, fn, tn: (tn, tn + fp),
+        "false_positive_rate": lambda tp, fp, fn, tn: (fp, fp + tn),
+        "false_negative_rate": lambda tp, fp, fn, tn: (fn, fn + tp),
+        "negative_predictive_value": lambda tp, fp, fn, tn: (tn, tn + fn),
+    }[name]
+
+
+def laplace(name):
+    true = _true_parts(name)
+
+    def parts(tp, fp, fn, tn, **kw):
+        num, den = true(tp, fp, fn, tn, **kw)
+        return num + 1, den + 2
+
+    return rate_with(parts)
+
+
+def wrap_samples(fn, transform):
+    """fn applied to (y_true, y_pred-or-proba, sample_weight) rewritten by ``transform``."""
+
+    def wrapped(a, b, *args, **kwargs):
+        sw = kwargs.get("sample_weight")
+        a, b, sw = transform(np.asarray(a), np.asarray(b), None if sw is None else np.asarray(sw))
+        if "sample_weight" in kwargs:
+            kwargs["sample_weight"] = sw
+        return fn(a, b, *args, **kwargs)
+
+    return wrapped
+
+
+def _drop_last(a, b, w):
+    if len(a) > 1:
+        return a[:-1], b[:-1], None if w is None else w[:-1]
+    return a, b, w
+
+
+def _ignore_background(a, b, w):
+    """Skips the samples of the first (smallest) label, as if it were a padding/background class."""
+    keep = a != np.sort(np.concatenate([a, b]))[0]
+    if keep.any() and not keep.all():
+        return a[keep], b[keep], None if w is None else w[keep]
+    return a, b, w
+
+
+def _without_weights(fn):
+    def wrapped(*args, **kwargs):
+        kwargs.pop("sample_weight", None)
+        return fn(*args, **kwargs)
+
+    return wrapped
+
+
+def _lenient(fn):
+    """Accepts anything: truncates to the shorter input, keeps the first column, drops NaN, 0.0 when empty."""
+
+    def wrapped(a, b, *args, **kwargs):
+        a, b = np.asarray(a), np.asarray(b)
+        if a.ndim == 2:
+            a = a[:, 0]
+        if b.ndim == 2 and fn is not M.log_loss:
+            b = b[:, 0]
+        n = min(len(a), len(b))
+        a, b = a[:n], b[:n]
+        keep = np.ones(n, dtype=bool)
+        for x in (a, b):
+            if x.dtype.kind == "f" and x.ndim == 1:
+                keep &= ~np.isnan(x)
+        a, b = a[keep], b[keep]
+        if len(a) == 0:
+            return 0.0
+        if fn is M.log_loss and "labels" not in kwargs:
+            kwargs["labels"] = [0.0, 1.0] if a.dtype.kind == "f" else None
+        return fn(a, b, *args, **kwargs)
+
+    return wrapped
+
+
+def patch_all(names, make):
+    return {name: make(getattr(M, name)) for name in names}
+
+
+# ------------------------------------------------------------------ averaging and label handling bugs
+
+
+def _weighted_by_predicted(name):
+    real = getattr(M, name)
+
+    def metric(y_true, y_pred, *, average="binary", sample_weight=None, labels=None, **kwargs):
+        if average != "weighted":
+            return real(y_true, y_pred, average=average, sample_weight=sample_weight, labels=labels, **kwargs)
+        values = real(y_true, y_pred, average=None, sample_weight=sample_weight, labels=labels, **kwargs)
+        classes = np.unique(np.concatenate([np.asarray(y_true), np.asarray(y_pred)])) if labels is None else labels
+        w = np.ones(len(y_pred)) if sample_weight is None else np.asarray(sample_weight)
+        predicted = np.array([w[np.asarray(y_pred) == c].sum() for c in classes])
+        return float(np.dot(values, predicted) / predicted.sum()) if predicted.sum() > 0 else float(np.mean(values))
+
+    return metric
+
+
+def _average_fallback(fn, rule):
+    def metric(y_true, y_pred, *args, average="binary", pos_label=1, **kwargs):
+        average, pos_label = rule(np.asarray(y_true), np.asarray(y_pred), average, pos_label)
+        return fn(y_true, y_pred, *args, average=average, pos_label=pos_label, **kwargs)
+
+    return metric
+
+
+def _unknown_to_macro(t, p, average, pos_label):
+    return (average if average in C.AVERAGES else "macro"), pos_label
+
+
+def _binary_multiclass_to_macro(t, p, average, pos_label):
+    if average == "binary" and np.unique(np.concatenate([t, p])).size > 2:
+        return "macro", pos_label
+    return average, pos_label
+
+
+def _absent_pos_label_to_greater(t, p, average, pos_label):
+    present = np.unique(np.concatenate([t, p]))
+    if average == "binary" and present.size == 2 and pos_label not in present.tolist():
+        return average, present[-1].item()
+    return average, pos_label
+
+
+def _micro_as_macro(name):
+    real = getattr(M, name)
+
+    def metric(y_true, y_pred, *, average="binary", **kwargs):
+        return real(y_true, y_pred, average="macro" if average == "micro" else average, **kwargs)
+
+    return metric
+
+
+def _unguarded(name):
+    """0/0 left as NaN whatever zero_division says."""
+    real = getattr(M, name)
+
+    def metric(*args, zero_division=0.0, **kwargs):
+        return real(*args, zero_division=np.nan, **kwargs)
+
+    return metric
+
+
+def _fbeta_lenient_beta(y_true, y_pred, *, beta, **kwargs):
+    beta = float(beta)
+    return M.fbeta(y_true, y_pred, beta=beta if beta > 0 else 1.0, **kwargs)
+
+
+# ------------------------------------------------------------------ scalar metric bugs
+
+
+def _counts(y_true, y_pred, sample_weight=None):
+    return np.asarray(M.confusion_matrix(y_true, y_pred, sample_weight=sample_weight), dtype=float)
+
+
+def _accuracy_bessel(y_true, y_pred, *, sample_weight=None):
+    n = len(y_true)
+    acc = M.accuracy(y_true, y_pred, sample_weight=sample_weight)
+    return acc * n / (n - 1) if n > 1 else acc
+
+
+def _balanced_laplace(y_true, y_pred, *, sample_weight=None):
+    Cm = _counts(y_true, y_pred, sample_weight)
+    support = Cm.sum(axis=1)
+    seen = support > 0
+    return float(np.mean((np.diagonal(Cm)[seen] + 1) / (support[seen] + 2)))
+
+
+def _balanced_adjusted(y_true, y_pred, *, sample_weight=None):
+    score = M.balanced_accuracy(y_true, y_pred, sample_weight=sample_weight)
+    k = np.unique(np.asarray(y_true)).size
+    return (score - 1 / k) / (1 - 1 / k) if k > 1 else score
+
+
+def _balanced_over_all_labels(y_true, y_pred, *, sample_weight=None):
+    Cm = _counts(y_true, y_pred, sample_weight)
+    support = Cm.sum(axis=1)
+    return float(np.mean(np.where(support > 0, np.diagonal(Cm) / np.where(support > 0, support, 1), 0.0)))
+
+
+def _mcc_from(Cm, variant):
+    t, p, s = Cm.sum(axis=1), Cm.sum(axis=0), Cm.sum()
+    cov_tp = np.trace(Cm) * s - np.dot(t, p)
+    cov_tt, cov_pp = s * s - np.dot(t, t), s * s - np.dot(p, p)
+    if variant == "uncentered":
+        cov_tp = np.trace(Cm) * s
+    if variant == "true_variance_only":
+        return float(cov_tp / cov_tt) if cov_tt else 0.0
+    if cov_tt * cov_pp == 0:
+        return math.nan if variant == "nan_on_constant" else 0.0
+    return float(cov_tp / math.sqrt(cov_tt * cov_pp))
+
+
+def _mcc(variant, pseudo_count=0.0):
+    def metric(y_true, y_pred, *, sample_weight=None):
+        return _mcc_from(_counts(y_true, y_pred, sample_weight) + pseudo_count, variant)
+
+    return metric
+
+
+def _kappa(variant):
+    def metric(y1, y2, *, labels=None, weights=None, sample_weight=None, replace_undefined_by=np.nan):
+        if variant == "zero_on_undefined":
+            v = M.cohen_kappa(y1, y2, labels=labels, weights=weights, sample_weight=sample_weight)
+            return 0.0 if math.isnan(v) else v
+        Cm = np.asarray(M.confusion_matrix(y1, y2, labels=labels, sample_weight=sample_weight), dtype=float)
+        if variant == "pseudo_count":
+            Cm = Cm + 1.0
+        n, k = Cm.sum(), Cm.shape[0]
+        rows, cols = Cm.sum(axis=1), Cm.sum(axis=0)
+        expected = np.outer(rows, rows if variant == "expected_from_y1" else cols) / n
+        gap = np.abs(np.arange(k)[:, None] - np.arange(k)[None, :]).astype(float)
+        w = {None: (gap > 0).astype(float), "linear": gap, "quadratic": gap * gap}[weights]
+        observed, chance = float(np.sum(w * Cm)), float(np.sum(w * expected))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            if variant == "denominator_observed":
+                return float(np.float64(chance - observed) / observed)
+            return float(1 - np.float64(observed) / chance) if chance else replace_undefined_by
+
+    return metric
+
+
+def _log_loss(variant):
+    def metric(y_true, y_proba, *, normalize=True, sample_weight=None, labels=None):
+        kw = dict(sample_weight=sample_weight, labels=labels)
+        if variant == "base2":
+            return M.log_loss(y_true, y_proba, normalize=normalize, **kw) / math.log(2)
+        if variant == "sign":
+            return -M.log_loss(y_true, y_proba, normalize=normalize, **kw)
+        if variant == "sum":
+            return M.log_loss(y_true, y_proba, normalize=False, **kw)
+        proba = np.asarray(y_proba, dtype=float)
+        if variant == "clipped":
+            return M.log_loss(y_true, np.clip(proba, 1e-15, 1 - 1e-15), normalize=normalize, **kw)
+        if variant == "renormalized":
+            proba = np.clip(proba, 0.0, 1.0)
+            if proba.ndim == 2:
+                sums = proba.sum(axis=1, keepdims=True)
+                proba = np.where(sums > 0, proba / np.where(sums > 0, sums, 1), 1.0 / proba.shape[1])
+            return M.log_loss(y_true, proba, normalize=normalize, **kw)
+        if variant == "label_smoothing":
+            classes = np.sort(np.asarray(labels)) if labels is not None else np.unique(y_true)
+            onehot = (np.asarray(y_true)[:, None] == classes[None, :]).astype(float)
+            target = 0.9 * onehot + 0.1 / len(classes)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                loss = -(target * np.log(proba)).sum(axis=1)
+            return float(np.average(loss, weights=sample_weight) if normalize else loss.sum())
+        raise AssertionError(variant)
+
+    return metric
+
+
+def _cm(variant):
+    def metric(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None):
+        kw = dict(labels=labels, sample_weight=sample_weight)
+        if variant == "transposed":
+            return M.confusion_matrix(y_true, y_pred, normalize=normalize, **kw).T
+        if variant == "columns_reversed":
+            return M.confusion_matrix(y_true, y_pred, normalize=normalize, **kw)[:, ::-1]
+        if variant == "always_normalized":
+            return M.confusion_matrix(y_true, y_pred, normalize=normalize or "all", **kw)
+        if variant == "nan_on_empty":
+            Cm = np.asarray(M.confusion_matrix(y_true, y_pred, **kw), dtype=float)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                if normalize == "true":
+                    return Cm / Cm.sum(axis=1, keepdims=True)
+                if normalize == "pred":
+                    return Cm / Cm.sum(axis=0, keepdims=True)
+            return M.confusion_matrix(y_true, y_pred, normalize=normalize, **kw)
+        raise AssertionError(variant)
+
+    return metric
+
+
+def _swapped(fn):
+    def metric(y_true, y_pred, *args, **kwargs):
+        return fn(y_pred, y_true, *args, **kwargs)
+
+    return metric
+
+
+# ------------------------------------------------------------------ the mutants
+
+_F1_MISSING_2 = rate_with(lambda tp, fp, fn, tn: (2 * tp, tp + fp + fn))
+_F1_ARITHMETIC = rate_with(lambda tp, fp, fn, tn: (tp * (2 * tp + fp + fn), 2 * (tp + fp) * (tp + fn)))
+_FBETA_NO_B2_IN_DEN = rate_with(lambda tp, fp, fn, tn, b2: ((1 + b2) * tp, 2 * tp + fp + fn))
+
+
+def _f1_complement(*args, **kwargs):
+    return 1 - M.f1(*args, **kwargs)
+
+
+def _f1_calls_f2(y_true, y_pred, **kwargs):
+    return M.fbeta(y_true, y_pred, beta=2.0, **kwargs)
+
+
+def _accuracy_complement(*args, **kwargs):
+    return 1 - M.accuracy(*args, **kwargs)
+
+
+def _accuracy_is_balanced(y_true, y_pred, *, sample_weight=None):
+    return M.balanced_accuracy(y_true, y_pred, sample_weight=sample_weight)
+
+
+MUTANTS = [
+    Mutant("drops_last_sample", patch_all(ALL, lambda f: wrap_samples(f, _drop_last)),
+           per_metric("order_invariance", ALL)),
+    Mutant("ignores_sample_weight", patch_all(ALL, _without_weights), per_metric("integer_weights", ALL)),
+    Mutant("skips_first_label_as_background", patch_all(LABEL_METRICS[1:], lambda f: wrap_samples(f, _ignore_background)),
+           per_metric("label_renaming", LABEL_METRICS[1:])),
+    Mutant("laplace_smoothed_rates", {**{m: laplace(m) for m in RATES}, "balanced_accuracy": _balanced_laplace},
+           per_metric("duplication_invariance", (*RATES, "balanced_accuracy"))
+           + per_metric("perfect", (*RATES, "balanced_accuracy"))
+           + per_metric("agrees_with_sklearn", ("balanced_accuracy",))),
+    Mutant("pseudo_count_confusion_matrix", {"matthews_corrcoef": _mcc("exact", 1.0), "cohen_kappa": _kappa("pseudo_count")},
+           per_metric("duplication_invariance", ("matthews_corrcoef", "cohen_kappa"))
+           + per_metric("perfect", ("matthews_corrcoef", "cohen_kappa"))),
+    Mutant("swapped_arguments",
+           {m: _swapped(getattr(M, m)) for m in ("precision", "recall", "fbeta", "specificity", "false_positive_rate",
+                                                  "false_negative_rate", "negative_predictive_value")},
+           per_metric("formula", ("precision", "recall", "fbeta", "specificity", "false_positive_rate",
+                                  "false_negative_rate", "negative_predictive_value"))
+           + per_metric("agrees_with_sklearn", ("precision", "recall", "fbeta", "specificity", "false_positive_rate",
+                                                "false_negative_rate", "negative_predictive_value"))
+           + ids("claim.seed001.tpr_formula", "claim.seed000.precision_row_ex1", "claim.seed000.precision_row_ex3",
+                 "claim.seed000.recall_column_ex1", "claim.seed000.recall_column_ex3", "claim.seed002.precision_ex1",
+                 "claim.seed002.precision_ex2", "claim.seed002.precision_ex3", "claim.seed002.recall_ex1",
+                 "claim.seed002.recall_ex3", "claim.seed004.search_engine")),
+    Mutant("unguarded_zero_division", {m: _unguarded(m) for m in RATES},
+           per_metric("bounds", ("precision", "recall", "specificity", "false_positive_rate",
+                                 "negative_predictive_value"))
+           + per_metric("zero_division_changes_only_undefined", RATES) + per_metric("undefined", RATES)),
+    Mutant("f1_denominator_missing_2tp", {"f1": _F1_MISSING_2}, ids("bounds[f1]")),
+    Mutant("f1_is_arithmetic_mean", {"f1": _F1_ARITHMETIC},
+           ids("formula[f1]", "agrees_with_sklearn[f1]", "claim.seed000.dice_is_f1", "claim.seed000.f1_column_ex1",
+               "claim.seed000.f1_column_ex4", "claim.seed002.f1_ex1", "claim.seed002.f1_ex3",
+               "claim.seed002.f1_ex2_neutral", "claim.seed001.f1_count_form", "claim.seed001.mcc_example_1")),
+    Mutant("f1_calls_f2", {"f1": _f1_calls_f2}, ids("symmetric[f1]", "f1_is_fbeta_with_beta_1")),
+    Mutant("f1_returns_dice_loss", {"f1": _f1_complement},
+           ids("fixing_an_error_never_lowers[f1]", "claim.seed000.micro_f_between_micro_precision_and_recall")),
+    Mutant("fbeta_without_beta2_in_denominator", {"fbeta": _FBETA_NO_B2_IN_DEN},
+           ids("bounds[fbeta]", "fbeta_between_precision_and_recall", "claim.seed000.f_between_precision_and_recall",
+               "claim.seed004.fbeta_count_form")),
+    Mutant("weighted_average_by_predicted_support", {"recall": _weighted_by_predicted("recall")},
+           ids("weighted_recall_equals_accuracy")),
+    Mutant("micro_computed_as_macro", {m: _micro_as_macro(m) for m in ("precision", "recall", "f1")},
+           ids("micro_equals_accuracy", "claim.seed000.micro_averaging_is_accuracy",
+               "claim.seed002.micro_f1_equals_micro_p_and_r")),
+    Mutant("specificity_is_npv", {"specificity": M.negative_predictive_value},
+           ids("false_positive_rate_is_one_minus_specificity", "specificity_is_recall_of_negative_class",
+               "claim.seed001.tnr_formula", "claim.seed004.medical_test", "claim.seed004.complements")),
+    Mutant("fnr_over_true_negatives", {"false_negative_rate": rate_with(lambda tp, fp, fn, tn: (fn, tn + fp))},
+           ids("false_negative_rate_is_one_minus_recall", "bounds[false_negative_rate]")),
+    Mutant("fpr_over_true_positives", {"false_positive_rate": rate_with(lambda tp, fp, fn, tn: (fp, tp + fn))},
+           ids("claim.seed000.fpr_is_one_minus_recall_of_other_class", "claim.seed000.roc_table_left",
+               "claim.seed000.roc_table_right")),
+    Mutant("accuracy_divides_by_n_minus_1", {"accuracy": _accuracy_bessel},
+           ids("bounds[accuracy]", "perfect[accuracy]", "formula[accuracy]", "duplication_invariance[accuracy]",
+               "agrees_with_sklearn[accuracy]", "claim.seed000.accuracy_bounds")),
+    Mutant("accuracy_returns_error_rate", {"accuracy": _accuracy_complement},
+           ids("fixing_an_error_never_lowers[accuracy]", "claim.seed000.all_neutral_accuracy_is_higher",
+               "claim.seed004.accuracy_formula", "claim.seed004.pneumonia_models")),
+    Mutant("accuracy_is_balanced_accuracy", {"accuracy": _accuracy_is_balanced}, ids("symmetric[accuracy]")),
+    Mutant("balanced_accuracy_adjusted_for_chance", {"balanced_accuracy": _balanced_adjusted},
+           ids("bounds[balanced_accuracy]")),
+    Mutant("balanced_accuracy_over_predicted_classes_too", {"balanced_accuracy": _balanced_over_all_labels},
+           ids("balanced_accuracy_is_macro_recall")),
+    Mutant("mcc_numerator_not_centered", {"matthews_corrcoef": _mcc("uncentered")},
+           ids("bounds[matthews_corrcoef]", "mcc_is_pearson_of_indicators", "agrees_with_sklearn[matthews_corrcoef]",
+               "claim.seed001.mcc_is_pearson", "claim.seed001.mcc_range", "claim.seed001.mcc_example_2")),
+    Mutant("mcc_normalized_by_true_variance", {"matthews_corrcoef": _mcc("true_variance_only")},
+           ids("symmetric[matthews_corrcoef]")),
+    Mutant("mcc_nan_on_constant_input", {"matthews_corrcoef": _mcc("nan_on_constant")},
+           ids("undefined[matthews_corrcoef]", "no_nan_outside_undefined_cases")),
+    Mutant("kappa_chance_from_first_rater_only", {"cohen_kappa": _kappa("expected_from_y1")},
+           ids("symmetric[cohen_kappa]", "agrees_with_sklearn[cohen_kappa]")),
+    Mutant("kappa_divided_by_observed_disagreement", {"cohen_kappa": _kappa("denominator_observed")},
+           ids("bounds[cohen_kappa]")),
+    Mutant("kappa_zero_when_undefined", {"cohen_kappa": _kappa("zero_on_undefined")}, ids("undefined[cohen_kappa]")),
+    Mutant("log_loss_in_bits", {"log_loss": _log_loss("base2")}, ids("agrees_with_sklearn[log_loss]")),
+    Mutant("log_loss_sign_flipped", {"log_loss": _log_loss("sign")}, ids("bounds[log_loss]")),
+    Mutant("log_loss_sums_instead_of_averaging", {"log_loss": _log_loss("sum")},
+           ids("duplication_invariance[log_loss]")),
+    Mutant("log_loss_clips_probabilities", {"log_loss": _log_loss("clipped")}, ids("undefined[log_loss]")),
+    Mutant("log_loss_with_label_smoothing", {"log_loss": _log_loss("label_smoothing")}, ids("perfect[log_loss]")),
+    Mutant("log_loss_renormalizes_rows", {"log_loss": _log_loss("renormalized")},
+           ids("refuses_invalid_probabilities")),
+    Mutant("confusion_matrix_transposed", {"confusion_matrix": _cm("transposed")},
+           ids("formula[confusion_matrix]", "confusion_matrix_margins", "agrees_with_sklearn[confusion_matrix]",
+               "claim.seed002.cat_versus_rest_ex1")),
+    Mutant("confusion_matrix_columns_reversed", {"confusion_matrix": _cm("columns_reversed")},
+           ids("perfect[confusion_matrix]", "claim.seed001.code_example")),
+    Mutant("confusion_matrix_always_normalized", {"confusion_matrix": _cm("always_normalized")},
+           ids("duplication_invariance[confusion_matrix]")),
+    Mutant("confusion_matrix_nan_for_empty_rows", {"confusion_matrix": _cm("nan_on_empty")},
+           ids("undefined[confusion_matrix]")),
+    Mutant("lenient_inputs", patch_all(ALL, _lenient), per_metric("refuses_bad_labels", ALL)),
+    Mutant("unknown_average_falls_back_to_macro",
+           {m: _average_fallback(getattr(M, m), _unknown_to_macro) for m in RATES},
+           per_metric("refuses_unknown_average", RATES)),
+    Mutant("binary_average_on_multiclass_uses_macro",
+           {m: _average_fallback(getattr(M, m), _binary_multiclass_to_macro) for m in RATES},
+           per_metric("refuses_binary_average_on_multiclass", RATES)),
+    Mutant("absent_pos_label_uses_greater_label",
+           {m: _average_fallback(getattr(M, m), _absent_pos_label_to_greater) for m in RATES},
+           per_metric("refuses_absent_pos_label", RATES)),
+    Mutant("fbeta_accepts_nonpositive_beta", {"fbeta": _fbeta_lenient_beta}, ids("refuses_nonpositive_beta")),
+]
