@@ -54,7 +54,9 @@ def expect_refusal(call, argument: str | None = None) -> Exception:
 
     Any ``ValueError`` or ``TypeError`` counts as a refusal, so third-party
     targets with their own exception types can conform; a
-    :class:`MetricInputError` must also name ``argument``. (Our own metrics are
+    :class:`MetricInputError` must also name ``argument``. Any other exception
+    (an ``IndexError`` deep inside the implementation) is a crash, not a clear
+    refusal, and fails the property. (Our own metrics are
     held to the stricter rule, MetricInputError only, by ``tests/test_bad_input*``.)
     """
     try:
@@ -67,6 +69,11 @@ def expect_refusal(call, argument: str | None = None) -> Exception:
         return exc
     except (ValueError, TypeError) as exc:
         return exc
+    except Exception as exc:  # noqa: BLE001 - a crash is not a refusal
+        raise AssertionError(
+            f"expected a clear refusal naming {argument!r}, but the call crashed with "
+            f"{type(exc).__name__}: {exc}"
+        ) from exc
     raise AssertionError(f"expected an error about {argument!r}, got a result: {_fmt(result)}")
 
 

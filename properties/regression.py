@@ -130,6 +130,12 @@ for _m in GOODNESS + ("adjusted_r2",):
 # ---------------------------------------------------------------- relations
 
 
+def _sqrt_or_nan(value) -> float:
+    """sqrt that turns a (wrong) negative MSE into a failed comparison instead of a crash."""
+    value = float(value)
+    return math.sqrt(value) if value >= 0 else math.nan
+
+
 @prop("rmse-is-sqrt-mse", "root_mean_squared_error = sqrt(mean_squared_error), with and without weights",
       kind="relation", needs=("root_mean_squared_error:sample_weight", "mean_squared_error:sample_weight"),
       strategy=pairs(reals, with_weights=True))
@@ -137,7 +143,7 @@ def _rmse_sqrt(t, ex):
     y_true, y_pred, w = ex
     for sw in (None, w):
         expect_close(t.root_mean_squared_error(y_true, y_pred, sample_weight=sw),
-                     math.sqrt(t.mean_squared_error(y_true, y_pred, sample_weight=sw)), rtol=1e-12,
+                     _sqrt_or_nan(t.mean_squared_error(y_true, y_pred, sample_weight=sw)), rtol=1e-12,
                      what="rmse vs sqrt(mse)")
 
 
@@ -482,7 +488,7 @@ def _claim_mae_formula(t, ex):
       needs=("root_mean_squared_error", "mean_squared_error"), source=_S004,
       quote="As the name suggests, RMSE is the square root of MSE.", strategy=pairs(reals))
 def _claim_rmse_text(t, ex):
-    expect_close(t.root_mean_squared_error(*ex), math.sqrt(t.mean_squared_error(*ex)), rtol=1e-12,
+    expect_close(t.root_mean_squared_error(*ex), _sqrt_or_nan(t.mean_squared_error(*ex)), rtol=1e-12,
                  what="rmse vs sqrt(mse)")
 
 

@@ -15,12 +15,14 @@ classifies the outcome:
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
 import traceback
 
 from hypothesis import given, seed as hypothesis_seed, settings
 from hypothesis import strategies as st
 
+from .profiles import PROFILES
 from .registry import Property
 from .targets import RecordingView, Target, reference_available
 
@@ -122,7 +124,10 @@ def run_property(
     if prop.strategy is None:
         max_examples = 1
     elif prop.max_examples is not None:
-        max_examples = min(max_examples, prop.max_examples) if base.derandomize else prop.max_examples
+        # A property's own max_examples is its budget under the ci profile; other
+        # profiles scale it by the same factor as their own budget.
+        ci_budget = PROFILES["ci"]["max_examples"]
+        max_examples = max(1, math.ceil(prop.max_examples * base.max_examples / ci_budget))
     test = given(strategy)(one_example)
     test = settings(base, max_examples=max_examples)(test)
     if seed is not None and not base.derandomize:
