@@ -183,7 +183,39 @@ def spearman_ddof_mismatch(x, y):
     return pearson_ddof_mismatch(stats.rankdata(_a(x)), stats.rankdata(_a(y)))
 
 
+def _tie_term(v) -> float:
+    _, counts = np.unique(v, return_counts=True)
+    return float(np.sum(counts**3 - counts))
+
+
+def spearman_tie_term_unscaled(x, y):
+    """Textbook tie-corrected Spearman that forgets to divide the tie term by 12.
+
+    S_x = (n^3 - n)/12 - sum(t^3 - t) goes negative with enough ties, and the
+    square root of a negative product is NaN on perfectly valid input.
+    """
+    x, y = _a(x), _a(y)
+    n = len(x)
+    d2 = float(np.sum((stats.rankdata(x) - stats.rankdata(y)) ** 2))
+    sx = (n**3 - n) / 12 - _tie_term(x)
+    sy = (n**3 - n) / 12 - _tie_term(y)
+    if sx * sy < 0:
+        return math.nan
+    with np.errstate(all="ignore"):
+        return float((sx + sy - d2) / (2 * np.sqrt(np.float64(sx * sy))))
+
+
 MUTANTS = [
+    Mutant(
+        "spearman-tie-term-unscaled",
+        {"spearman": spearman_tie_term_unscaled},
+        catches=(
+            "correlation.no-nan-when-defined",
+            "correlation.bounds[spearman]",
+            "correlation.spearman-is-pearson-of-average-ranks",
+            "correlation.agreement[spearman]",
+        ),
+    ),
     Mutant(
         "pearson-naive-formula",
         {"pearson": pearson_naive},
