@@ -12,7 +12,9 @@ from .capabilities import all_capabilities
 
 def _range(cap) -> str:
     lo, hi = cap.range
-    return f"[{'-inf' if lo is None else lo:g}, {'inf' if hi is None else hi:g}]".replace("[-inf", "(-inf").replace("inf]", "inf)")
+    left = "(-inf" if lo is None else f"[{lo:g}"
+    right = "inf)" if hi is None else f"{hi:g}]"
+    return f"{left}, {right}"
 
 
 def _first_line(doc: str | None) -> str:

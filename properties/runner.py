@@ -18,6 +18,7 @@ import dataclasses
 import math
 import time
 import traceback
+import warnings
 
 from hypothesis import given, seed as hypothesis_seed, settings
 from hypothesis import strategies as st
@@ -135,7 +136,12 @@ def run_property(
     test._assay_counter = counter  # type: ignore[attr-defined]
     test._assay_budget = budget  # type: ignore[attr-defined]
     try:
-        test()
+        # Warnings a target emits on purpose (sklearn's UndefinedMetricWarning,
+        # NumPy's RuntimeWarning on 0/0) are not results: the check judges the
+        # returned value. Thousands of them would bury the report.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            test()
     finally:
         run_property.last_examples = counter["examples"]  # type: ignore[attr-defined]
         run_property.last_timed_out = budget.exceeded  # type: ignore[attr-defined]
