@@ -69,12 +69,15 @@ def pearson(x, y) -> float:
     return _pearson_unchecked(xa, ya)
 
 
-def average_ranks(a: np.ndarray) -> np.ndarray:
-    """Ranks 1..n of ``a``, tied values sharing the mean of the ranks they span.
+def _centred_average_ranks(a: np.ndarray):
+    """(average ranks of ``a`` minus their mean (n + 1) / 2, True if ``a`` has ties).
 
-    One sort, then each value's rank is the midpoint of its run of equal
-    values in sorted order. The sort need not be stable (tied values get the
-    same rank whatever their order), so NumPy's fastest (SIMD) argsort is used.
+    Ranks 1..n, tied values sharing the mean of the ranks they span. One
+    unstable argsort (NumPy's fastest; tied values get the same rank whatever
+    their order), then each value's rank is the midpoint of its run of equal
+    values in sorted order. The centred ranks are multiples of 1/2, so they
+    are exact in float64 and their products and sums of squares are exact
+    integers (halves) up to 2**53.
     """
     n = a.shape[0]
     order = np.argsort(a)
@@ -82,19 +85,24 @@ def average_ranks(a: np.ndarray) -> np.ndarray:
     new_run = np.empty(n, dtype=bool)
     new_run[0] = True
     np.not_equal(s[1:], s[:-1], out=new_run[1:])
+    centred = np.empty(n, dtype=np.float64)
+    offset = 0.5 * (n - 1)  # rank k + 1 minus the mean rank (n + 1) / 2 is k - offset
+    if np.count_nonzero(new_run) == n:  # no ties: ranks are the inverse permutation
+        centred[order] = np.arange(-offset, n - offset, dtype=np.float64)
+        return centred, False
     starts = np.flatnonzero(new_run)
-    if starts.shape[0] == n:  # no ties: ranks are the inverse permutation
-        ranks = np.empty(n, dtype=np.float64)
-        ranks[order] = np.arange(1, n + 1, dtype=np.float64)
-        return ranks
     ends = np.empty_like(starts)
     ends[:-1] = starts[1:]
     ends[-1] = n
-    run_rank = 0.5 * (starts + ends + 1)  # mean of ranks starts+1 .. ends
-    run_of_sorted = np.cumsum(new_run) - 1
-    ranks = np.empty(n, dtype=np.float64)
-    ranks[order] = run_rank[run_of_sorted]
-    return ranks
+    run_rank = 0.5 * (starts + ends - 1) - offset  # mean of ranks starts+1 .. ends, centred
+    centred[order] = run_rank[np.cumsum(new_run) - 1]
+    return centred, True
+
+
+def average_ranks(a: np.ndarray) -> np.ndarray:
+    """Ranks 1..n of ``a``, tied values sharing the mean of the ranks they span."""
+    centred, _ = _centred_average_ranks(a)
+    return centred + 0.5 * (a.shape[0] + 1)
 
 
 def spearman(x, y) -> float:
@@ -102,10 +110,22 @@ def spearman(x, y) -> float:
 
     Range [-1, 1]. Invariant to strictly increasing transforms of either
     argument. Undefined case: ``x`` or ``y`` constant (all ranks tied) -> NaN.
+    The ranks' mean is known, (n + 1) / 2, so Pearson's r of the ranks is three
+    dot products of the centred ranks; without ties a rank vector's sum of
+    squares is known too, ``n (n^2 - 1) / 12``, and its dot product is skipped.
     Source: Spearman (1904); seed 000 section "Spearman correlation"; scipy.stats.spearmanr.
     """
     xa, ya = _pair(x, y)
-    return _pearson_unchecked(average_ranks(xa), average_ranks(ya))
+    n = xa.shape[0]
+    cx, x_ties = _centred_average_ranks(xa)
+    cy, y_ties = _centred_average_ranks(ya)
+    no_tie_ss = n * (n * n - 1) / 12.0  # sum of (k - (n + 1) / 2)^2 over k = 1..n
+    ss_x = float(np.dot(cx, cx)) if x_ties else no_tie_ss
+    ss_y = float(np.dot(cy, cy)) if y_ties else no_tie_ss
+    if ss_x == 0.0 or ss_y == 0.0:  # a constant input: every rank tied
+        return math.nan
+    r = float(np.dot(cx, cy)) / math.sqrt(ss_x * ss_y)
+    return min(1.0, max(-1.0, r))  # rounding may leave |r| a few ulp above 1
 
 
 def _tie_pairs(sorted_values: np.ndarray) -> int:
@@ -117,49 +137,39 @@ def _tie_pairs(sorted_values: np.ndarray) -> int:
 
 
 def _count_inversions(r: np.ndarray) -> int:
-    """Pairs i < j with r[i] > r[j], for dense integer ranks r, in O(n log n).
+    """Pairs i < j with r[i] > r[j], for dense int64 ranks r, in O(n log n).
 
-    Radix-style: at bit b (most significant first) elements are grouped by
-    their rank bits above b, each group kept in the original order. Within a
-    group, an element with bit b = 0 is smaller than every element with bit 1,
-    so it forms an inversion with each earlier group member whose bit is 1.
-    The groups are then split by bit b with a stable counting step (O(n)).
+    Radix-style: at bit b (most significant first) the values are arranged by
+    their rank bits above b ("groups"), each group kept in the original order.
+    Within a group, a value with bit b = 0 is smaller than every value with
+    bit 1, so it forms an inversion with each earlier group member whose bit
+    is 1. The groups are then split by bit b with a stable counting step
+    (O(n)). Where a group starts needs no bookkeeping: it is the number of
+    values below the group's smallest possible rank, read from a cumulative
+    histogram of r made once.
     """
     n = r.shape[0]
     top = int(r.max()) if n else 0
     if top == 0:
         return 0
-    positions = np.arange(n)
-    order = positions.copy()  # current arrangement of the elements (indices into r)
+    below = np.zeros(top + 2, dtype=np.int64)  # below[v] = how many ranks are < v
+    np.cumsum(np.bincount(r, minlength=top + 1), out=below[1:])
+    positions = np.arange(n, dtype=np.int64)
+    ones = np.zeros(n + 1, dtype=np.int64)  # ones[i] = 1-bits among the first i values
+    v = r  # current arrangement of the ranks
     total = 0
     for b in range(top.bit_length() - 1, -1, -1):
-        ro = r[order]
-        group = ro >> (b + 1)
-        bit = (ro >> b) & 1
-        new_group = np.empty(n, dtype=bool)
-        new_group[0] = True
-        np.not_equal(group[1:], group[:-1], out=new_group[1:])
-        starts = np.flatnonzero(new_group)
-        gid = np.cumsum(new_group) - 1
-        ones_through = np.cumsum(bit)  # inclusive prefix count of 1-bits
-        ones_before_group = (ones_through - bit)[starts][gid]
-        ones_before = ones_through - bit - ones_before_group  # 1-bits earlier in my group
-        is_zero = bit == 0
-        total += int(ones_before[is_zero].sum())
+        bit = (v >> b) & 1
+        np.cumsum(bit, out=ones[1:])
+        group_low = v >> (b + 1) << (b + 1)  # smallest rank of my group
+        ones_before = ones[:-1] - ones[below[group_low]]  # 1-bits earlier in my group
+        total += int(ones_before.sum()) - int(ones_before @ bit)  # summed over the 0-bits only
+        ones_low = np.minimum(group_low + (1 << b), top + 1, out=group_low)
         # stable split of every group: its 0-bits first, then its 1-bits
-        group_start = starts[gid]
-        group_ones = np.add.reduceat(bit, starts)
-        group_size = np.diff(np.append(starts, n))
-        zeros_in_group = (group_size - group_ones)[gid]
-        rank_in_group = positions - group_start
-        dest = np.where(
-            is_zero,
-            group_start + rank_in_group - ones_before,
-            group_start + zeros_in_group + ones_before,
-        )
-        new_order = np.empty_like(order)
-        new_order[dest] = order
-        order = new_order
+        dest = np.where(bit, below[ones_low] + ones_before, positions - ones_before)
+        arranged = np.empty_like(v)
+        arranged[dest] = v
+        v = arranged
     return total
 
 
@@ -174,26 +184,26 @@ def kendall_tau(x, y, *, variant="b") -> float:
 
     Range [-1, 1]. Invariant to strictly increasing transforms of either
     argument. Undefined case: ``x`` or ``y`` constant -> NaN (both variants).
-    O(n log n): one lexicographic sort, then the discordant pairs are the
+    O(n log n): dense ranks of ``x`` and ``y`` (one argsort each), one sort of
+    the integer key ``(x rank, y rank)``, then the discordant pairs are the
     inversions of ``y``'s ranks in that order (Knight 1966), counted bitwise.
     Source: Kendall (1945) for tau-b, Stuart (1953) for tau-c; scipy.stats.kendalltau.
     """
     check_choice(variant, "variant", ("b", "c"))
     xa, ya = _pair(x, y)
     n = xa.shape[0]
-    order = np.lexsort((ya, xa))  # by x, then y: pairs tied in x are never inversions
-    xs = xa[order]
-    ys_sorted = np.sort(ya)
-    _, y_rank = np.unique(ya[order], return_inverse=True)
-    discordant = _count_inversions(y_rank.astype(np.int64))
+    x_rank, xs = _dense_ranks(xa)
+    y_rank, ys_sorted = _dense_ranks(ya)
+    y_distinct = int(ys_sorted.shape[0] - _distinct_fewer(ys_sorted))
+    # One integer key orders the pairs by x, then y (pairs tied in x are never
+    # inversions); an unstable sort suffices since equal keys are equal pairs.
+    key = x_rank * y_distinct + y_rank
+    key.sort()
+    discordant = _count_inversions(key % y_distinct)
     n0 = n * (n - 1) // 2
     x_ties = _tie_pairs(xs)
     y_ties = _tie_pairs(ys_sorted)
-    new_pair = np.empty(n, dtype=bool)
-    new_pair[0] = True
-    new_pair[1:] = (xs[1:] != xs[:-1]) | (ya[order][1:] != ya[order][:-1])
-    runs = np.diff(np.append(np.flatnonzero(new_pair), n)).astype(np.int64)
-    joint_ties = int((runs * (runs - 1) // 2).sum())
+    joint_ties = _tie_pairs(key)
     concordant = n0 - x_ties - y_ties + joint_ties - discordant
     if x_ties == n0 or y_ties == n0:
         return math.nan
@@ -203,6 +213,18 @@ def kendall_tau(x, y, *, variant="b") -> float:
         m = min(n - _distinct_fewer(xs), n - _distinct_fewer(ys_sorted))
         value = 2.0 * (concordant - discordant) / (float(n) ** 2 * (m - 1) / m)
     return min(1.0, max(-1.0, value))
+
+
+def _dense_ranks(a: np.ndarray):
+    """(dense ranks 0..m-1 of ``a`` as int64, ``a`` sorted), from one unstable argsort."""
+    order = np.argsort(a)
+    s = a[order]
+    step = np.empty(s.shape[0], dtype=np.int64)
+    step[0] = 0
+    np.not_equal(s[1:], s[:-1], out=step[1:])
+    ranks = np.empty_like(step)
+    ranks[order] = np.cumsum(step, out=step)
+    return ranks, s
 
 
 def _distinct_fewer(sorted_values: np.ndarray) -> int:

@@ -5,8 +5,9 @@ optional ``sample_weight`` (non-negative, positive sum), following
 scikit-learn's names and argument order. Multi-output targets are not
 supported: a 2-D array is refused.
 
-Speed: the unweighted mean-type metrics stream over the inputs in chunks that
-stay in cache (one read of each array, no full-size temporary), and NaN/inf
+Speed: the unweighted mean-type metrics (MSE, MAE, R2, explained variance)
+stream over the inputs in chunks that stay in cache (one read of each array,
+no full-size temporary, BLAS ``dot`` for every sum), and NaN/inf
 are detected from the non-finite result instead of a separate pass; only then
 are the inputs inspected to name the offending argument.
 """
@@ -32,7 +33,6 @@ __all__ = [
     "explained_variance",
 ]
 
-_CHUNK = 1 << 15  # elements per streamed block: 2 x 256 KiB stays in L2
 _EPS = np.finfo(np.float64).eps
 _TINY = np.finfo(np.float64).tiny
 
@@ -72,11 +72,16 @@ def _pow2_scale(*arrays: np.ndarray) -> float:
 
 # ---------------------------------------------------------------- streamed sums
 
-
-def _sum_sq_inplace(block: np.ndarray) -> float:
-    """sum(block**2), squaring in place; a plain ufunc reduction, not BLAS ``dot``,
-    whose thread start-up per cache-sized block costs more than the work."""
-    return float(np.multiply(block, block, out=block).sum())
+# Large inputs are processed in blocks of _CHUNK elements: each block's residual
+# is written into one small reused buffer that stays in L1/L2 cache, so each
+# input is read from memory once and no n-sized temporary is allocated (an
+# 80 MB temporary at n = 1e7 costs more in page faults than the arithmetic).
+# Sums of squares and plain sums use BLAS ``np.dot`` (against a vector of ones
+# for a sum): on a cached block it is ~2x faster than ``(d * d).sum()``'s
+# pairwise ufunc reduction. _CHUNK is below OpenBLAS's 10000-element threshold
+# for threading ``ddot``, so no per-block thread start-up is paid.
+_CHUNK = 8192
+_ONES = np.ones(_CHUNK)
 
 
 def _sum_sq_diff(yt: np.ndarray, yp: np.ndarray) -> float:
@@ -86,12 +91,13 @@ def _sum_sq_diff(yt: np.ndarray, yp: np.ndarray) -> float:
         d = yp - yt
         return float(np.dot(d, d))
     buf = np.empty(_CHUNK)
+    subtract, dot = np.subtract, np.dot
     total = 0.0
     for start in range(0, n, _CHUNK):
-        stop = min(start + _CHUNK, n)
-        d = np.subtract(yp[start:stop], yt[start:stop], out=buf[: stop - start])
-        total += _sum_sq_inplace(d)
-    return total
+        stop = start + _CHUNK
+        d = subtract(yp[start:stop], yt[start:stop], out=buf[: min(stop, n) - start])
+        total += dot(d, d)
+    return float(total)
 
 
 def _sum_abs_diff(yt: np.ndarray, yp: np.ndarray) -> float:
@@ -99,12 +105,30 @@ def _sum_abs_diff(yt: np.ndarray, yp: np.ndarray) -> float:
     if n <= _CHUNK:
         return float(np.abs(yp - yt).sum())
     buf = np.empty(_CHUNK)
+    subtract, absolute, dot = np.subtract, np.absolute, np.dot
     total = 0.0
     for start in range(0, n, _CHUNK):
-        stop = min(start + _CHUNK, n)
-        d = np.subtract(yp[start:stop], yt[start:stop], out=buf[: stop - start])
-        total += float(np.abs(d, out=d).sum())
-    return total
+        stop = start + _CHUNK
+        k = min(stop, n) - start
+        d = subtract(yp[start:stop], yt[start:stop], out=buf[:k])
+        total += dot(absolute(d, out=d), _ONES[:k])
+    return float(total)
+
+
+def _block_moments(block: np.ndarray, buf: np.ndarray, ones: np.ndarray):
+    """(mean, centred sum of squares) of one cached block, by the corrected two-pass formula."""
+    k = block.shape[0]
+    mean = np.dot(block, ones) / k
+    c = np.subtract(block, mean, out=buf)
+    drift = np.dot(c, ones)  # rounding left in the mean; removing drift**2 / k corrects for it
+    return mean, np.dot(c, c) - drift * drift / k
+
+
+def _merge_moments(count, mean, m2, k, block_mean, block_m2):
+    """Chan et al.'s pairwise update of (count, mean, centred sum of squares)."""
+    delta = block_mean - mean
+    total = count + k
+    return total, mean + delta * k / total, m2 + block_m2 + delta * delta * count * k / total
 
 
 def _residual_and_total_ss(yt: np.ndarray, yp: np.ndarray):
@@ -117,26 +141,47 @@ def _residual_and_total_ss(yt: np.ndarray, yp: np.ndarray):
     n = yt.shape[0]
     if n <= _CHUNK:
         d = yp - yt
-        mean = float(yt.mean())
+        mean = float(np.add.reduce(yt)) / n
         c = yt - mean
         return float(np.dot(d, d)), float(np.dot(c, c)), mean
     buf = np.empty(_CHUNK)
+    subtract, dot = np.subtract, np.dot
     ss_res = 0.0
     count, mean, m2 = 0, 0.0, 0.0
     for start in range(0, n, _CHUNK):
-        stop = min(start + _CHUNK, n)
+        stop = start + _CHUNK
+        k = min(stop, n) - start
         block = yt[start:stop]
-        k = stop - start
-        d = np.subtract(yp[start:stop], block, out=buf[:k])
-        ss_res += _sum_sq_inplace(d)
-        block_mean = float(block.mean())
-        block_m2 = _sum_sq_inplace(np.subtract(block, block_mean, out=buf[:k]))
-        delta = block_mean - mean
-        total = count + k
-        mean += delta * k / total
-        m2 += block_m2 + delta * delta * count * k / total
-        count = total
-    return ss_res, m2, mean
+        d = subtract(yp[start:stop], block, out=buf[:k])
+        ss_res += dot(d, d)
+        block_mean, block_m2 = _block_moments(block, buf[:k], _ONES[:k])
+        count, mean, m2 = _merge_moments(count, mean, m2, k, block_mean, block_m2)
+    return float(ss_res), float(m2), float(mean)
+
+
+def _residual_and_true_variances(yt: np.ndarray, yp: np.ndarray):
+    """(centred sum of squares of the residual yt - yp, of y_true, mean of y_true), streamed as above."""
+    n = yt.shape[0]
+    if n <= _CHUNK:
+        d = yt - yp
+        dc = d - float(np.add.reduce(d)) / n
+        mean = float(np.add.reduce(yt)) / n
+        c = yt - mean
+        return float(np.dot(dc, dc)), float(np.dot(c, c)), mean
+    buf = np.empty(_CHUNK)
+    res_buf = np.empty(_CHUNK)
+    count, res_mean, res_m2, mean, m2 = 0, 0.0, 0.0, 0.0, 0.0
+    for start in range(0, n, _CHUNK):
+        stop = start + _CHUNK
+        k = min(stop, n) - start
+        block = yt[start:stop]
+        ones = _ONES[:k]
+        d = np.subtract(block, yp[start:stop], out=res_buf[:k])
+        d_mean, d_m2 = _block_moments(d, buf[:k], ones)
+        block_mean, block_m2 = _block_moments(block, buf[:k], ones)
+        _, res_mean, res_m2 = _merge_moments(count, res_mean, res_m2, k, d_mean, d_m2)
+        count, mean, m2 = _merge_moments(count, mean, m2, k, block_mean, block_m2)
+    return float(res_m2), float(m2), float(mean)
 
 
 def _weighted_mean(values: np.ndarray, w: np.ndarray) -> float:
@@ -380,12 +425,9 @@ def explained_variance(y_true, y_pred, *, sample_weight=None, force_finite=True)
     w = check_sample_weight(sample_weight, yt.shape[0])
 
     def sums(a, b):
-        d = a - b
         if w is None:
-            dc = d - d.mean()
-            mean = float(a.mean())
-            c = a - mean
-            return float(np.dot(dc, dc)), float(np.dot(c, c)), mean
+            return _residual_and_true_variances(a, b)
+        d = a - b
         dc = d - _weighted_mean(d, w)
         mean = _weighted_mean(a, w)
         c = a - mean
