@@ -10,9 +10,9 @@ import warnings
 
 import pytest
 
-from .plugin import DeviationFixed
-from .report import format_failure
-from .runner import check_property
+from properties.plugin import DeviationFixed
+from properties.report import format_failure
+from properties.runner import check_property
 
 
 class PropertyViolated(AssertionError):
