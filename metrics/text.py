@@ -301,136 +301,160 @@ def _bleu_options(max_n, weights, smoothing, smooth_value):
     return max_n, w, method, value
 
 
-def _token_ids(hyp_segments, ref_segments, segments) -> tuple[np.ndarray, int]:
+def _token_ids(segments, hyp_segments, ref_segments) -> tuple[np.ndarray, int]:
     """The tokens of ``segments`` (in that order) as int64 ids, and the vocabulary size.
 
     Ids come from a dict, so tokens compare exactly as in a ``Counter``.
     """
+    flat = list(chain.from_iterable(segments))
     try:
-        vocab = dict.fromkeys(chain.from_iterable(hyp_segments))
+        vocab = dict.fromkeys(flat)
     except TypeError:
-        raise MetricInputError("hypotheses", "tokens must be hashable (str, int, tuple, ...)") from None
-    try:
-        vocab.update(dict.fromkeys(chain.from_iterable(ref_segments)))
-    except TypeError:
+        try:
+            dict.fromkeys(chain.from_iterable(hyp_segments))
+        except TypeError:
+            raise MetricInputError("hypotheses", "tokens must be hashable (str, int, tuple, ...)") from None
         raise MetricInputError("list_of_references", "tokens must be hashable (str, int, tuple, ...)") from None
     lookup = dict(zip(vocab, range(len(vocab)))).__getitem__
-    n_tokens = sum(map(len, segments))
-    flat = chain.from_iterable(map(lookup, seg) for seg in segments)
-    return np.fromiter(flat, dtype=np.int64, count=n_tokens), len(vocab)
+    return np.fromiter(map(lookup, flat), dtype=np.int64, count=len(flat)), len(vocab)
 
 
-def _bleu_statistics(list_of_references, hypotheses, max_n: int):
-    """Clipped n-gram matches and n-gram totals per sentence, hypothesis and closest reference lengths.
-
-    Returns ``matches (S, max_n)``, ``totals (S, max_n)``, ``hyp_len (S,)``,
-    ``closest_ref_len (S,)`` as int64 arrays. The closest reference length is the
-    one nearest the hypothesis length, the shorter one on ties (Papineni et al.
-    2002; NLTK's and sacrebleu's rule).
-
-    The whole corpus is counted at once, one sort per n-gram order. Segments are
-    laid out sentence-major (hypothesis s, then the references of s), and every
-    n-gram occurrence gets the key ``(n-gram, segment)``; after sorting, equal
-    keys are the occurrences of one n-gram in one segment, and the segments of
-    one sentence are adjacent within an n-gram, so clipping is a max-reduction
-    over each (n-gram, sentence) run. N-gram ids are exact dense ranks of
-    (prefix id, last token): no hashing, no collisions.
-    """
+def _corpus_segments(list_of_references, hypotheses):
+    """Validated segments laid out sentence-major (hypothesis s, then its references), and per
+    sentence the number of references."""
     segments: list = []
     hyp_segments: list = []
     ref_segments: list = []
-    seg_sent: list[int] = []
-    for s, (refs, hyp) in enumerate(zip(list_of_references, hypotheses)):
-        hyp = _tokens(hyp, "hypotheses")
-        refs = _reference_list(refs, "list_of_references")
+    n_refs: list[int] = []
+    append, extend = segments.append, segments.extend
+    for refs, hyp in zip(list_of_references, hypotheses):
+        # the common shape (a list of token lists and a token list) skips the checkers' calls
+        if type(hyp) is not list:
+            hyp = _tokens(hyp, "hypotheses")
+        if type(refs) is not list or not refs or any(type(r) is not list for r in refs):
+            refs = _reference_list(refs, "list_of_references")
         hyp_segments.append(hyp)
         ref_segments.extend(refs)
-        segments.append(hyp)
-        segments.extend(refs)
-        seg_sent.extend([s] * (len(refs) + 1))
+        append(hyp)
+        extend(refs)
+        n_refs.append(len(refs))
+    return segments, hyp_segments, ref_segments, n_refs
+
+
+def _bleu_statistics(list_of_references, hypotheses, max_n: int):
+    """Corpus-pooled BLEU statistics: clipped n-gram matches and n-gram totals per order
+    (lists of ``max_n`` ints), total hypothesis length and total closest reference length.
+
+    The closest reference length of a sentence is the one nearest its hypothesis
+    length, the shorter one on ties (Papineni et al. 2002; NLTK's and sacrebleu's rule).
+
+    The whole corpus is counted at once, one sort per n-gram order. Segments are
+    laid out sentence-major (hypothesis s, then the references of s), and every
+    n-gram occurrence gets the key ``(n-gram, segment)`` (segment in the low
+    bits); after sorting, equal keys are the occurrences of one n-gram in one
+    segment, and the segments of one sentence are adjacent within an n-gram, so
+    clipping is a max-reduction over each (n-gram, sentence) run. N-gram ids are
+    exact dense ranks of (prefix id, last token): no hashing, no collisions.
+    """
+    segments, hyp_segments, ref_segments, n_refs = _corpus_segments(list_of_references, hypotheses)
     n_sent = len(hyp_segments)
     n_seg = len(segments)
     seg_len = np.fromiter(map(len, segments), dtype=np.int64, count=n_seg)
-    seg_sent_arr = np.asarray(seg_sent, dtype=np.int64)
-    seg_is_hyp = np.r_[True, seg_sent_arr[1:] != seg_sent_arr[:-1]]  # the first segment of a sentence
-    hyp_len = seg_len[seg_is_hyp]
+    per_sentence = np.asarray(n_refs, dtype=np.int64) + 1
+    seg_sent_arr = np.repeat(np.arange(n_sent, dtype=np.int64), per_sentence)
+    first_seg = np.cumsum(per_sentence) - per_sentence
+    seg_is_hyp = np.zeros(n_seg, dtype=bool)
+    seg_is_hyp[first_seg] = True
+    hyp_len = seg_len[first_seg]
 
     # closest reference length, shorter on ties: minimise (|r - c|, r) per sentence
     ref_len = seg_len[~seg_is_hyp]
     owner = seg_sent_arr[~seg_is_hyp]
     width = int(ref_len.max(initial=0)) + 1
     key = np.abs(ref_len - hyp_len[owner]) * width + ref_len
-    closest = np.minimum.reduceat(key, np.flatnonzero(np.r_[True, owner[1:] != owner[:-1]])) % width
+    closest = np.minimum.reduceat(key, first_seg - np.arange(n_sent)) % width
 
     totals = np.maximum(hyp_len[:, None] - np.arange(max_n)[None, :], 0)
-    matches = np.zeros((n_sent, max_n), dtype=np.int64)
-    tokens, vocab_size = _token_ids(hyp_segments, ref_segments, segments)
-    if not hyp_len.any():
-        return matches, totals, hyp_len, closest
+    pooled = (totals.sum(axis=0).tolist(), int(hyp_len.sum()), int(closest.sum()))
+    matches = [0] * max_n
+    tokens, vocab_size = _token_ids(segments, hyp_segments, ref_segments)
+    if not pooled[1]:
+        return (matches, *pooled)
 
+    # One sentinel after every segment, V after a hypothesis and V + 1 after a reference: an
+    # n-gram that runs past the end of its segment then contains its segment's sentinel at the
+    # crossing, so a hypothesis one never equals a reference one and never matches.
+    seg_end = np.cumsum(seg_len)
+    tokens = np.insert(tokens, seg_end, np.where(seg_is_hyp, vocab_size, vocab_size + 1))
     n_tokens = tokens.shape[0]
-    seg_of_token = np.repeat(np.arange(n_seg, dtype=np.int64), seg_len)
-    remaining = np.repeat(np.cumsum(seg_len), seg_len) - np.arange(n_tokens, dtype=np.int64)  # tokens left in segment
-    base = max(vocab_size, 1)
+    seg_of_token = np.repeat(np.arange(n_seg, dtype=np.int64), seg_len + 1)
+    base = vocab_size + 2
+    seg_bits = n_seg.bit_length()
+    seg_mask = (1 << seg_bits) - 1
+    positions = np.arange(n_tokens, dtype=np.int64)
     # candidates: positions whose n-gram can still match; an (n+1)-gram can only match in a
-    # sentence where its n-gram prefix matched, so each order prunes the next one
-    cand = np.arange(n_tokens, dtype=np.int64)
+    # sentence where both its n-gram prefix and its n-gram suffix matched, so each order
+    # prunes the next one
+    cand = positions
     cand_key = tokens
     n_keys = base
     for n in range(1, max_n + 1):
         if cand.size == 0:
             break
         seg_at = seg_of_token if n == 1 else seg_of_token[cand]  # at n = 1 every position is a candidate
-        if n_keys * n_seg >= 2**62:  # keep (n-gram, segment) keys inside int64
+        if n_keys.bit_length() + seg_bits >= 62:  # keep (n-gram, segment) keys inside int64
             cand_key = np.unique(cand_key, return_inverse=True)[1].reshape(-1)
             n_keys = int(cand_key.max()) + 1
-        keys = cand_key * n_seg + seg_at
+        keys = (cand_key << seg_bits) | seg_at
         position_bits = int(keys.size).bit_length()
-        if n_keys * n_seg < 2 ** (62 - position_bits):
+        if n_keys.bit_length() + seg_bits + position_bits < 62:
             # sort (key, position) packed in one int64: a plain sort is several times faster than argsort
-            packed = np.sort((keys << position_bits) | np.arange(keys.size, dtype=np.int64))
+            packed = np.sort((keys << position_bits) | positions[: keys.size])
             order = packed & ((1 << position_bits) - 1)
             keys = packed >> position_bits
         else:
             order = np.argsort(keys)
             keys = keys[order]
-        gram_part = keys // n_seg
-        new_gram = np.empty(keys.size, dtype=bool)
-        new_gram[0] = True
-        np.not_equal(gram_part[1:], gram_part[:-1], out=new_gram[1:])
-        gram_sorted = np.cumsum(new_gram) - 1
-
         new_run = np.empty(keys.size, dtype=bool)
         new_run[0] = True
         np.not_equal(keys[1:], keys[:-1], out=new_run[1:])
         run = np.flatnonzero(new_run)  # one (n-gram, segment) each
         counts = np.diff(run, append=keys.size)
-        run_seg = keys[run] - gram_part[run] * n_seg
+        run_key = keys[run]
+        run_gram = run_key >> seg_bits
+        run_seg = run_key & seg_mask
         run_sent = seg_sent_arr[run_seg]
         run_hyp = seg_is_hyp[run_seg]
-        group_key = gram_sorted[run] * n_sent + run_sent
-        new_group = np.empty(run.size, dtype=bool)
-        new_group[0] = True
-        np.not_equal(group_key[1:], group_key[:-1], out=new_group[1:])
+        new_gram = np.empty(run.size, dtype=bool)
+        new_gram[0] = True
+        np.not_equal(run_gram[1:], run_gram[:-1], out=new_gram[1:])
+        # a new (n-gram, sentence) group starts where the n-gram or the sentence changes
+        new_group = new_gram.copy()
+        new_group[1:] |= run_sent[1:] != run_sent[:-1]
         group = np.flatnonzero(new_group)  # one (n-gram, sentence) each
-        in_hyp = np.add.reduceat(np.where(run_hyp, counts, 0), group)
-        in_ref = np.maximum.reduceat(np.where(run_hyp, 0, counts), group)
-        matches[:, n - 1] = np.bincount(run_sent[group], weights=np.minimum(in_hyp, in_ref), minlength=n_sent)
+        hyp_counts = np.where(run_hyp, counts, 0)
+        in_hyp = np.add.reduceat(hyp_counts, group)
+        in_ref = np.maximum.reduceat(counts - hyp_counts, group)
+        matches[n - 1] = int(np.minimum(in_hyp, in_ref).sum())
         if n == max_n:
             break
-        matched = ((in_hyp > 0) & (in_ref > 0))[np.cumsum(new_group) - 1]  # per run
-        keep = matched[np.cumsum(new_run) - 1]  # per sorted occurrence
-        cand = order[keep] if n == 1 else cand[order][keep]
-        prefix = gram_sorted[keep]
-        longer = remaining[cand] > n
-        cand, prefix = cand[longer], prefix[longer]
-        n_keys = (int(gram_sorted[-1]) + 1) * base + base
+        keep_run = np.repeat((in_hyp > 0) & (in_ref > 0), np.diff(group, append=run.size))
+        kept = order[np.repeat(keep_run, counts)]
+        if n > 1:
+            kept = cand[kept]
+        rank = np.cumsum(new_gram) - 1  # dense rank of each run's n-gram
+        prefix = np.repeat(rank[keep_run], counts[keep_run])
+        matched_at = np.zeros(n_tokens + 1, dtype=bool)
+        matched_at[kept] = True
+        suffix_ok = matched_at[kept + 1]
+        cand, prefix = kept[suffix_ok], prefix[suffix_ok]
+        n_keys = (int(rank[-1]) + 1) * base
         cand_key = prefix * base + tokens[cand + n]
-    return matches, totals, hyp_len, closest
+    return (matches, *pooled)
 
 
 def _sentence_statistics(refs, hyp, max_n: int):
-    """The same statistics as :func:`_bleu_statistics` for one sentence, with ``Counter``.
+    """The statistics of :func:`_bleu_statistics` for one sentence, with ``Counter``.
 
     Cheaper than the NumPy path on one short sentence (the per-call overhead the
     suite pays thousands of times); ``relation[sentence_bleu=corpus_bleu of one
@@ -552,10 +576,7 @@ def corpus_bleu(
     _same_count("list_of_references", refs, "hypotheses", hyps)
     max_n, w, method, value = _bleu_options(max_n, weights, smoothing, smooth_value)
     matches, totals, hyp_len, closest = _bleu_statistics(refs, hyps, max_n)
-    return _bleu_from_counts(
-        matches.sum(axis=0).tolist(), totals.sum(axis=0).tolist(), int(hyp_len.sum()), int(closest.sum()),
-        w.tolist(), method, value,
-    )
+    return _bleu_from_counts(matches, totals, hyp_len, closest, w.tolist(), method, value)
 
 
 # --------------------------------------------------------------------------
