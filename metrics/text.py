@@ -431,19 +431,26 @@ def _bleu_statistics(list_of_references, hypotheses, max_n: int):
         # a new (n-gram, sentence) group starts where the n-gram or the sentence changes
         new_group = new_gram.copy()
         new_group[1:] |= run_sent[1:] != run_sent[:-1]
-        group = np.flatnonzero(new_group)  # one (n-gram, sentence) each
-        hyp_counts = np.where(run_hyp, counts, 0)
-        in_hyp = np.add.reduceat(hyp_counts, group)
-        in_ref = np.maximum.reduceat(counts - hyp_counts, group)
+        group = np.flatnonzero(new_group)  # first run of each (n-gram, sentence)
+        group_of_run = np.cumsum(new_group) - 1
+        # a sentence's hypothesis is its first segment, so a hypothesis run comes first in its group
+        in_hyp = np.where(run_hyp[group], counts[group], 0)
+        # the largest reference count of each group, as a running maximum of (group, count) read
+        # at the group's last run (many tiny reduceat segments cost more); group ids and counts are
+        # below the token count, so both halves fit when the corpus has fewer than 2**31 tokens
+        running = np.maximum.accumulate((group_of_run << 32) | np.where(run_hyp, 0, counts))
+        in_ref = running[np.append(group[1:], run.size) - 1] & 0xFFFFFFFF
         matches[n - 1] = int(np.minimum(in_hyp, in_ref).sum())
         if n == max_n:
             break
-        keep_run = np.repeat((in_hyp > 0) & (in_ref > 0), np.diff(group, append=run.size))
-        kept = order[np.repeat(keep_run, counts)]
+        keep_run = ((in_hyp > 0) & (in_ref > 0))[group_of_run]
+        run_of_item = np.cumsum(new_run) - 1
+        kept_item = keep_run[run_of_item]
+        kept = order[kept_item]
         if n > 1:
             kept = cand[kept]
         rank = np.cumsum(new_gram) - 1  # dense rank of each run's n-gram
-        prefix = np.repeat(rank[keep_run], counts[keep_run])
+        prefix = rank[run_of_item[kept_item]]
         matched_at = np.zeros(n_tokens + 1, dtype=bool)
         matched_at[kept] = True
         suffix_ok = matched_at[kept + 1]
