@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from itertools import chain
+from itertools import chain, count
 from typing import NamedTuple
 
 import numpy as np
@@ -301,22 +301,38 @@ def _bleu_options(max_n, weights, smoothing, smooth_value):
     return max_n, w, method, value
 
 
-def _token_ids(segments, hyp_segments, ref_segments) -> tuple[np.ndarray, int]:
-    """The tokens of ``segments`` (in that order) as int64 ids, and the vocabulary size.
+# End markers: objects equal only to themselves, so no token of the caller can equal one.
+_HYP_END = (object(),)
+_REF_END = (object(),)
+_ENDS = np.empty(2, dtype=object)  # indexed by "is a hypothesis"
+_ENDS[0], _ENDS[1] = _REF_END, _HYP_END
 
-    Ids come from a dict, so tokens compare exactly as in a ``Counter``.
+
+def _token_ids_with_ends(segments, seg_is_hyp: np.ndarray, hyp_segments, n_tokens: int):
+    """The tokens of ``segments`` as dense int64 ids, each segment followed by its end marker
+    (one for hypotheses, another for references), the number of distinct ids, and the
+    positions ``0 .. n_tokens - 1``.
+
+    Ids come from a dict, so tokens compare exactly as in a ``Counter``. One pass:
+    ``setdefault`` gives a token the running position of its first occurrence, which
+    the first-occurrence ranks then make dense.
     """
-    flat = list(chain.from_iterable(segments))
+    pieces = [None] * (2 * len(segments))
+    pieces[::2] = segments
+    pieces[1::2] = _ENDS[seg_is_hyp.view(np.int8)].tolist()
+    first_seen: dict = {}
     try:
-        vocab = dict.fromkeys(flat)
+        ids = np.fromiter(map(first_seen.setdefault, chain.from_iterable(pieces), count()),
+                          dtype=np.int64, count=n_tokens)
     except TypeError:
         try:
             dict.fromkeys(chain.from_iterable(hyp_segments))
         except TypeError:
             raise MetricInputError("hypotheses", "tokens must be hashable (str, int, tuple, ...)") from None
         raise MetricInputError("list_of_references", "tokens must be hashable (str, int, tuple, ...)") from None
-    lookup = dict(zip(vocab, range(len(vocab)))).__getitem__
-    return np.fromiter(map(lookup, flat), dtype=np.int64, count=len(flat)), len(vocab)
+    positions = np.arange(n_tokens, dtype=np.int64)
+    dense = np.cumsum(ids == positions) - 1
+    return dense[ids], int(dense[-1]) + 1, positions
 
 
 def _corpus_segments(list_of_references, hypotheses):
@@ -324,7 +340,6 @@ def _corpus_segments(list_of_references, hypotheses):
     sentence the number of references."""
     segments: list = []
     hyp_segments: list = []
-    ref_segments: list = []
     n_refs: list[int] = []
     append, extend = segments.append, segments.extend
     for refs, hyp in zip(list_of_references, hypotheses):
@@ -334,11 +349,10 @@ def _corpus_segments(list_of_references, hypotheses):
         if type(refs) is not list or not refs or any(type(r) is not list for r in refs):
             refs = _reference_list(refs, "list_of_references")
         hyp_segments.append(hyp)
-        ref_segments.extend(refs)
         append(hyp)
         extend(refs)
         n_refs.append(len(refs))
-    return segments, hyp_segments, ref_segments, n_refs
+    return segments, hyp_segments, n_refs
 
 
 def _bleu_statistics(list_of_references, hypotheses, max_n: int):
@@ -356,7 +370,7 @@ def _bleu_statistics(list_of_references, hypotheses, max_n: int):
     clipping is a max-reduction over each (n-gram, sentence) run. N-gram ids are
     exact dense ranks of (prefix id, last token): no hashing, no collisions.
     """
-    segments, hyp_segments, ref_segments, n_refs = _corpus_segments(list_of_references, hypotheses)
+    segments, hyp_segments, n_refs = _corpus_segments(list_of_references, hypotheses)
     n_sent = len(hyp_segments)
     n_seg = len(segments)
     seg_len = np.fromiter(map(len, segments), dtype=np.int64, count=n_seg)
@@ -377,21 +391,15 @@ def _bleu_statistics(list_of_references, hypotheses, max_n: int):
     totals = np.maximum(hyp_len[:, None] - np.arange(max_n)[None, :], 0)
     pooled = (totals.sum(axis=0).tolist(), int(hyp_len.sum()), int(closest.sum()))
     matches = [0] * max_n
-    tokens, vocab_size = _token_ids(segments, hyp_segments, ref_segments)
+    # An n-gram that runs past the end of its segment contains the segment's end marker at the
+    # crossing, so a hypothesis one never equals a reference one and never matches.
+    n_tokens = int(seg_len.sum()) + n_seg
+    tokens, base, positions = _token_ids_with_ends(segments, seg_is_hyp, hyp_segments, n_tokens)
     if not pooled[1]:
         return (matches, *pooled)
-
-    # One sentinel after every segment, V after a hypothesis and V + 1 after a reference: an
-    # n-gram that runs past the end of its segment then contains its segment's sentinel at the
-    # crossing, so a hypothesis one never equals a reference one and never matches.
-    seg_end = np.cumsum(seg_len)
-    tokens = np.insert(tokens, seg_end, np.where(seg_is_hyp, vocab_size, vocab_size + 1))
-    n_tokens = tokens.shape[0]
     seg_of_token = np.repeat(np.arange(n_seg, dtype=np.int64), seg_len + 1)
-    base = vocab_size + 2
     seg_bits = n_seg.bit_length()
     seg_mask = (1 << seg_bits) - 1
-    positions = np.arange(n_tokens, dtype=np.int64)
     # candidates: positions whose n-gram can still match; an (n+1)-gram can only match in a
     # sentence where both its n-gram prefix and its n-gram suffix matched, so each order
     # prunes the next one
