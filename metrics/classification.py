@@ -27,6 +27,7 @@ false positives / false negatives of the selected classes (scikit-learn's rule).
 
 from __future__ import annotations
 
+import functools
 import math
 import numbers
 
@@ -257,13 +258,13 @@ def _divide(num, den, zero_division: float):
 
 def _average(values: np.ndarray, support: np.ndarray, average, zero_division: float):
     if zero_division == zero_division:  # no nan among the per-class values
-        if average == "macro" or not support.any():
-            if values.shape[0] < _SMALL_K:
-                return sum(values.tolist()) / values.shape[0]
-            return float(np.add.reduce(values) / values.shape[0])
         if values.shape[0] < _SMALL_K:
-            weights = support.tolist()
-            return sum([v * w for v, w in zip(values.tolist(), weights)]) / sum(weights)
+            per_class, weights = values.tolist(), support.tolist()
+            if average == "macro" or not any(weights):
+                return sum(per_class) / len(per_class)
+            return sum([v * w for v, w in zip(per_class, weights)]) / sum(weights)
+        if average == "macro" or not support.any():
+            return float(np.add.reduce(values) / values.shape[0])
         return float(np.dot(values, support) / np.add.reduce(support))
     defined = ~np.isnan(values)
     if not defined.any():
@@ -575,21 +576,29 @@ def cohen_kappa(y1, y2, *, labels=None, weights=None, sample_weight=None, replac
         classes, C, idx = _with_labels(classes, C, lab)
         C = C[np.ix_(idx, idx)]
     C = C.astype(np.float64, copy=False)
-    n = C.sum()
+    # np.add.reduce is what np.sum calls, without the wrapper's cost on these tiny matrices
+    n = np.add.reduce(C, axis=None)
     if n == 0:
         return replace_undefined_by
-    k = C.shape[0]
-    expected = np.outer(C.sum(axis=1), C.sum(axis=0)) / n
+    expected = np.outer(np.add.reduce(C, axis=1), np.add.reduce(C, axis=0)) / n
+    w = _kappa_weights(C.shape[0], weights)
+    chance = float(np.add.reduce(w * expected, axis=None))
+    if chance == 0:
+        return replace_undefined_by
+    return float(1.0 - np.add.reduce(w * C, axis=None) / chance)
+
+
+@functools.lru_cache(maxsize=64)
+def _kappa_weights(k: int, weights) -> np.ndarray:
+    """Disagreement weights w[i, j] for k ordered classes: 1 off the diagonal, |i - j| or (i - j)^2."""
     if weights is None:
         w = 1.0 - np.eye(k)
     else:
         pos = np.arange(k, dtype=np.float64)
         gap = np.abs(pos[:, None] - pos[None, :])
         w = gap if weights == "linear" else gap * gap
-    chance = float(np.sum(w * expected))
-    if chance == 0:
-        return replace_undefined_by
-    return float(1.0 - np.sum(w * C) / chance)
+    w.flags.writeable = False  # shared between calls
+    return w
 
 
 
