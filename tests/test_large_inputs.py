@@ -2,9 +2,11 @@
 
 MSE, MAE, R2 and explained variance stream inputs longer than one block (8192
 elements) through a blocked path; Spearman and Kendall switch to sort-based
-ranking that matters at scale. Each is compared with scikit-learn / SciPy on
-the same data. Tolerance rtol=1e-9: the algebra is identical, only the
-summation order differs.
+ranking that matters at scale; binary log loss is blocked the same way, and the
+label metrics leave their tiny-input path. Each is compared with scikit-learn /
+SciPy on the same data. Tolerance rtol=1e-9 for the streamed sums: the algebra
+is identical, only the summation order differs; 1e-12 for the label metrics,
+whose confusion matrices are exact integers.
 """
 
 import numpy as np
@@ -44,3 +46,32 @@ def test_large_rank_correlations_agree_with_scipy():
     y = np.round(x + RNG.normal(size=N), 1)
     np.testing.assert_allclose(metrics.spearman(x, y), scipy.stats.spearmanr(x, y)[0], rtol=1e-9)
     np.testing.assert_allclose(metrics.kendall_tau(x, y), scipy.stats.kendalltau(x, y)[0], rtol=1e-9)
+
+
+def test_blocked_log_loss_agrees_with_sklearn():
+    """Binary log loss streams P(class 1) through 8192-element blocks; a ragged last block too."""
+    y = RNG.integers(0, 2, size=N)
+    p = np.clip(RNG.random(N), 1e-6, 1 - 1e-6)
+    np.testing.assert_allclose(metrics.log_loss(y, p), skm.log_loss(y, p), rtol=1e-9)
+    np.testing.assert_allclose(
+        metrics.log_loss(y, p, normalize=False), skm.log_loss(y, p, normalize=False), rtol=1e-9
+    )
+
+
+def test_large_label_metrics_agree_with_sklearn():
+    """The vectorised confusion-matrix path (inputs above the tiny-input threshold) on many samples."""
+    y_true = RNG.integers(0, 5, size=N)
+    y_pred = np.where(RNG.random(N) < 0.6, y_true, RNG.integers(0, 5, size=N))
+    np.testing.assert_array_equal(metrics.confusion_matrix(y_true, y_pred), skm.confusion_matrix(y_true, y_pred))
+    for average in ("micro", "macro", "weighted"):
+        np.testing.assert_allclose(
+            metrics.f1(y_true, y_pred, average=average), skm.f1_score(y_true, y_pred, average=average), rtol=1e-12
+        )
+    np.testing.assert_allclose(
+        metrics.matthews_corrcoef(y_true, y_pred), skm.matthews_corrcoef(y_true, y_pred), rtol=1e-12
+    )
+    np.testing.assert_allclose(
+        metrics.cohen_kappa(y_true, y_pred, weights="quadratic"),
+        skm.cohen_kappa_score(y_true, y_pred, weights="quadratic"),
+        rtol=1e-12,
+    )

@@ -29,8 +29,10 @@ def _cases(count=300, seed=20261123):
         n = int(rng.integers(1, classification._SMALL_N + 1))
         k = int(rng.integers(1, classification._SMALL_K))
         y_true, y_pred = rng.integers(0, k, n), rng.integers(0, k, n)
-        kind = i % 4
-        if kind == 1:  # negative labels: the Python path must hand them to the general path
+        kind = i % 5
+        if kind == 4:  # 1-based labels: the direct bincount path must drop the empty class 0
+            y_true, y_pred = y_true + 1, y_pred + 1
+        elif kind == 1:  # negative labels: the Python path must hand them to the general path
             y_true, y_pred = y_true - 1, y_pred - 1
         elif kind == 2:
             y_true, y_pred = y_true % 2 == 1, y_pred % 2 == 1
