@@ -142,37 +142,31 @@ def _counts(t: np.ndarray, p: np.ndarray, weights: np.ndarray | None):
     C is int64 counts without weights, float64 sums of weights with them. A label
     counts as present if it occurs in the data, whatever its weight.
     """
+    present = None  # the labels that occur, as a set, on the tiny-input path
     if t.shape[0] <= _SMALL_N and t.dtype in _UNSIGNED and p.dtype in _UNSIGNED:
         present = set(t.tolist())
         present.update(p.tolist())
         lo, hi = min(present), max(present)  # input checks have refused empty arrays
-        if lo >= 0 and hi < _DIRECT_LABEL_LIMIT:
-            r = hi + 1
-            ti = t.astype(np.intp, copy=False)
-            pi = p.astype(np.intp, copy=False)
-            C = np.bincount(ti * r + pi, weights=weights, minlength=r * r).reshape(r, r)
-            dtype = np.result_type(t.dtype, p.dtype)
-            if len(present) == r:
-                return np.arange(r).astype(dtype, copy=False), C
-            classes = np.array(sorted(present), dtype=np.intp)
-            return classes.astype(dtype, copy=False), C[np.ix_(classes, classes)]
-    hi_t = _direct_max(t)
-    hi_p = _direct_max(p) if hi_t is not None else None
-    if hi_p is not None:
-        r = max(hi_t, hi_p) + 1
+        r = hi + 1 if lo >= 0 and hi < _DIRECT_LABEL_LIMIT else None
+    else:
+        hi_t = _direct_max(t)
+        hi_p = _direct_max(p) if hi_t is not None else None
+        r = max(hi_t, hi_p) + 1 if hi_p is not None else None
+    if r is not None:
         ti = t.astype(np.intp, copy=False)
         pi = p.astype(np.intp, copy=False)
         C = np.bincount(ti * r + pi, weights=weights, minlength=r * r).reshape(r, r)
-        # np.add.reduce, not ndarray.sum: the method's Python wrapper costs more than
-        # the work on a 5 x 5 matrix, and these run thousands of times per audit.
-        if weights is None:
-            occurrences = np.add.reduce(C, axis=0) + np.add.reduce(C, axis=1)
+        if present is not None:
+            classes = np.arange(r) if len(present) == r else np.array(sorted(present), dtype=np.intp)
         else:
-            occurrences = np.bincount(ti, minlength=r) + np.bincount(pi, minlength=r)
-        if occurrences.all():
-            classes = np.arange(r)
-        else:
-            classes = np.flatnonzero(occurrences)
+            # np.add.reduce, not ndarray.sum: the method's Python wrapper costs more than
+            # the work on a 5 x 5 matrix, and these run thousands of times per audit.
+            if weights is None:
+                occurrences = np.add.reduce(C, axis=0) + np.add.reduce(C, axis=1)
+            else:
+                occurrences = np.bincount(ti, minlength=r) + np.bincount(pi, minlength=r)
+            classes = np.arange(r) if occurrences.all() else np.flatnonzero(occurrences)
+        if classes.shape[0] != r:
             C = C[np.ix_(classes, classes)]
         dtype = np.result_type(t.dtype, p.dtype)
         return classes.astype(dtype, copy=False), C
@@ -226,9 +220,10 @@ def _one_vs_rest(C: np.ndarray, idx) -> tuple[np.ndarray, ...]:
     tp = C.diagonal()
     if C.shape[0] < _SMALL_K:
         rows = C.tolist()
-        true_sum = np.array([sum(row) for row in rows])
+        row_sums = [sum(row) for row in rows]
+        total = sum(row_sums)
+        true_sum = np.array(row_sums)
         pred_sum = np.array([sum(column) for column in zip(*rows)])
-        total = sum(true_sum.tolist())
     else:
         true_sum = np.add.reduce(C, axis=1)
         pred_sum = np.add.reduce(C, axis=0)
@@ -599,7 +594,6 @@ def _kappa_weights(k: int, weights) -> np.ndarray:
         w = gap if weights == "linear" else gap * gap
     w.flags.writeable = False  # shared between calls
     return w
-
 
 
 # Blocks small enough to stay in cache: the binary log loss is computed block by
