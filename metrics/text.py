@@ -8,8 +8,9 @@ references before hypotheses.
 Tokens are compared exactly as a Python ``Counter`` compares them (hash and
 equality). Edit distance and LCS map tokens to integer ids and run on
 rapidfuzz's exact bit-parallel engines (never quadratic Python loops); corpus
-BLEU counts the clipped n-gram statistics of the whole corpus at once with
-NumPy sorts; sentence BLEU uses ``Counter`` (cheapest on one short sentence),
+BLEU counts the clipped n-gram statistics of the whole corpus at once (one
+radix sort of token ids, then pairs of equal tokens extended order by order);
+sentence BLEU uses ``Counter`` (cheapest on one short sentence),
 and the spec checks that both paths agree.
 """
 
@@ -309,9 +310,8 @@ _ENDS[0], _ENDS[1] = _REF_END, _HYP_END
 
 
 def _token_ids_with_ends(segments, seg_is_hyp: np.ndarray, hyp_segments, n_tokens: int):
-    """The tokens of ``segments`` as dense int64 ids, each segment followed by its end marker
-    (one for hypotheses, another for references), the number of distinct ids, and the
-    positions ``0 .. n_tokens - 1``.
+    """The tokens of ``segments`` as dense int32 ids, each segment followed by its end marker
+    (one for hypotheses, another for references), and the number of distinct ids.
 
     Ids come from a dict, so tokens compare exactly as in a ``Counter``. One pass:
     ``setdefault`` gives a token the running position of its first occurrence, which
@@ -330,20 +330,29 @@ def _token_ids_with_ends(segments, seg_is_hyp: np.ndarray, hyp_segments, n_token
         except TypeError:
             raise MetricInputError("hypotheses", "tokens must be hashable (str, int, tuple, ...)") from None
         raise MetricInputError("list_of_references", "tokens must be hashable (str, int, tuple, ...)") from None
-    positions = np.arange(n_tokens, dtype=np.int64)
-    dense = np.cumsum(ids == positions) - 1
-    return dense[ids], int(dense[-1]) + 1, positions
+    # int32 on purpose: a bool -> int64 cumsum is an order of magnitude slower in NumPy 2.x
+    dense = np.cumsum(ids == np.arange(n_tokens), dtype=np.int32)
+    return dense[ids] - 1, int(dense[-1])
 
 
 def _corpus_segments(list_of_references, hypotheses):
-    """Validated segments laid out sentence-major (hypothesis s, then its references), and per
-    sentence the number of references."""
+    """Validated segments laid out sentence-major (hypothesis s, then its references), the
+    hypotheses, and per sentence the number of references."""
+    # the common shape (lists of token lists, one reference each) is recognised with C-level passes
+    if (type(list_of_references) is list and set(map(type, list_of_references)) == {list}
+            and set(map(type, hypotheses)) == {list}):
+        flat_refs = list(chain.from_iterable(list_of_references))
+        if len(flat_refs) == len(hypotheses) and set(map(type, flat_refs)) == {list} \
+                and min(map(len, list_of_references)) == 1:
+            segments = [None] * (2 * len(hypotheses))
+            segments[::2] = hypotheses
+            segments[1::2] = flat_refs
+            return segments, hypotheses, [1] * len(hypotheses)
     segments: list = []
     hyp_segments: list = []
-    n_refs: list[int] = []
+    n_refs = []
     append, extend = segments.append, segments.extend
     for refs, hyp in zip(list_of_references, hypotheses):
-        # the common shape (a list of token lists and a token list) skips the checkers' calls
         if type(hyp) is not list:
             hyp = _tokens(hyp, "hypotheses")
         if type(refs) is not list or not refs or any(type(r) is not list for r in refs):
@@ -355,27 +364,151 @@ def _corpus_segments(list_of_references, hypotheses):
     return segments, hyp_segments, n_refs
 
 
+def _stable_token_order(tokens: np.ndarray, n_ids: int) -> np.ndarray:
+    """``np.argsort(tokens, kind="stable")``, as LSD radix passes over 16-bit digits.
+
+    NumPy radix-sorts 16-bit keys (several times faster than its stable sort of
+    wider ones); dense ids below 2**16 need one pass, below 2**32 two.
+    """
+    low = np.argsort(tokens.astype(np.uint16), kind="stable")  # astype keeps the low 16 bits
+    if n_ids <= 1 << 16:
+        return low
+    high = np.argsort((tokens[low] >> 16).astype(np.uint16), kind="stable")
+    return low[high]
+
+
+def _offsets(lengths: np.ndarray) -> np.ndarray:
+    """``0 .. L - 1`` for each ``L`` in ``lengths``, concatenated."""
+    return np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+
+
+#: pair work (hypothesis-reference and hypothesis-hypothesis pairs of equal tokens) allowed per
+#: token before sentences with long runs of one repeated token are counted with ``Counter``
+_PAIR_BUDGET = 4
+
+
+def _clipped_matches(tokens, n_ids, segments, seg_len, seg_sent, seg_is_hyp, first_seg, n_refs, max_n):
+    """Clipped n-gram matches of the whole corpus, per order (a list of ``max_n`` ints).
+
+    ``tokens`` is the corpus laid out sentence-major with end markers (see
+    :func:`_bleu_statistics`). Algorithm, exact, one sort for all orders:
+
+    1. A stable sort by token id groups the occurrences of each token in each
+       sentence; positions stay ascending within a group, so its hypothesis
+       occurrences come first.
+    2. Within each group, every (hypothesis occurrence, reference occurrence)
+       pair and every (earlier, later) pair of hypothesis occurrences is an
+       equal unigram. A pair starting at ``(i, j)`` is an equal n-gram iff it was
+       an equal (n-1)-gram and ``tokens[i+n-1] == tokens[j+n-1]``, so each order
+       filters the pairs of the previous one (end markers stop n-grams at segment
+       ends: a hypothesis marker never equals a reference one).
+    3. For a hypothesis occurrence ``i``: ``c(i)`` = largest number of equal
+       n-grams in any one reference, ``r(i)`` = equal n-grams earlier in the
+       hypothesis. An n-gram seen ``k`` times in the hypothesis has ranks
+       ``0 .. k-1``, so ``#{i : r(i) < c(i)}`` is its clipped count ``min(k, c)``.
+    Groups of one hypothesis and one reference occurrence (most of them) stay
+    one-to-one at every order: there a surviving pair is one match. Pairs grow
+    with the square of a group; sentences over the budget go to ``Counter``.
+    """
+    n_tokens = tokens.size
+    matches = [0] * max_n
+    order = _stable_token_order(tokens, n_ids)
+    s_sent = np.repeat(seg_sent.astype(np.int32), seg_len + 1)[order]
+    s_tok = tokens[order]
+    boundary = np.empty(n_tokens + 1, dtype=bool)  # sorted index where a group starts, plus the end
+    boundary[0] = boundary[-1] = True
+    np.not_equal(s_tok[1:], s_tok[:-1], out=boundary[1:-1])
+    boundary[1:-1] |= s_sent[1:] != s_sent[:-1]
+    bounds = np.flatnonzero(boundary)
+    hyp_before = np.zeros(n_tokens + 1, dtype=np.int32)
+    np.cumsum(np.repeat(seg_is_hyp, seg_len + 1)[order], out=hyp_before[1:])
+    start = bounds[:-1]
+    n_hyp = np.diff(hyp_before[bounds])
+    n_ref = np.diff(bounds) - n_hyp
+    one_one = (n_hyp == 1) & (n_ref == 1)
+    general = (n_hyp >= 1) & (n_ref >= 1) & ~one_one
+    n_hr = n_hyp * n_ref
+    n_hh = n_hyp * (n_hyp - 1) // 2
+    if int(n_hr[general].sum()) + int(n_hh[general].sum()) > _PAIR_BUDGET * n_tokens + 4096:
+        group_sent = s_sent[start]
+        work = np.bincount(group_sent, weights=np.where(general, n_hr + n_hh, 0), minlength=len(n_refs))
+        heavy = work > _PAIR_BUDGET * np.bincount(seg_sent, weights=seg_len + 1, minlength=len(n_refs)) + 64
+        for s in np.flatnonzero(heavy).tolist():
+            f = int(first_seg[s])
+            found = _sentence_statistics(segments[f + 1:f + 1 + n_refs[s]], segments[f], max_n)[0]
+            matches = [m + x for m, x in zip(matches, found)]
+        light = ~heavy[group_sent]
+        one_one &= light
+        general &= light
+    # one-to-one groups
+    first = start[one_one]
+    p_hyp, p_ref = order[first], order[first + 1]
+    # the other groups, hypothesis occurrences numbered 0 .. n_ids_hyp - 1 for the counts
+    g = np.flatnonzero(general)
+    g_start, g_hyp, g_ref = start[g], n_hyp[g], n_ref[g]
+    g_id0 = np.cumsum(g_hyp) - g_hyp
+    n_hyp_ids = int(g_hyp.sum())
+    # (hypothesis u, reference w) pairs, u-major: the pairs of one occurrence stay contiguous
+    pair_group = np.repeat(np.arange(g.size), n_hr[g])
+    pair_offset = _offsets(n_hr[g])
+    width = g_ref[pair_group]
+    u = pair_offset // width
+    hr_hyp = order[g_start[pair_group] + u]
+    hr_ref = order[g_start[pair_group] + g_hyp[pair_group] + (pair_offset - u * width)]
+    hr_id = g_id0[pair_group] + u
+    # (earlier u, later v) hypothesis pairs
+    later_group = np.repeat(np.arange(g.size), g_hyp - 1)
+    later = _offsets(g_hyp - 1) + 1
+    hh_group = np.repeat(later_group, later)
+    hh_later = np.repeat(later, later)
+    hh_u = order[g_start[hh_group] + _offsets(later)]
+    hh_v = order[g_start[hh_group] + hh_later]
+    hh_id = g_id0[hh_group] + hh_later
+    multi = max(n_refs) > 1
+    if multi:
+        seg_of_token = np.repeat(np.arange(seg_len.size, dtype=np.int32), seg_len + 1)
+    for n in range(1, max_n + 1):
+        if n > 1:
+            keep = tokens[p_hyp + (n - 1)] == tokens[p_ref + (n - 1)]
+            p_hyp, p_ref = p_hyp[keep], p_ref[keep]
+            keep = tokens[hr_hyp + (n - 1)] == tokens[hr_ref + (n - 1)]
+            hr_hyp, hr_ref, hr_id = hr_hyp[keep], hr_ref[keep], hr_id[keep]
+            keep = tokens[hh_u + (n - 1)] == tokens[hh_v + (n - 1)]
+            hh_u, hh_v, hh_id = hh_u[keep], hh_v[keep], hh_id[keep]
+        found = p_hyp.size
+        if hr_id.size:
+            if multi:  # largest count over references: runs of (occurrence, reference segment)
+                ref_seg = seg_of_token[hr_ref]
+                run = np.empty(hr_id.size, dtype=bool)
+                run[0] = True
+                run[1:] = (hr_id[1:] != hr_id[:-1]) | (ref_seg[1:] != ref_seg[:-1])
+                run_start = np.flatnonzero(run)
+                in_ref = np.zeros(n_hyp_ids, dtype=np.int64)
+                np.maximum.at(in_ref, hr_id[run_start], np.diff(run_start, append=hr_id.size))
+            else:
+                in_ref = np.bincount(hr_id, minlength=n_hyp_ids)
+            found += int(np.count_nonzero(in_ref > np.bincount(hh_id, minlength=n_hyp_ids)))
+        if not found:
+            break  # no n-gram matched, so no longer one can
+        matches[n - 1] += found
+    return matches
+
+
 def _bleu_statistics(list_of_references, hypotheses, max_n: int):
     """Corpus-pooled BLEU statistics: clipped n-gram matches and n-gram totals per order
     (lists of ``max_n`` ints), total hypothesis length and total closest reference length.
 
     The closest reference length of a sentence is the one nearest its hypothesis
     length, the shorter one on ties (Papineni et al. 2002; NLTK's and sacrebleu's rule).
-
-    The whole corpus is counted at once, one sort per n-gram order. Segments are
-    laid out sentence-major (hypothesis s, then the references of s), and every
-    n-gram occurrence gets the key ``(n-gram, segment)`` (segment in the low
-    bits); after sorting, equal keys are the occurrences of one n-gram in one
-    segment, and the segments of one sentence are adjacent within an n-gram, so
-    clipping is a max-reduction over each (n-gram, sentence) run. N-gram ids are
-    exact dense ranks of (prefix id, last token): no hashing, no collisions.
+    Segments are laid out sentence-major (hypothesis s, then the references of s),
+    each followed by an end marker, and counted at once by :func:`_clipped_matches`.
     """
     segments, hyp_segments, n_refs = _corpus_segments(list_of_references, hypotheses)
     n_sent = len(hyp_segments)
     n_seg = len(segments)
     seg_len = np.fromiter(map(len, segments), dtype=np.int64, count=n_seg)
     per_sentence = np.asarray(n_refs, dtype=np.int64) + 1
-    seg_sent_arr = np.repeat(np.arange(n_sent, dtype=np.int64), per_sentence)
+    seg_sent = np.repeat(np.arange(n_sent, dtype=np.int64), per_sentence)
     first_seg = np.cumsum(per_sentence) - per_sentence
     seg_is_hyp = np.zeros(n_seg, dtype=bool)
     seg_is_hyp[first_seg] = True
@@ -383,88 +516,18 @@ def _bleu_statistics(list_of_references, hypotheses, max_n: int):
 
     # closest reference length, shorter on ties: minimise (|r - c|, r) per sentence
     ref_len = seg_len[~seg_is_hyp]
-    owner = seg_sent_arr[~seg_is_hyp]
+    owner = seg_sent[~seg_is_hyp]
     width = int(ref_len.max(initial=0)) + 1
     key = np.abs(ref_len - hyp_len[owner]) * width + ref_len
     closest = np.minimum.reduceat(key, first_seg - np.arange(n_sent)) % width
 
     totals = np.maximum(hyp_len[:, None] - np.arange(max_n)[None, :], 0)
     pooled = (totals.sum(axis=0).tolist(), int(hyp_len.sum()), int(closest.sum()))
-    matches = [0] * max_n
-    # An n-gram that runs past the end of its segment contains the segment's end marker at the
-    # crossing, so a hypothesis one never equals a reference one and never matches.
     n_tokens = int(seg_len.sum()) + n_seg
-    tokens, base, positions = _token_ids_with_ends(segments, seg_is_hyp, hyp_segments, n_tokens)
+    tokens, n_ids = _token_ids_with_ends(segments, seg_is_hyp, hyp_segments, n_tokens)
     if not pooled[1]:
-        return (matches, *pooled)
-    seg_of_token = np.repeat(np.arange(n_seg, dtype=np.int64), seg_len + 1)
-    seg_bits = n_seg.bit_length()
-    seg_mask = (1 << seg_bits) - 1
-    # candidates: positions whose n-gram can still match; an (n+1)-gram can only match in a
-    # sentence where both its n-gram prefix and its n-gram suffix matched, so each order
-    # prunes the next one
-    cand = positions
-    cand_key = tokens
-    n_keys = base
-    for n in range(1, max_n + 1):
-        if cand.size == 0:
-            break
-        seg_at = seg_of_token if n == 1 else seg_of_token[cand]  # at n = 1 every position is a candidate
-        if n_keys.bit_length() + seg_bits >= 62:  # keep (n-gram, segment) keys inside int64
-            cand_key = np.unique(cand_key, return_inverse=True)[1].reshape(-1)
-            n_keys = int(cand_key.max()) + 1
-        keys = (cand_key << seg_bits) | seg_at
-        position_bits = int(keys.size).bit_length()
-        if n_keys.bit_length() + seg_bits + position_bits < 62:
-            # sort (key, position) packed in one int64: a plain sort is several times faster than argsort
-            packed = np.sort((keys << position_bits) | positions[: keys.size])
-            order = packed & ((1 << position_bits) - 1)
-            keys = packed >> position_bits
-        else:
-            order = np.argsort(keys)
-            keys = keys[order]
-        new_run = np.empty(keys.size, dtype=bool)
-        new_run[0] = True
-        np.not_equal(keys[1:], keys[:-1], out=new_run[1:])
-        run = np.flatnonzero(new_run)  # one (n-gram, segment) each
-        counts = np.diff(run, append=keys.size)
-        run_key = keys[run]
-        run_gram = run_key >> seg_bits
-        run_seg = run_key & seg_mask
-        run_sent = seg_sent_arr[run_seg]
-        run_hyp = seg_is_hyp[run_seg]
-        new_gram = np.empty(run.size, dtype=bool)
-        new_gram[0] = True
-        np.not_equal(run_gram[1:], run_gram[:-1], out=new_gram[1:])
-        # a new (n-gram, sentence) group starts where the n-gram or the sentence changes
-        new_group = new_gram.copy()
-        new_group[1:] |= run_sent[1:] != run_sent[:-1]
-        group = np.flatnonzero(new_group)  # first run of each (n-gram, sentence)
-        group_of_run = np.cumsum(new_group) - 1
-        # a sentence's hypothesis is its first segment, so a hypothesis run comes first in its group
-        in_hyp = np.where(run_hyp[group], counts[group], 0)
-        # the largest reference count of each group, as a running maximum of (group, count) read
-        # at the group's last run (many tiny reduceat segments cost more); group ids and counts are
-        # below the token count, so both halves fit when the corpus has fewer than 2**31 tokens
-        running = np.maximum.accumulate((group_of_run << 32) | np.where(run_hyp, 0, counts))
-        in_ref = running[np.append(group[1:], run.size) - 1] & 0xFFFFFFFF
-        matches[n - 1] = int(np.minimum(in_hyp, in_ref).sum())
-        if n == max_n:
-            break
-        keep_run = ((in_hyp > 0) & (in_ref > 0))[group_of_run]
-        run_of_item = np.cumsum(new_run) - 1
-        kept_item = keep_run[run_of_item]
-        kept = order[kept_item]
-        if n > 1:
-            kept = cand[kept]
-        rank = np.cumsum(new_gram) - 1  # dense rank of each run's n-gram
-        prefix = rank[run_of_item[kept_item]]
-        matched_at = np.zeros(n_tokens + 1, dtype=bool)
-        matched_at[kept] = True
-        suffix_ok = matched_at[kept + 1]
-        cand, prefix = kept[suffix_ok], prefix[suffix_ok]
-        n_keys = (int(rank[-1]) + 1) * base
-        cand_key = prefix * base + tokens[cand + n]
+        return ([0] * max_n, *pooled)
+    matches = _clipped_matches(tokens, n_ids, segments, seg_len, seg_sent, seg_is_hyp, first_seg, n_refs, max_n)
     return (matches, *pooled)
 
 
