@@ -260,7 +260,9 @@ def _average(values: np.ndarray, support: np.ndarray, average, zero_division: fl
             return sum([v * w for v, w in zip(per_class, weights)]) / sum(weights)
         if average == "macro" or not support.any():
             return float(np.add.reduce(values) / values.shape[0])
-        return float(np.dot(values, support) / np.add.reduce(support))
+        # not np.dot: BLAS kernels accumulate in CPU-dependent order, and below _SMALL_K terms
+        # add.reduce sums left to right exactly like the Python path above
+        return float(np.add.reduce(values * support) / np.add.reduce(support))
     defined = ~np.isnan(values)
     if not defined.any():
         return math.nan
