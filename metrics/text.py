@@ -409,6 +409,8 @@ def _clipped_matches(tokens, n_ids, segments, seg_len, seg_sent, seg_is_hyp, fir
     Groups of one hypothesis and one reference occurrence (most of them) stay
     one-to-one at every order: there a surviving pair is one match. Pairs grow
     with the square of a group; sentences over the budget go to ``Counter``.
+    Ids and prefix counts are int32, so the corpus must hold fewer than 2**31
+    tokens (far beyond what the dict pass over the tokens fits in memory).
     """
     n_tokens = tokens.size
     matches = [0] * max_n
