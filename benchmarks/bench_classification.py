@@ -3,8 +3,9 @@
 Run: ``.venv/bin/python -m benchmarks.bench_classification [--quick]`` (``--quick``: n = 10 and 1e3 only).
 
 Inputs: integer labels in 5 classes, y_pred agreeing with y_true 70% of the time;
-log_loss gets binary labels and 1-D positive-class probabilities (no 2-D floor exists
-for it; its ratio to the bincount floor is shown for scale only). The floor is
+log_loss gets binary labels and 1-D positive-class probabilities, and log_loss (2-D)
+the 5-class labels with an (n, 5) probability matrix whose rows sum to 1 (their ratios
+to the bincount floor are shown for scale only). The floor is
 ``np.bincount(y_true * k + y_pred, minlength=k * k)``, the least work any of these
 metrics can do. scikit-learn's specificity / FPR / NPV are the adapter's
 (``reference.sklearn``: multilabel_confusion_matrix + sklearn's averaging).
@@ -30,10 +31,12 @@ def make_inputs(n: int, seed: int = 0):
     y_pred = np.where(rng.random(n) < 0.7, y_true, rng.integers(0, K, n))
     binary = (y_true > 1).astype(np.int64)
     proba = np.clip(0.5 + 0.4 * (2 * binary - 1) * rng.random(n), 0.01, 0.99)
-    return y_true, y_pred, binary, proba
+    proba_2d = rng.random((n, K)) + 2.0 * (y_true[:, None] == np.arange(K))
+    proba_2d /= proba_2d.sum(axis=1, keepdims=True)
+    return y_true, y_pred, binary, proba, proba_2d
 
 
-def calls(lib, y_true, y_pred, binary, proba):
+def calls(lib, y_true, y_pred, binary, proba, proba_2d):
     """name -> zero-argument call of that library's catalog function."""
     out = {"confusion_matrix": lambda: lib.confusion_matrix(y_true, y_pred), "accuracy": lambda: lib.accuracy(y_true, y_pred)}
     for name in ("precision", "recall", "f1", "specificity", "false_positive_rate", "false_negative_rate",
@@ -44,6 +47,7 @@ def calls(lib, y_true, y_pred, binary, proba):
     out["matthews_corrcoef"] = lambda: lib.matthews_corrcoef(y_true, y_pred)
     out["cohen_kappa"] = lambda: lib.cohen_kappa(y_true, y_pred, weights="quadratic")
     out["log_loss"] = lambda: lib.log_loss(binary, proba)
+    out["log_loss (2-D)"] = lambda: lib.log_loss(y_true, proba_2d)
     return out
 
 
@@ -56,12 +60,13 @@ def main(argv=None) -> None:
 
     sizes = [10, 1_000] if args.quick else [10, 1_000, 1_000_000, 10_000_000]
     for n in sizes:
-        y_true, y_pred, binary, proba = make_inputs(n)
+        inputs = make_inputs(n)
+        y_true, y_pred = inputs[:2]
         big = n >= 1_000_000
         timing = dict(repeat=3, min_seconds=0.05) if big else dict(repeat=5, min_seconds=0.1)
         floor = best_time(lambda: np.bincount(y_true * K + y_pred, minlength=K * K), **timing)
-        mine = calls(ours, y_true, y_pred, binary, proba)
-        theirs = calls(sk, y_true, y_pred, binary, proba)
+        mine = calls(ours, *inputs)
+        theirs = calls(sk, *inputs)
         rows = []
         total_ours = total_sk = 0.0
         for name, call in mine.items():
