@@ -445,7 +445,7 @@ def _clipped_matches(tokens, n_ids, segments, seg_len, seg_sent, seg_is_hyp, fir
     # one-to-one groups
     first = start[one_one]
     p_hyp, p_ref = order[first], order[first + 1]
-    # the other groups, hypothesis occurrences numbered 0 .. n_ids_hyp - 1 for the counts
+    # the other groups, hypothesis occurrences numbered 0 .. n_hyp_ids - 1 for the counts
     g = np.flatnonzero(general)
     g_start, g_hyp, g_ref = start[g], n_hyp[g], n_ref[g]
     g_id0 = np.cumsum(g_hyp) - g_hyp
