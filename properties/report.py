@@ -10,25 +10,55 @@ baseline (only *new* violations count).
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
+import os
 import platform
+import tempfile
 from collections import Counter
 from pathlib import Path
 
-from .runner import STATUSES, Result
-
-#: statuses that make an audit fail
-VIOLATIONS = ("fail", "error")
+from .runner import JSON_TEXT_LIMIT, STATUSES, VIOLATIONS, Result, truncate
 
 STATUS_LABEL = {
     "pass": "pass",
     "fail": "FAIL",
     "error": "ERROR",
+    "crash": "CRASH",
+    "hang": "HANG",
+    "mutation": "MUTATION",
+    "nondeterministic": "NONDETERMINISTIC",
+    "timeout": "timeout",
+    "spec-error": "SPEC ERROR",
     "n/a": "n/a",
     "deviation": "known deviation",
     "fixed": "deviation fixed",
-    "timeout": "timeout",
 }
+
+#: statuses of a property that ran against the target to a verdict
+VERDICTS = ("pass", "fail", "error", "crash", "hang", "mutation", "nondeterministic", "deviation", "fixed")
+
+#: exit status of ``metric-assay audit`` (documented in the README)
+EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_USAGE, EXIT_NOTHING_VERIFIED = 0, 1, 2, 3
+EXIT_INTERRUPTED = 130
+
+#: how much of one failure the terminal and the Markdown report show
+SHOWN_TEXT_LIMIT = 1500
+
+REPORT_FORMATS = (".json", ".md", ".markdown")
+
+
+class ReportFileError(ValueError):
+    """A report or baseline file that cannot be read, or a path that cannot be written."""
+
+
+def spec_version(properties) -> str:
+    """metric-assay's version and a fingerprint of the property ids: two reports with the
+    same spec version checked the same properties under the same names."""
+    import metrics
+
+    digest = hashlib.sha256("\n".join(sorted(p.id for p in properties)).encode()).hexdigest()[:12]
+    return f"{metrics.__version__}+{digest}"
 
 
 @dataclasses.dataclass
@@ -45,14 +75,19 @@ class Signature:
     platform: str
     conventions: dict
     deviations_file: str | None
+    spec_version: str = "unknown"
+    families: list = dataclasses.field(default_factory=list)
 
     @classmethod
-    def collect(cls, target, *, profile: str, seed) -> "Signature":
+    def collect(cls, target, *, profile: str, seed, properties=None) -> "Signature":
         import hypothesis
         import numpy
 
         import metrics
 
+        from .registry import conformance_properties
+
+        selected = list(properties) if properties is not None else conformance_properties()
         return cls(
             target=target.name,
             target_version=target.version,
@@ -66,13 +101,20 @@ class Signature:
             platform=f"{platform.system()}-{platform.machine()}",
             conventions=dict(target.conventions),
             deviations_file=target.deviations_file,
+            spec_version=spec_version(selected),
+            families=sorted({p.family for p in selected}),
         )
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Signature":
+        known = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
 
     def one_line(self) -> str:
         return (
             f"target={self.target} {self.target_version} ({self.import_path}); "
-            f"metric-assay {self.metric_assay_version}; profile={self.profile}; seed={self.seed}; "
-            f"Python {self.python}, NumPy {self.numpy}, Hypothesis {self.hypothesis}"
+            f"metric-assay {self.metric_assay_version} (spec {self.spec_version}); profile={self.profile}; "
+            f"seed={self.seed}; Python {self.python}, NumPy {self.numpy}, Hypothesis {self.hypothesis}"
         )
 
 
@@ -81,6 +123,9 @@ class Report:
     signature: Signature
     results: list[Result]
     unmatched_deviations: list[str] = dataclasses.field(default_factory=list)
+    #: True when the audit was interrupted; ``not_run`` lists what it did not reach
+    incomplete: bool = False
+    not_run: list[str] = dataclasses.field(default_factory=list)
 
     # ------------------------------------------------------------ queries
     def counts(self) -> Counter:
@@ -92,41 +137,67 @@ class Report:
     def violations(self) -> list[Result]:
         return self.by_status(*VIOLATIONS)
 
+    def verified(self) -> int:
+        """How many properties ran against the target to a verdict."""
+        return len(self.by_status(*VERDICTS))
+
     def families(self) -> list[str]:
         return sorted({r.family for r in self.results})
+
+    def exit_code(self, violations: list[Result] | None = None) -> int:
+        """0 clean, 1 violations, 3 nothing verified, 130 interrupted (see the README's table)."""
+        if self.incomplete:
+            return EXIT_INTERRUPTED
+        if not self.verified():
+            return EXIT_NOTHING_VERIFIED
+        if self.violations() if violations is None else violations:
+            return EXIT_VIOLATIONS
+        return EXIT_CLEAN
 
     # ------------------------------------------------------------ JSON
     def to_dict(self) -> dict:
         return {
             "signature": dataclasses.asdict(self.signature),
             "summary": {s: self.counts().get(s, 0) for s in STATUSES},
+            "incomplete": self.incomplete,
+            "not_run": list(self.not_run),
             "unmatched_deviations": list(self.unmatched_deviations),
             "results": [r.to_dict() for r in self.results],
         }
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), indent=2, sort_keys=False) + "\n"
+        return json.dumps(self.to_dict(), indent=2, sort_keys=False, default=repr) + "\n"
 
     @classmethod
     def from_dict(cls, data: dict) -> "Report":
-        results = [
-            Result(**{**r, "metrics": tuple(r["metrics"])}) for r in data["results"]
-        ]
         return cls(
-            signature=Signature(**data["signature"]),
-            results=results,
+            signature=Signature.from_dict(data["signature"]),
+            results=[Result.from_dict(r) for r in data["results"]],
             unmatched_deviations=list(data.get("unmatched_deviations", [])),
+            incomplete=bool(data.get("incomplete", False)),
+            not_run=list(data.get("not_run", [])),
         )
 
     @classmethod
     def load(cls, path: str | Path) -> "Report":
-        return cls.from_dict(json.loads(Path(path).read_text(encoding="utf-8")))
+        path = Path(path)
+        try:
+            return cls.from_dict(json.loads(path.read_text(encoding="utf-8")))
+        except FileNotFoundError:
+            raise ReportFileError(f"report file {str(path)!r} does not exist") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ReportFileError(f"cannot read report file {str(path)!r}: {exc}") from None
+        except (json.JSONDecodeError, KeyError, TypeError) as exc:
+            raise ReportFileError(f"{str(path)!r} is not a metric-assay JSON report ({type(exc).__name__}: {exc})") from None
 
     # ------------------------------------------------------------ text
     def summary_line(self) -> str:
         c = self.counts()
         parts = [f"{c.get(s, 0)} {STATUS_LABEL[s]}" for s in STATUSES if c.get(s, 0)]
-        return ", ".join(parts) or "no properties"
+        text = ", ".join(parts) or "no properties"
+        if self.incomplete:
+            text += f" (INCOMPLETE: interrupted, {len(self.not_run)} not run)"
+        return text
 
     def family_table(self) -> list[tuple[str, Counter]]:
         rows = []
@@ -134,13 +205,18 @@ class Report:
             rows.append((family, Counter(r.status for r in self.results if r.family == family)))
         return rows
 
+    def _shown_statuses(self) -> list[str]:
+        present = set(self.counts())
+        return [s for s in STATUSES if s in present or s in ("pass", "fail", "n/a")]
+
     def to_terminal(self, *, verbose: bool = False) -> str:
         sig = self.signature
         lines = [f"== metric-assay conformance: {sig.target} {sig.target_version} ==", sig.one_line(), ""]
-        header = f"{'family':<16}" + "".join(f"{STATUS_LABEL[s]:>17}" for s in STATUSES)
-        lines.append(header)
+        shown = self._shown_statuses()
+        width = max(len(STATUS_LABEL[s]) for s in shown) + 2
+        lines.append(f"{'family':<16}" + "".join(f"{STATUS_LABEL[s]:>{width}}" for s in shown))
         for family, c in self.family_table():
-            lines.append(f"{family:<16}" + "".join(f"{c.get(s, 0):>17}" for s in STATUSES))
+            lines.append(f"{family:<16}" + "".join(f"{c.get(s, 0):>{width}}" for s in shown))
         lines.append("")
         for r in self.violations():
             lines.append(_failure_text(r))
@@ -152,6 +228,8 @@ class Report:
         if verbose:
             for r in self.by_status("deviation"):
                 lines.append(f"known deviation {r.property_id}: {r.detail.splitlines()[0]}")
+        if self.incomplete:
+            lines.append(f"INCOMPLETE: the audit was interrupted; {len(self.not_run)} properties did not run")
         lines.append(f"{sig.target}: {self.summary_line()}")
         return "\n".join(lines)
 
@@ -159,34 +237,44 @@ class Report:
     def to_markdown(self) -> str:
         sig = self.signature
         out = [
-            f"# Conformance report: `{sig.target}` {sig.target_version}",
+            f"# Conformance report: {md_code(sig.target)} {md_text(sig.target_version)}",
             "",
-            f"Generated by metric-assay {sig.metric_assay_version} — profile `{sig.profile}`, seed `{sig.seed}`, "
-            f"Python {sig.python}, NumPy {sig.numpy}, Hypothesis {sig.hypothesis}, {sig.platform}.",
-            f"Target import path: `{sig.import_path}`.",
+            f"Generated by metric-assay {sig.metric_assay_version} (spec {sig.spec_version}) — profile "
+            f"`{sig.profile}`, seed `{sig.seed}`, Python {sig.python}, NumPy {sig.numpy}, "
+            f"Hypothesis {sig.hypothesis}, {sig.platform}.",
+            f"Target import path: {md_code(sig.import_path)}.",
             "",
             f"**Summary:** {self.summary_line()}.",
             "",
         ]
+        if self.incomplete:
+            out += ["**INCOMPLETE:** the audit was interrupted. Properties that did not run:", ""]
+            out += [f"- `{pid}`" for pid in self.not_run]
+            out.append("")
         if sig.conventions:
             out += ["## Declared conventions", ""]
-            out += [f"- `{k}`: {v}" for k, v in sorted(sig.conventions.items())]
+            out += [f"- {md_text(str(k))}: {md_text(str(v))}" for k, v in sorted(sig.conventions.items(), key=str)]
             out.append("")
-        out += ["## By family", "", "| family | " + " | ".join(STATUS_LABEL[s] for s in STATUSES) + " |"]
-        out.append("|---|" + "---:|" * len(STATUSES))
+        shown = self._shown_statuses()
+        out += ["## By family", "", "| family | " + " | ".join(STATUS_LABEL[s] for s in shown) + " |"]
+        out.append("|---|" + "---:|" * len(shown))
         for family, c in self.family_table():
-            out.append(f"| {family} | " + " | ".join(str(c.get(s, 0)) for s in STATUSES) + " |")
+            out.append(f"| {family} | " + " | ".join(str(c.get(s, 0)) for s in shown) + " |")
         out.append("")
-        out += ["## By metric", "", "| metric | pass | fail/error | n/a | known deviation |", "|---|---:|---:|---:|---:|"]
+        out += [
+            "## By metric",
+            "",
+            "| metric | pass | violations | n/a | known deviation |",
+            "|---|---:|---:|---:|---:|",
+        ]
         per_metric: dict[str, Counter] = {}
         for r in self.results:
             for m in r.metrics:
                 per_metric.setdefault(m, Counter())[r.status] += 1
         for m in sorted(per_metric):
             c = per_metric[m]
-            out.append(
-                f"| `{m}` | {c['pass'] + c['fixed']} | {c['fail'] + c['error']} | {c['n/a']} | {c['deviation']} |"
-            )
+            bad = sum(c[s] for s in VIOLATIONS)
+            out.append(f"| `{m}` | {c['pass'] + c['fixed']} | {bad} | {c['n/a']} | {c['deviation']} |")
         out.append("")
         out += ["## Properties", "", "| property | kind | metrics | result | note |", "|---|---|---|---|---|"]
         for r in self.results:
@@ -199,37 +287,119 @@ class Report:
         if failures:
             out += ["## Counterexamples", ""]
             for r in failures:
-                out += [f"### `{r.property_id}` — {STATUS_LABEL[r.status]}", "", r.statement, "", "```text"]
-                out.append(_failure_body(r))
-                out += ["```", ""]
+                body = _failure_body(r)
+                fence = "`" * max(3, _longest_backtick_run(body) + 1)
+                out += [f"### `{r.property_id}` — {STATUS_LABEL[r.status]}", "", r.statement, "", fence + "text"]
+                out.append(body)
+                out += [fence, ""]
         if self.unmatched_deviations:
             out += ["## Deviations that match no property", ""]
-            out += [f"- `{pid}`" for pid in self.unmatched_deviations]
+            out += [f"- {md_text(pid)}" for pid in self.unmatched_deviations]
             out.append("")
         return "\n".join(out)
 
-    def write(self, path: str | Path) -> Path:
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
+    def render(self, path: Path) -> str:
         if path.suffix == ".json":
-            path.write_text(self.to_json(), encoding="utf-8")
-        elif path.suffix in (".md", ".markdown"):
-            path.write_text(self.to_markdown(), encoding="utf-8")
-        else:
-            raise ValueError(f"--report: unknown report format {path.suffix!r}; use .json or .md")
+            return self.to_json()
+        if path.suffix in (".md", ".markdown"):
+            return self.to_markdown()
+        raise ReportFileError(f"--report: unknown report format {path.suffix!r} in {str(path)!r}; use .json or .md")
+
+    def write(self, path: str | Path) -> Path:
+        """Write atomically: a temporary file in the same folder, then a rename over ``path``."""
+        path = Path(path)
+        text = self.render(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, text)
         return path
 
 
+def write_atomically(path: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def check_report_path(path: str | Path) -> Path:
+    """Refuse, before any property runs, a report path that has no known format or cannot be written."""
+    path = Path(path)
+    if path.suffix not in REPORT_FORMATS:
+        raise ReportFileError(f"--report: unknown report format {path.suffix!r} in {str(path)!r}; use .json or .md")
+    if path.is_dir():
+        raise ReportFileError(f"--report: {str(path)!r} is a directory")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".probe", dir=path.parent)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise ReportFileError(f"--report: cannot write to {str(path.parent)!r}: {exc.strerror or exc}") from None
+    return path
+
+
+def baseline_mismatches(report_signature: Signature, baseline: Signature) -> list[str]:
+    """Why a baseline is not comparable with this audit (empty list: it is)."""
+    problems = []
+    for field, label in (("target", "target"), ("profile", "profile"), ("spec_version", "spec version")):
+        ours, theirs = getattr(report_signature, field), getattr(baseline, field)
+        if ours != theirs:
+            problems.append(f"{label} {theirs!r} (this audit: {ours!r})")
+    if sorted(report_signature.families) != sorted(baseline.families) and baseline.families:
+        problems.append(f"families {baseline.families} (this audit: {report_signature.families})")
+    return problems
+
+
+def md_text(text: str) -> str:
+    """Text from the target, made inert in Markdown (no markup, no table breaks, no HTML)."""
+    text = str(text).replace("\r", " ").replace("\n", " ")
+    out = []
+    for ch in text:
+        if ch in "\\`*_[]<>|":
+            out.append("\\" + ch)
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def md_code(text: str) -> str:
+    """Text from the target as an inline code span that no backtick in it can close."""
+    text = str(text).replace("\r", " ").replace("\n", " ")
+    ticks = "`" * (_longest_backtick_run(text) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{ticks}{pad}{text}{pad}{ticks}"
+
+
+def _longest_backtick_run(text: str) -> int:
+    longest = run = 0
+    for ch in text:
+        run = run + 1 if ch == "`" else 0
+        longest = max(longest, run)
+    return longest
+
+
 def _md_cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")[:160]
+    text = text if len(text) <= 160 else text[:157] + "..."
+    return md_text(text)
 
 
-def _failure_body(r: Result) -> str:
-    parts = [r.detail]
+def _failure_body(r: Result, limit: int = SHOWN_TEXT_LIMIT) -> str:
+    parts = [truncate(r.detail, limit)]
     if r.counterexample:
-        parts.append(r.counterexample)
+        parts.append(truncate(r.counterexample, limit))
     if r.reproduction:
-        parts.append(r.reproduction)
+        parts.append(truncate(r.reproduction, limit))
+    if r.traceback and r.status in ("crash", "hang"):
+        parts.append("last output of the worker:\n" + r.traceback[-limit:])
     return "\n".join(parts)
 
 

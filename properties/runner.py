@@ -3,13 +3,23 @@
 :func:`check_property` runs a property's Hypothesis search against a target and
 classifies the outcome:
 
-``pass``        survived every example
-``fail``        an invariant was violated; carries the shrunk counterexample
-``error``       the target crashed on valid input (counterexample attached)
-``n/a``         the target does not provide what the property needs
-``deviation``   failed, and the target lists the property as a known deviation
-``fixed``       passed, although the target lists it as a known deviation
-``timeout``     the time budget ran out before the examples did (partial run)
+``pass``              survived every example
+``fail``              an invariant was violated; carries the shrunk counterexample
+``error``             the target raised on valid input (counterexample attached)
+``crash``             the target killed its worker (exit, abort, signal) or raised SystemExit
+``hang``              one call ran past the per-call timeout and was killed
+``mutation``          the target changed one of its arguments in place
+``nondeterministic``  the failing example, run again, gave a different result
+``timeout``           the time budget ran out before the examples did (partial run)
+``spec-error``        the spec's own code raised: a bug of ours, not of the target
+``n/a``               the target does not provide what the property needs
+``deviation``         failed, and the target lists the property as a known deviation
+``fixed``             passed, although the target lists it as a known deviation
+
+With ``isolate=True`` the property runs in a worker process
+(:mod:`properties.isolation`); that is how the audit and the pytest route run
+targets. In-process runs are for code the project trusts (its own metrics and
+mutants).
 """
 
 from __future__ import annotations
@@ -22,12 +32,42 @@ import warnings
 
 from hypothesis import given, seed as hypothesis_seed, settings
 from hypothesis import strategies as st
+from hypothesis.errors import Flaky
 
+from . import guards
 from .profiles import PROFILES
 from .registry import Property
-from .targets import RecordingView, Target, reference_available
+from .targets import RecordingView, Target, raised_by_target, reference_available
 
-STATUSES = ("pass", "fail", "error", "n/a", "deviation", "fixed", "timeout")
+STATUSES = (
+    "pass",
+    "fail",
+    "error",
+    "crash",
+    "hang",
+    "mutation",
+    "nondeterministic",
+    "timeout",
+    "spec-error",
+    "n/a",
+    "deviation",
+    "fixed",
+)
+
+#: statuses that mean the target broke the spec (or could not be checked to the end)
+VIOLATIONS = ("fail", "error", "crash", "hang", "mutation", "nondeterministic", "timeout", "spec-error")
+
+#: statuses a known deviation may stand for
+_DEVIABLE = ("fail", "error", "crash", "hang", "mutation", "nondeterministic")
+
+#: the JSON report keeps this much of each text field
+JSON_TEXT_LIMIT = 10_000
+
+
+def truncate(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"\n... [{len(text) - limit} more characters cut]"
 
 
 @dataclasses.dataclass
@@ -43,13 +83,32 @@ class Result:
     counterexample: str = ""
     examples: int = 0
     seconds: float = 0.0
+    traceback: str = ""
     error: BaseException | None = dataclasses.field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict:
-        d = dataclasses.asdict(self)
-        d.pop("error")
-        d["metrics"] = list(self.metrics)
+        # Built by hand: dataclasses.asdict deep-copies every field, and an
+        # exception object (MetricInputError needs its arguments) cannot be copied.
+        d = {}
+        for f in dataclasses.fields(self):
+            if f.name == "error":
+                continue
+            value = getattr(self, f.name)
+            if isinstance(value, str):
+                value = truncate(value, JSON_TEXT_LIMIT)
+            d[f.name] = list(value) if f.name == "metrics" else value
         return d
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Result":
+        known = {f.name for f in dataclasses.fields(cls)} - {"error"}
+        fields = {k: v for k, v in data.items() if k in known}
+        fields["metrics"] = tuple(fields.get("metrics", ()))
+        return cls(**fields)
+
+    def without_error(self) -> "Result":
+        """The result as it can cross a process boundary (no live exception object)."""
+        return dataclasses.replace(self, error=None)
 
 
 def not_applicable_reason(prop: Property, target: Target) -> str | None:
@@ -79,15 +138,26 @@ def _notes(exc: BaseException) -> list[str]:
     return list(getattr(exc, "__notes__", []) or [])
 
 
-def _first_assertion(exc: BaseException) -> BaseException | None:
-    if isinstance(exc, AssertionError):
+def _find(exc: BaseException, types) -> BaseException | None:
+    """The first exception of ``types`` in ``exc`` or, for a group, among its members."""
+    if isinstance(exc, types):
         return exc
     if isinstance(exc, BaseExceptionGroup):
         for sub in exc.exceptions:
-            found = _first_assertion(sub)
+            found = _find(sub, types)
             if found is not None:
                 return found
     return None
+
+
+@dataclasses.dataclass
+class _Search:
+    """What the Hypothesis search saw: examples run, and the last example with its calls."""
+
+    examples: int = 0
+    timed_out: bool = False
+    last_example: object = None
+    last_view: RecordingView | None = None
 
 
 def run_property(
@@ -97,21 +167,27 @@ def run_property(
     settings_: settings | None = None,
     seed: int | None = None,
     time_budget: float | None = None,
+    search: _Search | None = None,
 ) -> None:
     """Run the Hypothesis search; raise what the failing (shrunk) example raised.
 
     The exception carries notes: Hypothesis's falsifying example and the
-    recorded target calls of that example.
+    recorded target calls of that example. The time budget is checked between
+    examples, after the first: a property always runs at least one example.
     """
+    search = search if search is not None else _Search()
     budget = _Budget(time_budget)
-    counter = {"examples": 0}
     strategy = prop.strategy if prop.strategy is not None else st.none()
 
     def one_example(ex):
-        if budget.spent():
+        if search.examples and budget.spent():
+            search.timed_out = True
             return
-        counter["examples"] += 1
+        search.examples += 1
         view = RecordingView(target)
+        # The target may change the example in place; keep it as drawn, for the replay.
+        search.last_example = guards.snapshot(ex)
+        search.last_view = view
         try:
             prop.check(view, ex)
         except BaseException as exc:
@@ -133,18 +209,63 @@ def run_property(
     test = settings(base, max_examples=max_examples)(test)
     if seed is not None and not base.derandomize:
         test = hypothesis_seed(seed)(test)
-    test._assay_counter = counter  # type: ignore[attr-defined]
-    test._assay_budget = budget  # type: ignore[attr-defined]
+    # Warnings a target emits on purpose (sklearn's UndefinedMetricWarning,
+    # NumPy's RuntimeWarning on 0/0) are not results: the check judges the
+    # returned value. Thousands of them would bury the report.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        test()
+
+
+def _replay(prop: Property, target: Target, search: _Search) -> str | None:
+    """Run the failing example once more; describe how it came out differently, or None."""
+    first = search.last_view
+    if first is None:
+        return None
+    view = RecordingView(target)
     try:
-        # Warnings a target emits on purpose (sklearn's UndefinedMetricWarning,
-        # NumPy's RuntimeWarning on 0/0) are not results: the check judges the
-        # returned value. Thousands of them would bury the report.
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            test()
-    finally:
-        run_property.last_examples = counter["examples"]  # type: ignore[attr-defined]
-        run_property.last_timed_out = budget.exceeded  # type: ignore[attr-defined]
+            prop.check(view, guards.snapshot(search.last_example))
+        again = None
+    except Exception as exc:  # noqa: BLE001 - compared, not judged
+        again = exc
+    for a, b in zip(first.calls, view.calls):
+        if (a.name, a.render().rsplit(" -> ", 1)[0]) == (b.name, b.render().rsplit(" -> ", 1)[0]) and a.outcome != b.outcome:
+            call = a.render().rsplit(" -> ", 1)[0]
+            return f"{call} gave {a.outcome}, then {b.outcome} on the same input"
+    if again is None:
+        return "the failing example passed when it was run again"
+    return None
+
+
+def _result_base(prop: Property) -> dict:
+    return dict(
+        property_id=prop.id,
+        statement=prop.statement,
+        kind=prop.kind,
+        family=prop.family,
+        metrics=prop.metrics,
+    )
+
+
+def classify_exception(exc: BaseException) -> tuple[str, BaseException]:
+    """The status an exception out of a property's search stands for, and the exception shown."""
+    found = _find(exc, guards.TargetExited)
+    if found is not None:
+        return "crash", found
+    found = _find(exc, guards.MutationViolation)
+    if found is not None:
+        return "mutation", found
+    found = _find(exc, Flaky)
+    if found is not None and _find(exc, AssertionError) is None:
+        return "nondeterministic", found
+    found = _find(exc, AssertionError)
+    if found is not None:
+        return "fail", found
+    found = _find(exc, Exception)
+    shown = found if found is not None else exc
+    return ("error" if raised_by_target(shown) else "spec-error"), shown
 
 
 def check_property(
@@ -154,29 +275,46 @@ def check_property(
     settings_: settings | None = None,
     seed: int | None = None,
     time_budget: float | None = None,
+    isolate: bool = False,
+    call_timeout: float | None = None,
 ) -> Result:
-    """Run one property against one target and classify the outcome."""
-    base = dict(
-        property_id=prop.id,
-        statement=prop.statement,
-        kind=prop.kind,
-        family=prop.family,
-        metrics=prop.metrics,
-    )
+    """Run one property against one target and classify the outcome.
+
+    With ``isolate=True`` the search runs in a worker process, and a call that
+    runs longer than ``call_timeout`` seconds is killed (status ``hang``).
+    """
     reason = not_applicable_reason(prop, target)
     if reason is not None:
-        return Result(status="n/a", detail=reason, **base)
+        return Result(status="n/a", detail=reason, **_result_base(prop))
+    if isolate:
+        from .isolation import run_isolated
+
+        return run_isolated(
+            [prop], target, settings_=settings_, seed=seed, time_budget=time_budget, call_timeout=call_timeout
+        )[0]
+    result = run_in_process(prop, target, settings_=settings_, seed=seed, time_budget=time_budget)
+    return apply_deviation(result, target)
+
+
+def run_in_process(
+    prop: Property,
+    target: Target,
+    *,
+    settings_: settings | None = None,
+    seed: int | None = None,
+    time_budget: float | None = None,
+) -> Result:
+    """Search and classify in this process (applicability already decided)."""
+    base = _result_base(prop)
     started = time.perf_counter()
-    deviation = target.deviations.get(prop.id)
+    search = _Search()
     try:
-        run_property(prop, target, settings_=settings_, seed=seed, time_budget=time_budget)
+        run_property(prop, target, settings_=settings_, seed=seed, time_budget=time_budget, search=search)
     except BaseException as exc:  # noqa: BLE001 - classified below
         if isinstance(exc, (KeyboardInterrupt, SystemExit)):
             raise
         elapsed = time.perf_counter() - started
-        assertion = _first_assertion(exc)
-        status = "fail" if assertion is not None else "error"
-        shown = assertion if assertion is not None else exc
+        status, shown = classify_exception(exc)
         notes = _notes(exc) + [n for n in _notes(shown) if n not in _notes(exc)]
         falsifying = "\n".join(
             n.replace("one_example(", "example(", 1)
@@ -184,26 +322,33 @@ def check_property(
             if n.startswith(("Falsifying", "Failing test case"))
         )
         repro = "\n".join(n for n in notes if n.startswith("Calls to"))
-        if status == "error":
-            detail = "".join(traceback.format_exception_only(type(shown), shown)).strip()
-        else:
+        if status in ("fail", "mutation"):
             detail = str(shown).strip() or "assertion failed"
-        if deviation is not None:
-            detail = f"known deviation: {deviation}\n{detail}"
-            status = "deviation"
+        else:
+            detail = f"{type(shown).__name__}: {shown}".strip()
+        if status == "spec-error":
+            detail = f"the spec's own code raised (a bug in metric-assay, not in the target): {detail}"
+        if status in ("fail", "error"):
+            changed = _replay(prop, target, search)
+            if changed:
+                status, detail = "nondeterministic", f"{changed}\n(first run: {detail})"
+        tb = ""
+        if status in ("error", "spec-error", "crash"):
+            tb = "".join(traceback.format_exception(type(shown), shown, shown.__traceback__))
         return Result(
             status=status,
             detail=detail,
             reproduction=repro,
             counterexample=falsifying,
-            examples=run_property.last_examples,  # type: ignore[attr-defined]
+            examples=search.examples,
             seconds=elapsed,
+            traceback=tb,
             error=exc,
             **base,
         )
     elapsed = time.perf_counter() - started
-    examples = run_property.last_examples  # type: ignore[attr-defined]
-    if run_property.last_timed_out:  # type: ignore[attr-defined]
+    examples = search.examples
+    if search.timed_out:
         return Result(
             status="timeout",
             detail=f"time budget of {time_budget:g}s spent after {examples} examples (all passed)",
@@ -211,12 +356,18 @@ def check_property(
             seconds=elapsed,
             **base,
         )
-    if deviation is not None:
-        return Result(
-            status="fixed",
-            detail=f"listed as a known deviation ({deviation}) but passed {examples} examples",
-            examples=examples,
-            seconds=elapsed,
-            **base,
-        )
     return Result(status="pass", examples=examples, seconds=elapsed, **base)
+
+
+def apply_deviation(result: Result, target: Target) -> Result:
+    """Turn a violation the target lists as a known deviation into ``deviation``, a pass into ``fixed``."""
+    reason = target.deviations.get(result.property_id)
+    if reason is None:
+        return result
+    if result.status in _DEVIABLE:
+        detail = f"known deviation: {reason}\n{result.status}: {result.detail}"
+        return dataclasses.replace(result, status="deviation", detail=detail)
+    if result.status == "pass":
+        detail = f"listed as a known deviation ({reason}) but passed {result.examples} examples"
+        return dataclasses.replace(result, status="fixed", detail=detail)
+    return result

@@ -23,6 +23,8 @@ from typing import Any, Callable
 
 import numpy as np
 
+from . import guards
+
 #: bundled target name -> import path
 BUNDLED: dict[str, str] = {
     "metrics": "metrics",
@@ -191,8 +193,41 @@ class RecordedCall:
         return f"target.{self.name}({', '.join(parts)}) -> {self.outcome}"
 
 
+#: set in a worker process (``properties.isolation``): told of every target call
+#: before it starts and after it ends, so that the parent can name the input of a
+#: call that hangs or kills the worker
+CALL_MONITOR = None
+
+#: set on an exception raised inside a target call, to tell it from one raised by the spec
+TARGET_RAISED = "_assay_raised_by_target"
+
+
+def raised_by_target(exc: BaseException) -> bool:
+    while exc is not None:
+        if getattr(exc, TARGET_RAISED, False):
+            return True
+        exc = exc.__cause__
+    return False
+
+
+def _argument_names(fn: Callable, args: tuple, kwargs: dict) -> list[str]:
+    try:
+        bound = inspect.signature(fn).bind_partial(*args, **kwargs)
+        names = list(bound.arguments)
+        if len(names) == len(args) + len(kwargs):
+            return names
+    except (TypeError, ValueError):
+        pass
+    return [f"positional argument {i + 1}" for i in range(len(args))] + list(kwargs)
+
+
 class RecordingView:
-    """What a property's check sees: the target's functions, with calls logged."""
+    """What a property's check sees: the target's functions, guarded and logged.
+
+    Every call is checked by :mod:`properties.guards` (no mutation of the
+    arguments, a numeric return value, no ``SystemExit``) and recorded with its
+    arguments *as they were before the call*.
+    """
 
     MAX_CALLS = 12
 
@@ -213,12 +248,35 @@ class RecordingView:
         fn = self._target.get(name)
 
         def recorded(*args, **kwargs):
+            before_args = tuple(guards.snapshot(a) for a in args)
+            before_kwargs = {k: guards.snapshot(v) for k, v in kwargs.items()}
+            monitor = CALL_MONITOR
+            if monitor is not None:
+                monitor.started(name, before_args, before_kwargs)
             try:
                 result = fn(*args, **kwargs)
             except Exception as exc:
-                self._log(name, args, kwargs, f"raised {type(exc).__name__}: {exc}")
+                try:
+                    setattr(exc, TARGET_RAISED, True)
+                except (AttributeError, TypeError):
+                    pass
+                self._log(name, before_args, before_kwargs, f"raised {type(exc).__name__}: {_short_text(exc)}")
                 raise
-            self._log(name, args, kwargs, _short(result))
+            except BaseException as exc:  # SystemExit, KeyboardInterrupt from the target
+                self._log(name, before_args, before_kwargs, f"raised {type(exc).__name__}")
+                raise guards.TargetExited(name, exc) from None
+            finally:
+                if monitor is not None:
+                    monitor.ended()
+            self._log(name, before_args, before_kwargs, _short(result))
+            values = list(args) + list(kwargs.values())
+            befores = list(before_args) + list(before_kwargs.values())
+            for position, (before, after) in enumerate(zip(befores, values)):
+                difference = guards.first_difference(before, after)
+                if difference:
+                    arg_name = _argument_names(fn, args, kwargs)[position]
+                    raise guards.MutationViolation(name, arg_name, difference)
+            guards.check_return(name, result)
             return result
 
         recorded.__name__ = name
@@ -235,6 +293,11 @@ class RecordingView:
         lines = [f"Calls to {self._target.name} ({self._target.import_path}) in the failing example:"]
         lines += ["  " + c.render() for c in self.calls]
         return "\n".join(lines)
+
+
+def _short_text(exc: BaseException, limit: int = 300) -> str:
+    text = str(exc)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 _REFERENCE_CACHE: dict[str, Target] = {}
