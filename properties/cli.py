@@ -1,87 +1,233 @@
 """The ``metric-assay`` command.
 
     metric-assay audit TARGET [TARGET ...] [--report out.md|out.json] [--profile ci|dev|thorough]
-                       [--seed N] [--family F] [--baseline old.json] [--deviations FILE] [--strict]
+                       [--seed N] [--family F] [--only PATTERN] [--jobs N] [--call-timeout S]
+                       [--time-budget S] [--baseline old.json [--baseline-any]] [--deviations FILE]
+                       [--strict] [--quiet]
     metric-assay claims [--write DIR]
     metric-assay diff BEFORE.json AFTER.json
     metric-assay list [--target TARGET]
     metric-assay docs [--out DIR]
 
-Exit status of ``audit``: 0 when no property failed or crashed (known
-deviations do not count; with ``--baseline`` only violations the baseline did
-not have count; with ``--strict`` a fixed deviation or a deviation id that
-matches no property counts too), 1 otherwise, 2 for usage errors or a target
-that cannot be imported.
+Exit status of ``audit`` (the README has the table): 0 when at least one
+property ran against the target and nothing broke; 1 for violations (fail,
+error, crash, hang, mutation, nondeterministic, timeout, spec error; with
+``--baseline`` only the ones the baseline did not have; with ``--strict`` also
+fixed or unmatched deviations); 2 for usage errors and targets that do not
+import; 3 when nothing was verified; 130 (143 for SIGTERM) when interrupted,
+after writing a partial report marked incomplete.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import signal
 import sys
 from pathlib import Path
 
 from . import profiles, registry
-from .audit import audit
-from .report import STATUS_LABEL, Report, diff, new_violations
-from .targets import BUNDLED, TargetUnavailable, load_target
+from .audit import Journal, audit, journal_path_for, select_properties
+from .isolation import DEFAULT_CALL_TIMEOUT, default_jobs
+from .progress import Progress
+from .report import (
+    EXIT_CLEAN,
+    EXIT_NOTHING_VERIFIED,
+    EXIT_USAGE,
+    EXIT_VIOLATIONS,
+    STATUS_LABEL,
+    Report,
+    ReportFileError,
+    Signature,
+    baseline_mismatches,
+    check_report_path,
+    diff,
+    new_violations,
+)
+from .targets import BUNDLED, DeviationsFileError, TargetUnavailable, load_target
 
 #: the targets ``make audit`` and ``metric-assay docs`` cover
 DEFAULT_AUDIT_SET = ("metrics", "sklearn", "scipy", "nltk", "sacrebleu", "jiwer", "rouge_score", "ranx")
 
 
-def _report_paths(paths: list[str], target_name: str, multiple: bool) -> list[Path]:
-    out = []
-    for p in paths:
-        path = Path(p)
-        if multiple:  # one file per target: out.md -> out.sklearn.md
-            path = path.with_name(f"{path.stem}.{target_name}{path.suffix}")
-        out.append(path)
+class UsageError(Exception):
+    """A command line that cannot run: exit 2 with a one-line message."""
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-") or "target"
+
+
+def report_paths(paths: list[str], names: list[str]) -> list[list[Path]]:
+    """Report paths per target; with several targets, ``out.md`` becomes ``out.<target>.md``.
+
+    The file name comes from the name given on the command line, never from the
+    target's own ``TARGET_NAME``, and a name given twice gets a numbered suffix:
+    two targets never write over each other's report.
+    """
+    if len(names) <= 1:
+        return [[Path(p) for p in paths] for _ in names]
+    out, seen = [], {}
+    for name in names:
+        slug = _slug(name)
+        seen[slug] = seen.get(slug, 0) + 1
+        if seen[slug] > 1:
+            slug = f"{slug}-{seen[slug]}"
+        out.append([Path(p).with_name(f"{Path(p).stem}.{slug}{Path(p).suffix}") for p in paths])
     return out
 
 
-def _progress(result) -> None:
-    mark = {"pass": ".", "fail": "F", "error": "E", "n/a": "s", "deviation": "x", "fixed": "X", "timeout": "T"}
-    sys.stdout.write(mark[result.status])
-    sys.stdout.flush()
+def _progress_mode(args) -> str:
+    if args.quiet:
+        return "quiet"
+    return "live" if sys.stdout.isatty() else "lines"
+
+
+def _validate_audit_args(args) -> None:
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
+    if args.call_timeout <= 0:
+        raise UsageError(f"--call-timeout must be positive (got {args.call_timeout:g})")
+    if args.time_budget is not None and args.time_budget < 0:
+        raise UsageError(f"--time-budget must not be negative (got {args.time_budget:g})")
+    if args.deviations and not Path(args.deviations).is_file():
+        raise UsageError(f"--deviations: file {args.deviations!r} does not exist")
+    for path in args.report or []:
+        check_report_path(path)
+    if args.baseline:
+        args.baseline_report = Report.load(args.baseline)
+    if args.baseline_any and not args.baseline:
+        raise UsageError("--baseline-any needs --baseline")
+    select_properties(args.family, args.only)  # unknown family / pattern matching nothing
 
 
 def cmd_audit(args) -> int:
-    worst = 0
-    multiple = len(args.targets) > 1
-    for name in args.targets:
+    _validate_audit_args(args)
+    names = list(args.targets)
+    for name in names:
+        if not name.strip():
+            raise TargetUnavailable(
+                "the target name is empty (an unset variable such as $TARGET?); give a bundled name "
+                f"({', '.join(BUNDLED)}) or 'package.module[:attribute]'"
+            )
+    multiple = len(names) > 1
+    codes = []
+    for name, paths in zip(names, report_paths(args.report or [], names)):
         try:
-            target = load_target(name, deviations_file=args.deviations)
+            target = load_target(name, deviations_file=args.deviations, probe=True)
         except TargetUnavailable as exc:
-            if name in BUNDLED and multiple:
+            if name in BUNDLED and multiple and "not installed" in str(exc):
                 print(f"== {name}: skipped, not installed ({exc}) ==\n")
                 continue
-            print(f"metric-assay: {exc}", file=sys.stderr)
-            return 2
-        print(f"auditing {target.name} {target.version} ({target.import_path}), profile {args.profile} ", end="")
+            raise
+        codes.append(_audit_one(target, paths, args))
+        if codes[-1] >= 128:  # interrupted: do not start the next target
+            return codes[-1]
+    if not codes:
+        print("metric-assay: no target could be audited", file=sys.stderr)
+        return EXIT_NOTHING_VERIFIED
+    for code in (EXIT_VIOLATIONS, EXIT_NOTHING_VERIFIED):
+        if code in codes:
+            return code
+    return EXIT_CLEAN
+
+
+def _audit_one(target, paths: list[Path], args) -> int:
+    props = select_properties(args.family, args.only)
+    if args.baseline:
+        planned = Signature.collect(target, profile=args.profile, seed="", properties=props)
+        problems = baseline_mismatches(planned, args.baseline_report.signature)
+        if problems and not args.baseline_any:
+            raise UsageError(
+                f"--baseline {args.baseline!r} is not comparable with this audit: it has "
+                + "; ".join(problems)
+                + " (--baseline-any compares anyway)"
+            )
+    provided = [n for n in _catalog() if target.provides(n)]
+    jobs = args.jobs or default_jobs()
+    print(
+        f"auditing {target.name} {target.version} ({target.import_path}), profile {args.profile}, "
+        f"{len(props)} properties, {jobs} job(s), call timeout {args.call_timeout:g}s"
+    )
+    if not provided:
+        print(f"metric-assay: target {target.name!r} provides none of the catalog's {len(_catalog())} names")
+    placeholder = Report(
+        Signature.collect(target, profile=args.profile, seed="", properties=props),
+        [],
+        incomplete=True,
+        not_run=[p.id for p in props],
+    )
+    for path in paths:  # never leave an older report in place while this audit runs
+        placeholder.write(path)
+    cache = profiles.cache_dir()
+    journal = Journal(journal_path_for(paths, cache, _slug(target.name)))
+    progress = Progress(sys.stdout, props, mode=_progress_mode(args))
+    with _sigterm_as_interrupt() as received:
         report = audit(
             target,
             profile=args.profile,
             seed=args.seed,
             families=args.family,
+            only=args.only,
             time_budget=args.time_budget,
-            progress=_progress,
+            call_timeout=args.call_timeout,
+            jobs=jobs,
+            progress=progress.finished,
+            on_start=progress.started_property,
+            on_tick=progress.tick,
+            journal=journal,
         )
-        print("\n")
-        print(report.to_terminal(verbose=args.verbose))
-        for path in _report_paths(args.report or [], target.name, multiple):
-            print(f"wrote {report.write(path)}")
-        violations = report.violations()
-        if args.baseline:
-            violations = new_violations(report, Report.load(args.baseline))
-            print(f"{len(violations)} violation(s) not in the baseline {args.baseline}")
-            for r in violations:
-                print(f"  NEW {STATUS_LABEL[r.status]} {r.property_id}")
-        strict_problems = report.by_status("fixed") or report.unmatched_deviations
-        if violations or (args.strict and strict_problems):
-            worst = 1
+    progress.close()
+    if args.quiet:
+        print(f"{report.signature.target}: {report.summary_line()}")
+    else:
         print()
-    return worst
+        print(report.to_terminal(verbose=args.verbose))
+    for path in paths:
+        print(f"wrote {report.write(path)}")
+    journal.close()
+    violations = report.violations()
+    if args.baseline:
+        violations = new_violations(report, args.baseline_report)
+        print(f"{len(violations)} violation(s) not in the baseline {args.baseline}")
+        for r in violations:
+            print(f"  NEW {STATUS_LABEL[r.status]} {r.property_id}")
+    code = report.exit_code(violations)
+    if code == EXIT_CLEAN and args.strict and (report.by_status("fixed") or report.unmatched_deviations):
+        code = EXIT_VIOLATIONS
+    if report.incomplete:
+        code = 128 + (received[0] if received else signal.SIGINT)
+    elif code == EXIT_NOTHING_VERIFIED:
+        print(f"metric-assay: nothing was verified against {target.name} (exit {EXIT_NOTHING_VERIFIED})")
+    print()
+    return code
+
+
+class _sigterm_as_interrupt:
+    """Within the block SIGTERM stops the audit the way Ctrl-C does (partial report, clean exit)."""
+
+    def __enter__(self):
+        self.received: list[int] = []
+
+        def handler(signum, frame):
+            self.received.append(signum)
+            raise KeyboardInterrupt
+
+        self.previous = signal.signal(signal.SIGTERM, handler)
+        self.previous_int = signal.signal(signal.SIGINT, handler)
+        return self.received
+
+    def __exit__(self, *exc):
+        signal.signal(signal.SIGTERM, self.previous)
+        signal.signal(signal.SIGINT, self.previous_int)
+        return False
+
+
+def _catalog() -> dict:
+    import metrics
+
+    return metrics.CATALOG
 
 
 def cmd_claims(args) -> int:
@@ -107,13 +253,17 @@ def cmd_diff(args) -> int:
     for c in changes:
         print(f"{c.property_id}: {c.before} -> {c.after}")
     print(f"{len(changes)} propert{'y' if len(changes) == 1 else 'ies'} changed")
-    return 0
+    new = new_violations(after, before)
+    if new:
+        print(f"{len(new)} violation(s) in {args.after} that {args.before} did not have")
+        return EXIT_VIOLATIONS
+    return EXIT_CLEAN
 
 
 def cmd_list(args) -> int:
     import metrics
 
-    target = load_target(args.target) if args.target else None
+    target = load_target(args.target, probe=True) if args.target is not None else None
     print("catalog:")
     for name, family in sorted(metrics.CATALOG.items(), key=lambda kv: (kv[1], kv[0])):
         provided = "" if target is None else ("  provided" if target.provides(name) else "  -- not provided")
@@ -125,9 +275,8 @@ def cmd_list(args) -> int:
 
 
 def cmd_docs(args) -> int:
-    from .claims import judge_all, write_ledger
-
     from .catalog_doc import catalog_markdown
+    from .claims import judge_all, write_ledger
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -165,10 +314,21 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--profile", default="ci", choices=sorted(profiles.PROFILES))
     a.add_argument("--seed", type=int, default=None, help="seed for the dev/thorough profiles")
     a.add_argument("--family", action="append", help="only these families; repeatable")
+    a.add_argument("--only", action="append", metavar="PATTERN", help="only property ids matching (glob or substring); repeatable")
+    a.add_argument("--jobs", "-j", type=int, default=None, metavar="N", help=f"worker processes (default: {default_jobs()}, the cores)")
+    a.add_argument(
+        "--call-timeout",
+        type=float,
+        default=DEFAULT_CALL_TIMEOUT,
+        metavar="SECONDS",
+        help=f"kill a target call that runs longer (default {DEFAULT_CALL_TIMEOUT:g}); reported as a hang",
+    )
     a.add_argument("--baseline", metavar="REPORT.json", help="fail only on violations this report did not have")
+    a.add_argument("--baseline-any", action="store_true", help="accept a baseline of another target, profile or spec")
     a.add_argument("--deviations", metavar="FILE", help="known deviations of the target (one property id per line)")
     a.add_argument("--time-budget", type=float, default=None, metavar="SECONDS", help="per-property time limit")
     a.add_argument("--strict", action="store_true", help="also fail on fixed or unmatched deviations")
+    a.add_argument("-q", "--quiet", action="store_true", help="print only the summary")
     a.add_argument("-v", "--verbose", action="store_true", help="list known deviations too")
     a.set_defaults(func=cmd_audit)
 
@@ -177,7 +337,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--profile", default="ci", choices=sorted(profiles.PROFILES))
     c.set_defaults(func=cmd_claims)
 
-    d = sub.add_parser("diff", help="compare two JSON reports")
+    d = sub.add_parser("diff", help="compare two JSON reports; exit 1 if AFTER has violations BEFORE did not")
     d.add_argument("before")
     d.add_argument("after")
     d.set_defaults(func=cmd_diff)
@@ -192,16 +352,69 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def put_cwd_last() -> None:
+    """A user's adapter usually sits in the current directory; it must still import, but a
+    stray ``sklearn.py`` there must not replace the installed library."""
+    cwd = os.getcwd()
+    sys.path[:] = [p for p in sys.path if p not in ("", ".", cwd)]
+    sys.path.append(cwd)
+
+
+class _QuietPipe:
+    """stdout that stops writing, silently, once its reader has gone (``| head``)."""
+
+    def __init__(self, stream):
+        self._stream = stream
+        self._broken = False
+
+    def write(self, text):
+        if self._broken:
+            return len(text)
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            self._go_quiet()
+            return len(text)
+
+    def flush(self):
+        if self._broken:
+            return
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._go_quiet()
+
+    def _go_quiet(self):
+        self._broken = True
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, self._stream.fileno())
+        except (OSError, ValueError):
+            pass
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 def main(argv: list[str] | None = None) -> int:
-    # A user's adapter module usually sits in the current directory.
-    if os.getcwd() not in sys.path:
-        sys.path.insert(0, os.getcwd())
-    args = build_parser().parse_args(argv)
+    put_cwd_last()
+    profiles.use_cache_dir()
+    if not isinstance(sys.stdout, _QuietPipe):
+        sys.stdout = _QuietPipe(sys.stdout)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # argparse: --help is 0, a bad flag is 2
+        return int(exc.code or 0)
     try:
         return args.func(args)
-    except (TargetUnavailable, ValueError) as exc:
+    except (TargetUnavailable, UsageError, ReportFileError, DeviationsFileError, ValueError) as exc:
         print(f"metric-assay: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_USAGE
+    finally:
+        try:
+            sys.stdout.flush()
+        except (BrokenPipeError, ValueError, OSError):
+            pass
 
 
 if __name__ == "__main__":

@@ -6,11 +6,12 @@ it), or directly with ``pytest --pyargs properties.conformance --target NAME``.
 
 from __future__ import annotations
 
+import json
 import warnings
 
 import pytest
 
-from properties.plugin import DeviationFixed
+from properties.plugin import RESULT_KEY, DeviationFixed
 from properties.report import format_failure
 from properties.runner import check_property
 
@@ -19,9 +20,15 @@ class PropertyViolated(AssertionError):
     """A property failed; the message carries the counterexample and the reproduction."""
 
 
-def test_conformance(assay_target, assay_property, assay_results):
-    result = check_property(assay_property, assay_target)
-    assay_results.append(result)
+class TargetBroke(Exception):
+    """The target raised, crashed, hung or misbehaved; the message says how, with the worker's traceback."""
+
+
+def test_conformance(assay_target, assay_property, assay_call_timeout, record_property):
+    # The property runs in a worker process: a target that hangs, exits or
+    # crashes ends this one test with a result, never the pytest session.
+    result = check_property(assay_property, assay_target, isolate=True, call_timeout=assay_call_timeout)
+    record_property(RESULT_KEY, json.dumps(result.to_dict(), default=repr))
     if result.status == "n/a":
         pytest.skip(f"not applicable: {result.detail}")
     if result.status == "deviation":
@@ -31,7 +38,9 @@ def test_conformance(assay_target, assay_property, assay_results):
         return
     if result.status == "fail":
         raise PropertyViolated(format_failure(result)) from None
-    if result.status == "error":
-        raise result.error
-    assert result.status == "pass", result
+    if result.status != "pass":
+        message = f"{result.status.upper()} " + format_failure(result)
+        if result.traceback:
+            message += "\n" + result.traceback
+        raise TargetBroke(message)
     assert result.examples >= 1

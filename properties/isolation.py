@@ -192,6 +192,7 @@ def iter_isolated(
     call_timeout: float | None = None,
     jobs: int = 1,
     on_start: Callable[[int, Property], None] | None = None,
+    on_tick: Callable[[], None] | None = None,
 ) -> Iterator[tuple[int, Result]]:
     """Run each property in its own worker, ``jobs`` at a time; yield ``(index, result)`` as they end.
 
@@ -215,6 +216,8 @@ def iter_isolated(
                 if on_start is not None:
                     on_start(index, prop)
             ready, _, _ = select.select(list(active), [], [], 0.05)
+            if on_tick is not None:
+                on_tick()
             for fd in ready:
                 worker = active[fd]
                 chunk = os.read(fd, 1 << 16)

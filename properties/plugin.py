@@ -14,8 +14,8 @@ library from anywhere::
 
 from __future__ import annotations
 
+import json
 import os
-import sys
 import warnings
 
 import pytest
@@ -23,10 +23,19 @@ import pytest
 from . import profiles  # noqa: F401 - registers the Hypothesis profiles
 from . import registry
 from .audit import unmatched_deviations
-from .report import Report, Signature
+from .isolation import DEFAULT_CALL_TIMEOUT
+from .report import Report, Signature, check_report_path
+from .runner import Result
 from .targets import TargetUnavailable, load_target, resolve_name
 
 PROFILE_ENV = "METRIC_ASSAY_PROFILE"
+
+#: the test report's user property that carries a conformance result (it crosses
+#: from pytest-xdist workers to the controller, which writes --assay-report)
+RESULT_KEY = "metric_assay_result"
+
+#: the session's config, for the hooks that are not given it
+_CONFIG: dict = {}
 
 
 class DeviationFixed(UserWarning):
@@ -49,6 +58,12 @@ def pytest_addoption(parser):
         metavar="PATH",
         help="write the conformance results of this run as a report (.json or .md)",
     )
+    group.addoption(
+        "--call-timeout",
+        type=float,
+        default=DEFAULT_CALL_TIMEOUT,
+        help=f"seconds one target call may run before it is killed (default {DEFAULT_CALL_TIMEOUT:g})",
+    )
 
 
 def pytest_configure(config):
@@ -59,12 +74,21 @@ def pytest_configure(config):
         from hypothesis import settings
 
         settings.load_profile(os.environ.get(PROFILE_ENV, "dev"))
-    if os.getcwd() not in sys.path:
-        sys.path.insert(0, os.getcwd())
+    from .cli import put_cwd_last
+    from .profiles import use_cache_dir
+
+    put_cwd_last()
+    use_cache_dir()
     config._assay_results = []
+    _CONFIG["config"] = config
+    for path in config.getoption("assay_report"):
+        try:
+            check_report_path(path)
+        except ValueError as exc:
+            raise pytest.UsageError(f"metric-assay: {exc}") from None
     try:
         config._assay_target = load_target(
-            config.getoption("target"), deviations_file=config.getoption("deviations")
+            config.getoption("target"), deviations_file=config.getoption("deviations"), probe=True
         )
     except TargetUnavailable as exc:
         # A typo must not silently audit something else: stop before collecting.
@@ -100,6 +124,21 @@ def assay_results(request):
     return request.config._assay_results
 
 
+@pytest.fixture(scope="session")
+def assay_call_timeout(request):
+    return request.config.getoption("call_timeout")
+
+
+def pytest_runtest_logreport(report):
+    """Collect conformance results from test reports: in this process, or from xdist workers."""
+    if report.when != "call":
+        return
+    for key, value in getattr(report, "user_properties", ()):
+        if key == RESULT_KEY:
+            _CONFIG["config"]._assay_results.append(Result.from_dict(json.loads(value)))
+
+
+
 def pytest_generate_tests(metafunc):
     if "assay_property" in metafunc.fixturenames:
         props = registry.conformance_properties()
@@ -118,7 +157,7 @@ def pytest_collection_modifyitems(session, config, items):
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     results = config._assay_results
-    if not results:
+    if not results or hasattr(config, "workerinput"):  # an xdist worker: the controller writes
         return
     target = config._assay_target
     from hypothesis import settings
@@ -139,5 +178,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         tr.write_line(f"DEVIATION FIXED {r.property_id}: {r.detail}")
     for pid in report.unmatched_deviations:
         tr.write_line(f"WARNING: deviation {pid!r} matches no property")
+    order = {p.id: i for i, p in enumerate(registry.conformance_properties())}
+    report.results.sort(key=lambda r: order.get(r.property_id, len(order)))
     for path in config.getoption("assay_report"):
         tr.write_line(f"wrote {report.write(path)}")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from hypothesis import HealthCheck, Phase, settings
 
 _QUIET_HEALTH_CHECKS = [
@@ -40,3 +43,19 @@ def profile_settings(name: str) -> settings:
     if name not in PROFILES:
         raise ValueError(f"unknown profile {name!r}; expected one of {', '.join(PROFILES)}")
     return settings.get_profile(name)
+
+
+def cache_dir() -> Path:
+    """Where metric-assay keeps its caches: ``$METRIC_ASSAY_CACHE``, else the user's cache folder."""
+    explicit = os.environ.get("METRIC_ASSAY_CACHE")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "metric-assay"
+
+
+def use_cache_dir() -> None:
+    """Send Hypothesis's example database and caches to :func:`cache_dir`, not the working directory."""
+    from hypothesis.configuration import set_hypothesis_home_dir
+
+    set_hypothesis_home_dir(str(cache_dir() / "hypothesis"))

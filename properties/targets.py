@@ -17,7 +17,10 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import inspect
+import json
 import os
+import sys
+import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -44,6 +47,10 @@ DEVIATIONS_DIR = Path(__file__).resolve().parent.parent / "reference" / "deviati
 
 class TargetUnavailable(Exception):
     """The target (or the library behind it) cannot be imported here."""
+
+
+class DeviationsFileError(ValueError):
+    """The deviations file given cannot be read."""
 
 
 @dataclasses.dataclass
@@ -110,11 +117,111 @@ def resolve_name(name: str | None) -> str:
     return name or os.environ.get(ENV_VAR) or DEFAULT_TARGET
 
 
-def load_target(name: str | None = None, *, deviations_file: str | None = None) -> Target:
-    """Resolve a target name (bundled, or ``pkg.module[:attr]``) to a :class:`Target`."""
-    name = resolve_name(name)
+def _one_line(exc: BaseException) -> str:
+    text = f"{type(exc).__name__}: {exc}".strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+def check_name(name: str) -> None:
+    """Refuse target names that cannot mean a module, before anything is imported."""
+    if not name or not name.strip():
+        raise TargetUnavailable(
+            "the target name is empty (an unset variable such as $TARGET?); give a bundled name "
+            f"({', '.join(BUNDLED)}) or 'package.module[:attribute]'"
+        )
+    module_path = name.partition(":")[0]
+    if module_path.startswith(".") or not all(part.isidentifier() for part in module_path.split(".")):
+        raise TargetUnavailable(
+            f"target {name!r} is not an absolute module name; write it as 'package.module[:attribute]'"
+        )
+
+
+def probe_import(module_path: str, timeout: float = 120.0) -> None:
+    """Import ``module_path`` in a forked child first: a module that exits, aborts or hangs
+    while it is imported is reported here, before the process holding the results imports it."""
+    if not hasattr(os, "fork"):
+        return
+    import select
+    import signal as signals
+
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - runs in the child
+        os.close(read_fd)
+        message = b"ok"
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 1)
+            os.dup2(devnull, 2)
+            importlib.import_module(module_path)
+        except ImportError:
+            pass  # harmless to repeat: the parent's own import gives the usual message
+        except BaseException as exc:  # noqa: BLE001 - reported to the parent
+            message = _one_line(exc).encode("utf-8", "replace")[:2000]
+        try:
+            os.write(write_fd, message)
+        finally:
+            os._exit(0)
+    os.close(write_fd)
+    chunks = []
+    deadline = time.monotonic() + timeout
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                os.kill(pid, signals.SIGKILL)
+                raise TargetUnavailable(f"importing {module_path!r} did not finish within {timeout:g}s")
+            ready, _, _ = select.select([read_fd], [], [], left)
+            if ready:
+                chunk = os.read(read_fd, 4096)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+    finally:
+        os.close(read_fd)
+        _, status = os.waitpid(pid, 0)
+    message = b"".join(chunks).decode("utf-8", "replace")
+    if message == "ok":
+        return
+    if message:
+        raise TargetUnavailable(f"importing {module_path!r} failed: {message}")
+    if os.WIFSIGNALED(status):
+        how = f"was killed by signal {os.WTERMSIG(status)}"
+    else:
+        how = f"exited with status {os.WEXITSTATUS(status)}"
+    raise TargetUnavailable(f"importing {module_path!r} ended the process: it {how}")
+
+
+def _json_safe(value):
+    try:
+        json.dumps(value)
+        return value
+    except (TypeError, ValueError, RecursionError):
+        return repr(value)
+
+
+def _conventions(namespace) -> dict:
+    raw = getattr(namespace, "CONVENTIONS", None) or {}
+    if not isinstance(raw, dict):
+        return {"CONVENTIONS": repr(raw)}
+    return {str(k): _json_safe(v) for k, v in raw.items()}
+
+
+def load_target(
+    name: str | None = None, *, deviations_file: str | None = None, probe: bool = False
+) -> Target:
+    """Resolve a target name (bundled, or ``pkg.module[:attr]``) to a :class:`Target`.
+
+    With ``probe=True`` the module is first imported in a throwaway child process
+    (:func:`probe_import`). Anything that goes wrong is a :class:`TargetUnavailable`
+    with a one-line message.
+    """
+    name = resolve_name(name) if name is None else name
+    check_name(name)
     import_path = BUNDLED.get(name, name)
     module_path, _, attribute = import_path.partition(":")
+    if probe and module_path not in sys.modules:
+        probe_import(module_path)
     try:
         module = importlib.import_module(module_path)
     except ImportError as exc:
@@ -126,6 +233,10 @@ def load_target(name: str | None = None, *, deviations_file: str | None = None) 
             f"cannot import target {name!r}: {exc}. A target is a bundled name "
             f"({', '.join(BUNDLED)}) or an importable module 'package.module[:attribute]'."
         ) from exc
+    except BaseException as exc:  # noqa: BLE001 - SyntaxError, SystemExit, anything at import
+        if isinstance(exc, KeyboardInterrupt):
+            raise
+        raise TargetUnavailable(f"cannot import target {name!r}: {_one_line(exc)}") from None
     namespace = module
     if attribute:
         try:
@@ -133,24 +244,27 @@ def load_target(name: str | None = None, *, deviations_file: str | None = None) 
         except AttributeError:
             raise TargetUnavailable(f"module {module_path!r} has no attribute {attribute!r}") from None
 
-    display = getattr(namespace, "TARGET_NAME", None) or (name if name in BUNDLED else import_path)
+    display = str(getattr(namespace, "TARGET_NAME", None) or (name if name in BUNDLED else import_path))
     version = str(
         getattr(namespace, "VERSION", None) or getattr(namespace, "__version__", None) or "unknown"
     )
-    conventions = dict(getattr(namespace, "CONVENTIONS", {}) or {})
-    deviations = dict(getattr(namespace, "DEVIATIONS", {}) or {})
+    raw_deviations = getattr(namespace, "DEVIATIONS", None) or {}
+    deviations = {str(k): str(v) for k, v in raw_deviations.items()} if isinstance(raw_deviations, dict) else {}
     dev_path = None
     if deviations_file:
         dev_path = Path(deviations_file)
     elif (DEVIATIONS_DIR / f"{display}.txt").exists():
         dev_path = DEVIATIONS_DIR / f"{display}.txt"
     if dev_path is not None:
-        deviations.update(read_deviations(dev_path))
+        try:
+            deviations.update(read_deviations(dev_path))
+        except OSError as exc:
+            raise DeviationsFileError(f"--deviations: cannot read {str(dev_path)!r}: {exc.strerror or exc}") from None
     return Target(
         name=display,
         namespace=namespace,
         version=version,
-        conventions=conventions,
+        conventions=_conventions(namespace),
         deviations=deviations,
         import_path=import_path,
         deviations_file=str(dev_path) if dev_path else None,
