@@ -37,7 +37,8 @@ from hypothesis.errors import Flaky
 from . import guards
 from .profiles import PROFILES
 from .registry import Property
-from .targets import RecordingView, Target, raised_by_target, reference_available
+from .targets import RecordingView as _RecordingView
+from .targets import Target, raised_by_target, reference_available
 
 STATUSES = (
     "pass",
@@ -124,12 +125,16 @@ def not_applicable_reason(prop: Property, target: Target) -> str | None:
 
 
 class _Budget:
+    """The per-property time budget, checked between examples; the first example always runs."""
+
     def __init__(self, seconds: float | None):
         self.deadline = None if seconds is None else time.monotonic() + seconds
         self.exceeded = False
+        self.asked = 0
 
     def spent(self) -> bool:
-        if self.deadline is not None and time.monotonic() > self.deadline:
+        self.asked += 1
+        if self.asked > 1 and self.deadline is not None and time.monotonic() > self.deadline:
             self.exceeded = True
         return self.exceeded
 
@@ -152,11 +157,10 @@ def _find(exc: BaseException, types) -> BaseException | None:
 
 @dataclasses.dataclass
 class _Search:
-    """What the Hypothesis search saw: examples run, and the last example with its calls."""
+    """What the Hypothesis search saw: examples run, and the calls of the last one."""
 
     examples: int = 0
     timed_out: bool = False
-    last_example: object = None
     last_view: RecordingView | None = None
 
 
@@ -177,17 +181,21 @@ def run_property(
     """
     search = search if search is not None else _Search()
     budget = _Budget(time_budget)
+    counter = {"examples": 0}
     strategy = prop.strategy if prop.strategy is not None else st.none()
 
+    def RecordingView(target):  # noqa: N802 - see the note on one_example
+        search.last_view = _RecordingView(target)
+        return search.last_view
+
+    # Under a derandomized profile Hypothesis seeds its search from the source
+    # text of this function: keep it unchanged, so that the ci profile draws the
+    # same examples from one release to the next.
     def one_example(ex):
-        if search.examples and budget.spent():
-            search.timed_out = True
+        if budget.spent():
             return
-        search.examples += 1
+        counter["examples"] += 1
         view = RecordingView(target)
-        # The target may change the example in place; keep it as drawn, for the replay.
-        search.last_example = guards.snapshot(ex)
-        search.last_view = view
         try:
             prop.check(view, ex)
         except BaseException as exc:
@@ -209,33 +217,36 @@ def run_property(
     test = settings(base, max_examples=max_examples)(test)
     if seed is not None and not base.derandomize:
         test = hypothesis_seed(seed)(test)
-    # Warnings a target emits on purpose (sklearn's UndefinedMetricWarning,
-    # NumPy's RuntimeWarning on 0/0) are not results: the check judges the
-    # returned value. Thousands of them would bury the report.
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        test()
+    try:
+        # Warnings a target emits on purpose (sklearn's UndefinedMetricWarning,
+        # NumPy's RuntimeWarning on 0/0) are not results: the check judges the
+        # returned value. Thousands of them would bury the report.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            test()
+    finally:
+        search.examples = counter["examples"]
+        search.timed_out = budget.exceeded
 
 
-def _replay(prop: Property, target: Target, search: _Search) -> str | None:
-    """Run the failing example once more; describe how it came out differently, or None."""
+def _replay(target: Target, search: _Search) -> str | None:
+    """Repeat each target call of the failing example once; describe the first that came out differently."""
     first = search.last_view
     if first is None:
         return None
-    view = RecordingView(target)
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            prop.check(view, guards.snapshot(search.last_example))
-        again = None
-    except Exception as exc:  # noqa: BLE001 - compared, not judged
-        again = exc
-    for a, b in zip(first.calls, view.calls):
-        if (a.name, a.render().rsplit(" -> ", 1)[0]) == (b.name, b.render().rsplit(" -> ", 1)[0]) and a.outcome != b.outcome:
-            call = a.render().rsplit(" -> ", 1)[0]
-            return f"{call} gave {a.outcome}, then {b.outcome} on the same input"
-    if again is None:
-        return "the failing example passed when it was run again"
+    for call in list(first.calls):
+        again = _RecordingView(target)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                getattr(again, call.name)(
+                    *(guards.snapshot(a) for a in call.args), **{k: guards.snapshot(v) for k, v in call.kwargs.items()}
+                )
+        except Exception:  # noqa: BLE001 - the outcome is recorded and compared below
+            pass
+        if again.calls and again.calls[-1].outcome != call.outcome:
+            shown = call.render().rsplit(" -> ", 1)[0]
+            return f"{shown} gave {call.outcome}, then {again.calls[-1].outcome} on the same input"
     return None
 
 
@@ -329,7 +340,7 @@ def run_in_process(
         if status == "spec-error":
             detail = f"the spec's own code raised (a bug in metric-assay, not in the target): {detail}"
         if status in ("fail", "error"):
-            changed = _replay(prop, target, search)
+            changed = _replay(target, search)
             if changed:
                 status, detail = "nondeterministic", f"{changed}\n(first run: {detail})"
         tb = ""

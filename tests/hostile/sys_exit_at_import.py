@@ -1,0 +1,5 @@
+"""Raises SystemExit(0) while being imported."""
+
+import sys
+
+sys.exit(0)
