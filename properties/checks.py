@@ -8,6 +8,8 @@ import numpy as np
 
 from metrics.errors import MetricInputError
 
+from .guards import TargetExited, TargetViolation
+
 
 def _fmt(value) -> str:
     if isinstance(value, np.ndarray):
@@ -61,6 +63,8 @@ def expect_refusal(call, argument: str | None = None) -> Exception:
     """
     try:
         result = call()
+    except (TargetViolation, TargetExited):
+        raise  # the call broke a rule of its own (mutation, return type, exit): not a refusal
     except MetricInputError as exc:
         if argument is not None and argument not in str(exc):
             raise AssertionError(

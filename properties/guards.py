@@ -22,7 +22,11 @@ import numbers
 import numpy as np
 
 
-class MutationViolation(AssertionError):
+class TargetViolation(AssertionError):
+    """A rule every target call must keep, broken (checked by the view, not by a property)."""
+
+
+class MutationViolation(TargetViolation):
     """The target changed one of its arguments in place."""
 
     def __init__(self, metric: str, argument: str, difference: str):
@@ -31,7 +35,7 @@ class MutationViolation(AssertionError):
         super().__init__(f"target.{metric} modified its argument {argument!r} in place ({difference})")
 
 
-class ReturnTypeViolation(AssertionError):
+class ReturnTypeViolation(TargetViolation):
     """The target returned something that is not a number (or numbers)."""
 
 

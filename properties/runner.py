@@ -229,12 +229,20 @@ def run_property(
         search.timed_out = budget.exceeded
 
 
+#: how many times the calls of a failing example are repeated to look for nondeterminism
+REPLAYS = 3
+
+
 def _replay(target: Target, search: _Search) -> str | None:
-    """Repeat each target call of the failing example once; describe the first that came out differently."""
+    """Repeat each target call of the failing example; describe the first that came out differently.
+
+    A few repeats, not one: a target that is noisy only some of the time would
+    otherwise be reported as ``fail`` in one run and ``nondeterministic`` in the next.
+    """
     first = search.last_view
     if first is None:
         return None
-    for call in list(first.calls):
+    for call in list(first.calls) * REPLAYS:
         again = _RecordingView(target)
         try:
             with warnings.catch_warnings():

@@ -38,7 +38,7 @@ def test_json_round_trip(tmp_path):
 
 def test_markdown_shows_the_matrix_and_the_counterexample(tmp_path):
     text = _report(off_by_one_above_50).write(tmp_path / "r.md").read_text()
-    assert "# Conformance report: `toy` 0" in text
+    assert "# Conformance report: toy 0" in text
     assert "| `toy.doubles` | relation | double | FAIL |" in text
     assert "target.double([51]) -> [103]" in text
 
