@@ -1,5 +1,6 @@
 # metric-assay: two commands that work on a fresh clone with only python3.
 #   make test    create .venv, install the project with its test extras, run the whole suite
+#                (TEST_JOBS=2 pytest-xdist workers)
 #   make audit   create .venv, install, audit the default target set, write reports/
 
 PYTHON ?= python3
@@ -9,6 +10,7 @@ STAMP  := $(VENV)/.installed
 PROFILE ?= ci
 TARGETS ?= metrics sklearn scipy nltk sacrebleu jiwer rouge_score ranx
 PYTEST_ARGS ?=
+TEST_JOBS ?= 2
 
 .PHONY: test audit docs bench install clean
 
@@ -22,7 +24,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 install: $(STAMP)
 
 test: $(STAMP)
-	$(BIN)/python -m pytest --hypothesis-profile=$(PROFILE) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --hypothesis-profile=$(PROFILE) $(PYTEST_ARGS)
 
 audit: $(STAMP)
 	$(BIN)/metric-assay audit $(TARGETS) --profile $(PROFILE) \

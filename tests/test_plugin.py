@@ -1,5 +1,6 @@
 """The pytest plugin: --target selection, header, not-applicable as skipped."""
 
+import json
 from pathlib import Path
 
 pytest_plugins = ["pytester"]
@@ -34,3 +35,21 @@ def test_user_module_audit_skips_what_it_does_not_provide(pytester):
     assert outcomes.get("skipped", 0) > 0  # matthews_corrcoef is not provided: not applicable
     assert outcomes.get("passed", 0) > 0  # accuracy properties ran
     result.stdout.fnmatch_lines(["*not applicable: target does not provide matthews_corrcoef*"])
+
+
+def test_under_xdist_a_target_that_exits_is_reported_not_lost(pytester, monkeypatch):
+    # sys.exit(0) inside the metric used to end the session quietly, and those
+    # properties vanished from --assay-report; each is now a crash, merged from both workers
+    monkeypatch.setenv("PYTHONPATH", str(EXAMPLES.parent))
+    pytester.makepyfile(test_x=CONFORMANCE_ONLY)
+    report = pytester.path / "r.json"
+    result = pytester.runpytest_subprocess(
+        "-n", "2", "--target", "tests.hostile.sys_exit", "--hypothesis-profile=ci", "-q",
+        "-k", "accuracy and (bounds or symmetric or perfect)", "--assay-report", str(report),
+    )  # fmt: skip
+    assert result.ret == 1
+    data = json.loads(report.read_text())
+    statuses = {r["property_id"]: r["status"] for r in data["results"]}
+    assert set(statuses) == {f"classification.{p}[accuracy]" for p in ("bounds", "symmetric", "perfect")}
+    assert set(statuses.values()) == {"crash"}
+    result.stdout.fnmatch_lines(["*CRASH classification.*[accuracy]*SystemExit(0)*"])
