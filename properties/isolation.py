@@ -1,7 +1,10 @@
 """Worker processes: target code never runs in the process that holds the results.
 
-Each property runs in a process forked for it (``fork`` keeps the imported
-target, the spec and Hypothesis ready, in about 5 ms). Before every call into
+Workers are forked from the process that holds the results (``fork`` keeps the
+imported target, the spec and Hypothesis ready, in about 5 ms) and run one
+property after another, so the lazy imports and JIT caches of a library are
+paid once per worker, not once per property; a worker that dies or hangs is
+replaced by a fresh fork. Before every call into
 the target the worker writes the call -- metric name and a pickled copy of the
 arguments as they were before the call -- into a shared memory slot, and clears
 the slot's flag when the call returns. The parent watches the slots:
@@ -14,8 +17,9 @@ the slot's flag when the call returns. The parent watches the slots:
   so the target's prints never reach the terminal or the report).
 
 Results come back pickled through a pipe; they are plain data, never live
-exception objects. Every property starts from the same parent state, so the
-results do not depend on how many workers run at once (``--jobs``).
+exception objects. Under a derandomized profile each property draws the same
+examples whichever worker runs it, so the results do not depend on ``--jobs``
+(for a target that keeps no state between calls).
 """
 
 from __future__ import annotations
@@ -86,20 +90,40 @@ def _call_in_flight(buffer) -> tuple[float, str] | None:
     return time.monotonic() - started, call
 
 
+_LENGTH = struct.Struct("I")
+
+
 @dataclasses.dataclass
 class _Worker:
-    index: int
-    prop: Property
     pid: int
-    read_fd: int
+    task_fd: int
+    result_fd: int
     slot: object
     capture: object
-    started: float
+    index: int | None = None  # the property running now
+    prop: Property | None = None
+    started: float = 0.0
     data: bytearray = dataclasses.field(default_factory=bytearray)
 
 
-def _child(prop, target, slot, write_fd, capture_fd, options) -> None:
-    """Body of a worker process; never returns."""
+def _write_all(fd: int, payload: bytes) -> None:
+    view = memoryview(payload)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _read_exactly(fd: int, n: int) -> bytes:
+    chunks = b""
+    while len(chunks) < n:
+        chunk = os.read(fd, n - len(chunks))
+        if not chunk:
+            return b""
+        chunks += chunk
+    return chunks
+
+
+def _child(props, target, slot, task_fd, result_fd, capture_fd, options) -> None:
+    """Body of a worker process: run the properties it is sent, until told to stop; never returns."""
     code = 0
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
@@ -109,24 +133,26 @@ def _child(prop, target, slot, write_fd, capture_fd, options) -> None:
         sys.stdout = open(1, "w", buffering=1, closefd=False)
         sys.stderr = open(2, "w", buffering=1, closefd=False)
         targets.CALL_MONITOR = _CallSlot(slot)
-        try:
-            result = run_in_process(prop, target, **options)
-        except BaseException as exc:  # noqa: BLE001 - SystemExit outside a target call, e.g. at exit
-            result = Result(
-                status="crash",
-                detail=f"the worker raised {type(exc).__name__}({', '.join(map(repr, exc.args))}) "
-                "outside any target call",
-                property_id=prop.id,
-                statement=prop.statement,
-                kind=prop.kind,
-                family=prop.family,
-                metrics=prop.metrics,
-            )
-        payload = pickle.dumps(result.without_error(), protocol=pickle.HIGHEST_PROTOCOL)
-        view = memoryview(payload)
-        while view:
-            written = os.write(write_fd, view)
-            view = view[written:]
+        while True:
+            header = _read_exactly(task_fd, _LENGTH.size)
+            if not header:
+                break
+            prop = props[_LENGTH.unpack(header)[0]]
+            os.ftruncate(capture_fd, 0)  # the output kept for a crash is this property's own
+            os.lseek(capture_fd, 0, os.SEEK_SET)
+            try:
+                result = run_in_process(prop, target, **options)
+            except BaseException as exc:  # noqa: BLE001 - SystemExit outside a target call
+                result = Result(
+                    status="crash",
+                    detail=f"the worker raised {type(exc).__name__}({', '.join(map(repr, exc.args))}) "
+                    "outside any target call",
+                    **_base(prop),
+                )
+            sys.stdout.flush()
+            sys.stderr.flush()
+            payload = pickle.dumps(result.without_error(), protocol=pickle.HIGHEST_PROTOCOL)
+            _write_all(result_fd, _LENGTH.pack(len(payload)) + payload)
     except BaseException:  # noqa: BLE001 - nothing may escape a forked child
         code = 70
     finally:
@@ -194,7 +220,7 @@ def iter_isolated(
     on_start: Callable[[int, Property], None] | None = None,
     on_tick: Callable[[], None] | None = None,
 ) -> Iterator[tuple[int, Result]]:
-    """Run each property in its own worker, ``jobs`` at a time; yield ``(index, result)`` as they end.
+    """Run the properties in ``jobs`` workers; yield ``(index, result)`` as each one ends.
 
     Closing the generator (an interrupt) kills the workers still running.
     """
@@ -202,58 +228,94 @@ def iter_isolated(
         raise RuntimeError("isolated audits need os.fork (Linux or macOS)")
     call_timeout = DEFAULT_CALL_TIMEOUT if call_timeout is None else call_timeout
     options = dict(settings_=settings_, seed=seed, time_budget=time_budget)
-    pending = list(enumerate(props))
+    pending = list(range(len(props)))
     pending.reverse()
-    active: dict[int, _Worker] = {}
+    workers: list[_Worker] = []
     sys.stdout.flush()
     sys.stderr.flush()
     try:
-        while pending or active:
-            while pending and len(active) < max(1, jobs):
-                index, prop = pending.pop()
-                worker = _spawn(index, prop, target, options)
-                active[worker.read_fd] = worker
+        while pending or any(w.index is not None for w in workers):
+            idle = [w for w in workers if w.index is None]
+            while pending and (idle or len(workers) < max(1, jobs)):
+                worker = idle.pop() if idle else _spawn(props, target, options, workers)
+                index = pending.pop()
+                worker.index, worker.prop, worker.started = index, props[index], time.monotonic()
+                worker.data = bytearray()
+                try:
+                    _write_all(worker.task_fd, _LENGTH.pack(index))
+                except OSError:
+                    pass  # the worker has died: its result pipe ends, and that is reported below
                 if on_start is not None:
-                    on_start(index, prop)
-            ready, _, _ = select.select(list(active), [], [], 0.05)
+                    on_start(index, props[index])
+            busy = {w.result_fd: w for w in workers if w.index is not None}
+            ready, _, _ = select.select(list(busy), [], [], 0.05)
             if on_tick is not None:
                 on_tick()
             for fd in ready:
-                worker = active[fd]
+                worker = busy[fd]
                 chunk = os.read(fd, 1 << 16)
-                if chunk:
-                    worker.data += chunk
+                if not chunk:  # the worker died
+                    index = worker.index
+                    workers.remove(worker)
+                    yield index, _crashed(worker, target)
                     continue
-                del active[fd]
-                yield worker.index, _finish(worker, target)
-            for fd, worker in list(active.items()):
+                worker.data += chunk
+                finished = _take_result(worker, target)
+                if finished is not None:
+                    yield finished
+            for worker in [w for w in workers if w.index is not None]:
                 flight = _call_in_flight(worker.slot)
                 if flight is not None and flight[0] > call_timeout:
-                    del active[fd]
+                    index = worker.index
+                    workers.remove(worker)
                     _kill(worker)
                     result = _lost_worker(
                         worker, target, "hang", f"was killed after {call_timeout:g}s in one call", flight[1]
                     )
                     _close(worker)
-                    yield worker.index, apply_deviation(result, target)
+                    yield index, apply_deviation(result, target)
     finally:
-        for worker in active.values():
+        for worker in workers:
             _kill(worker)
             _close(worker)
 
 
-def _spawn(index: int, prop: Property, target: Target, options: dict) -> _Worker:
+def _spawn(props, target: Target, options: dict, workers: list) -> _Worker:
     import mmap
 
     slot = mmap.mmap(-1, _SLOT_SIZE)
     capture = tempfile.TemporaryFile()
-    read_fd, write_fd = os.pipe()
+    task_read, task_write = os.pipe()
+    result_read, result_write = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - runs in the child
-        os.close(read_fd)
-        _child(prop, target, slot, write_fd, capture.fileno(), options)
-    os.close(write_fd)
-    return _Worker(index=index, prop=prop, pid=pid, read_fd=read_fd, slot=slot, capture=capture, started=time.monotonic())
+        os.close(task_write)
+        os.close(result_read)
+        for other in workers:  # a worker must not hold its siblings' pipes open
+            for fd in (other.task_fd, other.result_fd):
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        _child(props, target, slot, task_read, result_write, capture.fileno(), options)
+    os.close(task_read)
+    os.close(result_write)
+    worker = _Worker(pid=pid, task_fd=task_write, result_fd=result_read, slot=slot, capture=capture)
+    workers.append(worker)
+    return worker
+
+
+def _take_result(worker: _Worker, target: Target) -> tuple[int, Result] | None:
+    """The worker's result, once all its bytes have arrived; the worker is then idle again."""
+    if len(worker.data) < _LENGTH.size:
+        return None
+    (length,) = _LENGTH.unpack_from(worker.data)
+    if len(worker.data) < _LENGTH.size + length:
+        return None
+    result = pickle.loads(bytes(worker.data[_LENGTH.size : _LENGTH.size + length]))
+    index = worker.index
+    worker.index, worker.prop, worker.data = None, None, bytearray()
+    return index, apply_deviation(result, target)
 
 
 def _kill(worker: _Worker) -> None:
@@ -268,25 +330,24 @@ def _kill(worker: _Worker) -> None:
 
 
 def _close(worker: _Worker) -> None:
-    for close in (lambda: os.close(worker.read_fd), worker.capture.close, worker.slot.close):
+    for close in (
+        lambda: os.close(worker.task_fd),
+        lambda: os.close(worker.result_fd),
+        worker.capture.close,
+        worker.slot.close,
+    ):
         try:
             close()
         except (OSError, ValueError, BufferError):
             pass
 
 
-def _finish(worker: _Worker, target: Target) -> Result:
+def _crashed(worker: _Worker, target: Target) -> Result:
     _, status = os.waitpid(worker.pid, 0)
     try:
-        if worker.data and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0:
-            try:
-                return apply_deviation(pickle.loads(bytes(worker.data)), target)
-            except Exception:  # noqa: BLE001 - a truncated result is a crash below
-                pass
         flight = _call_in_flight(worker.slot)
-        return apply_deviation(
-            _lost_worker(worker, target, "crash", _exit_description(status), flight[1] if flight else None), target
-        )
+        result = _lost_worker(worker, target, "crash", _exit_description(status), flight[1] if flight else None)
+        return apply_deviation(result, target)
     finally:
         _close(worker)
 
