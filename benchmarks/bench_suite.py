@@ -87,6 +87,9 @@ def main() -> None:
                 family_rows += _family_rows(name, report, walls[jobs])
         first = jobs_values[0]
         for jobs in jobs_values:
+            for a, b in zip(outcomes[first], outcomes[jobs]):
+                if a != b:
+                    print(f"{name}: --jobs {first} and --jobs {jobs} differ on {a[0]}: {a[1:]} vs {b[1:]}")
             speed_rows.append(
                 {
                     "target": name,

@@ -1,5 +1,10 @@
 """The runner classifies outcomes and shows a reproducible counterexample."""
 
+import dataclasses
+import json
+
+from metrics.errors import MetricInputError
+
 from properties.profiles import profile_settings
 from properties.runner import check_property
 from tests.toys import DOUBLES, correct_double, crashing_double, off_by_one_above_50, toy_target
@@ -50,6 +55,12 @@ def test_a_listed_deviation_that_passes_is_reported_fixed():
 def test_a_spent_time_budget_is_a_timeout_not_a_pass():
     result = check_property(DOUBLES, toy_target(double=correct_double), settings_=CI, time_budget=0.0)
     assert result.status == "timeout"
+    assert result.examples == 1  # the first example always runs
+
+
+def test_a_spent_time_budget_does_not_hide_a_failure_of_the_first_example():
+    result = check_property(DOUBLES, toy_target(double=lambda x: 2 * x + 1), settings_=CI, time_budget=0.0)
+    assert result.status == "fail"
 
 
 def test_the_ci_profile_is_deterministic():
@@ -61,3 +72,54 @@ def test_the_ci_profile_is_deterministic():
         second.counterexample,
         second.examples,
     )
+
+
+def _buggy_spec(t, ex):
+    t.double(ex)
+    {}["the spec's own bug"]  # raised outside any target call
+
+
+BUGGY_SPEC = dataclasses.replace(DOUBLES, id="toy.buggy_spec", check=_buggy_spec)
+
+
+def test_an_exception_in_the_spec_is_a_spec_error_not_the_targets():
+    result = check_property(BUGGY_SPEC, toy_target(double=correct_double), settings_=CI)
+    assert result.status == "spec-error"
+    assert "KeyError" in result.detail and "not in the target" in result.detail
+
+
+def test_an_exception_in_the_target_is_an_error_even_when_isolated():
+    result = check_property(DOUBLES, toy_target(double=crashing_double), settings_=CI, isolate=True)
+    assert result.status == "error"
+    assert "ZeroDivisionError" in result.detail and "crashing_double" in result.traceback
+
+
+def test_isolated_and_in_process_runs_give_the_same_verdict_and_counterexample():
+    target = toy_target(double=off_by_one_above_50)
+    here = check_property(DOUBLES, target, settings_=CI)
+    there = check_property(DOUBLES, target, settings_=CI, isolate=True)
+    assert (here.status, here.counterexample, here.reproduction, here.examples) == (
+        there.status,
+        there.counterexample,
+        there.reproduction,
+        there.examples,
+    )
+
+
+def test_an_error_result_serializes_without_copying_its_exception():
+    def refuses(x):
+        raise MetricInputError("x", "refused on purpose")
+
+    result = check_property(DOUBLES, toy_target(double=refuses), settings_=CI)
+    assert result.status == "error" and isinstance(result.error, MetricInputError)
+    data = json.loads(json.dumps(result.to_dict()))
+    assert "refused on purpose" in data["detail"] and "error" not in data
+
+
+def test_the_json_keeps_the_first_10_kb_of_a_message():
+    def chatty(x):
+        raise ValueError("x" * 50_000)
+
+    result = check_property(DOUBLES, toy_target(double=chatty), settings_=CI)
+    assert len(result.detail) > 50_000
+    assert 10_000 <= len(result.to_dict()["detail"]) < 10_100

@@ -1,0 +1,77 @@
+"""The audit engine: journal, partial reports on interrupt, exit codes, progress."""
+
+import io
+import json
+
+from properties.audit import Journal, audit
+from properties.progress import Progress
+from properties.report import EXIT_CLEAN, EXIT_NOTHING_VERIFIED, EXIT_VIOLATIONS, Report, Signature
+from properties.runner import Result
+from properties.targets import load_target
+from tests.toys import toy_target
+
+ONLY = ["classification.bounds[accuracy]", "classification.symmetric[accuracy]"]
+
+
+def _result(status, pid="toy.x", family="toy"):
+    return Result(property_id=pid, statement="s", kind="bound", family=family, metrics=("m",), status=status)
+
+
+def test_each_result_is_journaled_as_it_completes_and_the_journal_goes_when_closed(tmp_path):
+    path = tmp_path / "j.jsonl"
+    journal = Journal(path)
+    report = audit(load_target("metrics"), only=ONLY, journal=journal, jobs=1)
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [r["property_id"] for r in lines] == [r.property_id for r in report.results]
+    journal.close()
+    assert not path.exists()
+
+
+def test_an_interrupt_returns_the_results_so_far_marked_incomplete(monkeypatch):
+    seen = []
+
+    def interrupt_after_first(result):
+        seen.append(result)
+        raise KeyboardInterrupt
+
+    report = audit(load_target("metrics"), only=ONLY, progress=interrupt_after_first, jobs=1)
+    assert report.incomplete
+    assert len(report.results) == 1 and report.not_run == [ONLY[1]]
+    assert report.exit_code() == 130
+    assert "INCOMPLETE" in report.to_markdown() and "INCOMPLETE" in report.summary_line()
+
+
+def test_exit_codes_follow_the_table():
+    sig = Signature.collect(toy_target(), profile="ci", seed="derandomized", properties=[])
+    report = lambda *statuses: Report(sig, [_result(s) for s in statuses])  # noqa: E731
+    assert report("pass", "n/a").exit_code() == EXIT_CLEAN
+    assert report("pass", "fail").exit_code() == EXIT_VIOLATIONS
+    for bad in ("error", "crash", "hang", "mutation", "nondeterministic", "timeout", "spec-error"):
+        assert report("pass", bad).exit_code() == EXIT_VIOLATIONS, bad
+    assert report("n/a", "n/a").exit_code() == EXIT_NOTHING_VERIFIED
+    assert report("timeout", "timeout").exit_code() == EXIT_NOTHING_VERIFIED
+    assert report().exit_code() == EXIT_NOTHING_VERIFIED
+    assert report("deviation").exit_code() == EXIT_CLEAN
+
+
+def test_progress_in_a_log_is_one_line_per_family_and_live_shows_what_runs():
+    props = [type("P", (), {"id": f"{f}.p{i}", "family": f})() for f in ("a", "b") for i in range(2)]
+    out = io.StringIO()
+    progress = Progress(out, props, mode="lines")
+    for p, status in zip(props, ["pass", "fail", "pass", "n/a"]):
+        progress.started_property(p)
+        progress.finished(_result(status, p.id, p.family))
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 2 and lines[0].startswith("  a: 2 properties (1 pass, 1 FAIL)")
+    live = Progress(io.StringIO(), props, mode="live")
+    live.started_property(props[0])
+    live.finished(_result("fail", props[1].id, "a"))
+    line = live.status_line()
+    assert "[1/4] 1 violation(s)" in line and props[0].id in line and "ETA" in line
+
+
+def test_quiet_progress_writes_nothing():
+    out = io.StringIO()
+    progress = Progress(out, [], mode="quiet")
+    progress.close()
+    assert out.getvalue() == ""
