@@ -158,26 +158,29 @@ def _audit_one(target, paths: list[Path], args) -> int:
         incomplete=True,
         not_run=[p.id for p in props],
     )
-    for path in paths:  # never leave an older report in place while this audit runs
-        placeholder.write(path)
-    cache = profiles.cache_dir()
-    journal = Journal(journal_path_for(paths, cache, _slug(target.name)))
     progress = Progress(sys.stdout, props, mode=_progress_mode(args))
+    journal = Journal(None)
     with _sigterm_as_interrupt() as received:
-        report = audit(
-            target,
-            profile=args.profile,
-            seed=args.seed,
-            families=args.family,
-            only=args.only,
-            time_budget=args.time_budget,
-            call_timeout=args.call_timeout,
-            jobs=jobs,
-            progress=progress.finished,
-            on_start=progress.started_property,
-            on_tick=progress.tick,
-            journal=journal,
-        )
+        try:
+            for path in paths:  # never leave an older report in place while this audit runs
+                placeholder.write(path)
+            journal = Journal(journal_path_for(paths, profiles.cache_dir(), _slug(target.name)))
+            report = audit(
+                target,
+                profile=args.profile,
+                seed=args.seed,
+                families=args.family,
+                only=args.only,
+                time_budget=args.time_budget,
+                call_timeout=args.call_timeout,
+                jobs=jobs,
+                progress=progress.finished,
+                on_start=progress.started_property,
+                on_tick=progress.tick,
+                journal=journal,
+            )
+        except KeyboardInterrupt:  # before the first property started
+            report = placeholder
     progress.close()
     if args.quiet:
         print(f"{report.signature.target}: {report.summary_line()}")

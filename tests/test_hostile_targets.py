@@ -208,22 +208,27 @@ def test_diff_exits_1_when_the_second_report_has_new_violations(tmp_path):
     assert run(bad, good).returncode == 0
 
 
-def test_an_interrupt_writes_a_partial_report_marked_incomplete(tmp_path):
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_an_interrupt_writes_a_partial_report_marked_incomplete(tmp_path, signum, code):
     out = tmp_path / "r.json"
+    journal = tmp_path / ".r.json.journal.jsonl"
     env = dict(os.environ, METRIC_ASSAY_CACHE=str(tmp_path / "cache"))
     proc = subprocess.Popen(
         [EXE, "audit", "tests.hostile.hang", "--family", "classification", "--call-timeout", "60", "-j", "1",
          "--report", str(out)],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
     )  # fmt: skip
-    time.sleep(8)
-    proc.send_signal(signal.SIGINT)
+    deadline = time.monotonic() + 60
+    while not journal.exists() and time.monotonic() < deadline:  # the audit has started
+        time.sleep(0.1)
+    time.sleep(1)
+    proc.send_signal(signum)
     stdout, stderr = proc.communicate(timeout=60)
-    assert proc.returncode == 130, stdout + stderr
+    assert proc.returncode == code, stdout + stderr
     data = json.loads(out.read_text())
     assert data["incomplete"] and data["not_run"]
     assert "Traceback" not in stderr
-    assert not list(tmp_path.glob(".r.json.*")), "no temporary or journal file left behind"
+    assert not list(tmp_path.glob(".r.json*")), "no temporary or journal file left behind"
 
 
 def test_the_working_directory_cannot_shadow_an_installed_library(tmp_path):
