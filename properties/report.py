@@ -18,7 +18,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from .runner import JSON_TEXT_LIMIT, STATUSES, VIOLATIONS, Result, truncate
+from .runner import STATUSES, VIOLATIONS, Result, truncate
 
 STATUS_LABEL = {
     "pass": "pass",
@@ -253,7 +253,7 @@ class Report:
             out.append("")
         if sig.conventions:
             out += ["## Declared conventions", ""]
-            out += [f"- {md_text(str(k))}: {md_text(str(v))}" for k, v in sorted(sig.conventions.items(), key=str)]
+            out += [f"- {md_code(str(k))}: {md_text(str(v))}" for k, v in sorted(sig.conventions.items(), key=str)]
             out.append("")
         shown = self._shown_statuses()
         out += ["## By family", "", "| family | " + " | ".join(STATUS_LABEL[s] for s in shown) + " |"]

@@ -377,6 +377,8 @@ class RecordingView:
                 self._log(name, before_args, before_kwargs, f"raised {type(exc).__name__}: {_short_text(exc)}")
                 raise
             except BaseException as exc:  # SystemExit, KeyboardInterrupt from the target
+                if isinstance(exc, KeyboardInterrupt) and monitor is None:
+                    raise  # in-process: the user pressed Ctrl-C (a worker ignores SIGINT)
                 self._log(name, before_args, before_kwargs, f"raised {type(exc).__name__}")
                 raise guards.TargetExited(name, exc) from None
             finally:

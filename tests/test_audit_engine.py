@@ -75,3 +75,37 @@ def test_quiet_progress_writes_nothing():
     progress = Progress(out, [], mode="quiet")
     progress.close()
     assert out.getvalue() == ""
+
+
+def test_the_report_does_not_depend_on_the_number_of_workers():
+    from tests.mutants import mutant_target
+    from tests.mutants.classification import MUTANTS
+
+    target = mutant_target(next(m for m in MUTANTS if m.name == "drops_last_sample"))
+    outcome = lambda report: [  # noqa: E731
+        (r.property_id, r.status, r.counterexample, r.reproduction, r.examples) for r in report.results
+    ]
+    one = audit(target, families=["classification"], only=["accuracy", "precision"], jobs=1)
+    two = audit(target, families=["classification"], only=["accuracy", "precision"], jobs=2)
+    assert one.counts()["fail"] > 3
+    assert outcome(one) == outcome(two)
+
+
+def test_a_failed_write_leaves_the_previous_report_whole(tmp_path, monkeypatch):
+    import os
+
+    sig = Signature.collect(toy_target(), profile="ci", seed="derandomized", properties=[])
+    path = tmp_path / "audit.json"
+    Report(sig, [_result("pass")]).write(path)
+    before = path.read_text()
+
+    def disk_full(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    try:
+        Report(sig, [_result("fail")]).write(path)
+    except OSError:
+        pass
+    assert path.read_text() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["audit.json"], "no temporary file left behind"
