@@ -125,18 +125,41 @@ def not_applicable_reason(prop: Property, target: Target) -> str | None:
 
 
 class _Budget:
-    """The per-property time budget, checked between examples; the first example always runs."""
+    """The per-property time budget, checked between examples.
 
-    def __init__(self, seconds: float | None):
+    The first example always runs, and once an example has failed the budget
+    no longer skips any: the shrinker must be able to replay the failure (a
+    skipped replay would look like a flaky target).
+    """
+
+    def __init__(self, seconds: float | None, search: "_Search"):
         self.deadline = None if seconds is None else time.monotonic() + seconds
+        self.search = search
         self.exceeded = False
         self.asked = 0
 
     def spent(self) -> bool:
         self.asked += 1
+        if self.search.failed:
+            return False
         if self.asked > 1 and self.deadline is not None and time.monotonic() > self.deadline:
             self.exceeded = True
         return self.exceeded
+
+
+class _WatchedProperty:
+    """The property, with failures of its check noted in the search (for the budget)."""
+
+    def __init__(self, prop: Property, search: "_Search"):
+        self._prop = prop
+        self._search = search
+
+    def check(self, view, ex) -> None:
+        try:
+            self._prop.check(view, ex)
+        except BaseException:
+            self._search.failed = True
+            raise
 
 
 def _notes(exc: BaseException) -> list[str]:
@@ -161,6 +184,7 @@ class _Search:
 
     examples: int = 0
     timed_out: bool = False
+    failed: bool = False
     last_view: _RecordingView | None = None
 
 
@@ -180,9 +204,11 @@ def run_property(
     examples, after the first: a property always runs at least one example.
     """
     search = search if search is not None else _Search()
-    budget = _Budget(time_budget)
+    budget = _Budget(time_budget, search)
     counter = {"examples": 0}
     strategy = prop.strategy if prop.strategy is not None else st.none()
+    own_max_examples, has_strategy = prop.max_examples, prop.strategy is not None
+    prop = _WatchedProperty(prop, search)  # the name one_example uses
 
     def RecordingView(target):  # noqa: N802 - see the note on one_example
         search.last_view = _RecordingView(target)
@@ -206,13 +232,13 @@ def run_property(
 
     base = settings_ if settings_ is not None else settings()
     max_examples = base.max_examples
-    if prop.strategy is None:
+    if not has_strategy:
         max_examples = 1
-    elif prop.max_examples is not None:
+    elif own_max_examples is not None:
         # A property's own max_examples is its budget under the ci profile; other
         # profiles scale it by the same factor as their own budget.
         ci_budget = PROFILES["ci"]["max_examples"]
-        max_examples = max(1, math.ceil(prop.max_examples * base.max_examples / ci_budget))
+        max_examples = max(1, math.ceil(own_max_examples * base.max_examples / ci_budget))
     test = given(strategy)(one_example)
     test = settings(base, max_examples=max_examples)(test)
     if seed is not None and not base.derandomize:
