@@ -18,7 +18,7 @@ from typing import Callable, Iterable
 
 from hypothesis import settings
 
-from . import profiles, registry
+from . import ids, profiles, registry
 from .isolation import default_jobs, iter_isolated
 from .report import Report, Signature
 from .runner import Result, apply_deviation, not_applicable_reason, run_in_process
@@ -54,7 +54,7 @@ def select_properties(
             )
         props = [p for p in props if p.family in wanted]
     if only:
-        patterns = list(only)
+        patterns = [ids.resolve(pattern, where="--only") for pattern in only]
         props = [p for p in props if any(fnmatch.fnmatchcase(p.id, pat) or pat in p.id for pat in patterns)]
         if not props:
             raise ValueError(f"--only: no property id matches {', '.join(map(repr, patterns))}")

@@ -50,14 +50,14 @@ for _m in COEFFICIENTS:
                                                 atol=1e-15, what=f"{m} with arguments swapped"),
     )
     register(
-        f"self-correlation[{_m}]",
+        f"self_correlation[{_m}]",
         f"{_m}(x, x) = 1 for non-constant x",
         kind="identity", needs=(_m,), strategy=st.tuples(paired.map(lambda e: e[0])), family="correlation",
         check=lambda t, ex, m=_m: expect_close(getattr(t, m)(ex[0], ex[0]), 1.0, rtol=0, atol=1e-12,
                                                 what=f"{m}(x, x)") if non_constant(ex[0]) else None,
     )
     register(
-        f"constant-input[{_m}]",
+        f"constant_input[{_m}]",
         f"{_m} returns nan (documented convention) when x or y is constant",
         kind="undefined", needs=(_m,), family="correlation",
         strategy=st.tuples(paired, reals, st.booleans()),
@@ -67,20 +67,20 @@ for _m in COEFFICIENTS:
             f"{m} on a constant input must be nan"),
     )
     register(
-        f"refuses-bad-input[{_m}]",
+        f"refuses_bad_input[{_m}]",
         f"{_m} refuses mismatched lengths, empty input, NaN/inf and 2-D arrays, naming the argument",
         kind="refusal", needs=(_m,), family="correlation",
         strategy=bad_vector_pair(first="x", second="y", min_size=3),
         check=lambda t, ex, m=_m: expect_refusal(lambda: getattr(t, m)(ex[0], ex[1]), ex[2]),
     )
     register(
-        f"refuses-single-pair[{_m}]",
+        f"refuses_single_pair[{_m}]",
         f"{_m} refuses fewer than 2 pairs",
         kind="refusal", needs=(_m,), family="correlation", strategy=st.tuples(reals, reals),
         check=lambda t, ex, m=_m: expect_refusal(lambda: getattr(t, m)(np.array([ex[0]]), np.array([ex[1]]))),
     )
     register(
-        f"extreme-magnitudes[{_m}]",
+        f"extreme_magnitudes[{_m}]",
         f"{_m} is unchanged when the data are scaled by 1e-150 or 1e150 (no underflow/overflow artefacts)",
         kind="invariance", needs=(_m,), family="correlation",
         strategy=st.tuples(pairs(grid, min_size=2), st.sampled_from([1e-150, 1e150, 1e-300, 1e300])),
@@ -99,7 +99,7 @@ def _affine(draw):
     return x, y, a, b, draw(st.booleans())
 
 
-@prop("affine-invariance[pearson]",
+@prop("affine_invariance[pearson]",
       "pearson(a x + b, y) = sign(a) pearson(x, y) for a != 0 (either argument)",
       kind="invariance", needs=("pearson",), strategy=_affine())
 def _pearson_affine(t, ex):
@@ -118,7 +118,7 @@ _STRICTLY_INCREASING = {
 
 for _m in RANK_BASED:
     register(
-        f"monotone-invariance[{_m}]",
+        f"monotone_invariance[{_m}]",
         f"{_m} is unchanged by a strictly increasing transform of either argument",
         kind="invariance", needs=(_m,), family="correlation",
         strategy=st.tuples(pairs(st.one_of(small_ints, st.integers(-50, 50).map(float)), min_size=2),
@@ -129,7 +129,7 @@ for _m in RANK_BASED:
             getattr(t, m)(*ex[0]), rtol=1e-9, atol=1e-12, what=f"{m} after {ex[1]}"),
     )
     register(
-        f"reversal-flips-sign[{_m}]",
+        f"reversal_flips_sign[{_m}]",
         f"{_m}(-x, y) = -{_m}(x, y)",
         kind="invariance", needs=(_m,), family="correlation", strategy=paired,
         check=lambda t, ex, m=_m: expect_close(getattr(t, m)(-ex[0], ex[1]), -getattr(t, m)(*ex), rtol=1e-9,
@@ -137,7 +137,7 @@ for _m in RANK_BASED:
     )
 
 
-@prop("spearman-is-pearson-of-average-ranks",
+@prop("spearman_is_pearson_of_average_ranks",
       "spearman(x, y) = pearson(rank(x), rank(y)) with tied values given their average rank",
       kind="relation", needs=("spearman", "pearson"), strategy=paired)
 def _spearman_ranks(t, ex):
@@ -146,7 +146,7 @@ def _spearman_ranks(t, ex):
                  what="spearman vs pearson of average ranks")
 
 
-@prop("kendall-tau-b-from-pair-counts",
+@prop("kendall_tau_b_from_pair_counts",
       "kendall_tau (tau-b) = (C - D) / sqrt((n0 - n1)(n0 - n2)) counted over all pairs",
       kind="relation", needs=("kendall_tau",), strategy=pairs(small_ints, min_size=2, max_size=12))
 def _kendall_pairs(t, ex):
@@ -160,7 +160,7 @@ def _kendall_pairs(t, ex):
     expect_close(t.kendall_tau(x, y), expected, rtol=1e-12, atol=1e-15, what="tau-b vs brute-force pair count")
 
 
-@prop("kendall-tau-c-from-pair-counts",
+@prop("kendall_tau_c_from_pair_counts",
       "kendall_tau(variant='c') = 2 (C - D) / (n^2 (m - 1) / m), m = fewer distinct values of x, y",
       kind="relation", needs=("kendall_tau:variant",), strategy=pairs(small_ints, min_size=2, max_size=12))
 def _kendall_c(t, ex):
@@ -174,7 +174,7 @@ def _kendall_c(t, ex):
                  what="tau-c vs brute-force pair count")
 
 
-@prop("no-nan-when-defined", "no coefficient returns NaN when both inputs are non-constant",
+@prop("no_nan_when_defined", "no coefficient returns NaN when both inputs are non-constant",
       kind="undefined", needs=COEFFICIENTS, strategy=paired)
 def _no_nan(t, ex):
     if not _defined(*ex):
@@ -205,7 +205,7 @@ for _m, _variant_kw in (("pearson", {}), ("spearman", {}), ("kendall_tau", {}), 
 _S000 = "seed 000, section \"Pearson correlation\""
 
 
-@prop("claim-000-pearson-formula",
+@prop("claim.seed000.pearson_formula",
       "pearson = sum (y - mu_y)(y_hat - mu_yhat) / sum (y - mu_y)^2 (y_hat - mu_yhat)^2 as printed (seed 000)",
       kind="claim", needs=("pearson",), source=_S000,
       quote="\\frac{ \\sum_{i}^{N} (y_{i} - \\mu_{y}) \\cdot (\\widehat{y}_{i} - \\mu_{\\widehat{y}}) }{ \\sum_{i}^{N} (y_{i} - \\mu_{y})^{2} \\cdot (\\widehat{y}_{i} - \\mu_{\\widehat{y}})^{2} }",
@@ -220,14 +220,14 @@ def _claim_pearson_formula(t, ex):
     expect_close(t.pearson(y, p), printed, rtol=1e-9, what="pearson vs the printed formula")
 
 
-@prop("claim-000-pearson-bounds", "pearson lies in [-1, 1] (seed 000)", kind="claim", needs=("pearson",),
+@prop("claim.seed000.pearson_bounds", "pearson lies in [-1, 1] (seed 000)", kind="claim", needs=("pearson",),
       source=_S000, quote="$[-1, 1]$, where $-1$ is a complete negative linear correlation", strategy=paired)
 def _claim_pearson_bounds(t, ex):
     if _defined(*ex):
         expect_in_range(t.pearson(*ex), -1.0, 1.0, what="pearson")
 
 
-@prop("claim-000-spearman-is-pearson-of-ranks",
+@prop("claim.seed000.spearman_is_pearson_of_ranks",
       "spearman is pearson with the data mapped to their ranks (seed 000)", kind="claim",
       needs=("spearman", "pearson"), source="seed 000, section \"Spearman correlation\"",
       quote="is the Pearson coefficient with all of the data mapped to their ranks", strategy=paired)
@@ -244,7 +244,7 @@ _MONOTONE = {
 }
 
 
-@prop("claim-000-spearman-invariant-to-all-monotonic-rescaling",
+@prop("claim.seed000.spearman_invariant_to_all_monotonic_rescaling",
       "spearman is invariant under every monotonic transform of an argument (seed 000)", kind="claim",
       needs=("spearman",), source="seed 000, section \"Spearman correlation\"",
       quote="it's invariant under all monotonic rescaling",
@@ -257,7 +257,7 @@ def _claim_monotone(t, ex):
     expect_close(t.spearman(fx, y), t.spearman(x, y), rtol=1e-9, atol=1e-12, what=f"spearman after {name}")
 
 
-@prop("claim-000-pearson-is-regression-with-bias",
+@prop("claim.seed000.pearson_is_regression_with_bias",
       "pearson^2 = r2 of the least-squares fit of y on y_hat with a bias term (seed 000)", kind="claim",
       needs=("pearson", "r2"), source=_S000,
       quote="Pearson correlation is equivalent to a linear regression using $\\widehat{y}$ and a bias term to predict $y$.",

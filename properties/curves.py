@@ -175,7 +175,7 @@ def _diagonal_crossing(fpr_points, fnr_points):
 
 
 @prop(
-    "roc-curve-shape",
+    "roc_curve_shape",
     "roc_curve starts at (0, 0) with threshold inf, ends at (1, 1), fpr and tpr are "
     "non-decreasing within [0, 1], and there is one point per distinct score",
     kind="bound",
@@ -195,7 +195,7 @@ def _roc_shape(t, ex):
 
 
 @prop(
-    "pr-curve-shape",
+    "pr_curve_shape",
     "precision_recall_curve has one threshold per distinct score (increasing); its first point is "
     "'everything positive' (recall 1, precision = prevalence), its last (precision 1, recall 0); "
     "recall is non-increasing; all values within [0, 1]",
@@ -217,7 +217,7 @@ def _pr_shape(t, ex):
 
 
 @prop(
-    "det-curve-shape",
+    "det_curve_shape",
     "det_curve's thresholds are distinct scores (or inf) in increasing order, fpr is non-increasing, "
     "fnr non-decreasing, both within [0, 1]",
     kind="bound",
@@ -257,7 +257,7 @@ def _register_summary_properties():
             ranked = np.where(y == 1, 1.0 + np.abs(s), -np.abs(s))  # every positive above every negative
             expect_close(getattr(t, name)(y, ranked, **kw), perfect[name], what=f"{name} of a perfect ranking")
 
-        register(f"perfect-ranking[{label}]", f"{label} of a ranking with every positive above every negative "
+        register(f"perfect_ranking[{label}]", f"{label} of a ranking with every positive above every negative "
                  f"is {perfect[name]:g}", kind="identity", needs=needs, check=perfect_ranking,
                  strategy=_rankings_for(name))
 
@@ -269,7 +269,7 @@ def _register_summary_properties():
             expect_close(getattr(t, name)(y, np.full(y.shape[0], s[0]), **kw), expected,
                          what=f"{name} when all scores tie")
 
-        register(f"all-tied[{label}]", f"{label} is {tied_value} when all scores are equal", kind="identity",
+        register(f"all_tied[{label}]", f"{label} is {tied_value} when all scores are equal", kind="identity",
                  needs=needs, check=all_tied, strategy=_rankings_for(name))
 
 
@@ -303,7 +303,7 @@ def _register_invariances():
             for what, transform in _TRANSFORMS:
                 _expect_same(_summary(t, name, y, transform(s), **kw), base, f"{name} after scores {what}")
 
-        register(f"monotone-invariance[{label}]",
+        register(f"monotone_invariance[{label}]",
                  f"{label} is unchanged by strictly increasing transforms of the scores (scaling by 1e-7 and "
                  "1e7, sigmoid of logits up to 30, cube plus shift)",
                  kind="invariance", needs=needs, check=monotone,
@@ -314,7 +314,7 @@ def _register_invariances():
             _expect_same(_summary(t, name, y[order], s[order], **kw), _summary(t, name, y, s, **kw),
                          f"{name} after permuting the samples")
 
-        register(f"sample-order[{label}]", f"{label} does not depend on the order of the samples",
+        register(f"sample_order[{label}]", f"{label} does not depend on the order of the samples",
                  kind="invariance", needs=needs, check=sample_order,
                  strategy=permuted_rankings(binary_rankings(need_negative=name in ROC_FAMILY, min_size=1 if name not in ROC_FAMILY else 2, max_size=12)))
 
@@ -325,7 +325,7 @@ def _register_invariances():
             # weighted sums in float vs exact counts: a few ulps apart
             _expect_same(weighted, repeated, f"{name} with integer weights vs repeated samples", rtol=1e-9)
 
-        register(f"weights-as-repeats[{label}]",
+        register(f"weights_as_repeats[{label}]",
                  f"{label} with integer sample weights equals {label} on the samples repeated that many times",
                  kind="invariance", needs=(*needs, f"{name}:sample_weight"), check=weights_as_repeats,
                  strategy=weighted_rankings())
@@ -337,21 +337,21 @@ _register_invariances()
 # ---------------------------------------------------------------- complements and relations
 
 
-@prop("complement-scores[roc_auc]", "roc_auc(y, -s) = 1 - roc_auc(y, s)", kind="symmetry",
+@prop("complement_scores[roc_auc]", "roc_auc(y, -s) = 1 - roc_auc(y, s)", kind="symmetry",
       needs=("roc_auc",), strategy=rankings)
 def _complement_scores(t, ex):
     y, s = ex
     expect_close(t.roc_auc(y, -s), 1 - t.roc_auc(y, s), what="roc_auc of negated scores")
 
 
-@prop("complement-labels[roc_auc]", "roc_auc(1 - y, s) = 1 - roc_auc(y, s)", kind="symmetry",
+@prop("complement_labels[roc_auc]", "roc_auc(1 - y, s) = 1 - roc_auc(y, s)", kind="symmetry",
       needs=("roc_auc",), strategy=rankings)
 def _complement_labels(t, ex):
     y, s = ex
     expect_close(t.roc_auc(1 - y, s), 1 - t.roc_auc(y, s), what="roc_auc with the classes swapped")
 
 
-@prop("mann-whitney[roc_auc]",
+@prop("mann_whitney[roc_auc]",
       "roc_auc equals the Mann-Whitney U of positives vs negatives over P*N, ties counted as 1/2 "
       "(scipy.stats.mannwhitneyu)",
       kind="relation", needs=("roc_auc",), strategy=rankings)
@@ -373,7 +373,7 @@ def _trapezoid(t, ex):
     expect_close(t.roc_auc(y, s), t.auc(fpr, tpr), rtol=1e-10, what="roc_auc vs area under roc_curve")
 
 
-@prop("step-sum[average_precision]",
+@prop("step_sum[average_precision]",
       "average_precision (no interpolation) equals sum_k (R_k - R_{k+1}) P_k over precision_recall_curve",
       kind="relation", needs=("average_precision", "precision_recall_curve"), strategy=pr_rankings)
 def _step_sum(t, ex):
@@ -397,7 +397,7 @@ def _envelope(t, ex):
                  rtol=1e-10, what="all-points AP vs the envelope sum")
 
 
-@prop("eleven-points[average_precision:11_points]",
+@prop("eleven_points[average_precision:11_points]",
       "11-point AP equals the mean over r in {0, 0.1, ..., 1} of the highest precision at recall >= r",
       kind="relation", needs=("average_precision:interpolation", "precision_recall_curve"), strategy=pr_rankings)
 def _eleven_points(t, ex):
@@ -410,7 +410,7 @@ def _eleven_points(t, ex):
                  what="11-point AP vs the mean of 11 interpolated precisions")
 
 
-@prop("interpolation-order[average_precision]",
+@prop("interpolation_order[average_precision]",
       "all-points interpolated AP is never below the step (uninterpolated) AP",
       kind="relation", needs=("average_precision:interpolation",), strategy=pr_rankings)
 def _interpolation_order(t, ex):
@@ -419,7 +419,7 @@ def _interpolation_order(t, ex):
               what="step AP > all-points AP", tol=1e-12)
 
 
-@prop("det-is-roc[det_curve]",
+@prop("det_is_roc[det_curve]",
       "every det_curve point is the roc_curve point at the same threshold, with fnr = 1 - tpr",
       kind="relation", needs=("det_curve", "roc_curve"), strategy=rankings)
 def _det_is_roc(t, ex):
@@ -433,7 +433,7 @@ def _det_is_roc(t, ex):
     expect_close(fnr_d, 1 - tpr_r[idx], what="det fnr vs 1 - roc tpr at the same thresholds")
 
 
-@prop("eer-crossing[equal_error_rate]",
+@prop("eer_crossing[equal_error_rate]",
       "the EER lies where fpr and fnr cross: between the rates of the two nearest operating points "
       "(the last with fnr > fpr and the next)",
       kind="relation", needs=("equal_error_rate",), strategy=rankings)
@@ -446,7 +446,7 @@ def _eer_crossing(t, ex):
     expect_in_range(eer, fnr[j], fnr[j - 1], what=f"EER vs fnr of the bracketing points {j - 1}, {j}")
 
 
-@prop("raise-positive[roc_auc]",
+@prop("raise_positive[roc_auc]",
       "moving one positive's score above one negative's never lowers roc_auc",
       kind="direction", needs=("roc_auc",), strategy=st.tuples(rankings, st.integers(0, 10**6), st.integers(0, 10**6)))
 def _raise_positive(t, ex):
@@ -459,7 +459,7 @@ def _raise_positive(t, ex):
     expect_le(t.roc_auc(y, s), t.roc_auc(y, moved), what=f"roc_auc drops when positive {i} moves above negative {j}")
 
 
-@prop("multiclass-ovr[roc_auc]",
+@prop("multiclass_ovr[roc_auc]",
       "multiclass roc_auc is the plain (macro) or prevalence-weighted mean of the one-vs-rest binary AUCs",
       kind="relation", needs=("roc_auc", "roc_auc:average"), strategy=multiclass_scores())
 def _multiclass(t, ex):
@@ -483,7 +483,7 @@ def linear_pieces(draw):
     return x, slope, intercept
 
 
-@prop("linear-exact[auc]", "auc is exact for a straight line: the integral of a x + b over [x_0, x_n]",
+@prop("linear_exact[auc]", "auc is exact for a straight line: the integral of a x + b over [x_0, x_n]",
       kind="identity", needs=("auc",), strategy=linear_pieces())
 def _auc_linear(t, ex):
     x, a, b = ex
@@ -503,7 +503,7 @@ def _auc_orientation(t, ex):
 # ---------------------------------------------------------------- undefined cases and NaN
 
 
-@prop("no-nan", "no metric of the family returns NaN on inputs with both classes and finite scores",
+@prop("no_nan", "no metric of the family returns NaN on inputs with both classes and finite scores",
       kind="undefined", needs=(*BINARY_METRICS, "auc"), strategy=rankings)
 def _no_nan(t, ex):
     y, s = ex
@@ -523,7 +523,7 @@ def _register_undefined():
             y, s, cls = ex
             expect_refusal(lambda: getattr(t, name)(np.full(y.shape[0], cls), s), "y_true")
 
-        register(f"one-class[{name}]",
+        register(f"one_class[{name}]",
                  f"{name} is undefined when y_true holds one class only (no positive or no negative): it raises, "
                  "naming y_true",
                  kind="undefined", needs=(name,), check=one_class,
@@ -534,7 +534,7 @@ def _register_undefined():
             y, s = ex
             expect_refusal(lambda: getattr(t, name)(np.zeros_like(y), s), "y_true")
 
-        register(f"no-positive[{name}]",
+        register(f"no_positive[{name}]",
                  f"{name} is undefined without a positive sample (recall 0/0): it raises, naming y_true",
                  kind="undefined", needs=(name,), check=no_positive, strategy=tiny_rankings, max_examples=10)
 
@@ -542,7 +542,7 @@ def _register_undefined():
 _register_undefined()
 
 
-@prop("no-negative[precision_recall_curve]",
+@prop("no_negative[precision_recall_curve]",
       "without negative samples precision is 1 at every threshold (defined, not refused)",
       kind="undefined", needs=("precision_recall_curve",), strategy=rankings, max_examples=20)
 def _pr_no_negative(t, ex):
@@ -551,7 +551,7 @@ def _pr_no_negative(t, ex):
     expect_close(p, np.ones(len(p)), what="precision without negatives")
 
 
-@prop("no-negative[average_precision]",
+@prop("no_negative[average_precision]",
       "without negative samples average precision is 1",
       kind="undefined", needs=("average_precision",), strategy=rankings, max_examples=20)
 def _ap_no_negative(t, ex):
@@ -568,10 +568,10 @@ def _three_classes(y, s):
 
 
 _BAD_INPUTS = (
-    ("nan-score", "a NaN score", "y_score", lambda y, s: (y, np.where(np.arange(s.size) == 0, np.nan, s))),
-    ("inf-score", "an infinite score", "y_score", lambda y, s: (y, np.where(np.arange(s.size) == 0, np.inf, s))),
-    ("length-mismatch", "y_score one element longer than y_true", "y_score", lambda y, s: (y, np.append(s, 0.5))),
-    ("non-binary", "a third class in y_true", "y_true", _three_classes),
+    ("nan_score", "a NaN score", "y_score", lambda y, s: (y, np.where(np.arange(s.size) == 0, np.nan, s))),
+    ("inf_score", "an infinite score", "y_score", lambda y, s: (y, np.where(np.arange(s.size) == 0, np.inf, s))),
+    ("length_mismatch", "y_score one element longer than y_true", "y_score", lambda y, s: (y, np.append(s, 0.5))),
+    ("non_binary", "a third class in y_true", "y_true", _three_classes),
     ("empty", "empty y_true and y_score", "y_true", lambda y, s: (y[:0], s[:0])),
 )
 
@@ -584,21 +584,21 @@ def _register_refusals():
                 y, s = corrupt(*ex)
                 expect_refusal(lambda: getattr(t, name)(y, s), argument)
 
-            register(f"refuse-{key}[{name}]", f"{name} refuses {what}, naming {argument}", kind="refusal",
+            register(f"refuse_{key}[{name}]", f"{name} refuses {what}, naming {argument}", kind="refusal",
                      needs=(name,), check=refuse, strategy=tiny_rankings, max_examples=5)
 
 
 _register_refusals()
 
 
-@prop("refuse-interpolation[average_precision]", "average_precision refuses an unknown interpolation name",
+@prop("refuse_interpolation[average_precision]", "average_precision refuses an unknown interpolation name",
       kind="refusal", needs=("average_precision:interpolation",), strategy=tiny_rankings, max_examples=3)
 def _refuse_interpolation(t, ex):
     y, s = ex
     expect_refusal(lambda: t.average_precision(y, s, interpolation="101_points"), "interpolation")
 
 
-@prop("refuse-average[roc_auc]", "roc_auc refuses an unknown average mode",
+@prop("refuse_average[roc_auc]", "roc_auc refuses an unknown average mode",
       kind="refusal", needs=("roc_auc:average",), strategy=multiclass_scores(), max_examples=3)
 def _refuse_average(t, ex):
     y, proba = ex
@@ -606,10 +606,10 @@ def _refuse_average(t, ex):
 
 
 _AUC_BAD = (
-    ("non-monotonic", "x that goes up and down", "x", lambda x, y: (np.array([0.0, 1.0, 0.5]), y[:3])),
+    ("non_monotonic", "x that goes up and down", "x", lambda x, y: (np.array([0.0, 1.0, 0.5]), y[:3])),
     ("nan", "NaN in y", "y", lambda x, y: (x, np.where(np.arange(y.size) == 0, np.nan, y))),
-    ("length-mismatch", "y one element longer than x", "y", lambda x, y: (x, np.append(y, 1.0))),
-    ("single-point", "a single point", "x", lambda x, y: (x[:1], y[:1])),
+    ("length_mismatch", "y one element longer than x", "y", lambda x, y: (x, np.append(y, 1.0))),
+    ("single_point", "a single point", "x", lambda x, y: (x[:1], y[:1])),
 )
 
 
@@ -626,7 +626,7 @@ for _key, _what, _argument, _corrupt in _AUC_BAD:
         x, y = corrupt(*ex)
         expect_refusal(lambda: t.auc(x, y), argument)
 
-    register(f"refuse-{_key}[auc]", f"auc refuses {_what}, naming {_argument}", kind="refusal", needs=("auc",),
+    register(f"refuse_{_key}[auc]", f"auc refuses {_what}, naming {_argument}", kind="refusal", needs=("auc",),
              check=_refuse_auc, strategy=_curve_points(), max_examples=5, family="curves")
 
 
@@ -689,7 +689,7 @@ SEED002 = "seed 002 (NLP course notebook, 2018)"
 SEED004 = "seed 004 (metrics primer)"
 
 
-@prop("claim[seed000-roc-auc-range]", "ROC AUC lies within [0, 1]", kind="claim",
+@prop("claim.seed000.roc_auc_range", "ROC AUC lies within [0, 1]", kind="claim",
       needs=("roc_auc",), strategy=rankings, source=f"{SEED000}, ROC bounds",
       quote="For ROC AUC: [0, 1], with 1 the best.")
 def _c_roc_range(t, ex):
@@ -716,14 +716,14 @@ def ranked_hits(draw):
 
 
 for _interp in ("all_points", "11_points"):
-    register(f"claim[seed000-interpolation-inflates:{_interp}]",
+    register(f"claim.seed000.interpolation_inflates.{_interp}",
              f"{_interp} interpolated AP is never below the uninterpolated (step) AP (formalised as 'always')",
              kind="claim", needs=("average_precision:interpolation",), check=_inflation_claim(_interp),
              strategy=st.one_of(ranked_hits(), pr_rankings), family="curves", source=f"{SEED000}, average precision weaknesses",
              quote="The interpolated versions are meaningfully different and will tend to inflate scores.")
 
 
-@prop("claim[seed000-pr-final-point]", "the PR curve ends with the point precision 1, recall 0 (no threshold)",
+@prop("claim.seed000.pr_final_point", "the PR curve ends with the point precision 1, recall 0 (no threshold)",
       kind="claim", needs=("precision_recall_curve",), strategy=pr_rankings,
       source=f"{SEED000}, average precision",
       quote="We insert a final pair of values $p=1$ and $r=0$ in the precision–recall curve calculation, "
@@ -734,7 +734,7 @@ def _c_final_point(t, ex):
     expect(p[-1] == 1 and r[-1] == 0 and len(p) == len(thr) + 1, f"PR curve ends at ({p[-1]}, {r[-1]})")
 
 
-@prop("claim[seed000-distinct-thresholds]", "the PR curve has exactly one threshold per distinct score",
+@prop("claim.seed000.distinct_thresholds", "the PR curve has exactly one threshold per distinct score",
       kind="claim", needs=("precision_recall_curve",), strategy=pr_rankings,
       source=f"{SEED000}, precision-recall curves",
       quote="each distinct real value in the set of predictions is a potential threshold")
@@ -744,7 +744,7 @@ def _c_distinct(t, ex):
                  atol=0, what="thresholds vs distinct scores")
 
 
-@prop("claim[seed000-fpr-is-negative-miss-rate]",
+@prop("claim.seed000.fpr_is_negative_miss_rate",
       "at every threshold, fpr = 1 - recall of the negative class (negatives scored below the threshold)",
       kind="claim", needs=("roc_curve",), strategy=rankings, source=f"{SEED000}, ROC",
       quote="which is equivalent to 1 minus the recall for $B$ class.")
@@ -780,13 +780,13 @@ def _roc_ratio_claim(matrix, cls, printed):
 
 
 for _k, (_quote, _matrix, _cls, _printed) in enumerate(_ROC_RATIO_TABLE):
-    register(f"claim[seed000-roc-ratio-table:{'left' if _k < 2 else 'right'}-{_cls}]",
+    register(f"claim.seed000.roc_ratio_table.{'left' if _k < 2 else 'right'}_{_cls.lower()}",
              f"seed 000 table: recall / fpr of class {_cls} for {_matrix} is {_printed}",
              kind="claim", needs=("roc_curve",), check=_roc_ratio_claim(_matrix, _cls, _printed),
              family="curves", source=f"{SEED000}, ROC (worked example)", quote=_quote)
 
 
-@prop("claim[seed002-ap-formula]",
+@prop("claim.seed002.ap_formula",
       "the seed's loop sum_i (r[i] - r[i+1]) p[i] over precision_recall_curve equals average_precision",
       kind="claim", needs=("average_precision", "precision_recall_curve"), strategy=pr_rankings,
       source=f"{SEED002}, average precision", quote="total += (r[i] - r[i+1]) * p[i]")
@@ -799,7 +799,7 @@ def _c_ap_formula(t, ex):
     expect_close(t.average_precision(y, s), total, rtol=1e-10, what="average_precision vs the seed's loop")
 
 
-@prop("claim[seed002-ap-range]", "average precision lies within [0, 1]", kind="claim",
+@prop("claim.seed002.ap_range", "average precision lies within [0, 1]", kind="claim",
       needs=("average_precision",), strategy=pr_rankings, source=f"{SEED002}, average precision bounds",
       quote="[0, 1], with 0 the worst and 1 the best.")
 def _c_ap_range(t, ex):
@@ -807,7 +807,7 @@ def _c_ap_range(t, ex):
     expect_in_range(t.average_precision(y, s), 0, 1, what="average_precision")
 
 
-@prop("claim[seed002-pr-auc-exaggerates]",
+@prop("claim.seed002.pr_auc_exaggerates",
       "the trapezoidal area under the PR curve (auc(recall, precision)) is never below average precision "
       "(formalised as 'always')",
       kind="claim", needs=("average_precision", "precision_recall_curve", "auc"), strategy=pr_rankings,
@@ -820,7 +820,7 @@ def _c_pr_auc(t, ex):
     expect_le(t.average_precision(y, s), t.auc(r, p), what="AP > trapezoidal PR AUC")
 
 
-@prop("claim[seed004-auroc-at-least-half]", "ROC AUC lies within [0.5, 1] (formalised as 'always')",
+@prop("claim.seed004.auroc_at_least_half", "ROC AUC lies within [0.5, 1] (formalised as 'always')",
       kind="claim", needs=("roc_auc",), strategy=rankings, source=f"{SEED004}, AUROC",
       quote="This value is normally between 0.5 (for a bad classifier) and 1.0 (a perfect classifier).")
 def _c_auroc_half(t, ex):
@@ -828,7 +828,7 @@ def _c_auroc_half(t, ex):
     expect_in_range(t.roc_auc(y, s), 0.5, 1, what="roc_auc")
 
 
-@prop("claim[seed004-random-classifier-half]",
+@prop("claim.seed004.random_classifier_half",
       "a classifier with zero predictive power (one constant score) has ROC AUC 0.5",
       kind="claim", needs=("roc_auc",), strategy=rankings, source=f"{SEED004}, ROC curve",
       quote="the dotted blue line is the baseline of a random classifier with zero predictive power, "
@@ -838,7 +838,7 @@ def _c_random_half(t, ex):
     expect_close(t.roc_auc(y, np.full(y.shape[0], 0.3)), 0.5, what="roc_auc of a constant score")
 
 
-@prop("claim[seed004-perfect-classifier-one]",
+@prop("claim.seed004.perfect_classifier_one",
       "a perfect classifier (every positive scored above every negative) has ROC AUC 1",
       kind="claim", needs=("roc_auc",), strategy=rankings, source=f"{SEED004}, ROC curve",
       quote="would nudge towards the top-left (since higher TPR and lower FPR is desirable) to yield AUC ≈ 1")
@@ -847,7 +847,7 @@ def _c_perfect_one(t, ex):
     expect_close(t.roc_auc(y, y + 0.5 * scipy.special.expit(s)), 1.0, what="roc_auc of a perfect ranking")
 
 
-@prop("claim[seed004-eer-on-anti-diagonal]",
+@prop("claim.seed004.eer_on_anti_diagonal",
       "the EER operating point lies on the line fpr + fnr = 1 of the DET plane, i.e. EER = 1/2 "
       "(the sentence formalised as written)",
       kind="claim", needs=("equal_error_rate",), strategy=rankings, source=f"{SEED004}, Equal Error Rate (ROC)",
@@ -858,7 +858,7 @@ def _c_eer_anti(t, ex):
     expect_close(eer + eer, 1.0, what="fpr + fnr at the EER point")
 
 
-@prop("claim[seed004-eer-on-diagonal]",
+@prop("claim.seed004.eer_on_diagonal",
       "the EER is where the DET curve (fpr, fnr), joined point to point, meets the line fpr = fnr",
       kind="claim", needs=("equal_error_rate", "det_curve"), strategy=rankings,
       source=f"{SEED004}, Equal Error Rate (DET)",
@@ -870,7 +870,7 @@ def _c_eer_diag(t, ex):
                  what="EER vs the DET curve's crossing of fpr = fnr")
 
 
-@prop("claim[seed004-tpr-formula]", "tpr = FP / number of positives at every threshold (the printed formula)",
+@prop("claim.seed004.tpr_formula", "tpr = FP / number of positives at every threshold (the printed formula)",
       kind="claim", needs=("roc_curve",), strategy=rankings, source=f"{SEED004}, ROC curve",
       quote="$$\\frac{FP}{\\text{number of positives}} = \\frac{TP}{TP + FN}$$")
 def _c_tpr_formula(t, ex):
@@ -881,7 +881,7 @@ def _c_tpr_formula(t, ex):
     expect_close(tpr, fp_over_p, what="tpr vs FP / P")
 
 
-@prop("claim[seed004-frr-formula]", "fnr (FRR) = FP / number of positives at every threshold (the printed formula)",
+@prop("claim.seed004.frr_formula", "fnr (FRR) = FP / number of positives at every threshold (the printed formula)",
       kind="claim", needs=("det_curve",), strategy=rankings, source=f"{SEED004}, DET curve",
       quote="$$FRR = FNR = \\frac{FP}{\\text{number of positives}} = \\frac{FN}{FN + TP}$$")
 def _c_frr_formula(t, ex):
@@ -892,7 +892,7 @@ def _c_frr_formula(t, ex):
     expect_close(fnr, fp_over_p, what="fnr vs FP / P")
 
 
-@prop("claim[seed004-frr-is-one-minus-tpr]", "the DET curve's fnr is 1 - tpr of the ROC curve at every threshold",
+@prop("claim.seed004.frr_is_one_minus_tpr", "the DET curve's fnr is 1 - tpr of the ROC curve at every threshold",
       kind="claim", needs=("det_curve",), strategy=rankings, source=f"{SEED004}, DET curve",
       quote="$FRR = 1 - TPR$")
 def _c_frr_tpr(t, ex):
@@ -903,7 +903,7 @@ def _c_frr_tpr(t, ex):
     expect_close(fnr, 1 - tpr, what="fnr vs 1 - tpr")
 
 
-@prop("claim[seed004-ap-range]", "all-points (smoothed-curve) average precision lies within [0, 1]",
+@prop("claim.seed004.ap_range", "all-points (smoothed-curve) average precision lies within [0, 1]",
       kind="claim", needs=("average_precision:interpolation",), strategy=pr_rankings,
       source=f"{SEED004}, Average Precision (AP)",
       quote="This gives us a number between 0 and 1, where higher is better.")
@@ -940,7 +940,7 @@ def _detection_row_claim(rank, printed_precision, printed_recall):
 
 
 for _rank, _correct, _p, _r in _DETECTION_TABLE:
-    register(f"claim[seed004-detection-table:rank-{_rank}]",
+    register(f"claim.seed004.detection_table.rank_{_rank}",
              f"seed 004 ranked detection table, rank {_rank}: cumulative precision {_p}, recall {_r}",
              kind="claim", needs=("precision_recall_curve",), check=_detection_row_claim(_rank, _p, _r),
              family="curves", source=f"{SEED004}, Mean Average Precision (ranked detection table)",

@@ -54,7 +54,7 @@ corpora = st.lists(token_probs, min_size=1, max_size=5)
 # ---------------------------------------------------------------- entropy, cross-entropy, KL
 
 
-@prop("gibbs-inequality", "cross_entropy(p, q) >= entropy(p), with equality for q = p",
+@prop("gibbs_inequality", "cross_entropy(p, q) >= entropy(p), with equality for q = p",
       kind="relation", needs=("cross_entropy", "entropy"), strategy=distribution_pairs())
 def _gibbs(t, ex):
     p, q = ex
@@ -63,7 +63,7 @@ def _gibbs(t, ex):
     expect_close(t.cross_entropy(p, p), h, rtol=1e-12, atol=1e-15, what="cross_entropy(p, p) vs entropy(p)")
 
 
-@prop("kl-nonnegative-zero-iff-equal", "kl_divergence(p, q) >= 0, and = 0 iff p == q",
+@prop("kl_nonnegative_zero_iff_equal", "kl_divergence(p, q) >= 0, and = 0 iff p == q",
       kind="bound", needs=("kl_divergence",), strategy=distribution_pairs())
 def _kl(t, ex):
     p, q = ex
@@ -75,7 +75,7 @@ def _kl(t, ex):
         expect(value > 0.0, f"kl of different distributions must be > 0, got {value!r}")
 
 
-@prop("cross-entropy-is-entropy-plus-kl", "cross_entropy(p, q) = entropy(p) + kl_divergence(p, q), in any base",
+@prop("cross_entropy_is_entropy_plus_kl", "cross_entropy(p, q) = entropy(p) + kl_divergence(p, q), in any base",
       kind="relation", needs=("cross_entropy:base", "entropy:base", "kl_divergence:base"),
       strategy=st.tuples(distribution_pairs(), st.sampled_from(BASES)))
 def _decomposition(t, ex):
@@ -84,7 +84,7 @@ def _decomposition(t, ex):
                  rtol=1e-9, atol=1e-12, what=f"H(p,q) vs H(p)+KL (base {b})")
 
 
-@prop("log-base-scaling", "entropy, cross_entropy and kl_divergence in base b are the nats value / ln b",
+@prop("log_base_scaling", "entropy, cross_entropy and kl_divergence in base b are the nats value / ln b",
       kind="relation", needs=("entropy:base", "cross_entropy:base", "kl_divergence:base"),
       strategy=st.tuples(distribution_pairs(), st.sampled_from(BASES)))
 def _base_scaling(t, ex):
@@ -96,7 +96,7 @@ def _base_scaling(t, ex):
                  what="cross_entropy")
 
 
-@prop("entropy-bounds", "0 <= entropy(p) <= log(len(p)), the maximum reached by the uniform distribution",
+@prop("entropy_bounds", "0 <= entropy(p) <= log(len(p)), the maximum reached by the uniform distribution",
       kind="bound", needs=("entropy",), strategy=distributions())
 def _entropy_bounds(t, ex):
     n = len(ex)
@@ -105,7 +105,7 @@ def _entropy_bounds(t, ex):
     expect_close(t.entropy(np.full(n, 1.0 / n)), math.log(n), rtol=1e-12, atol=1e-15, what="uniform entropy")
 
 
-@prop("zero-q-gives-inf", "kl_divergence and cross_entropy are +inf (documented result) when q_i = 0 < p_i",
+@prop("zero_q_gives_inf", "kl_divergence and cross_entropy are +inf (documented result) when q_i = 0 < p_i",
       kind="undefined", needs=("kl_divergence", "cross_entropy"), strategy=distributions(zeros=False))
 def _zero_q(t, ex):
     p = ex
@@ -144,14 +144,14 @@ def _bad_distribution_pair(draw):
 
 for _m in ("cross_entropy", "kl_divergence"):
     register(
-        f"refuses-bad-distributions[{_m}]",
+        f"refuses_bad_distributions[{_m}]",
         f"{_m} refuses entries outside [0, 1], sums != 1, NaN, empty/2-D input, mismatched lengths",
         kind="refusal", needs=(_m,), family="probabilistic", strategy=_bad_distribution_pair(),
         check=lambda t, ex, m=_m: expect_refusal(lambda: getattr(t, m)(ex[0], ex[1]), ex[2]),
     )
 
 register(
-    "refuses-bad-distributions[entropy]",
+    "refuses_bad_distributions[entropy]",
     "entropy refuses entries outside [0, 1], sums != 1, NaN, empty/2-D input",
     kind="refusal", needs=("entropy",), family="probabilistic",
     strategy=_bad_distribution_pair().filter(lambda e: e[2] == "p" and len(e[0]) == len(e[1]) or e[2] is None),
@@ -178,7 +178,7 @@ for _m in ("entropy", "kl_divergence"):
 # ---------------------------------------------------------------- perplexity
 
 
-@prop("perplexity-at-least-one", "perplexity >= 1, = 1 when every token has probability 1, > 1 otherwise",
+@prop("perplexity_at_least_one", "perplexity >= 1, = 1 when every token has probability 1, > 1 otherwise",
       kind="bound", needs=("perplexity",), strategy=token_probs)
 def _pp_bound(t, ex):
     value = t.perplexity(ex)
@@ -189,7 +189,7 @@ def _pp_bound(t, ex):
         expect(value > 1.0, f"perplexity {value!r} must be > 1 when some probability is < 1")
 
 
-@prop("perplexity-base-invariance",
+@prop("perplexity_base_invariance",
       "perplexity is the same whatever the log base, for probabilities and for log-probabilities in that base",
       kind="invariance", needs=("perplexity:base", "perplexity:from_log"),
       strategy=st.tuples(token_probs, st.sampled_from(BASES)))
@@ -201,20 +201,20 @@ def _pp_base(t, ex):
                  what=f"perplexity from base-{b} log-probabilities")
 
 
-@prop("perplexity-is-exp-mean-nll", "perplexity = exp(mean negative log-likelihood in nats)",
+@prop("perplexity_is_exp_mean_nll", "perplexity = exp(mean negative log-likelihood in nats)",
       kind="relation", needs=("perplexity",), strategy=token_probs)
 def _pp_exp(t, ex):
     expect_close(t.perplexity(ex), math.exp(-np.mean(np.log(ex))), rtol=1e-12, what="perplexity")
 
 
-@prop("uniform-model-perplexity", "a uniform model over V outcomes has perplexity V",
+@prop("uniform_model_perplexity", "a uniform model over V outcomes has perplexity V",
       kind="identity", needs=("perplexity",), strategy=st.tuples(st.integers(1, 50000), st.integers(1, 20)))
 def _pp_uniform(t, ex):
     v, n = ex
     expect_close(t.perplexity(np.full(n, 1.0 / v)), float(v), rtol=1e-12, what=f"uniform over {v}")
 
 
-@prop("perplexity-decreases-with-probability",
+@prop("perplexity_decreases_with_probability",
       "raising a token's probability never raises the perplexity (minimising perplexity = maximising probability)",
       kind="direction", needs=("perplexity",), strategy=st.tuples(token_probs, st.integers(0, 19), st.floats(0, 1)))
 def _pp_direction(t, ex):
@@ -226,7 +226,7 @@ def _pp_direction(t, ex):
               tol=1e-12 * t.perplexity(p))
 
 
-@prop("zero-probability-gives-inf", "a token of probability 0 (log-probability -inf) gives perplexity inf",
+@prop("zero_probability_gives_inf", "a token of probability 0 (log-probability -inf) gives perplexity inf",
       kind="undefined", needs=("perplexity", "perplexity:from_log", "corpus_perplexity"), strategy=token_probs)
 def _pp_zero(t, ex):
     p = np.append(ex, 0.0)
@@ -253,7 +253,7 @@ def _bad_tokens(draw):
     return np.append(np.log(p), 0.5), True
 
 
-@prop("perplexity-refuses-bad-input",
+@prop("perplexity_refuses_bad_input",
       "perplexity refuses probabilities outside [0, 1] (log-probabilities > 0), NaN, empty and 2-D input",
       kind="refusal", needs=("perplexity", "perplexity:from_log"), strategy=_bad_tokens())
 def _pp_refusal(t, ex):
@@ -261,7 +261,7 @@ def _pp_refusal(t, ex):
     expect_refusal(lambda: t.perplexity(p, from_log=from_log), "token_probs")
 
 
-@prop("corpus-perplexity-refuses-bad-input",
+@prop("corpus_perplexity_refuses_bad_input",
       "corpus_perplexity refuses an empty corpus, an empty sequence, bad probabilities, unknown average",
       kind="refusal", needs=("corpus_perplexity", "corpus_perplexity:average"),
       strategy=st.tuples(corpora, st.sampled_from(["no-sequences", "empty-sequence", "bad-prob", "average"])))
@@ -277,7 +277,7 @@ def _corpus_refusal(t, ex):
         expect_refusal(lambda: t.corpus_perplexity(corpus, average="mean"), "average")
 
 
-@prop("corpus-perplexity-conventions",
+@prop("corpus_perplexity_conventions",
       "pooled corpus perplexity = perplexity of the concatenation; per-sequence = geometric mean of perplexities",
       kind="relation", needs=("corpus_perplexity:average", "perplexity"), strategy=corpora)
 def _corpus_conventions(t, ex):
@@ -288,7 +288,7 @@ def _corpus_conventions(t, ex):
                  what="per-sequence vs geometric mean")
 
 
-@prop("geometric-mean-le-arithmetic-mean",
+@prop("geometric_mean_le_arithmetic_mean",
       "the geometric mean of per-sequence perplexities never exceeds their arithmetic mean",
       kind="relation", needs=("corpus_perplexity:average", "perplexity"), strategy=corpora)
 def _gm_le_am(t, ex):
@@ -297,7 +297,7 @@ def _gm_le_am(t, ex):
               tol=1e-12 * max(per_seq))
 
 
-@prop("equal-lengths-make-conventions-agree",
+@prop("equal_lengths_make_conventions_agree",
       "when all sequences have the same length, pooled and per-sequence corpus perplexity agree",
       kind="relation", needs=("corpus_perplexity:average",),
       strategy=st.tuples(st.integers(1, 6), st.integers(1, 4)).flatmap(
@@ -343,20 +343,20 @@ def _claim_mean(t, ex):
 
 
 for _seed, _source in (("000", _S000), ("002", _S002)):
-    register(f"claim-{_seed}-base-invariance",
+    register(f"claim.seed{_seed}.base_invariance",
              f"perplexity = n^H with H in base n gives the same value for every base (seed {_seed})",
              kind="claim", needs=("perplexity",), source=_source, quote=_BASE_QUOTE, family="probabilistic",
              strategy=st.tuples(token_probs, st.sampled_from(BASES)), check=_claim_base)
-    register(f"claim-{_seed}-token-perplexity-formula",
+    register(f"claim.seed{_seed}.token_perplexity_formula",
              f"token-perplexity = exp(log perplexity(P, x) / length(x)) is the per-token perplexity (seed {_seed}; "
              "perplexity(P, x) as the seed defines it, already averaged over the length)",
              kind="claim", needs=("perplexity",), source=_source, quote=_TOKEN_QUOTE, family="probabilistic",
              strategy=token_probs, check=_claim_token)
-    register(f"claim-{_seed}-mean-perplexity-formula",
+    register(f"claim.seed{_seed}.mean_perplexity_formula",
              f"mean-perplexity = geometric mean of per-sequence perplexities (seed {_seed})",
              kind="claim", needs=("perplexity", "corpus_perplexity:average"), source=_source, quote=_MEAN_QUOTE,
              family="probabilistic", strategy=corpora, check=_claim_mean)
-    register(f"claim-{_seed}-minimising-perplexity-maximises-probability",
+    register(f"claim.seed{_seed}.minimising_perplexity_maximises_probability",
              f"for sequences of equal length, lower perplexity iff higher probability (seed {_seed})",
              kind="claim", needs=("perplexity",), source=_source,
              quote="Minimizing perplexity is equivalent to maximizing probability.", family="probabilistic",
@@ -366,13 +366,13 @@ for _seed, _source in (("000", _S000), ("002", _S002)):
                  (t.perplexity(ex[0]) < t.perplexity(ex[1])) == (np.sum(np.log(ex[0])) > np.sum(np.log(ex[1])))
                  or math.isclose(np.sum(np.log(ex[0])), np.sum(np.log(ex[1])), rel_tol=1e-9, abs_tol=1e-12),
                  "perplexity order must be the reverse of probability order"))
-    register(f"claim-{_seed}-perplexity-bounds", f"perplexity lies in [1, inf] (seed {_seed})",
+    register(f"claim.seed{_seed}.perplexity_bounds", f"perplexity lies in [1, inf] (seed {_seed})",
              kind="claim", needs=("perplexity",), source=_source, quote="[1, $\\infty$], where 1 is best.",
              family="probabilistic", strategy=token_probs,
              check=lambda t, ex: expect_le(1.0, t.perplexity(ex), what="perplexity >= 1"))
 
 
-@prop("claim-003-pp-product-formula", "PP(p, x) = prod_i (1 / p(x_i))^(1/n) (seed 003)", kind="claim",
+@prop("claim.seed003.pp_product_formula", "PP(p, x) = prod_i (1 / p(x_i))^(1/n) (seed 003)", kind="claim",
       needs=("perplexity",), source="seed 003, section \"Perplexity\"",
       quote="\\textbf{PP}(p, \\textbf{x}) = \\prod_{i=1}^{n}\\left(\\frac{1}{p(x_{i})}\\right)^{\\frac{1}{n}}",
       strategy=token_probs)
@@ -380,14 +380,14 @@ def _claim_003_pp(t, ex):
     expect_close(t.perplexity(ex), float(np.prod((1.0 / ex) ** (1.0 / len(ex)))), rtol=1e-9, what="PP")
 
 
-@prop("claim-003-mean-pp-formula", "mean-PP = exp((1/m) sum_x log PP(p, x)) (seed 003)", kind="claim",
+@prop("claim.seed003.mean_pp_formula", "mean-PP = exp((1/m) sum_x log PP(p, x)) (seed 003)", kind="claim",
       needs=("perplexity", "corpus_perplexity:average"), source="seed 003, section \"Perplexity\"",
       quote="\\exp\\left(\\frac{1}{m}\\sum_{x\\in X}\\log \\textbf{PP}(p, \\textbf{x})\\right)", strategy=corpora)
 def _claim_003_mean(t, ex):
     _claim_mean(t, ex)
 
 
-@prop("claim-004-perplexity-is-exp-mean-nll",
+@prop("claim.seed004.perplexity_is_exp_mean_nll",
       "perplexity = exp(average negative log-likelihood of the sequence) (seed 004)", kind="claim",
       needs=("perplexity",), source="seed 004, section \"Perplexity\"",
       quote="perplexity is the exponentiated average negative log-likelihood of a sequence, calculated with exponent base e",
@@ -396,7 +396,7 @@ def _claim_004_exp(t, ex):
     expect_close(t.perplexity(ex), math.exp(-np.mean(np.log(ex))), rtol=1e-12, what="perplexity")
 
 
-@prop("claim-004-three-bits-is-perplexity-8",
+@prop("claim.seed004.three_bits_is_perplexity_8",
       "a model with an entropy of three bits (uniform over 8 outcomes) has perplexity 8 (seed 004)", kind="claim",
       needs=("perplexity", "entropy:base"), source="seed 004, section \"Perplexity\"",
       quote="Consider a language model with an entropy of three bits, in which each bit encodes two possible "
@@ -407,7 +407,7 @@ def _claim_004_eight(t, ex):
     expect_printed(t.perplexity(uniform), "8", what="perplexity of the uniform 8-outcome model")
 
 
-@prop("claim-000-kl-one-hot-is-negative-log", "KL(y || p) for a one-hot y at k equals -log p_k (seed 000)",
+@prop("claim.seed000.kl_one_hot_is_negative_log", "KL(y || p) for a one-hot y at k equals -log p_k (seed 000)",
       kind="claim", needs=("kl_divergence",), source="seed 000, section \"Accuracy\"",
       quote="Where $y$ is a \"one-hot vector\" (a classification label) with $1$ at position $k$, this reduces to "
             "$$ \\log\\left(\\frac{1}{p_{k}}\\right) = -\\log(p_{k}) $$",

@@ -638,7 +638,7 @@ Q2 = [0, 0, 1, 1, 0]
 
 
 @prop(
-    "seed001_p_at_5",
+    "claim.seed001.p_at_5",
     "the seed's two-query example: mean P@5 over q1 and q2 is 0.5",
     kind="claim",
     source=SEED_001,
@@ -650,7 +650,7 @@ def _seed001_p5(t, ex):
 
 
 @prop(
-    "seed001_p_at_k_rows",
+    "claim.seed001.p_at_k_rows",
     "the seed's table of P@1..P@5 for q1 (1, 1/2, 2/3, 1/2, 3/5) and q2 (0, 0, 1/3, 1/2, 2/5)",
     kind="claim",
     source=SEED_001,
@@ -673,7 +673,7 @@ for _q, _query, _printed, _quote in (
         expect_printed(t.average_precision_at_k(query, k=5, denominator="retrieved"), printed, what="AP@5")
 
     register(
-        f"seed001_ap_at_5_q{_q}",
+        f"claim.seed001.ap_at_5_q{_q}",
         f"AP@5 of q{_q} (denominator: relevant items in the top 5) is {_printed}",
         kind="claim",
         source=SEED_001,
@@ -684,7 +684,7 @@ for _q, _query, _printed, _quote in (
 
 
 @prop(
-    "seed001_map_at_5",
+    "claim.seed001.map_at_5",
     "MAP@5 over q1 and q2 (denominator: relevant items in the top 5) is 0.587",
     kind="claim",
     source=SEED_001,
@@ -696,7 +696,7 @@ def _seed001_map(t, ex):
 
 
 @prop(
-    "seed001_dcg_idcg_at_5",
+    "claim.seed001.dcg_idcg_at_5",
     "the seed's DCG@5 and IDCG@5 expressions for q1 and q2 are the DCG of the lists and of their ideal orders",
     kind="claim",
     source=SEED_001,
@@ -712,7 +712,7 @@ def _seed001_dcg(t, ex):
 
 
 @prop(
-    "seed001_mrr_definition",
+    "claim.seed001.mrr_definition",
     "MRR is the mean over queries of 1 / (rank of the first relevant item)",
     kind="claim",
     source=SEED_001,
@@ -740,7 +740,7 @@ for _name, _list, _printed in (("a", SET_A, "6.64"), ("b", SET_B, "7.14")):
         expect_printed(t.dcg_at_k(ranked, gain="linear"), printed, what="DCG (first expression)")
 
     register(
-        f"seed004_dcg_set_{_name}",
+        f"claim.seed004.dcg_set_{_name.lower()}",
         f"DCG (linear gain) of set {_name.upper()} = {_list} is about {_printed}",
         kind="claim",
         source=SEED_004_DCG,
@@ -751,7 +751,7 @@ for _name, _list, _printed in (("a", SET_A, "6.64"), ("b", SET_B, "7.14")):
 
 
 @prop(
-    "seed004_dcg_a_below_b",
+    "claim.seed004.dcg_a_below_b",
     "DCG of set A = [2, 3, 3, 1, 2] is below DCG of set B = [3, 3, 2, 2, 1]",
     kind="claim",
     source=SEED_004_DCG,
@@ -763,7 +763,7 @@ def _seed004_a_below_b(t, ex):
 
 
 @prop(
-    "seed004_ndcg_example",
+    "claim.seed004.ndcg_example",
     "NDCG of the order [2, 3, 3, 1, 2] (linear gain) is about 0.93",
     kind="claim",
     source=SEED_004_NDCG,
@@ -775,7 +775,7 @@ def _seed004_ndcg(t, ex):
 
 
 @prop(
-    "seed004_binary_gains_agree",
+    "claim.seed004.binary_gains_agree",
     "with binary grades, DCG and NDCG are the same under the linear and the exponential gain",
     kind="claim",
     source=SEED_004_DCG,
@@ -791,7 +791,7 @@ def _seed004_binary(t, ex):
 
 
 @prop(
-    "seed004_ndcg_in_unit_interval",
+    "claim.seed004.ndcg_in_unit_interval",
     "NDCG lies in [0, 1] for any grades, including the negative grades the seed itself suggests",
     kind="claim",
     source=SEED_004_NDCG,
@@ -804,7 +804,7 @@ def _seed004_unit(t, ex):
 
 
 @prop(
-    "seed004_irrelevant_not_penalized",
+    "claim.seed004.irrelevant_not_penalized",
     "appending irrelevant (grade 0) documents at the end of a ranked list does not change its NDCG",
     kind="claim",
     source=SEED_004_NDCG,

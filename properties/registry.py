@@ -25,6 +25,8 @@ import dataclasses
 from importlib import import_module
 from typing import Any, Callable
 
+from . import ids
+
 KINDS = (
     "bound",
     "identity",
@@ -117,6 +119,9 @@ def register(
         needs = (needs,)
     family = family or _family_of(getattr(check, "__module__", "unknown"))
     full_id = id if id.startswith(f"{family}.") else f"{family}.{id}"
+    if not ids.is_valid(full_id, claim=kind == "claim"):
+        form = "<family>.claim.seed<NNN>.<name>" if kind == "claim" else "<family>.<name>[<metric>:<variant>]"
+        raise ValueError(f"property id {full_id!r} does not follow the grammar {form} (snake_case, no spaces)")
     if full_id in _REGISTRY:
         raise ValueError(f"property {full_id!r} registered twice")
     p = Property(

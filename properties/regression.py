@@ -100,7 +100,7 @@ for _m in MEAN_ERRORS:
             expect(value > 0.0, f"{m} must be > 0 when some prediction is wrong, got {value!r}")
 
     register(
-        f"zero-iff-exact[{_m}]",
+        f"zero_iff_exact[{_m}]",
         f"{_m} is 0 if and only if every prediction is exact",
         kind="identity",
         needs=(_m,),
@@ -111,7 +111,7 @@ for _m in MEAN_ERRORS:
 
 for _m in GOODNESS + ("adjusted_r2",):
     register(
-        f"at-most-one[{_m}]",
+        f"at_most_one[{_m}]",
         f"{_m} <= 1, with equality for exact predictions of a non-constant y_true",
         kind="bound",
         needs=(_m,),
@@ -136,7 +136,7 @@ def _sqrt_or_nan(value) -> float:
     return math.sqrt(value) if value >= 0 else math.nan
 
 
-@prop("rmse-is-sqrt-mse", "root_mean_squared_error = sqrt(mean_squared_error), with and without weights",
+@prop("rmse_is_sqrt_mse", "root_mean_squared_error = sqrt(mean_squared_error), with and without weights",
       kind="relation", needs=("root_mean_squared_error:sample_weight", "mean_squared_error:sample_weight"),
       strategy=pairs(reals, with_weights=True))
 def _rmse_sqrt(t, ex):
@@ -147,7 +147,7 @@ def _rmse_sqrt(t, ex):
                      what="rmse vs sqrt(mse)")
 
 
-@prop("rmsle-is-sqrt-msle", "root_mean_squared_log_error = sqrt(mean_squared_log_error)",
+@prop("rmsle_is_sqrt_msle", "root_mean_squared_log_error = sqrt(mean_squared_log_error)",
       kind="relation", needs=("root_mean_squared_log_error", "mean_squared_log_error"),
       strategy=pairs(non_negative_grid))
 def _rmsle_sqrt(t, ex):
@@ -155,7 +155,7 @@ def _rmsle_sqrt(t, ex):
                  rtol=1e-12, what="rmsle vs sqrt(msle)")
 
 
-@prop("msle-is-mse-of-log1p", "mean_squared_log_error(y, p) = mean_squared_error(log1p(y), log1p(p))",
+@prop("msle_is_mse_of_log1p", "mean_squared_log_error(y, p) = mean_squared_error(log1p(y), log1p(p))",
       kind="relation", needs=("mean_squared_log_error", "mean_squared_error"), strategy=pairs(non_negative_grid))
 def _msle_log1p(t, ex):
     y_true, y_pred = ex
@@ -163,7 +163,7 @@ def _msle_log1p(t, ex):
                  t.mean_squared_error(np.log1p(y_true), np.log1p(y_pred)), rtol=1e-12, what="msle")
 
 
-@prop("mae-le-rmse", "mean_absolute_error <= root_mean_squared_error (power-mean inequality)",
+@prop("mae_le_rmse", "mean_absolute_error <= root_mean_squared_error (power-mean inequality)",
       kind="relation", needs=("mean_absolute_error", "root_mean_squared_error"), strategy=pairs(reals))
 def _mae_le_rmse(t, ex):
     mae = t.mean_absolute_error(*ex)
@@ -174,7 +174,7 @@ def _mae_le_rmse(t, ex):
 
 for _m in (m for m in ALL if m not in LOG_ERRORS):
     register(
-        f"translation-invariance[{_m}]",
+        f"translation_invariance[{_m}]",
         f"{_m}(y + c, p + c) = {_m}(y, p): shifting both arrays by a constant changes nothing",
         kind="invariance",
         needs=(_m,),
@@ -218,7 +218,7 @@ def _permuted(draw):
 
 for _m in ALL:
     register(
-        f"permutation-invariance[{_m}]",
+        f"permutation_invariance[{_m}]",
         f"{_m} does not depend on the order of the samples (weights permuted along)",
         kind="invariance",
         needs=(f"{_m}:sample_weight",),
@@ -230,7 +230,7 @@ for _m in ALL:
     )
 
     register(
-        f"weights-are-repetitions[{_m}]",
+        f"weights_are_repetitions[{_m}]",
         f"{_m} with integer sample_weight w equals {_m} on the data with sample i repeated w_i times",
         kind="invariance",
         needs=(f"{_m}:sample_weight",),
@@ -248,7 +248,7 @@ def _pearson_sq(y, p):
     return float(np.dot(yc, pc) ** 2 / (np.dot(yc, yc) * np.dot(pc, pc)))
 
 
-@prop("r2-le-squared-pearson", "r2(y, p) <= pearson(y, p)^2 for non-constant y and p",
+@prop("r2_le_squared_pearson", "r2(y, p) <= pearson(y, p)^2 for non-constant y and p",
       kind="relation", needs=("r2", "pearson"), strategy=pairs(grid, min_size=3))
 def _r2_le_r_squared(t, ex):
     y, p = ex
@@ -263,7 +263,7 @@ def _least_squares_line(y, p):
     return design @ coef
 
 
-@prop("r2-of-fitted-line-is-squared-pearson",
+@prop("r2_of_fitted_line_is_squared_pearson",
       "r2 of the least-squares line a + b p fitted to y equals pearson(y, p)^2",
       kind="relation", needs=("r2", "pearson"), strategy=pairs(grid, min_size=3))
 def _r2_fitted_line(t, ex):
@@ -275,7 +275,7 @@ def _r2_fitted_line(t, ex):
                  what="r2 of the fitted line vs pearson^2")
 
 
-@prop("explained-variance-ge-r2",
+@prop("explained_variance_ge_r2",
       "explained_variance >= r2, with equality when the residuals have mean zero",
       kind="relation", needs=("explained_variance", "r2"), strategy=pairs(grid, min_size=3))
 def _ev_ge_r2(t, ex):
@@ -286,7 +286,7 @@ def _ev_ge_r2(t, ex):
                  what="explained_variance vs r2 with unbiased residuals")
 
 
-@prop("adjusted-r2-le-r2", "adjusted_r2 <= r2 for n_features >= 1 (and = r2 for n_features = 0)",
+@prop("adjusted_r2_le_r2", "adjusted_r2 <= r2 for n_features >= 1 (and = r2 for n_features = 0)",
       kind="relation", needs=("adjusted_r2", "r2"),
       strategy=st.tuples(pairs(grid, min_size=4), st.integers(0, 2)))
 def _adjusted_le_r2(t, ex):
@@ -326,7 +326,7 @@ for _m in GOODNESS + ("adjusted_r2",):
             expect(raw == -math.inf, f"{m} with force_finite=False on constant y_true: expected -inf, got {raw!r}")
 
     register(
-        f"constant-truth[{_m}]",
+        f"constant_truth[{_m}]",
         f"{_m} on constant y_true: 1.0/0.0 with force_finite=True, nan/-inf with force_finite=False "
         "(1.0/nan when the residuals are constant for explained_variance, exact for the R2s)",
         kind="undefined",
@@ -337,7 +337,7 @@ for _m in GOODNESS + ("adjusted_r2",):
     )
 
     register(
-        f"refuses-single-sample[{_m}]",
+        f"refuses_single_sample[{_m}]",
         f"{_m} refuses a single sample (the total variance is undefined)",
         kind="refusal",
         needs=(_m,),
@@ -347,7 +347,7 @@ for _m in GOODNESS + ("adjusted_r2",):
     )
 
 
-@prop("no-nan-on-valid-input",
+@prop("no_nan_on_valid_input",
       "no regression metric returns NaN on valid input with default arguments (constant y_true included)",
       kind="undefined", needs=ERRORS + GOODNESS, strategy=pairs(st.one_of(non_negative_grid, small_ints), min_size=2))
 def _no_nan(t, ex):
@@ -363,7 +363,7 @@ def _no_nan(t, ex):
 
 for _m in ALL:
     register(
-        f"refuses-bad-input[{_m}]",
+        f"refuses_bad_input[{_m}]",
         f"{_m} refuses mismatched lengths, empty input, NaN/inf and 2-D arrays, naming the argument",
         kind="refusal",
         needs=(_m,),
@@ -384,7 +384,7 @@ for _m in LOG_ERRORS:
         return y_true, y_pred, at_fault
 
     register(
-        f"refuses-values-le-minus-one[{_m}]",
+        f"refuses_values_le_minus_one[{_m}]",
         f"{_m} refuses values <= -1 (log1p undefined) with an error naming the argument",
         kind="refusal",
         needs=(_m,),
@@ -394,7 +394,7 @@ for _m in LOG_ERRORS:
     )
 
 
-@prop("adjusted-r2-refuses-too-many-features",
+@prop("adjusted_r2_refuses_too_many_features",
       "adjusted_r2 refuses n_features < 0, non-integers, and n <= n_features + 1",
       kind="refusal", needs=("adjusted_r2",),
       strategy=st.tuples(pairs(grid, min_size=2, max_size=6), st.sampled_from(["too-many", "negative", "float"])))
@@ -436,14 +436,14 @@ for _m in ERRORS + GOODNESS:
 _S000 = "seed 000, section \"R2 scores\""
 
 
-@prop("claim-000-r2-bounds", "R2 lies in [0, 1] (seed 000)", kind="claim", needs=("r2",),
+@prop("claim.seed000.r2_bounds", "R2 lies in [0, 1] (seed 000)", kind="claim", needs=("r2",),
       source=_S000, quote="[0, 1], with 0 the worst and 1 the best.", strategy=pairs(grid, min_size=2))
 def _claim_r2_bounds(t, ex):
     value = t.r2(*ex)
     expect(0.0 <= value <= 1.0, f"r2 = {value!r} is outside [0, 1]")
 
 
-@prop("claim-000-mse-bounds", "MSE lies in [0, inf) (seed 000)", kind="claim", needs=("mean_squared_error",),
+@prop("claim.seed000.mse_bounds", "MSE lies in [0, inf) (seed 000)", kind="claim", needs=("mean_squared_error",),
       source="seed 000, section \"Mean squared error\"", quote="[0, $\\infty$), with 0 the best.",
       strategy=pairs(reals))
 def _claim_mse_bounds(t, ex):
@@ -451,7 +451,7 @@ def _claim_mse_bounds(t, ex):
     expect(0.0 <= value < math.inf, f"mse = {value!r} is outside [0, inf)")
 
 
-@prop("claim-000-explained-variance-ratio",
+@prop("claim.seed000.explained_variance_ratio",
       "explained variance = 1 - Var(residuals) / Var(y_true) (seed 000)", kind="claim",
       needs=("explained_variance",), source=_S000,
       quote="For explained variance, the numerator is the variance of the residuals and the denominator is the variance of the gold values.",
@@ -467,7 +467,7 @@ def _claim_ev(t, ex):
 _S004 = "seed 004, section \"Evaluation Metrics for the Regression Problem\""
 
 
-@prop("claim-004-mse-formula", "MSE = (1/n) sum (y - y_hat)^2 (seed 004)", kind="claim",
+@prop("claim.seed004.mse_formula", "MSE = (1/n) sum (y - y_hat)^2 (seed 004)", kind="claim",
       needs=("mean_squared_error",), source=_S004, quote="$$MSE = \\frac{1}{n} \\sum (y - \\hat{y})^2$$",
       strategy=pairs(reals))
 def _claim_mse_formula(t, ex):
@@ -475,7 +475,7 @@ def _claim_mse_formula(t, ex):
     expect_close(t.mean_squared_error(y, p), np.mean((y - p) ** 2), rtol=1e-9, what="mse vs seed formula")
 
 
-@prop("claim-004-mae-formula", "MAE = (1/N) sum |y - y| as printed (seed 004)", kind="claim",
+@prop("claim.seed004.mae_formula", "MAE = (1/N) sum |y - y| as printed (seed 004)", kind="claim",
       needs=("mean_absolute_error",), source=_S004, quote="$$MAE = \\frac{1}{N} \\sum |y - y|$$",
       strategy=pairs(grid))
 def _claim_mae_formula(t, ex):
@@ -484,7 +484,7 @@ def _claim_mae_formula(t, ex):
     expect_close(t.mean_absolute_error(y, p), printed, what="mae vs the printed formula")
 
 
-@prop("claim-004-rmse-is-root-of-mse", "RMSE is the square root of MSE (seed 004)", kind="claim",
+@prop("claim.seed004.rmse_is_root_of_mse", "RMSE is the square root of MSE (seed 004)", kind="claim",
       needs=("root_mean_squared_error", "mean_squared_error"), source=_S004,
       quote="As the name suggests, RMSE is the square root of MSE.", strategy=pairs(reals))
 def _claim_rmse_text(t, ex):
@@ -492,7 +492,7 @@ def _claim_rmse_text(t, ex):
                  what="rmse vs sqrt(mse)")
 
 
-@prop("claim-004-rmse-formula", "RMSE = 1 / sqrt((1/n) sum (y_j - y_hat_j)^2) as printed (seed 004)",
+@prop("claim.seed004.rmse_formula", "RMSE = 1 / sqrt((1/n) sum (y_j - y_hat_j)^2) as printed (seed 004)",
       kind="claim", needs=("root_mean_squared_error",), source=_S004,
       quote="$$RMSE = \\frac{1}{\\sqrt{\\frac{1}{n} \\sum_{j=1}^{n} \\left(y_{j} - \\hat{y_{j}}\\right)^{2}}}$$",
       strategy=pairs(grid))
@@ -503,7 +503,7 @@ def _claim_rmse_formula(t, ex):
     expect_close(t.root_mean_squared_error(y, p), printed, rtol=1e-9, what="rmse vs the printed formula")
 
 
-@prop("claim-004-rmsle-is-log-of-rmse", "RMSLE = log(RMSE) (seed 004)", kind="claim",
+@prop("claim.seed004.rmsle_is_log_of_rmse", "RMSLE = log(RMSE) (seed 004)", kind="claim",
       needs=("root_mean_squared_log_error",), source="seed 004, section \"Root Mean Squared Log Error (RMSLE)\"",
       quote="To obtain RMSLE, we can use the NumPy log function over RMSE",
       strategy=pairs(non_negative_grid))
@@ -514,7 +514,7 @@ def _claim_rmsle(t, ex):
     expect_close(t.root_mean_squared_log_error(y, p), printed, rtol=1e-9, what="rmsle vs log(rmse)")
 
 
-@prop("claim-004-r2-formula", "R2 = 1 - SS_r / SS_m (seed 004)", kind="claim", needs=("r2",),
+@prop("claim.seed004.r2_formula", "R2 = 1 - SS_r / SS_m (seed 004)", kind="claim", needs=("r2",),
       source="seed 004, section \"R-Squared\"", quote="$$R^2 = 1 - \\frac{SS_r}{SS_m}$$",
       strategy=pairs(grid, min_size=2))
 def _claim_r2_formula(t, ex):
@@ -525,7 +525,7 @@ def _claim_r2_formula(t, ex):
     expect_close(t.r2(y, p), expected, rtol=1e-9, atol=1e-9, what="r2 vs 1 - SS_r/SS_m")
 
 
-@prop("claim-004-adjusted-r2-formula", "adjusted R2 = 1 - (n-1)/(n-k-1) (1 - R2) (seed 004)", kind="claim",
+@prop("claim.seed004.adjusted_r2_formula", "adjusted R2 = 1 - (n-1)/(n-k-1) (1 - R2) (seed 004)", kind="claim",
       needs=("adjusted_r2", "r2"), source="seed 004, section \"Adjusted R-Squared\"",
       quote="$$R_a^2 = 1 - \\left[\\left(\\frac{n-1}{n-k-1} \\right) \\times \\left(1 - R^2 \\right) \\right]$$",
       strategy=st.tuples(pairs(grid, min_size=5), st.integers(0, 3)))
@@ -545,7 +545,7 @@ def _nested_designs(draw):
     return y, np.column_stack([np.ones(n)] + cols)
 
 
-@prop("claim-004-r2-never-decreases-with-features",
+@prop("claim.seed004.r2_never_decreases_with_features",
       "adding a feature to a least-squares fit never lowers its in-sample R2 (seed 004)", kind="claim",
       needs=("r2",), source="seed 004, section \"Adjusted R-Squared\"",
       quote="when adding new features to the data, the R^2 score either increases or remains constant, but it never decreases",

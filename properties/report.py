@@ -14,10 +14,12 @@ import hashlib
 import json
 import os
 import platform
+import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
 
+from . import ids
 from .runner import STATUSES, VIOLATIONS, Result, truncate
 
 STATUS_LABEL = {
@@ -169,10 +171,21 @@ class Report:
         return json.dumps(self.to_dict(), indent=2, sort_keys=False, default=repr) + "\n"
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Report":
+    def from_dict(cls, data: dict, *, source: str = "") -> "Report":
+        results = [Result.from_dict(r) for r in data["results"]]
+        renamed = [r for r in results if r.property_id in ids.aliases()]
+        if renamed:  # a report written before the ids were renamed: read it under the new ids
+            first = renamed[0].property_id
+            print(
+                f"metric-assay: {len(renamed)} property id(s) in {source or 'a report'} were renamed "
+                f"(e.g. {first!r} is now {ids.aliases()[first]!r}); read under the new ids",
+                file=sys.stderr,
+            )
+            for r in renamed:
+                r.property_id = ids.aliases()[r.property_id]
         return cls(
             signature=Signature.from_dict(data["signature"]),
-            results=[Result.from_dict(r) for r in data["results"]],
+            results=results,
             unmatched_deviations=list(data.get("unmatched_deviations", [])),
             incomplete=bool(data.get("incomplete", False)),
             not_run=list(data.get("not_run", [])),
@@ -182,7 +195,7 @@ class Report:
     def load(cls, path: str | Path) -> "Report":
         path = Path(path)
         try:
-            return cls.from_dict(json.loads(path.read_text(encoding="utf-8")))
+            return cls.from_dict(json.loads(path.read_text(encoding="utf-8")), source=str(path))
         except FileNotFoundError:
             raise ReportFileError(f"report file {str(path)!r} does not exist") from None
         except (OSError, UnicodeDecodeError) as exc:
@@ -230,6 +243,7 @@ class Report:
                 lines.append(f"known deviation {r.property_id}: {r.detail.splitlines()[0]}")
         if self.incomplete:
             lines.append(f"INCOMPLETE: the audit was interrupted; {len(self.not_run)} properties did not run")
+        lines.append(_claims_note())
         lines.append(f"{sig.target}: {self.summary_line()}")
         return "\n".join(lines)
 
@@ -245,6 +259,8 @@ class Report:
             f"Target import path: {md_code(sig.import_path)}.",
             "",
             f"**Summary:** {self.summary_line()}.",
+            "",
+            _claims_note(),
             "",
         ]
         if self.incomplete:
@@ -360,6 +376,12 @@ def baseline_mismatches(report_signature: Signature, baseline: Signature) -> lis
     if sorted(report_signature.families) != sorted(baseline.families) and baseline.families:
         problems.append(f"families {baseline.families} (this audit: {report_signature.families})")
     return problems
+
+
+def _claims_note() -> str:
+    from .catalog_doc import spec_counts_line
+
+    return spec_counts_line()
 
 
 def md_text(text: str) -> str:

@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from . import guards
+from . import guards, ids
 
 #: bundled target name -> import path
 BUNDLED: dict[str, str] = {
@@ -102,14 +102,17 @@ def accepts_keyword(fn: Callable, keyword: str) -> bool:
 
 
 def read_deviations(path: Path | str) -> dict[str, str]:
-    """Parse a deviations file: ``property.id  # reason`` per line, ``#`` comments."""
+    """Parse a deviations file: ``property.id  # reason`` per line, ``#`` comments.
+
+    Ids that have been renamed are read under their new name, with a warning.
+    """
     deviations: dict[str, str] = {}
     for raw in Path(path).read_text(encoding="utf-8").splitlines():
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         pid, _, reason = line.partition("#")
-        deviations[pid.strip()] = reason.strip() or "(no reason given)"
+        deviations[ids.resolve(pid.strip(), where=str(path))] = reason.strip() or "(no reason given)"
     return deviations
 
 
@@ -249,7 +252,11 @@ def load_target(
         getattr(namespace, "VERSION", None) or getattr(namespace, "__version__", None) or "unknown"
     )
     raw_deviations = getattr(namespace, "DEVIATIONS", None) or {}
-    deviations = {str(k): str(v) for k, v in raw_deviations.items()} if isinstance(raw_deviations, dict) else {}
+    deviations = (
+        {ids.resolve(str(k), where=f"{name}.DEVIATIONS"): str(v) for k, v in raw_deviations.items()}
+        if isinstance(raw_deviations, dict)
+        else {}
+    )
     dev_path = None
     if deviations_file:
         dev_path = Path(deviations_file)

@@ -132,7 +132,7 @@ def _(t, ex):
     expect_in_range(d, abs(len(a) - len(b)), max(len(a), len(b)), what="edit distance")
 
 
-@prop("agreement[edit_distance~nltk]", "edit_distance agrees with nltk.edit_distance (unit costs, no transpositions)",
+@prop("agreement[edit_distance:nltk]", "edit_distance agrees with nltk.edit_distance (unit costs, no transpositions)",
       kind="agreement", needs=("edit_distance",), reference="nltk", strategy=st.tuples(tokens, tokens))
 def _(t, ex):
     a, b = ex
@@ -159,7 +159,7 @@ def _(t, ex):
     expect(w >= 0, f"wer is negative: {w}")
 
 
-@prop("undefined[wer:empty reference]", "wer with an empty reference is refused (WER divides by the reference length)",
+@prop("undefined[wer:empty_reference]", "wer with an empty reference is refused (WER divides by the reference length)",
       kind="undefined", needs=("wer",), strategy=tokens)
 def _(t, h):
     expect_refusal(lambda: t.wer([], h), "reference")
@@ -183,7 +183,7 @@ def _(t, pairs):
     expect_close(t.corpus_wer(refs, hyps, average="mean"), mean, rtol=1e-12, what="mean corpus_wer")
 
 
-@prop("invariance[corpus_wer:sentence order]", "corpus WER does not depend on the order of sentence pairs",
+@prop("invariance[corpus_wer:sentence_order]", "corpus WER does not depend on the order of sentence pairs",
       kind="invariance", needs=("corpus_wer",),
       strategy=wer_pairs.flatmap(lambda p: st.tuples(st.just(p), st.permutations(p))))
 def _(t, ex):
@@ -197,21 +197,21 @@ words_texts = st.text(alphabet="abc", max_size=12)
 nonempty_words_texts = st.text(alphabet="abc", min_size=1, max_size=12)
 
 
-@prop("relation[cer=wer over characters]", "cer(r, h) == wer(list(r), list(h)) (whitespace-free text: every target splits it alike)",
+@prop("relation[cer:wer_over_characters]", "cer(r, h) == wer(list(r), list(h)) (whitespace-free text: every target splits it alike)",
       kind="relation", needs=("cer", "wer"), strategy=st.tuples(nonempty_words_texts, words_texts))
 def _(t, ex):
     r, h = ex
     expect_close(t.cer(r, h), t.wer(list(r), list(h)), what="cer")
 
 
-@prop("relation[cer:spaces count]", "cer(r, h) == edit_distance(r, h) / len(r) with spaces counted as characters",
+@prop("relation[cer:spaces_count]", "cer(r, h) == edit_distance(r, h) / len(r) with spaces counted as characters",
       kind="relation", needs=("cer", "edit_distance"), strategy=st.tuples(nonempty_texts, texts))
 def _(t, ex):
     r, h = ex
     expect_close(t.cer(r, h), t.edit_distance(r, h) / len(r), what="cer")
 
 
-@prop("relation[corpus_cer=corpus_wer over characters]", "corpus_cer pools character edits as corpus_wer pools word edits",
+@prop("relation[corpus_cer:corpus_wer_over_characters]", "corpus_cer pools character edits as corpus_wer pools word edits",
       kind="relation", needs=("corpus_cer", "corpus_wer"),
       strategy=st.lists(st.tuples(nonempty_words_texts, words_texts), min_size=1, max_size=4))
 def _(t, pairs):
@@ -221,13 +221,13 @@ def _(t, pairs):
                  what="corpus_cer")
 
 
-@prop("undefined[cer:empty reference]", "cer with an empty reference is refused", kind="undefined",
+@prop("undefined[cer:empty_reference]", "cer with an empty reference is refused", kind="undefined",
       needs=("cer",), strategy=texts)
 def _(t, h):
     expect_refusal(lambda: t.cer("", h), "reference")
 
 
-@prop("agreement[wer~jiwer]", "wer and corpus_wer agree with jiwer on whitespace-free tokens", kind="agreement",
+@prop("agreement[wer:jiwer]", "wer and corpus_wer agree with jiwer on whitespace-free tokens", kind="agreement",
       needs=("wer", "corpus_wer"), reference="jiwer", strategy=wer_pairs)
 def _(t, pairs):
     ref = reference("jiwer")
@@ -239,7 +239,7 @@ def _(t, pairs):
     expect_close(t.corpus_wer(refs, hyps), ref.corpus_wer(refs, hyps), what="corpus_wer")
 
 
-@prop("agreement[cer~jiwer]", "cer and corpus_cer agree with jiwer, no whitespace stripping", kind="agreement",
+@prop("agreement[cer:jiwer]", "cer and corpus_cer agree with jiwer, no whitespace stripping", kind="agreement",
       needs=("cer", "corpus_cer"), reference="jiwer",
       strategy=st.lists(st.tuples(nonempty_texts, texts), min_size=1, max_size=4))
 def _(t, pairs):
@@ -288,7 +288,7 @@ def _(t, ex):
     expect_close(t.sentence_bleu(refs + [refs[0]], hyp, **kwargs), base, what="BLEU with a reference duplicated")
 
 
-@prop("undefined[sentence_bleu:zero precision]", "unsmoothed BLEU is exactly 0 when any n-gram precision is 0",
+@prop("undefined[sentence_bleu:zero_precision]", "unsmoothed BLEU is exactly 0 when any n-gram precision is 0",
       kind="undefined", needs=("sentence_bleu:max_n",), strategy=st.tuples(references, tokens, max_ns))
 def _(t, ex):
     refs, hyp, n = ex
@@ -299,7 +299,7 @@ def _(t, ex):
         expect(value > 0.0, f"BLEU is {value!r} although every n-gram precision is positive")
 
 
-@prop("direction[sentence_bleu:more references]",
+@prop("direction[sentence_bleu:more_references]",
       "each clipped n-gram precision never falls when a reference is added", kind="direction",
       needs=("sentence_bleu:max_n", "sentence_bleu:weights"),
       strategy=st.tuples(references, nonempty_tokens, tokens, max_ns))
@@ -315,7 +315,7 @@ def _(t, ex):
         expect_le(before, after, what=f"p_{k} before vs after adding a reference")
 
 
-@prop("relation[sentence_bleu:brevity penalty]",
+@prop("relation[sentence_bleu:brevity_penalty]",
       "BP = 1 when the hypothesis is longer than the closest reference, exp(1 - r/c) otherwise (unsmoothed)",
       kind="relation", needs=("sentence_bleu:max_n",), strategy=st.tuples(references, tokens, max_ns))
 def _(t, ex):
@@ -324,7 +324,7 @@ def _(t, ex):
                  what="BLEU vs the clipped-precision and closest-length definition")
 
 
-@prop("relation[sentence_bleu:closest reference tie]",
+@prop("relation[sentence_bleu:closest_reference_tie]",
       "of two references equally far from the hypothesis length the shorter sets r (BLEU = 1 here)",
       kind="relation", needs=("sentence_bleu",), strategy=st.tuples(_long_enough(5), st.sampled_from(WORDS)))
 def _(t, ex):
@@ -333,7 +333,7 @@ def _(t, ex):
     expect_close(t.sentence_bleu([h[:-1], h + [x]], h), 1.0, what="BLEU with a closest-length tie")
 
 
-@prop("invariance[corpus_bleu:sentence order]", "corpus BLEU does not depend on the order of sentences",
+@prop("invariance[corpus_bleu:sentence_order]", "corpus BLEU does not depend on the order of sentences",
       kind="invariance", needs=("corpus_bleu:max_n", "corpus_bleu:smoothing"),
       strategy=st.tuples(corpus.flatmap(lambda c: st.tuples(st.just(c), st.permutations(c))), max_ns))
 def _(t, ex):
@@ -344,7 +344,7 @@ def _(t, ex):
     expect_close(a, b, rtol=1e-12, what="corpus BLEU after reordering sentences")
 
 
-@prop("relation[sentence_bleu=corpus_bleu of one sentence]",
+@prop("relation[sentence_bleu:corpus_bleu_of_one_sentence]",
       "sentence_bleu(refs, h) == corpus_bleu([refs], [h]) with the same options", kind="relation",
       needs=("sentence_bleu:smoothing", "corpus_bleu:smoothing", "sentence_bleu:max_n", "corpus_bleu:max_n"),
       strategy=_bleu_case)
@@ -354,7 +354,7 @@ def _(t, ex):
                  what="sentence vs one-sentence corpus BLEU")
 
 
-@prop("relation[corpus_bleu:pooled statistics]",
+@prop("relation[corpus_bleu:pooled_statistics]",
       "corpus BLEU pools clipped matches, n-gram counts and lengths over sentences (unsmoothed)", kind="relation",
       needs=("corpus_bleu:max_n",), strategy=st.tuples(corpus, max_ns))
 def _(t, ex):
@@ -371,7 +371,7 @@ def _bleu_corpus_for_agreement(max_n_strategy):
     )
 
 
-@prop("agreement[bleu~nltk]",
+@prop("agreement[bleu:nltk]",
       "sentence and corpus BLEU agree with NLTK (smoothing matched by name) on hypotheses of >= max_n tokens",
       kind="agreement", needs=("sentence_bleu:smoothing", "corpus_bleu:smoothing", "corpus_bleu:weights"),
       reference="nltk", strategy=_bleu_corpus_for_agreement(max_ns))
@@ -389,7 +389,7 @@ def _(t, ex):
                  nl.corpus_bleu(refs, hyps, weights=w, max_n=n, smoothing=sm), rtol=1e-9, what="corpus BLEU")
 
 
-@prop("agreement[bleu~sacrebleu]",
+@prop("agreement[bleu:sacrebleu]",
       "sentence and corpus BLEU agree with sacrebleu (tokenize='none', uniform weights) on hypotheses of >= max_n tokens",
       kind="agreement", needs=("sentence_bleu:smoothing", "corpus_bleu:smoothing", "corpus_bleu:max_n"),
       reference="sacrebleu", strategy=_bleu_corpus_for_agreement(max_ns))
@@ -408,7 +408,7 @@ def _(t, ex):
 # ---------------------------------------------------------------- bad input
 
 
-@prop("refusal[corpus_bleu:count mismatch]", "corpus_bleu refuses more hypotheses than reference lists",
+@prop("refusal[corpus_bleu:count_mismatch]", "corpus_bleu refuses more hypotheses than reference lists",
       kind="refusal", needs=("corpus_bleu",), strategy=corpus)
 def _(t, pairs):
     refs = [r for r, _ in pairs]
@@ -416,7 +416,7 @@ def _(t, pairs):
     expect_refusal(lambda: t.corpus_bleu(refs, hyps + [hyps[0]]), "hypotheses")
 
 
-@prop("refusal[sentence_bleu:unnested references]",
+@prop("refusal[sentence_bleu:unnested_references]",
       "sentence_bleu refuses a single token list where a list of references is expected", kind="refusal",
       needs=("sentence_bleu",), strategy=st.tuples(nonempty_tokens, tokens))
 def _(t, ex):
@@ -424,7 +424,7 @@ def _(t, ex):
     expect_refusal(lambda: t.sentence_bleu(ref, hyp), "references")
 
 
-@prop("refusal[corpus_bleu:unnested references]",
+@prop("refusal[corpus_bleu:unnested_references]",
       "corpus_bleu refuses one reference per hypothesis given without the list-of-references level",
       kind="refusal", needs=("corpus_bleu",), strategy=st.lists(st.tuples(nonempty_tokens, tokens), min_size=1, max_size=3))
 def _(t, pairs):
@@ -442,7 +442,7 @@ def _(t, ex):
     expect_refusal(lambda: t.sentence_bleu(refs, hyp, max_n=n, weights=negative), "weights")
 
 
-@prop("refusal[text:not a sequence]", "a number or a bare string where tokens are expected is refused",
+@prop("refusal[text:not_a_sequence]", "a number or a bare string where tokens are expected is refused",
       kind="refusal", needs=("wer", "sentence_bleu"), strategy=st.tuples(nonempty_tokens, st.integers(0, 9)))
 def _(t, ex):
     toks, number = ex
@@ -451,7 +451,7 @@ def _(t, ex):
     expect_refusal(lambda: t.sentence_bleu([toks], number), "hypothesis")
 
 
-@prop("refusal[corpus_wer:count mismatch]", "corpus_wer refuses more hypotheses than references",
+@prop("refusal[corpus_wer:count_mismatch]", "corpus_wer refuses more hypotheses than references",
       kind="refusal", needs=("corpus_wer",), strategy=wer_pairs)
 def _(t, pairs):
     refs = [r for r, _ in pairs]
@@ -459,7 +459,7 @@ def _(t, pairs):
     expect_refusal(lambda: t.corpus_wer(refs, hyps + [hyps[0]]), "hypotheses")
 
 
-@prop("refusal[rouge:unnested references]", "rouge_n and rouge_l refuse a token list where references are expected",
+@prop("refusal[rouge:unnested_references]", "rouge_n and rouge_l refuse a token list where references are expected",
       kind="refusal", needs=("rouge_n", "rouge_l"), strategy=st.tuples(nonempty_tokens, tokens))
 def _(t, ex):
     ref, hyp = ex
@@ -539,7 +539,7 @@ def _(t, ex):
     expect_le(s.fmeasure, max(p, r), what="F vs max(P, R)")
 
 
-@prop("invariance[rouge:reference order]", "with the 'max' policy the F-measure ignores the order of references",
+@prop("invariance[rouge:reference_order]", "with the 'max' policy the F-measure ignores the order of references",
       kind="invariance", needs=("rouge_n", "rouge_l"),
       strategy=sentence.flatmap(lambda s: st.tuples(st.just(s), st.permutations(s[0]))))
 def _(t, ex):
@@ -548,7 +548,7 @@ def _(t, ex):
     expect_close(t.rouge_n(list(shuffled), hyp).fmeasure, t.rouge_n(refs, hyp).fmeasure, what="ROUGE-N F reordered")
 
 
-@prop("relation[rouge:mean policy]", "multi_reference='mean' averages the per-reference scores", kind="relation",
+@prop("relation[rouge:mean_policy]", "multi_reference='mean' averages the per-reference scores", kind="relation",
       needs=("rouge_l:multi_reference", "rouge_n:multi_reference"), strategy=sentence)
 def _(t, ex):
     refs, hyp = ex
@@ -558,7 +558,7 @@ def _(t, ex):
         expect_close(list(fn(refs, hyp, multi_reference="mean")), mean, what="mean over references")
 
 
-@prop("agreement[rouge~rouge_score]",
+@prop("agreement[rouge:rouge_score]",
       "ROUGE-1/2 and ROUGE-L agree with rouge-score (multi-reference 'max') on tokens its tokenizer keeps intact",
       kind="agreement", needs=("rouge_n:n", "rouge_l"), reference="rouge_score",
       strategy=st.tuples(references, tokens, st.integers(1, 2)))
@@ -612,19 +612,19 @@ for _name in ("edit_distance", "wer", "corpus_wer", "cer", "corpus_cer", "senten
 # ================================================================ claims from the seeds
 
 
-@prop("claim[wer:example 1]", "seed 003 prints wer(['A','B','C'], ['A','A','C']) = 0.3333333333333333", kind="claim",
+@prop("claim.seed003.wer.example_1", "seed 003 prints wer(['A','B','C'], ['A','A','C']) = 0.3333333333333333", kind="claim",
       needs=("wer",), source="seed 003, Word Error Rate (cell 3)", quote="0.3333333333333333")
 def _(t, ex):
     expect_printed(t.wer(["A", "B", "C"], ["A", "A", "C"]), "0.3333333333333333", what="wer")
 
 
-@prop("claim[wer:example 2]", "seed 003 prints wer(['A','B','C','D'], ['A','A','C','D']) = 0.25", kind="claim",
+@prop("claim.seed003.wer.example_2", "seed 003 prints wer(['A','B','C','D'], ['A','A','C','D']) = 0.25", kind="claim",
       needs=("wer",), source="seed 003, Word Error Rate (cell 4)", quote="0.25")
 def _(t, ex):
     expect_printed(t.wer(["A", "B", "C", "D"], ["A", "A", "C", "D"]), "0.25", what="wer")
 
 
-@prop("claim[wer:unbounded above]", "WER lies in [0, inf): never negative, and insertions push it past any bound",
+@prop("claim.seed000.wer.unbounded_above", "WER lies in [0, inf): never negative, and insertions push it past any bound",
       kind="claim", needs=("wer",), source="seed 000, Word error rate, Bounds",
       quote="$[0, \\infty)$, where 0 is best.",
       strategy=st.tuples(nonempty_tokens, st.integers(1, 3)))
@@ -636,7 +636,7 @@ def _(t, ex):
     expect(w > factor, f"wer with {len(extra)} insertions is {w}, not above {factor}")
 
 
-@prop("claim[corpus_wer:pooled]", "corpus WER normalises the summed edit distances by the summed reference lengths",
+@prop("claim.seed000.corpus_wer.pooled", "corpus WER normalises the summed edit distances by the summed reference lengths",
       kind="claim", needs=("corpus_wer", "edit_distance"), source="seed 000, Word error rate",
       quote="normalizes these by the length of all the gold examples, rather than normalizing each case",
       strategy=wer_pairs)
@@ -646,7 +646,7 @@ def _(t, pairs):
                  what="corpus_wer")
 
 
-@prop("claim[bleu:bounds]", "BLEU lies in [0, 1], 1 being the best", kind="claim",
+@prop("claim.seed000.bleu.bounds", "BLEU lies in [0, 1], 1 being the best", kind="claim",
       needs=("sentence_bleu", "corpus_bleu"), source="seed 000, BLEU scores, Bounds",
       quote="[0, 1], with 1 being the best", strategy=corpus)
 def _(t, pairs):
@@ -661,7 +661,7 @@ def _prefix_case(draw):
     return ref, ref[:k]
 
 
-@prop("claim[bleu:brevity r as smallest difference]",
+@prop("claim.seed000.bleu.brevity_r_as_smallest_difference",
       "with r = the smallest |c - len(ref)|, BP = 1 when c > r: a prefix longer than half its reference scores 1",
       kind="claim", needs=("sentence_bleu",), source="seed 000 (and seed 002), BLEU scores, Brevity penalty",
       quote="$r$ the smallest absolute difference between the length of $c$ and the length of any of its gold outputs in $Y$",
@@ -672,7 +672,7 @@ def _(t, ex):
     expect_close(t.sentence_bleu([ref], hyp), 1.0, what="BLEU of a long prefix (seed's BP = 1)")
 
 
-@prop("claim[corpus_bleu:brevity r as summed differences]",
+@prop("claim.seed003.corpus_bleu.brevity_r_as_summed_differences",
       "corpus BP uses r = the sum of minimal |c_s - len(ref)| and c = the summed hypothesis lengths",
       kind="claim", needs=("corpus_bleu",), source="seed 003, BLEU Scores, Brevity penalty",
       quote="Let $r$ be the sum of all minimal absolute length differences between candidates and referents in the dataset",
@@ -689,7 +689,7 @@ _MICRO_REFS = [[["a", "b", "c", "d", "a", "b"]], [["the", "cat", "a", "b"]]]
 _MICRO_HYPS = [["a", "b", "c", "d", "a", "b"], ["the", "cat", "b", "a"]]
 
 
-@prop("claim[corpus_bleu:micro-averaged]",
+@prop("claim.seed000.corpus_bleu.micro_averaged",
       "corpus BLEU micro-averages the modified precisions, so it is not the mean of sentence BLEU",
       kind="claim", needs=("corpus_bleu", "sentence_bleu"), source="seed 000, BLEU scores",
       quote="At the corpus level, it is typical to do a kind of micro-averaging of the modified precision scores")
@@ -701,7 +701,7 @@ def _(t, ex):
     expect(abs(corpus_value - mean) > 1e-3, f"corpus BLEU {corpus_value} equals the mean of sentence BLEU {mean}")
 
 
-@prop("claim[bleu:no penalty at equal length]", "BP is 1 when hypothesis and reference have the same length",
+@prop("claim.seed004.bleu.no_penalty_at_equal_length", "BP is 1 when hypothesis and reference have the same length",
       kind="claim", needs=("sentence_bleu:max_n",), source="seed 004, BLEU",
       quote="Penalty is none, i.e. 1.0, when the hypothesis sentence length is the same as the reference sentence length.",
       strategy=st.tuples(nonempty_tokens, st.randoms(use_true_random=False)))
@@ -713,7 +713,7 @@ def _(t, ex):
                  what="unigram BLEU at equal length (BP = 1)")
 
 
-@prop("claim[bleu:example p_n]", "seed 004's example has p_1..p_4 = 7/9, 5/8, 3/7, 1/6", kind="claim",
+@prop("claim.seed004.bleu.example_p_n", "seed 004's example has p_1..p_4 = 7/9, 5/8, 3/7, 1/6", kind="claim",
       needs=("sentence_bleu:weights",), source="seed 004, BLEU, Example",
       quote="The following table details the precision values for [1,4] n-grams.")
 def _(t, ex):
@@ -723,7 +723,7 @@ def _(t, ex):
         expect_close(p_n, printed, what=f"p_{n}")
 
 
-@prop("claim[bleu:example brevity penalty]", "seed 004's example has BP = e^(-1/9) (c = 9, r = 10)", kind="claim",
+@prop("claim.seed004.bleu.example_brevity_penalty", "seed 004's example has BP = e^(-1/9) (c = 9, r = 10)", kind="claim",
       needs=("sentence_bleu:weights",), source="seed 004, BLEU, Example",
       quote="$$BP = e^{1-\\frac{\\ell_{ref}}{\\ell_{hyp}}} = e^{-\\frac{1}{9}}$$")
 def _(t, ex):
@@ -734,13 +734,13 @@ def _(t, ex):
                  what="BP * p_1 on the seed's sentences")
 
 
-@prop("claim[bleu:example score]", "seed 004 prints BLEU_{N=4} ~ 0.33933 for its example", kind="claim",
+@prop("claim.seed004.bleu.example_score", "seed 004 prints BLEU_{N=4} ~ 0.33933 for its example", kind="claim",
       needs=("sentence_bleu",), source="seed 004, BLEU, Example", quote="$BLEU_{N=4} \\approx 0.33933$")
 def _(t, ex):
     expect_printed(t.sentence_bleu([SEED_REF], SEED_HYP), "0.33933", what="BLEU-4 of the seed's example")
 
 
-@prop("claim[bleu:range meaning]", "BLEU = 1 means the hypothesis is exactly the reference", kind="claim",
+@prop("claim.seed004.bleu.range_meaning", "BLEU = 1 means the hypothesis is exactly the reference", kind="claim",
       needs=("sentence_bleu",), source="seed 004, BLEU vs. ROGUE",
       quote="with 0 indicating full dissimilarity and 1 meaning the sentences are exactly the same",
       strategy=st.tuples(st.lists(st.sampled_from(WORDS), min_size=3, max_size=3),
@@ -754,7 +754,7 @@ def _(t, ex):
         expect(hyp == ref, f"BLEU is 1 but the sentences differ: {hyp} vs {ref}")
 
 
-@prop("claim[bleu:zero meaning]", "BLEU = 0 means full dissimilarity (no word in common)", kind="claim",
+@prop("claim.seed004.bleu.zero_meaning", "BLEU = 0 means full dissimilarity (no word in common)", kind="claim",
       needs=("sentence_bleu",), source="seed 004, BLEU vs. ROGUE",
       quote="with 0 indicating full dissimilarity and 1 meaning the sentences are exactly the same",
       strategy=sentence)
@@ -765,14 +765,14 @@ def _(t, ex):
         expect(not shared, f"BLEU is 0 but the hypothesis shares {sorted(shared)} with the references")
 
 
-@prop("claim[rouge:bounds]", "ROUGE scores lie in [0, 1]", kind="claim", needs=("rouge_n", "rouge_l"),
+@prop("claim.seed004.rouge.bounds", "ROUGE scores lie in [0, 1]", kind="claim", needs=("rouge_n", "rouge_l"),
       source="seed 004, ROUGE", quote="ROUGE score is computed as a scalar value in the range [0,1]", strategy=sentence)
 def _(t, ex):
     refs, hyp = ex
     expect_in_range(list(t.rouge_n(refs, hyp)) + list(t.rouge_l(refs, hyp)), 0.0, 1.0, what="ROUGE")
 
 
-@prop("claim[rouge_n:recall definition]", "ROUGE-N = n-grams in both / n-grams in the reference", kind="claim",
+@prop("claim.seed004.rouge_n.recall_definition", "ROUGE-N = n-grams in both / n-grams in the reference", kind="claim",
       needs=("rouge_n:n",), source="seed 004, ROUGE",
       quote="$$ROUGE - N = \\frac{Number of N-grams in both system and reference summary}{Total number of N-grams in reference summary}$$",
       strategy=st.tuples(nonempty_tokens, tokens, st.integers(1, 2)))
@@ -784,13 +784,13 @@ def _(t, ex):
     expect_close(t.rouge_n([ref], hyp, n=n).recall, both / (len(ref) - n + 1), what="ROUGE-N recall")
 
 
-@prop("claim[rouge_n:example]", "seed 004's example has ROUGE-1 = 7/10 = 0.7", kind="claim", needs=("rouge_n:n",),
+@prop("claim.seed004.rouge_n.example", "seed 004's example has ROUGE-1 = 7/10 = 0.7", kind="claim", needs=("rouge_n:n",),
       source="seed 004, ROUGE, Example", quote="$$ROUGE_1 = \\frac{7}{10} = 0.7$$")
 def _(t, ex):
     expect_printed(t.rouge_n([SEED_REF], SEED_HYP, n=1).recall, "0.7", what="ROUGE-1 recall")
 
 
-@prop("claim[rouge_l:example]", "seed 004's example has R_LCS = 7/10, P_LCS = 7/9, ROUGE_LCS = 98/133 ~ 0.73684",
+@prop("claim.seed004.rouge_l.example", "seed 004's example has R_LCS = 7/10, P_LCS = 7/9, ROUGE_LCS = 98/133 ~ 0.73684",
       kind="claim", needs=("rouge_l",), source="seed 004, ROUGE-L, Example",
       quote="$$ROUGE_{LCS} = \\frac{98}{133} \\approx 0.73684$$")
 def _(t, ex):
@@ -799,7 +799,7 @@ def _(t, ex):
     expect_printed(s.fmeasure, "0.73684", what="ROUGE-L F1")
 
 
-@prop("claim[rouge_l:example with beta]", "seed 004's example has ROUGE_LCS = (1 + b^2) 49 / (70 + 63 b^2) for any beta",
+@prop("claim.seed004.rouge_l.example_with_beta", "seed 004's example has ROUGE_LCS = (1 + b^2) 49 / (70 + 63 b^2) for any beta",
       kind="claim", needs=("rouge_l:beta",), source="seed 004, ROUGE-L, Example",
       quote="ROUGE_{LCS} &= \\frac{(1+\\beta^2)49}{70+\\beta^263}",
       strategy=st.sampled_from((1.0, 0.5, 2.0, 3.0)))

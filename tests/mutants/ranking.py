@@ -310,8 +310,8 @@ MUTANTS = [
             "ranking.single_document_query[precision_at_k]",
             "ranking.times_k_counts_relevant[precision_at_k]",
             "ranking.agrees_with_ranx[precision_at_k]",
-            "ranking.seed001_p_at_5",
-            "ranking.seed001_p_at_k_rows",
+            "ranking.claim.seed001.p_at_5",
+            "ranking.claim.seed001.p_at_k_rows",
         ),
     ),
     Mutant(
@@ -339,8 +339,8 @@ MUTANTS = [
         (
             "ranking.single_document_query[average_precision_at_k]",
             "ranking.equals_ap_with_one_relevant[reciprocal_rank]",
-            "ranking.seed001_ap_at_5_q1",
-            "ranking.seed001_ap_at_5_q2",
+            "ranking.claim.seed001.ap_at_5_q1",
+            "ranking.claim.seed001.ap_at_5_q2",
         ),
     ),
     Mutant(
@@ -405,7 +405,7 @@ MUTANTS = [
             "ranking.single_document_query[reciprocal_rank]",
             "ranking.equals_ap_with_one_relevant[reciprocal_rank]",
             "ranking.agrees_with_ranx[mean_reciprocal_rank]",
-            "ranking.seed001_mrr_definition",
+            "ranking.claim.seed001.mrr_definition",
         ),
     ),
     Mutant(
@@ -419,8 +419,8 @@ MUTANTS = [
         (
             "ranking.single_document_query[dcg_at_k]",
             "ranking.agrees_with_sklearn[dcg_at_k]",
-            "ranking.seed001_dcg_idcg_at_5",
-            "ranking.seed004_dcg_set_b",
+            "ranking.claim.seed001.dcg_idcg_at_5",
+            "ranking.claim.seed004.dcg_set_b",
         ),
     ),
     Mutant(
@@ -433,7 +433,7 @@ MUTANTS = [
             "ranking.swap_up_never_lowers[dcg_at_k]",
             "ranking.swap_up_never_lowers[ndcg_at_k]",
             "ranking.bounds[dcg_at_k]",
-            "ranking.seed004_dcg_a_below_b",
+            "ranking.claim.seed004.dcg_a_below_b",
         ),
     ),
     Mutant(
@@ -445,7 +445,7 @@ MUTANTS = [
         (
             "ranking.binary_gains_agree[dcg_at_k]",
             "ranking.binary_gains_agree[ndcg_at_k]",
-            "ranking.seed004_binary_gains_agree",
+            "ranking.claim.seed004.binary_gains_agree",
         ),
     ),
     Mutant(
@@ -469,7 +469,7 @@ MUTANTS = [
     Mutant(
         "ndcg_ideal_assumes_every_document_relevant",
         {"ndcg_at_k": _ndcg_mutant(ideal="all relevant")},
-        ("ranking.single_document_query[ndcg_at_k]", "ranking.seed004_irrelevant_not_penalized"),
+        ("ranking.single_document_query[ndcg_at_k]", "ranking.claim.seed004.irrelevant_not_penalized"),
     ),
 ]
 
