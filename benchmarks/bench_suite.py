@@ -18,9 +18,9 @@ import time
 from collections import defaultdict
 
 from benchmarks.timing import print_table
-from properties.audit import audit
-from properties.isolation import default_jobs
-from properties.targets import TargetUnavailable, load_target
+from properties.engine.audit import audit
+from properties.engine.isolation import default_jobs
+from properties.engine.targets import TargetUnavailable, load_target
 
 
 def _family_rows(name: str, report, wall: float) -> list[dict]:

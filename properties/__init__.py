@@ -1,2 +1,4 @@
-"""The spec: strategies, properties and claims per family, and the runner that checks a
-target against them (pytest plugin, ``metric-assay`` CLI, reports)."""
+"""The spec: one module per family (``properties/<family>.py``: invariants, relations,
+claims, worked examples, refusals), the toolkit those modules share (strategies,
+checks, capabilities), and, in ``properties.engine``, the machinery that checks a
+target against them (runner, worker processes, reports, CLI, pytest plugin)."""

@@ -32,7 +32,7 @@ class Capability:
 
 
 def all_capabilities() -> dict[str, Capability]:
-    from .registry import FAMILY_MODULES
+    from .engine.registry import FAMILY_MODULES
 
     merged: dict[str, Capability] = {}
     for family in FAMILY_MODULES:

@@ -8,7 +8,7 @@ import numpy as np
 
 from metrics.errors import MetricInputError
 
-from .guards import TargetExited, TargetViolation
+from .engine.guards import TargetExited, TargetViolation
 
 
 def _fmt(value) -> str:

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal, is_nan
-from .guards import TargetViolation
-from .registry import register as _register
+from .engine.guards import TargetViolation
+from .engine.registry import register as _register
 from .strategies import (
     ALPHABETS,
     LabelPair,
@@ -27,7 +27,7 @@ from .strategies import (
     permuted,
     proba_examples,
 )
-from .targets import reference
+from .engine.targets import reference
 
 
 

@@ -1,7 +1,7 @@
 """The conformance test: every property of the spec against the selected target.
 
 Collected by pytest in this repository (``tests/test_conformance.py`` imports
-it), or directly with ``pytest --pyargs properties.conformance --target NAME``.
+it), or directly with ``pytest --pyargs properties.engine.conformance --target NAME``.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import warnings
 
 import pytest
 
-from properties.plugin import RESULT_KEY, DeviationFixed
-from properties.report import format_failure
-from properties.runner import check_property
+from properties.engine.plugin import RESULT_KEY, DeviationFixed
+from properties.engine.report import format_failure
+from properties.engine.runner import check_property
 
 
 class PropertyViolated(AssertionError):

@@ -19,8 +19,8 @@ from hypothesis.extra import numpy as hnp
 
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal, is_nan
-from .registry import prop, register
-from .targets import reference
+from .engine.registry import prop, register
+from .engine.targets import reference
 
 CURVES = ("precision_recall_curve", "roc_curve", "det_curve")
 #: the ROC family needs both classes; the precision-recall family only positives

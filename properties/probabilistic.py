@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from properties.capabilities import Capability
 from properties.checks import expect, expect_close, expect_le, expect_printed, expect_refusal
-from properties.registry import prop, register
-from properties.targets import reference
+from properties.engine.registry import prop, register
+from properties.engine.targets import reference
 
 CAPABILITIES = {
     "entropy": Capability((0.0, None), symmetric=False, input_domain="probability distribution",

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal
-from . import registry
+from .engine import registry
 
 #: examples per conformance property: the inputs are tiny (<= 4 queries x 8
 #: documents, grades 0..3), so 30 examples cover them well, and the family also
@@ -35,7 +35,7 @@ def prop(id, statement, **options):
         return check
 
     return decorate
-from .targets import reference
+from .engine.targets import reference
 
 PER_QUERY = (
     "precision_at_k",

@@ -15,8 +15,8 @@ from properties.checks import (
     expect_refusal,
     is_nan,
 )
-from properties.registry import prop, register
-from properties.targets import reference
+from properties.engine.registry import prop, register
+from properties.engine.targets import reference
 
 from ._real_arrays import bad_vector_pair, grid, non_constant, pairs, reals, small_ints
 

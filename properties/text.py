@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal, is_nan
-from .registry import prop, register
-from .targets import reference
+from .engine.registry import prop, register
+from .engine.targets import reference
 
 WORDS = ("a", "b", "c", "d", "the", "cat")
 SMOOTHINGS = ("none", "floor", "add-k", "exp")

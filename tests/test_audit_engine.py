@@ -3,11 +3,11 @@
 import io
 import json
 
-from properties.audit import Journal, audit
-from properties.progress import Progress
-from properties.report import EXIT_CLEAN, EXIT_NOTHING_VERIFIED, EXIT_VIOLATIONS, Report, Signature
-from properties.runner import Result
-from properties.targets import load_target
+from properties.engine.audit import Journal, audit
+from properties.engine.progress import Progress
+from properties.engine.report import EXIT_CLEAN, EXIT_NOTHING_VERIFIED, EXIT_VIOLATIONS, Report, Signature
+from properties.engine.runner import Result
+from properties.engine.targets import load_target
 from tests.toys import toy_target
 
 ONLY = ["classification.bounds[accuracy]", "classification.symmetric[accuracy]"]

@@ -2,7 +2,7 @@
 
 import metrics
 from properties.capabilities import Capability, all_capabilities
-from properties import registry
+from properties.engine import registry
 
 
 def test_no_catalog_metric_is_unclassified():

@@ -8,8 +8,8 @@ a verdict cannot land without regenerating (and reviewing) the ledger.
 
 import pytest
 
-from properties import registry
-from properties.claims import LEDGER_JSON, judge, recorded_verdicts
+from properties.engine import registry
+from properties.engine.claims import LEDGER_JSON, judge, recorded_verdicts
 
 CLAIMS = registry.claims()
 RECORDED = recorded_verdicts()

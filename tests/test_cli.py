@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from properties.cli import main
+from properties.engine.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

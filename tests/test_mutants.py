@@ -15,10 +15,10 @@ import importlib
 import pytest
 from hypothesis import Phase, settings
 
-from properties import registry
-from properties.claims import judge
-from properties.profiles import profile_settings
-from properties.runner import check_property
+from properties.engine import registry
+from properties.engine.claims import judge
+from properties.engine.profiles import profile_settings
+from properties.engine.runner import check_property
 from tests.mutants import Mutant, mutant_target
 
 

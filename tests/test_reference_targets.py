@@ -8,9 +8,9 @@ installed is reported as skipped, never as passed.
 
 import pytest
 
-from properties.audit import audit
-from properties.report import format_failure
-from properties.targets import BUNDLED, TargetUnavailable, load_target
+from properties.engine.audit import audit
+from properties.engine.report import format_failure
+from properties.engine.targets import BUNDLED, TargetUnavailable, load_target
 
 REFERENCE_TARGETS = [name for name in BUNDLED if name != "metrics"]
 

@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from properties.profiles import profile_settings
-from properties.report import Report, Signature, diff, new_violations
-from properties.runner import check_property
+from properties.engine.profiles import profile_settings
+from properties.engine.report import Report, Signature, diff, new_violations
+from properties.engine.runner import check_property
 from tests.toys import DOUBLES, correct_double, off_by_one_above_50, toy_target
 
 CI = profile_settings("ci")

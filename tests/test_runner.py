@@ -5,8 +5,8 @@ import json
 
 from metrics.errors import MetricInputError
 
-from properties.profiles import profile_settings
-from properties.runner import check_property
+from properties.engine.profiles import profile_settings
+from properties.engine.runner import check_property
 from tests.toys import DOUBLES, correct_double, crashing_double, off_by_one_above_50, toy_target
 
 CI = profile_settings("ci")

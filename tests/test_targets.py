@@ -6,7 +6,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from properties.targets import (
+from properties.engine.targets import (
     ENV_VAR,
     RecordingView,
     TargetUnavailable,

@@ -10,8 +10,8 @@ import numpy as np
 from hypothesis import strategies as st
 
 from properties.checks import expect_close
-from properties.registry import Property
-from properties.targets import Target
+from properties.engine.registry import Property
+from properties.engine.targets import Target
 
 
 def _check_double(t, ex):

@@ -14,7 +14,7 @@ import types
 from typing import Callable
 
 import metrics
-from properties.targets import Target
+from properties.engine.targets import Target
 
 
 @dataclasses.dataclass(frozen=True)

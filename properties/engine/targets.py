@@ -42,7 +42,7 @@ BUNDLED: dict[str, str] = {
 
 DEFAULT_TARGET = "metrics"
 ENV_VAR = "METRIC_ASSAY_TARGET"
-DEVIATIONS_DIR = Path(__file__).resolve().parent.parent / "reference" / "deviations"
+DEVIATIONS_DIR = Path(__file__).resolve().parents[2] / "reference" / "deviations"
 
 
 class TargetUnavailable(Exception):
@@ -314,7 +314,7 @@ class RecordedCall:
         return f"target.{self.name}({', '.join(parts)}) -> {self.outcome}"
 
 
-#: set in a worker process (``properties.isolation``): told of every target call
+#: set in a worker process (``properties.engine.isolation``): told of every target call
 #: before it starts and after it ends, so that the parent can name the input of a
 #: call that hangs or kills the worker
 CALL_MONITOR = None
@@ -345,7 +345,7 @@ def _argument_names(fn: Callable, args: tuple, kwargs: dict) -> list[str]:
 class RecordingView:
     """What a property's check sees: the target's functions, guarded and logged.
 
-    Every call is checked by :mod:`properties.guards` (no mutation of the
+    Every call is checked by :mod:`properties.engine.guards` (no mutation of the
     arguments, a numeric return value, no ``SystemExit``) and recorded with its
     arguments *as they were before the call*.
     """

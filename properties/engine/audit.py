@@ -2,7 +2,7 @@
 
 The process that calls :func:`audit` decides applicability (signature
 introspection only) and holds the results; every property that applies runs
-in a worker process (:mod:`properties.isolation`). Results are appended to a
+in a worker process (:mod:`properties.engine.isolation`). Results are appended to a
 journal as they arrive, and an interrupt (SIGINT, SIGTERM) ends the audit with
 a partial report marked incomplete instead of losing it.
 """

@@ -17,7 +17,7 @@ classifies the outcome:
 ``fixed``             passed, although the target lists it as a known deviation
 
 With ``isolate=True`` the property runs in a worker process
-(:mod:`properties.isolation`); that is how the audit and the pytest route run
+(:mod:`properties.engine.isolation`); that is how the audit and the pytest route run
 targets. In-process runs are for code the project trusts (its own metrics and
 mutants).
 """

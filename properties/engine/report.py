@@ -1,7 +1,7 @@
 """Conformance reports: one target's results, stamped, rendered, compared.
 
 A :class:`Report` holds a :class:`Signature` (what was audited, with what,
-how) and one :class:`~properties.runner.Result` per property. It renders to
+how) and one :class:`~properties.engine.runner.Result` per property. It renders to
 the terminal, JSON and Markdown, reads back from JSON, and two reports can be
 diffed (target A vs B, or two versions of one library) or checked against a
 baseline (only *new* violations count).

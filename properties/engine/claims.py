@@ -19,7 +19,7 @@ from . import profiles, registry
 from .runner import check_property
 from .targets import load_target
 
-LEDGER_JSON = Path(__file__).resolve().parent.parent / "docs" / "claims.json"
+LEDGER_JSON = Path(__file__).resolve().parents[2] / "docs" / "claims.json"
 
 
 @dataclasses.dataclass

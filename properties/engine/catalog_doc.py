@@ -7,7 +7,7 @@ import inspect
 import metrics
 
 from . import ids, registry
-from .capabilities import all_capabilities
+from ..capabilities import all_capabilities
 
 
 def _range(cap) -> str:

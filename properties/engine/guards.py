@@ -1,7 +1,7 @@
 """What the spec checks around every call into a target, whatever the property.
 
 A target is code nobody here wrote. Each call a property makes through
-:class:`~properties.targets.RecordingView` is guarded:
+:class:`~properties.engine.targets.RecordingView` is guarded:
 
 - the arguments are copied before the call (:func:`snapshot`), so the
   reproduction shows them as they were passed, and compared after it

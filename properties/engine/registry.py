@@ -42,7 +42,7 @@ KINDS = (
 )
 
 #: the kinds that make up a target's conformance report; claims are about the
-#: literature and are judged separately (see ``properties.claims``)
+#: literature and are judged separately (see ``properties.engine.claims``)
 CONFORMANCE_KINDS = tuple(k for k in KINDS if k != "claim")
 
 

@@ -9,7 +9,7 @@ conformance property.
 Use it from this repository (``pytest --target sklearn``) or on your own
 library from anywhere::
 
-    pytest --pyargs properties.conformance --target mypackage.metrics_adapter
+    pytest --pyargs properties.engine.conformance --target mypackage.metrics_adapter
 """
 
 from __future__ import annotations
