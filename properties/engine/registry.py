@@ -25,6 +25,8 @@ import dataclasses
 from importlib import import_module
 from typing import Any, Callable
 
+import metrics
+
 from . import ids
 
 KINDS = (
@@ -75,15 +77,8 @@ class Property:
 
 _REGISTRY: dict[str, Property] = {}
 
-FAMILY_MODULES = (
-    "classification",
-    "regression",
-    "correlation",
-    "probabilistic",
-    "curves",
-    "text",
-    "ranking",
-)
+#: one spec module per catalog family, at the same name (``properties/<family>.py``)
+FAMILY_MODULES = tuple(metrics.FAMILIES)
 
 
 def _family_of(module_name: str) -> str:
