@@ -304,12 +304,12 @@ for _m in RATES:
                  "false_negative_rate": "FN / (FN + TP)", "negative_predictive_value": "TN / (TN + FN)"}[_m]
     register(f"formula[{_m}]", f"{_m} per class is {_num_text} from the counted TP, FP, FN, TN; micro pools the counts",
              kind="relation", needs=rate_needs(_m, "average", "zero_division"), check=_formula,
-             strategy=any_pairs, max_examples=PER_METRIC_EXAMPLES)
+             strategy=any_pairs, max_examples=PER_METRIC_EXAMPLES, defines=(_m,))
 
 
 @prop("formula[accuracy]", "accuracy is the (weighted) fraction of exact matches",
                    kind="relation", needs=("accuracy", "accuracy:sample_weight"),
-                   strategy=label_pairs(weights="float"))
+                   strategy=label_pairs(weights="float"), defines=("accuracy",))
 def _accuracy_formula(t, ex):
     w = ex.sample_weight
     expect_close(t.accuracy(ex.y_true, ex.y_pred, sample_weight=w),
@@ -318,11 +318,103 @@ def _accuracy_formula(t, ex):
 
 @prop("formula[confusion_matrix]",
                    "C[i, j] counts the samples of true class i predicted as j, classes in sorted order",
-                   kind="relation", needs=("confusion_matrix",), strategy=any_pairs)
+                   kind="relation", needs=("confusion_matrix",), strategy=any_pairs, defines=("confusion_matrix",))
 def _cm_formula(t, ex):
     classes = ex.present
     expected = np.array([[np.sum((ex.y_true == a) & (ex.y_pred == b)) for b in classes] for a in classes])
     expect_close(np.asarray(t.confusion_matrix(ex.y_true, ex.y_pred)), expected, what="confusion matrix")
+
+
+def weights_of(ex) -> np.ndarray:
+    return np.ones(ex.n) if ex.sample_weight is None else np.asarray(ex.sample_weight, dtype=float)
+
+
+def agreement_table(ex) -> np.ndarray:
+    """Weighted fraction of samples per (true, predicted) class, over the sorted classes present."""
+    w = weights_of(ex)
+    return np.array([[w[(ex.y_true == a) & (ex.y_pred == b)].sum() for b in ex.present]
+                     for a in ex.present]) / w.sum()
+
+
+weighted_pairs = st.one_of(any_pairs, label_pairs(weights="float"), binary_pairs(weights="int0"))
+
+
+@prop("definition[balanced_accuracy]",
+      "balanced accuracy is the mean over the classes with positive (weighted) support in y_true of "
+      "TP / (TP + FN), counted here",
+      kind="relation", needs=("balanced_accuracy", "balanced_accuracy:sample_weight"), strategy=weighted_pairs,
+      defines=("balanced_accuracy",))
+def _balanced_definition(t, ex):
+    tp, fp, fn, tn = counts(ex.y_true, ex.y_pred, ex.present, ex.sample_weight)
+    seen = tp + fn > 0
+    expect_close(t.balanced_accuracy(ex.y_true, ex.y_pred, **weight_kw(ex)), np.mean(tp[seen] / (tp + fn)[seen]),
+                 rtol=1e-12, what="balanced_accuracy")
+
+
+@prop("definition[matthews_corrcoef]",
+      "the MCC is Gorodkin's R_K: the (weighted) covariance of the one-hot class indicators of y_true and y_pred "
+      "over the square root of their variances, 0.0 where either labeling has one class of positive weight",
+      kind="relation", needs=("matthews_corrcoef", "matthews_corrcoef:sample_weight"), strategy=weighted_pairs,
+      defines=("matthews_corrcoef",))
+def _mcc_definition(t, ex):
+    w = weights_of(ex)
+    x = (ex.y_true[:, None] == ex.present[None, :]).astype(float)
+    y = (ex.y_pred[:, None] == ex.present[None, :]).astype(float)
+
+    def cov(a, b):
+        return np.sum(w[:, None] * (a - w @ a / w.sum()) * (b - w @ b / w.sum()))
+
+    constant = min(np.count_nonzero(w @ x), np.count_nonzero(w @ y)) < 2
+    expected = 0.0 if constant else cov(x, y) / np.sqrt(cov(x, x) * cov(y, y))
+    # another algebra than the count form: rounding only
+    expect_close(t.matthews_corrcoef(ex.y_true, ex.y_pred, **weight_kw(ex)), expected, rtol=1e-9, atol=1e-12,
+                 what="MCC vs covariance of the indicators")
+
+
+@prop("definition[cohen_kappa]",
+      "Cohen's kappa is (p_o - p_e) / (1 - p_e) from the counted (weighted) agreement table O and chance table E = "
+      "outer(row sums, column sums), and with "
+      "weights='linear' / 'quadratic' 1 - sum(d O) / sum(d E), d = |i - j| or (i - j)^2 over the sorted classes; "
+      "NaN where both labelings put all the weight in one same class",
+      kind="relation", needs=("cohen_kappa", "cohen_kappa:weights", "cohen_kappa:sample_weight"),
+      strategy=weighted_pairs, defines=("cohen_kappa",))
+def _kappa_definition(t, ex):
+    O = agreement_table(ex)
+    E = np.outer(O.sum(axis=1), O.sum(axis=0))  # chance: the two raters' marginals, independent
+    undefined = np.count_nonzero(O.sum(axis=1)) == 1 and np.array_equal(O.sum(axis=1) > 0, O.sum(axis=0) > 0)
+    # (p_o - p_e) / (1 - p_e) with 1 - p = q, the mass off the diagonal: with nearly all the weight in one
+    # class, 1 - p_e taken from p_e ~ 1 would cancel to a few digits
+    off = 1.0 - np.eye(len(O))
+    q_o, q_e = np.sum(off * O), np.sum(off * E)
+    gap = np.abs(np.subtract.outer(np.arange(len(O)), np.arange(len(O)))).astype(float)
+    for weights, expected in ((None, lambda: (q_e - q_o) / q_e),
+                              ("linear", lambda: 1 - np.sum(gap * O) / np.sum(gap * E)),
+                              ("quadratic", lambda: 1 - np.sum(gap ** 2 * O) / np.sum(gap ** 2 * E))):
+        expect_close(t.cohen_kappa(ex.y_true, ex.y_pred, weights=weights, **weight_kw(ex)),
+                     np.nan if undefined else expected(), rtol=1e-9, atol=1e-12,
+                     what=f"cohen_kappa(weights={weights!r})")  # p_o - p_e vs the target's algebra: rounding
+
+
+@prop("definition[log_loss]",
+      "log loss is -(1/W) sum_s w_s ln p_s[y_true_s] in nats with no clipping (normalize=False: the weighted sum); "
+      "1-D y_proba is P(greater class), 1 - it for the other",
+      kind="relation", needs=("log_loss", "log_loss:labels", "log_loss:sample_weight", "log_loss:normalize"),
+      strategy=st.one_of(proba_examples(min_prob=1e-6), proba_examples(min_prob=1e-6, weights="float")),
+      defines=("log_loss",))
+def _log_loss_definition(t, ex):
+    # min_prob keeps every probability where a reference's clipping to [eps, 1 - eps] moves the loss by ~eps only
+    w = np.ones(len(ex.y_true)) if ex.sample_weight is None else ex.sample_weight
+    kw = {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}
+    code = np.array([list(ex.labels).index(v) for v in ex.y_true.tolist()])
+    forms = [(ex.y_proba, ex.y_proba[np.arange(len(code)), code])]
+    if len(ex.labels) == 2:
+        p1 = ex.y_proba[:, 1]
+        forms.append((p1, np.where(code == 1, p1, 1 - p1)))
+    for proba, p_true in forms:
+        total = -np.sum(w * np.log(p_true))
+        for normalize, expected in ((True, total / w.sum()), (False, total)):
+            expect_close(t.log_loss(ex.y_true, proba, labels=list(ex.labels), normalize=normalize, **kw), expected,
+                         rtol=1e-9, atol=1e-12, what=f"log_loss({proba.ndim}-D, normalize={normalize})")
 
 
 # ------------------------------------------------------------------ relations
@@ -419,7 +511,8 @@ def _spec_is_negative_recall(t, ex):
 
 @prop("mcc_is_pearson_of_indicators",
                    "binary: the MCC equals the Pearson correlation of the 0/1 indicator vectors where both vary",
-                   kind="relation", needs=("matthews_corrcoef",), strategy=binary_pairs(min_size=2))
+                   kind="relation", needs=("matthews_corrcoef",), strategy=binary_pairs(min_size=2),
+                   defines=("matthews_corrcoef",))
 def _mcc_pearson(t, ex):
     a = (ex.y_true == ex.pos_label).astype(float)
     b = (ex.y_pred == ex.pos_label).astype(float)

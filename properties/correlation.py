@@ -137,18 +137,47 @@ for _m in RANK_BASED:
     )
 
 
+def _unit_scaled(a: np.ndarray) -> np.ndarray:
+    """``a`` divided by a power of two near its largest magnitude: exact, and pearson is scale-free."""
+    return a / 2.0 ** math.frexp(float(np.max(np.abs(a))))[1]
+
+
+@prop("definition[pearson]",
+      "pearson = sum (x - mean x)(y - mean y) / sqrt(sum (x - mean x)^2 sum (y - mean y)^2) for non-constant x, y",
+      kind="relation", needs=("pearson",), strategy=paired, defines=("pearson",))
+def _pearson_definition(t, ex):
+    x, y = ex
+    if not _defined(x, y):
+        return
+    # rescaled first so that the squares of values near 1e-300 do not underflow to 0
+    xs, ys = _unit_scaled(x), _unit_scaled(y)
+    xc, yc = xs - xs.mean(), ys - ys.mean()
+    expected = np.sum(xc * yc) / math.sqrt(np.sum(xc ** 2) * np.sum(yc ** 2))
+    # the same algebra up to summation order (and the catalog's clipping to [-1, 1])
+    expect_close(t.pearson(x, y), expected, rtol=1e-9, atol=1e-12, what="pearson vs the covariance formula")
+
+
+def _average_ranks(a: np.ndarray) -> np.ndarray:
+    """Ranks 1..n, tied values sharing the mean of the ranks they span: #smaller + (#equal + 1) / 2."""
+    smaller = np.sum(a[None, :] < a[:, None], axis=1)
+    equal = np.sum(a[None, :] == a[:, None], axis=1)
+    return smaller + (equal + 1) / 2.0
+
+
 @prop("spearman_is_pearson_of_average_ranks",
       "spearman(x, y) = pearson(rank(x), rank(y)) with tied values given their average rank",
-      kind="relation", needs=("spearman", "pearson"), strategy=paired)
+      kind="relation", needs=("spearman", "pearson"), strategy=paired, defines=("spearman",))
 def _spearman_ranks(t, ex):
     x, y = ex
-    expect_close(t.spearman(x, y), t.pearson(stats.rankdata(x), stats.rankdata(y)), rtol=1e-9, atol=1e-12,
+    # ranks counted here, not by scipy: the property must hold with no reference library
+    expect_close(t.spearman(x, y), t.pearson(_average_ranks(x), _average_ranks(y)), rtol=1e-9, atol=1e-12,
                  what="spearman vs pearson of average ranks")
 
 
 @prop("kendall_tau_b_from_pair_counts",
       "kendall_tau (tau-b) = (C - D) / sqrt((n0 - n1)(n0 - n2)) counted over all pairs",
-      kind="relation", needs=("kendall_tau",), strategy=pairs(small_ints, min_size=2, max_size=12))
+      kind="relation", needs=("kendall_tau",), strategy=pairs(small_ints, min_size=2, max_size=12),
+      defines=("kendall_tau",))
 def _kendall_pairs(t, ex):
     x, y = ex
     if not _defined(x, y):
@@ -162,7 +191,8 @@ def _kendall_pairs(t, ex):
 
 @prop("kendall_tau_c_from_pair_counts",
       "kendall_tau(variant='c') = 2 (C - D) / (n^2 (m - 1) / m), m = fewer distinct values of x, y",
-      kind="relation", needs=("kendall_tau:variant",), strategy=pairs(small_ints, min_size=2, max_size=12))
+      kind="relation", needs=("kendall_tau:variant",), strategy=pairs(small_ints, min_size=2, max_size=12),
+      defines=("kendall_tau",))
 def _kendall_c(t, ex):
     x, y = ex
     if not _defined(x, y):

@@ -150,6 +150,16 @@ def _operating_points(y, s):
     return fpr, fnr
 
 
+def _counts(y, s):
+    """(thresholds, TP, FP) for every distinct score by decreasing threshold, counted sample by sample."""
+    pos = np.asarray(y) == 1
+    s64 = np.asarray(s, dtype=np.float64)
+    ts = np.unique(s64)[::-1]
+    tp = np.array([np.count_nonzero(pos & (s64 >= t)) for t in ts])
+    fp = np.array([np.count_nonzero(~pos & (s64 >= t)) for t in ts])
+    return ts, tp, fp
+
+
 def _diagonal_crossing(fpr_points, fnr_points):
     """Where the polyline through (fpr, fnr) points meets fpr = fnr, found by bisection.
 
@@ -334,6 +344,59 @@ def _register_invariances():
 _register_invariances()
 
 
+# ---------------------------------------------------------------- definitions, counted sample by sample
+
+
+@prop("definition[precision_recall_curve]",
+      "precision_recall_curve is, for every distinct score t in increasing order, precision TP(t) / (TP(t) + FP(t)) "
+      "and recall TP(t) / P with TP, FP counted over the samples scored >= t, then the end point (1, 0)",
+      kind="relation", needs=("precision_recall_curve",), strategy=pr_rankings, defines=("precision_recall_curve",))
+def _pr_definition(t, ex):
+    y, s = ex
+    ts, tp, fp = _counts(y, s)
+    p, r, thr = (np.asarray(a, dtype=float) for a in t.precision_recall_curve(y, s))
+    expect_close(thr, ts[::-1], rtol=0, atol=0, what="thresholds vs distinct scores (increasing)")
+    # the same integer counts, one division each
+    expect_close(p, np.append((tp / (tp + fp))[::-1], 1.0), rtol=1e-12, what="precision vs TP / (TP + FP)")
+    expect_close(r, np.append((tp / np.sum(y == 1))[::-1], 0.0), rtol=1e-12, what="recall vs TP / P")
+
+
+@prop("definition[roc_curve]",
+      "roc_curve is (0, 0) at threshold inf, then for every distinct score t in decreasing order "
+      "fpr = FP(t) / N and tpr = TP(t) / P with FP, TP counted over the samples scored >= t",
+      kind="relation", needs=("roc_curve",), strategy=rankings, defines=("roc_curve",))
+def _roc_definition(t, ex):
+    y, s = ex
+    ts, tp, fp = _counts(y, s)
+    fpr, tpr, thr = (np.asarray(a, dtype=float) for a in t.roc_curve(y, s))
+    expect_close(thr, np.append(np.inf, ts), rtol=0, atol=0, what="thresholds vs inf, then distinct scores")
+    expect_close(fpr, np.append(0.0, fp / np.sum(y == 0)), rtol=1e-12, what="fpr vs FP / N")
+    expect_close(tpr, np.append(0.0, tp / np.sum(y == 1)), rtol=1e-12, what="tpr vs TP / P")
+
+
+@prop("definition[roc_auc]",
+      "roc_auc is the share of (positive, negative) pairs where the positive scores higher, "
+      "tied pairs counting 1/2, counted pair by pair",
+      kind="relation", needs=("roc_auc",), strategy=rankings, defines=("roc_auc",))
+def _roc_auc_definition(t, ex):
+    y, s = ex
+    s64 = np.asarray(s, dtype=np.float64)
+    pos, neg = s64[y == 1], s64[y == 0]
+    wins = sum(1.0 if a > b else 0.5 if a == b else 0.0 for a in pos for b in neg)
+    # an exact half-integer count, one division apart
+    expect_close(t.roc_auc(y, s), wins / (pos.size * neg.size), rtol=1e-12, what="roc_auc vs pairwise wins / (P N)")
+
+
+@prop("definition[equal_error_rate]",
+      "equal_error_rate is where the segment between the last operating point with fnr > fpr and the next one "
+      "(points counted from the data, from (0, 1) by decreasing threshold) meets fpr = fnr, located by bisection",
+      kind="relation", needs=("equal_error_rate",), strategy=rankings, defines=("equal_error_rate",))
+def _eer_definition(t, ex):
+    y, s = ex
+    expect_close(t.equal_error_rate(y, s), _diagonal_crossing(*_operating_points(y, s)), rtol=1e-9, atol=1e-12,
+                 what="EER vs the crossing of fpr = fnr")
+
+
 # ---------------------------------------------------------------- complements and relations
 
 
@@ -365,7 +428,7 @@ def _mann_whitney(t, ex):
 
 
 @prop("trapezoid[roc_auc]", "roc_auc equals auc(fpr, tpr) of roc_curve (trapezoidal area)",
-      kind="relation", needs=("roc_auc", "roc_curve", "auc"), strategy=rankings)
+      kind="relation", needs=("roc_auc", "roc_curve", "auc"), strategy=rankings, defines=("roc_auc",))
 def _trapezoid(t, ex):
     y, s = ex
     fpr, tpr, _ = t.roc_curve(y, s)
@@ -375,7 +438,8 @@ def _trapezoid(t, ex):
 
 @prop("step_sum[average_precision]",
       "average_precision (no interpolation) equals sum_k (R_k - R_{k+1}) P_k over precision_recall_curve",
-      kind="relation", needs=("average_precision", "precision_recall_curve"), strategy=pr_rankings)
+      kind="relation", needs=("average_precision", "precision_recall_curve"), strategy=pr_rankings,
+      defines=("average_precision",))
 def _step_sum(t, ex):
     y, s = ex
     p, r, _ = (np.asarray(a, dtype=float) for a in t.precision_recall_curve(y, s))
@@ -386,7 +450,8 @@ def _step_sum(t, ex):
 @prop("envelope[average_precision:all_points]",
       "all-points AP equals the step sum over the precision envelope max_{recall' >= recall} precision "
       "of precision_recall_curve",
-      kind="relation", needs=("average_precision:interpolation", "precision_recall_curve"), strategy=pr_rankings)
+      kind="relation", needs=("average_precision:interpolation", "precision_recall_curve"), strategy=pr_rankings,
+      defines=("average_precision",))
 def _envelope(t, ex):
     y, s = ex
     p, r, _ = (np.asarray(a, dtype=float) for a in t.precision_recall_curve(y, s))
@@ -399,7 +464,8 @@ def _envelope(t, ex):
 
 @prop("eleven_points[average_precision:11_points]",
       "11-point AP equals the mean over r in {0, 0.1, ..., 1} of the highest precision at recall >= r",
-      kind="relation", needs=("average_precision:interpolation", "precision_recall_curve"), strategy=pr_rankings)
+      kind="relation", needs=("average_precision:interpolation", "precision_recall_curve"), strategy=pr_rankings,
+      defines=("average_precision",))
 def _eleven_points(t, ex):
     y, s = ex
     p, r, _ = (np.asarray(a, dtype=float) for a in t.precision_recall_curve(y, s))
@@ -421,7 +487,7 @@ def _interpolation_order(t, ex):
 
 @prop("det_is_roc[det_curve]",
       "every det_curve point is the roc_curve point at the same threshold, with fnr = 1 - tpr",
-      kind="relation", needs=("det_curve", "roc_curve"), strategy=rankings)
+      kind="relation", needs=("det_curve", "roc_curve"), strategy=rankings, defines=("det_curve",))
 def _det_is_roc(t, ex):
     y, s = ex
     fpr_d, fnr_d, thr_d = (np.asarray(a, dtype=float) for a in t.det_curve(y, s))
@@ -461,7 +527,8 @@ def _raise_positive(t, ex):
 
 @prop("multiclass_ovr[roc_auc]",
       "multiclass roc_auc is the plain (macro) or prevalence-weighted mean of the one-vs-rest binary AUCs",
-      kind="relation", needs=("roc_auc", "roc_auc:average"), strategy=multiclass_scores())
+      kind="relation", needs=("roc_auc", "roc_auc:average"), strategy=multiclass_scores(),
+      defines=("roc_auc",))
 def _multiclass(t, ex):
     y, proba = ex
     classes = np.unique(y)
@@ -484,7 +551,7 @@ def linear_pieces(draw):
 
 
 @prop("linear_exact[auc]", "auc is exact for a straight line: the integral of a x + b over [x_0, x_n]",
-      kind="identity", needs=("auc",), strategy=linear_pieces())
+      kind="identity", needs=("auc",), strategy=linear_pieces(), defines=("auc",))
 def _auc_linear(t, ex):
     x, a, b = ex
     exact = a * (x[-1] ** 2 - x[0] ** 2) / 2 + b * (x[-1] - x[0])
@@ -498,6 +565,27 @@ def _auc_orientation(t, ex):
     (x, _, _), ys = ex
     y = ys[: x.shape[0]]
     expect_close(t.auc(x[::-1], y[::-1]), t.auc(x, y), rtol=1e-12, atol=1e-9, what="auc of the reversed curve")
+
+
+@st.composite
+def monotone_curves(draw):
+    """Points with x non-decreasing or non-increasing (repeats allowed), on a grid of quarter-units:
+    every trapezoid is then exact in float64, and so is their sum."""
+    n = draw(st.integers(2, 20))
+    grid = st.integers(-400, 400).map(lambda k: k / 4)
+    x = np.sort(draw(hnp.arrays(np.float64, n, elements=grid)))
+    y = draw(hnp.arrays(np.float64, n, elements=grid))
+    return (x[::-1].copy(), y) if draw(st.booleans()) else (x, y)
+
+
+@prop("definition[auc]", "auc is the trapezoidal sum sum_i |x_{i+1} - x_i| (y_i + y_{i+1}) / 2",
+      kind="relation", needs=("auc",), strategy=monotone_curves(), defines=("auc",))
+def _auc_definition(t, ex):
+    x, y = ex
+    area = 0.0
+    for i in range(x.shape[0] - 1):
+        area += abs(x[i + 1] - x[i]) * (y[i] + y[i + 1]) / 2
+    expect_close(t.auc(x, y), area, rtol=1e-12, what="auc vs the trapezoidal sum")
 
 
 # ---------------------------------------------------------------- undefined cases and NaN

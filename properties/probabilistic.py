@@ -77,7 +77,7 @@ def _kl(t, ex):
 
 @prop("cross_entropy_is_entropy_plus_kl", "cross_entropy(p, q) = entropy(p) + kl_divergence(p, q), in any base",
       kind="relation", needs=("cross_entropy:base", "entropy:base", "kl_divergence:base"),
-      strategy=st.tuples(distribution_pairs(), st.sampled_from(BASES)))
+      strategy=st.tuples(distribution_pairs(), st.sampled_from(BASES)), defines=("cross_entropy",))
 def _decomposition(t, ex):
     (p, q), b = ex
     expect_close(t.cross_entropy(p, q, base=b), t.entropy(p, base=b) + t.kl_divergence(p, q, base=b),
@@ -94,6 +94,46 @@ def _base_scaling(t, ex):
                  what="kl")
     expect_close(t.cross_entropy(p, q, base=b), t.cross_entropy(p, q) / math.log(b), rtol=1e-12, atol=1e-15,
                  what="cross_entropy")
+
+
+def _p_log(p, values, b):
+    """sum_i p_i log_b values_i over p_i > 0 (0 log 0 = 0), with log 0 = -inf and log inf = inf."""
+    terms = [pi * (math.log(v) if v > 0 else -math.inf) for pi, v in zip(p.tolist(), values) if pi > 0]
+    return math.fsum(terms) / (1.0 if b is None else math.log(b))
+
+
+# the definitions sum the same terms as the target in another order: rounding only
+@prop("definition[entropy]", "entropy(p) = -sum_i p_i log_b p_i over p_i > 0, in nats (base None) and in base b",
+      kind="relation", needs=("entropy", "entropy:base"), strategy=st.tuples(distributions(), st.sampled_from(BASES)),
+      defines=("entropy",))
+def _entropy_definition(t, ex):
+    p, b = ex
+    for base in (None, b):
+        expect_close(t.entropy(p, base=base), -_p_log(p, p.tolist(), base), rtol=1e-9, atol=1e-12,
+                     what=f"entropy (base {base})")
+
+
+@prop("definition[cross_entropy]",
+      "cross_entropy(p, q) = -sum_i p_i log_b q_i over p_i > 0, +inf where q_i = 0 < p_i, in nats and in base b",
+      kind="relation", needs=("cross_entropy", "cross_entropy:base"),
+      strategy=st.tuples(distribution_pairs(q_zeros=True), st.sampled_from(BASES)), defines=("cross_entropy",))
+def _cross_entropy_definition(t, ex):
+    (p, q), b = ex
+    for base in (None, b):
+        expect_close(t.cross_entropy(p, q, base=base), -_p_log(p, q.tolist(), base), rtol=1e-9, atol=1e-12,
+                     what=f"cross_entropy (base {base})")
+
+
+@prop("definition[kl_divergence]",
+      "kl_divergence(p, q) = sum_i p_i log_b(p_i / q_i) over p_i > 0, +inf where q_i = 0 < p_i, in nats and in base b",
+      kind="relation", needs=("kl_divergence", "kl_divergence:base"),
+      strategy=st.tuples(distribution_pairs(q_zeros=True), st.sampled_from(BASES)), defines=("kl_divergence",))
+def _kl_definition(t, ex):
+    (p, q), b = ex
+    ratios = [pi / qi if qi > 0 else math.inf for pi, qi in zip(p.tolist(), q.tolist())]
+    for base in (None, b):
+        expect_close(t.kl_divergence(p, q, base=base), _p_log(p, ratios, base), rtol=1e-9, atol=1e-12,
+                     what=f"kl_divergence (base {base})")
 
 
 @prop("entropy_bounds", "0 <= entropy(p) <= log(len(p)), the maximum reached by the uniform distribution",
@@ -202,7 +242,7 @@ def _pp_base(t, ex):
 
 
 @prop("perplexity_is_exp_mean_nll", "perplexity = exp(mean negative log-likelihood in nats)",
-      kind="relation", needs=("perplexity",), strategy=token_probs)
+      kind="relation", needs=("perplexity",), strategy=token_probs, defines=("perplexity",))
 def _pp_exp(t, ex):
     expect_close(t.perplexity(ex), math.exp(-np.mean(np.log(ex))), rtol=1e-12, what="perplexity")
 
@@ -279,13 +319,32 @@ def _corpus_refusal(t, ex):
 
 @prop("corpus_perplexity_conventions",
       "pooled corpus perplexity = perplexity of the concatenation; per-sequence = geometric mean of perplexities",
-      kind="relation", needs=("corpus_perplexity:average", "perplexity"), strategy=corpora)
+      kind="relation", needs=("corpus_perplexity:average", "perplexity"), strategy=corpora,
+      defines=("corpus_perplexity",))
 def _corpus_conventions(t, ex):
     pooled = t.corpus_perplexity(ex, average="tokens")
     expect_close(pooled, t.perplexity(np.concatenate(ex)), rtol=1e-12, what="pooled vs concatenated")
     per_seq = np.array([t.perplexity(s) for s in ex])
     expect_close(t.corpus_perplexity(ex, average="sequences"), math.exp(np.mean(np.log(per_seq))), rtol=1e-9,
                  what="per-sequence vs geometric mean")
+
+
+@prop("definition[corpus_perplexity]",
+      "corpus perplexity is exp(total NLL / total tokens) for average='tokens' and exp(mean over sequences of "
+      "their mean NLL) for average='sequences', from probabilities and from base-b log-probabilities",
+      kind="relation", needs=("corpus_perplexity", "corpus_perplexity:average", "corpus_perplexity:base",
+                              "corpus_perplexity:from_log"),
+      strategy=st.tuples(corpora, st.sampled_from(BASES)), defines=("corpus_perplexity",))
+def _corpus_definition(t, ex):
+    corpus, b = ex
+    nll = [-np.log(s) for s in corpus]
+    expected = {"tokens": math.exp(np.sum(np.concatenate(nll)) / sum(len(s) for s in corpus)),
+                "sequences": math.exp(np.mean([np.mean(s) for s in nll]))}
+    logs = [np.log(s) / math.log(b) for s in corpus]
+    for average, value in expected.items():
+        expect_close(t.corpus_perplexity(corpus, average=average), value, rtol=1e-9, what=f"average={average!r}")
+        expect_close(t.corpus_perplexity(logs, average=average, base=b, from_log=True), value, rtol=1e-9,
+                     what=f"average={average!r} from base-{b} log-probabilities")
 
 
 @prop("geometric_mean_le_arithmetic_mean",

@@ -326,6 +326,7 @@ def _scale(t, ex):
     kind="relation",
     needs=("precision_at_k", "precision_at_k:k"),
     strategy=batches(scored=False),
+    defines=("precision_at_k",),
 )
 def _p_times_k(t, ex):
     y, _, k = ex
@@ -397,6 +398,120 @@ for _mean, _single in _PER_QUERY_OF.items():
         # three or more queries, often without a hit: reordering them must matter to a wrong mean
         strategy=batches(min_queries=3, max_queries=4, grades=st.sampled_from([0, 0, 0, 1, 2])),
     )
+
+
+# ------------------------------------------------------------------ definitions
+
+#: tie-free rankings (ranked lists, or distinct scores) have one order, which the
+#: formulas below read; ties='average' is pinned by the tie properties, and ranx
+#: orders tied documents in an unspecified way
+_tie_free_batches = st.one_of(batches(scored=False), batches(ties=False))
+
+
+def _in_rank_order(ex):
+    """Each query's grades in rank order, and k as the catalog reads it (None -> all, clipped to the list)."""
+    y, s, k = ex
+    ranked = y if s is None else np.take_along_axis(y, np.argsort(-s, axis=1), axis=1)
+    return ranked, y.shape[1] if k is None else min(k, y.shape[1])
+
+
+def _recall(rel, k):
+    return rel[:k].sum() / rel.sum() if rel.any() else 0.0  # no_relevant='zero'
+
+
+def _average_precision(rel, k):
+    # denominator='total': every relevant document, retrieved or not
+    precisions = [rel[:i].sum() / i for i in range(1, k + 1) if rel[i - 1]]
+    return sum(precisions) / rel.sum() if rel.any() else 0.0
+
+
+def _reciprocal_rank(rel, k):
+    found = np.flatnonzero(rel[:k])
+    return 1.0 / (found[0] + 1) if found.size else 0.0
+
+
+def _hit(rel, k):
+    return float(rel[:k].any())
+
+
+_BINARY_DEFINITIONS = {
+    "recall_at_k": (_recall, "R@k = (relevant documents in the top k) / (all relevant documents), 0 if none"),
+    "average_precision_at_k": (
+        _average_precision,
+        "AP@k = sum over relevant ranks i <= k of P@i, divided by the number of relevant documents (0 if none)",
+    ),
+    "mean_average_precision": (
+        _average_precision,
+        "MAP@k = mean over queries of (sum of P@i over relevant ranks i <= k) / (relevant documents), 0 if none",
+    ),
+    "reciprocal_rank": (
+        _reciprocal_rank,
+        "RR@k = 1 / (rank of the first relevant document), 0 if none is in the top k",
+    ),
+    "mean_reciprocal_rank": (
+        _reciprocal_rank,
+        "MRR@k = mean over queries of 1 / (rank of the first relevant document in the top k), 0 for a miss",
+    ),
+    "hit_rate_at_k": (_hit, "HR@k = the fraction of queries with a relevant document in the top k"),
+}
+
+for _m, (_formula, _statement) in _BINARY_DEFINITIONS.items():
+
+    def _binary_definition(t, ex, m=_m, formula=_formula):
+        ranked, k = _in_rank_order(ex)
+        expected = np.array([formula(row > 0, k) for row in ranked])
+        value = getattr(t, m)(*_args(ex), k=ex[2])
+        if m in MEANS:
+            expect_close(value, expected.mean(), rtol=1e-9, what=m)
+        else:
+            expect_close(_rows(value), expected, rtol=1e-9, what=m)
+
+    register(
+        f"definition[{_m}]",
+        f"on tie-free rankings, {_statement}",
+        kind="relation",
+        needs=(_m, f"{_m}:k"),
+        check=_binary_definition,
+        strategy=_tie_free_batches,
+        defines=(_m,),
+    )
+
+
+def _dcg(grades, k, gain):
+    gains = grades if gain == "linear" else 2.0**grades - 1.0
+    return sum(gains[i - 1] / math.log2(i + 1) for i in range(1, k + 1))
+
+
+@prop(
+    "definition[dcg_at_k]",
+    "on tie-free rankings, DCG@k = sum_{i<=k} gain(rel_i) / log2(i + 1), gain rel (linear) or 2^rel - 1 (exponential)",
+    kind="relation",
+    needs=("dcg_at_k", "dcg_at_k:k", "dcg_at_k:gain"),
+    strategy=st.tuples(_tie_free_batches, st.sampled_from(["linear", "exponential"])),
+    defines=("dcg_at_k",),
+)
+def _dcg_definition(t, ex):
+    batch, gain = ex
+    ranked, k = _in_rank_order(batch)
+    expected = np.array([_dcg(row, k, gain) for row in ranked])
+    expect_close(_rows(t.dcg_at_k(*_args(batch), k=batch[2], gain=gain)), expected, rtol=1e-9, what="DCG")
+
+
+@prop(
+    "definition[ndcg_at_k]",
+    "on tie-free rankings, NDCG@k = DCG@k / DCG@k of the grades sorted descending (0 if that ideal DCG is 0)",
+    kind="relation",
+    needs=("ndcg_at_k", "ndcg_at_k:k", "ndcg_at_k:gain"),
+    strategy=st.tuples(_tie_free_batches, st.sampled_from(["linear", "exponential"])),
+    defines=("ndcg_at_k",),
+)
+def _ndcg_definition(t, ex):
+    batch, gain = ex
+    ranked, k = _in_rank_order(batch)
+    dcg = np.array([_dcg(row, k, gain) for row in ranked])
+    ideal = np.array([_dcg(row, k, gain) for row in -np.sort(-batch[0], axis=1)])
+    expected = np.divide(dcg, ideal, out=np.zeros_like(dcg), where=ideal > 0)  # no_relevant='zero'
+    expect_close(_rows(t.ndcg_at_k(*_args(batch), k=batch[2], gain=gain)), expected, rtol=1e-9, what="NDCG")
 
 
 # ------------------------------------------------------------------ score form: documents, ties

@@ -138,7 +138,7 @@ def _sqrt_or_nan(value) -> float:
 
 @prop("rmse_is_sqrt_mse", "root_mean_squared_error = sqrt(mean_squared_error), with and without weights",
       kind="relation", needs=("root_mean_squared_error:sample_weight", "mean_squared_error:sample_weight"),
-      strategy=pairs(reals, with_weights=True))
+      strategy=pairs(reals, with_weights=True), defines=("root_mean_squared_error",))
 def _rmse_sqrt(t, ex):
     y_true, y_pred, w = ex
     for sw in (None, w):
@@ -149,14 +149,15 @@ def _rmse_sqrt(t, ex):
 
 @prop("rmsle_is_sqrt_msle", "root_mean_squared_log_error = sqrt(mean_squared_log_error)",
       kind="relation", needs=("root_mean_squared_log_error", "mean_squared_log_error"),
-      strategy=pairs(non_negative_grid))
+      strategy=pairs(non_negative_grid), defines=("root_mean_squared_log_error",))
 def _rmsle_sqrt(t, ex):
     expect_close(t.root_mean_squared_log_error(*ex), math.sqrt(t.mean_squared_log_error(*ex)),
                  rtol=1e-12, what="rmsle vs sqrt(msle)")
 
 
 @prop("msle_is_mse_of_log1p", "mean_squared_log_error(y, p) = mean_squared_error(log1p(y), log1p(p))",
-      kind="relation", needs=("mean_squared_log_error", "mean_squared_error"), strategy=pairs(non_negative_grid))
+      kind="relation", needs=("mean_squared_log_error", "mean_squared_error"), strategy=pairs(non_negative_grid),
+      defines=("mean_squared_log_error",))
 def _msle_log1p(t, ex):
     y_true, y_pred = ex
     expect_close(t.mean_squared_log_error(y_true, y_pred),
@@ -297,6 +298,124 @@ def _adjusted_le_r2(t, ex):
         expect_close(adjusted, r2_value, what="adjusted_r2 with no features")
     else:
         expect_le(adjusted, r2_value, what=f"adjusted_r2(n_features={k}) <= r2", tol=1e-12)
+
+
+# ---------------------------------------------------------------- definitions
+# Each value computed from its textbook formula right here, in plain NumPy: no
+# reference library, so a bug the catalog shares with scikit-learn still shows.
+
+
+def _weights_or_ones(sw, n):
+    return np.ones(n) if sw is None else sw
+
+
+def _weighted_average(values, w):
+    return np.sum(w * values) / np.sum(w)
+
+
+@prop("definition[mean_squared_error]", "mean_squared_error = sum w (y - p)^2 / sum w, with and without weights",
+      kind="relation", needs=("mean_squared_error:sample_weight",), strategy=pairs(reals, with_weights=True),
+      defines=("mean_squared_error",))
+def _mse_definition(t, ex):
+    y, p, w = ex
+    for sw in (None, w):
+        # atol only for subnormal squares (residuals near 1e-160), where rounding is absolute
+        expect_close(t.mean_squared_error(y, p, sample_weight=sw),
+                     _weighted_average((y - p) ** 2, _weights_or_ones(sw, len(y))), rtol=1e-9, atol=1e-300,
+                     what=f"mse (sample_weight={'w' if sw is not None else None}) vs its definition")
+
+
+@prop("definition[mean_absolute_error]", "mean_absolute_error = sum w |y - p| / sum w, with and without weights",
+      kind="relation", needs=("mean_absolute_error:sample_weight",), strategy=pairs(reals, with_weights=True),
+      defines=("mean_absolute_error",))
+def _mae_definition(t, ex):
+    y, p, w = ex
+    for sw in (None, w):
+        # atol only for subnormal residuals (differences of values near 1e-308)
+        expect_close(t.mean_absolute_error(y, p, sample_weight=sw),
+                     _weighted_average(np.abs(y - p), _weights_or_ones(sw, len(y))), rtol=1e-9, atol=1e-300,
+                     what=f"mae (sample_weight={'w' if sw is not None else None}) vs its definition")
+
+
+@prop("definition[median_absolute_error]",
+      "median_absolute_error = median |y - p|; with integer weights, the median of the residuals with "
+      "residual i repeated w_i times (np.median: midpoint of the two middle values for an even count)",
+      kind="relation", needs=("median_absolute_error:sample_weight",), strategy=pairs(reals, with_weights=True),
+      defines=("median_absolute_error",))
+def _medae_definition(t, ex):
+    y, p, w = ex
+    residual = np.abs(y - p)
+    for sw, sample in ((None, residual), (w, np.repeat(residual, w.astype(int)))):
+        # a median picks (or averages two) residuals: only the midpoint's rounding differs
+        expect_close(t.median_absolute_error(y, p, sample_weight=sw), np.median(sample), rtol=1e-12, atol=0.0,
+                     what=f"median ae (sample_weight={'w' if sw is not None else None}) vs its definition")
+
+
+def _r2_by_definition(y, p, w):
+    """1 - SS_res / SS_tot, both weighted, SS_tot about the weighted mean of y."""
+    return 1.0 - np.sum(w * (y - p) ** 2) / np.sum(w * (y - _weighted_average(y, w)) ** 2)
+
+
+def _variance(values, w):
+    return _weighted_average((values - _weighted_average(values, w)) ** 2, w)
+
+
+# Grid values (multiples of 1/8 up to 1000): a non-constant y_true then has a total
+# variance far from both underflow (values near 1e-300 square to 0) and cancellation
+# (near-equal values whose spread is below the rounding of their mean). Extreme
+# magnitudes are covered by scaling[...]; constant y_true by constant_truth[...].
+_fits = pairs(grid, min_size=2, with_weights=True)
+
+
+@prop("definition[r2]", "r2 = 1 - SS_res / SS_tot (weighted, SS_tot about the weighted mean) for non-constant y_true",
+      kind="relation", needs=("r2:sample_weight",), strategy=_fits, defines=("r2",))
+def _r2_definition(t, ex):
+    y, p, w = ex
+    if not non_constant(y):
+        return
+    for sw in (None, w):
+        expect_close(t.r2(y, p, sample_weight=sw), _r2_by_definition(y, p, _weights_or_ones(sw, len(y))),
+                     rtol=1e-9, atol=1e-12,
+                     what=f"r2 (sample_weight={'w' if sw is not None else None}) vs its definition")
+
+
+@st.composite
+def _fits_with_features(draw):
+    y, p, w = draw(_fits)
+    return y, p, w, draw(st.integers(0, min(3, len(y) - 2)))  # n > n_features + 1
+
+
+@prop("definition[adjusted_r2]",
+      "adjusted_r2 = 1 - (1 - R2)(n - 1)/(n - n_features - 1), R2 = 1 - SS_res/SS_tot computed here, "
+      "n the number of samples (weighted or not), for non-constant y_true",
+      kind="relation", needs=("adjusted_r2:sample_weight",), strategy=_fits_with_features(),
+      defines=("adjusted_r2",))
+def _adjusted_definition(t, ex):
+    y, p, w, k = ex
+    if not non_constant(y):
+        return
+    n = len(y)
+    for sw in (None, w):
+        r2_value = _r2_by_definition(y, p, _weights_or_ones(sw, n))
+        expect_close(t.adjusted_r2(y, p, n_features=k, sample_weight=sw),
+                     1.0 - (1.0 - r2_value) * (n - 1) / (n - k - 1), rtol=1e-9, atol=1e-12,
+                     what=f"adjusted_r2(n_features={k}, sample_weight={'w' if sw is not None else None}) "
+                          "vs its definition")
+
+
+@prop("definition[explained_variance]",
+      "explained_variance = 1 - Var_w(y - p) / Var_w(y) with weighted population variances, for non-constant y_true",
+      kind="relation", needs=("explained_variance:sample_weight",), strategy=_fits,
+      defines=("explained_variance",))
+def _ev_definition(t, ex):
+    y, p, w = ex
+    if not non_constant(y):
+        return
+    for sw in (None, w):
+        weights = _weights_or_ones(sw, len(y))
+        expect_close(t.explained_variance(y, p, sample_weight=sw),
+                     1.0 - _variance(y - p, weights) / _variance(y, weights), rtol=1e-9, atol=1e-12,
+                     what=f"explained_variance (sample_weight={'w' if sw is not None else None}) vs its definition")
 
 
 # ---------------------------------------------------------------- undefined cases

@@ -6,7 +6,9 @@ that n-grams repeat and overlap often, and so that every library's tokenizer
 default tokenizer) keeps them intact: agreement is then about the metric, not
 about tokenization. A few spec-side helpers (``_clipped``, ``_closest``)
 recompute BLEU's statistics with ``collections.Counter``: an independent
-oracle for the definitions the seeds and Papineni et al. (2002) give.
+oracle for the definitions the seeds and Papineni et al. (2002) give; ``_levenshtein``
+and ``_lcs_length`` are the textbook dynamic programmes the catalog's rapidfuzz engines
+must reproduce.
 """
 
 from __future__ import annotations
@@ -77,8 +79,9 @@ def _closest(refs, c):
     return min((len(r) for r in refs), key=lambda r: (abs(r - c), r))
 
 
-def _bleu_oracle(pairs, max_n):
-    """Unsmoothed corpus BLEU from pooled statistics, uniform weights."""
+def _bleu_oracle(pairs, max_n, smoothing="none"):
+    """Corpus BLEU from pooled statistics, uniform weights, the catalog's smoothing at its
+    default smooth_value (floor 0.1, add-k 1; Chen & Cherry 2014)."""
     num = [0] * max_n
     den = [0] * max_n
     c = r = 0
@@ -89,10 +92,46 @@ def _bleu_oracle(pairs, max_n):
             den[n - 1] += t
         c += len(hyp)
         r += _closest(refs, len(hyp))
-    if num[0] == 0 or min(num) == 0:
-        return 0.0
+    if num[0] == 0:
+        return 0.0  # no unigram match: 0 whatever the smoothing
+    log_p = []
+    zeros = 0
+    for n, (m, t) in enumerate(zip(num, den)):
+        t = max(t, 1)  # an order with no hypothesis n-gram is 0 / 1 (NLTK's convention)
+        if smoothing == "add-k" and n > 0:
+            m, t = m + 1, t + 1
+        if m == 0:
+            if smoothing == "none":
+                return 0.0
+            zeros += 1
+            m = 0.1 if smoothing == "floor" else 0.5**zeros
+        log_p.append(math.log(m / t))
     bp = 1.0 if c > r else math.exp(1 - r / c)
-    return bp * math.exp(sum(math.log(a / b) for a, b in zip(num, den)) / max_n)
+    return bp * math.exp(sum(log_p) / max_n)
+
+
+def _levenshtein(a, b):
+    """Unit-cost edit distance by the textbook dynamic programme, one row at a time."""
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        diagonal, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            diagonal, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, diagonal + (x != y))
+    return row[-1]
+
+
+def _lcs_length(a, b):
+    """Longest common subsequence length by the textbook dynamic programme."""
+    row = [0] * (len(b) + 1)
+    for x in a:
+        diagonal = 0
+        for j, y in enumerate(b, 1):
+            diagonal, row[j] = row[j], (diagonal + 1 if x == y else max(row[j], row[j - 1]))
+    return row[-1]
+
+
+def _f1(p, r):
+    return 0.0 if p == r == 0 else 2 * p * r / (p + r)
 
 
 def _one_hot(n, max_n):
@@ -132,6 +171,16 @@ def _(t, ex):
     expect_in_range(d, abs(len(a) - len(b)), max(len(a), len(b)), what="edit distance")
 
 
+@prop("definition[edit_distance]",
+      "edit_distance equals the unit-cost Levenshtein dynamic programme, on token lists and on strings",
+      kind="relation", needs=("edit_distance",), defines=("edit_distance",),
+      strategy=st.one_of(st.tuples(tokens, tokens), st.tuples(texts, texts)))
+def _(t, ex):
+    a, b = ex
+    d = t.edit_distance(a, b)
+    expect(d == _levenshtein(a, b), f"edit distance {d!r}, the dynamic programme gives {_levenshtein(a, b)}")
+
+
 @prop("agreement[edit_distance:nltk]", "edit_distance agrees with nltk.edit_distance (unit costs, no transpositions)",
       kind="agreement", needs=("edit_distance",), reference="nltk", strategy=st.tuples(tokens, tokens))
 def _(t, ex):
@@ -150,7 +199,7 @@ def _(t, x):
 
 
 @prop("definition[wer]", "wer(r, h) == edit_distance(r, h) / len(r), hence >= 0", kind="relation",
-      needs=("wer", "edit_distance"), strategy=st.tuples(nonempty_tokens, tokens))
+      needs=("wer", "edit_distance"), defines=("wer",), strategy=st.tuples(nonempty_tokens, tokens))
 def _(t, ex):
     r, h = ex
     w = t.wer(r, h)
@@ -166,7 +215,7 @@ def _(t, h):
 
 
 @prop("relation[corpus_wer:pooled]", "pooled corpus WER is the reference-length weighted mean of sentence WERs",
-      kind="relation", needs=("corpus_wer", "wer"), strategy=wer_pairs)
+      kind="relation", needs=("corpus_wer", "wer"), defines=("corpus_wer",), strategy=wer_pairs)
 def _(t, pairs):
     refs = [r for r, _ in pairs]
     hyps = [h for _, h in pairs]
@@ -175,7 +224,7 @@ def _(t, pairs):
 
 
 @prop("relation[corpus_wer:mean]", "corpus_wer(average='mean') is the plain mean of sentence WERs",
-      kind="relation", needs=("corpus_wer:average", "wer"), strategy=wer_pairs)
+      kind="relation", needs=("corpus_wer:average", "wer"), defines=("corpus_wer",), strategy=wer_pairs)
 def _(t, pairs):
     refs = [r for r, _ in pairs]
     hyps = [h for _, h in pairs]
@@ -198,21 +247,23 @@ nonempty_words_texts = st.text(alphabet="abc", min_size=1, max_size=12)
 
 
 @prop("relation[cer:wer_over_characters]", "cer(r, h) == wer(list(r), list(h)) (whitespace-free text: every target splits it alike)",
-      kind="relation", needs=("cer", "wer"), strategy=st.tuples(nonempty_words_texts, words_texts))
+      kind="relation", needs=("cer", "wer"), defines=("cer",),
+      strategy=st.tuples(nonempty_words_texts, words_texts))
 def _(t, ex):
     r, h = ex
     expect_close(t.cer(r, h), t.wer(list(r), list(h)), what="cer")
 
 
 @prop("relation[cer:spaces_count]", "cer(r, h) == edit_distance(r, h) / len(r) with spaces counted as characters",
-      kind="relation", needs=("cer", "edit_distance"), strategy=st.tuples(nonempty_texts, texts))
+      kind="relation", needs=("cer", "edit_distance"), defines=("cer",),
+      strategy=st.tuples(nonempty_texts, texts))
 def _(t, ex):
     r, h = ex
     expect_close(t.cer(r, h), t.edit_distance(r, h) / len(r), what="cer")
 
 
 @prop("relation[corpus_cer:corpus_wer_over_characters]", "corpus_cer pools character edits as corpus_wer pools word edits",
-      kind="relation", needs=("corpus_cer", "corpus_wer"),
+      kind="relation", needs=("corpus_cer", "corpus_wer"), defines=("corpus_cer",),
       strategy=st.lists(st.tuples(nonempty_words_texts, words_texts), min_size=1, max_size=4))
 def _(t, pairs):
     refs = [r for r, _ in pairs]
@@ -317,7 +368,8 @@ def _(t, ex):
 
 @prop("relation[sentence_bleu:brevity_penalty]",
       "BP = 1 when the hypothesis is longer than the closest reference, exp(1 - r/c) otherwise (unsmoothed)",
-      kind="relation", needs=("sentence_bleu:max_n",), strategy=st.tuples(references, tokens, max_ns))
+      kind="relation", needs=("sentence_bleu:max_n",), defines=("sentence_bleu",),
+      strategy=st.tuples(references, tokens, max_ns))
 def _(t, ex):
     refs, hyp, n = ex
     expect_close(t.sentence_bleu(refs, hyp, max_n=n), _bleu_oracle([(refs, hyp)], n), rtol=1e-9, atol=1e-12,
@@ -347,7 +399,7 @@ def _(t, ex):
 @prop("relation[sentence_bleu:corpus_bleu_of_one_sentence]",
       "sentence_bleu(refs, h) == corpus_bleu([refs], [h]) with the same options", kind="relation",
       needs=("sentence_bleu:smoothing", "corpus_bleu:smoothing", "sentence_bleu:max_n", "corpus_bleu:max_n"),
-      strategy=_bleu_case)
+      defines=("sentence_bleu",), strategy=_bleu_case)
 def _(t, ex):
     refs, hyp, n, sm = ex
     expect_close(t.sentence_bleu(refs, hyp, max_n=n, smoothing=sm), t.corpus_bleu([refs], [hyp], max_n=n, smoothing=sm),
@@ -356,11 +408,32 @@ def _(t, ex):
 
 @prop("relation[corpus_bleu:pooled_statistics]",
       "corpus BLEU pools clipped matches, n-gram counts and lengths over sentences (unsmoothed)", kind="relation",
-      needs=("corpus_bleu:max_n",), strategy=st.tuples(corpus, max_ns))
+      needs=("corpus_bleu:max_n",), defines=("corpus_bleu",), strategy=st.tuples(corpus, max_ns))
 def _(t, ex):
     pairs, n = ex
     value = t.corpus_bleu([r for r, _ in pairs], [h for _, h in pairs], max_n=n)
     expect_close(value, _bleu_oracle(pairs, n), rtol=1e-9, atol=1e-12, what="corpus BLEU vs pooled definition")
+
+
+@prop("definition[sentence_bleu]",
+      "sentence_bleu == BP * exp(mean log p_n), clipped precisions and the catalog's smoothing computed in the spec",
+      kind="relation", needs=("sentence_bleu:max_n", "sentence_bleu:smoothing"), defines=("sentence_bleu",),
+      strategy=_bleu_case)
+def _(t, ex):
+    refs, hyp, n, sm = ex
+    expect_close(t.sentence_bleu(refs, hyp, max_n=n, smoothing=sm), _bleu_oracle([(refs, hyp)], n, sm),
+                 rtol=1e-9, atol=1e-12, what=f"BLEU ({sm} smoothing) vs its definition")
+
+
+@prop("definition[corpus_bleu]",
+      "corpus_bleu == BP * exp(mean log p_n) of pooled statistics, the catalog's smoothing computed in the spec",
+      kind="relation", needs=("corpus_bleu:max_n", "corpus_bleu:smoothing"), defines=("corpus_bleu",),
+      strategy=st.tuples(corpus, max_ns, smoothings))
+def _(t, ex):
+    pairs, n, sm = ex
+    value = t.corpus_bleu([r for r, _ in pairs], [h for _, h in pairs], max_n=n, smoothing=sm)
+    expect_close(value, _bleu_oracle(pairs, n, sm), rtol=1e-9, atol=1e-12,
+                 what=f"corpus BLEU ({sm} smoothing) vs its definition")
 
 
 def _bleu_corpus_for_agreement(max_n_strategy):
@@ -495,7 +568,8 @@ def _(t, ex):
 
 
 @prop("relation[rouge_n:recall]", "ROUGE-N recall = clipped matched reference n-grams / reference n-grams",
-      kind="relation", needs=("rouge_n:n",), strategy=st.tuples(tokens, tokens, st.integers(1, 3)))
+      kind="relation", needs=("rouge_n:n",), defines=("rouge_n",),
+      strategy=st.tuples(tokens, tokens, st.integers(1, 3)))
 def _(t, ex):
     ref, hyp, n = ex
     matched, _ = _clipped([ref], hyp, n)
@@ -503,6 +577,28 @@ def _(t, ex):
     s = t.rouge_n([ref], hyp, n=n)
     expect_close(s.recall, matched / total if total else 0.0, what="ROUGE-N recall")
     expect_close(s.precision, matched / (len(hyp) - n + 1) if len(hyp) >= n else 0.0, what="ROUGE-N precision")
+
+
+@prop("definition[rouge_n]",
+      "ROUGE-N (P, R, F1) from the clipped n-gram overlap over hypothesis and reference n-gram counts",
+      kind="relation", needs=("rouge_n:n",), defines=("rouge_n",),
+      strategy=st.tuples(tokens, tokens, st.integers(1, 3)))
+def _(t, ex):
+    ref, hyp, n = ex
+    overlap = sum((_ngrams(ref, n) & _ngrams(hyp, n)).values())
+    p = overlap / (len(hyp) - n + 1) if len(hyp) >= n else 0.0
+    r = overlap / (len(ref) - n + 1) if len(ref) >= n else 0.0
+    expect_close(list(t.rouge_n([ref], hyp, n=n)), [p, r, _f1(p, r)], what=f"ROUGE-{n} (P, R, F)")
+
+
+@prop("definition[rouge_l]", "ROUGE-L (P, R, F1) from an LCS computed by dynamic programming in the spec",
+      kind="relation", needs=("rouge_l",), defines=("rouge_l",), strategy=st.tuples(tokens, tokens))
+def _(t, ex):
+    ref, hyp = ex
+    lcs = _lcs_length(ref, hyp)
+    p = lcs / len(hyp) if hyp else 0.0
+    r = lcs / len(ref) if ref else 0.0
+    expect_close(list(t.rouge_l([ref], hyp)), [p, r, _f1(p, r)], what="ROUGE-L (P, R, F)")
 
 
 @prop("symmetry[rouge:swap]", "swapping hypothesis and reference swaps precision and recall (ROUGE-N and ROUGE-L)",

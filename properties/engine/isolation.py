@@ -42,8 +42,10 @@ from .registry import Property
 from .runner import Result, apply_deviation, run_in_process
 from .targets import RecordedCall, Target
 
-#: seconds a single target call may take before it is killed (``--call-timeout``)
-DEFAULT_CALL_TIMEOUT = 10.0
+#: seconds a single target call may take before it is killed (``--call-timeout``). Not
+#: 10: ranx's first call in a fresh worker compiles with numba (about 5 s on an idle
+#: 2-core VM, past 10 s at a load average of 10), and a JIT is not a hang.
+DEFAULT_CALL_TIMEOUT = 30.0
 
 _HEADER = struct.Struct("dII")  # call start (monotonic seconds), in-call flag, payload length
 _SLOT_SIZE = 1 << 20

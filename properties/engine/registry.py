@@ -61,6 +61,10 @@ class Property:
     source: str | None = None
     quote: str | None = None
     max_examples: int | None = None
+    #: catalog metrics whose value this property pins from their definition (a closed
+    #: form, a formula computed in the spec, or an exact relation to another metric),
+    #: with no reference library involved
+    defines: tuple[str, ...] = ()
 
     @property
     def metrics(self) -> tuple[str, ...]:
@@ -98,6 +102,7 @@ def register(
     source: str | None = None,
     quote: str | None = None,
     max_examples: int | None = None,
+    defines=(),
 ) -> Property:
     """Add one property to the registry and return it.
 
@@ -108,6 +113,10 @@ def register(
     """
     if kind not in KINDS:
         raise ValueError(f"unknown property kind {kind!r}; expected one of {KINDS}")
+    if isinstance(defines, str):
+        defines = (defines,)
+    if defines and reference is not None:
+        raise ValueError(f"property {id!r} pins a metric from its definition, so it cannot need a reference")
     if kind == "claim" and not (source and quote):
         raise ValueError(f"claim {id!r} must quote its source")
     if isinstance(needs, str):
@@ -131,6 +140,7 @@ def register(
         source=source,
         quote=quote,
         max_examples=max_examples,
+        defines=tuple(defines),
     )
     _REGISTRY[full_id] = p
     return p

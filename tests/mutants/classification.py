@@ -254,6 +254,19 @@ def _mcc(variant, pseudo_count=0.0):
     return metric
 
 
+def _mcc_mean_of_one_vs_rest(y_true, y_pred, *, sample_weight=None):
+    """Multiclass MCC as the mean of the binary one-vs-rest MCCs instead of Gorodkin's R_K."""
+    Cm = _counts(y_true, y_pred, sample_weight)
+    if Cm.shape[0] <= 2:
+        return _mcc_from(Cm, "exact")
+    total = Cm.sum()
+    values = []
+    for k in range(Cm.shape[0]):
+        tp, fn, fp = Cm[k, k], Cm[k].sum() - Cm[k, k], Cm[:, k].sum() - Cm[k, k]
+        values.append(_mcc_from(np.array([[total - tp - fn - fp, fp], [fn, tp]]), "exact"))
+    return float(np.mean(values))
+
+
 def _kappa(variant):
     def metric(y1, y2, *, labels=None, weights=None, sample_weight=None, replace_undefined_by=np.nan):
         if variant == "zero_on_undefined":
@@ -294,6 +307,9 @@ def _log_loss(variant):
                 sums = proba.sum(axis=1, keepdims=True)
                 proba = np.where(sums > 0, proba / np.where(sums > 0, sums, 1), 1.0 / proba.shape[1])
             return M.log_loss(y_true, proba, normalize=normalize, **kw)
+        if variant == "weighted_sum_over_n":
+            total = M.log_loss(y_true, y_proba, normalize=False, **kw)
+            return total / len(y_true) if normalize else total
         if variant == "label_smoothing":
             classes = np.sort(np.asarray(labels)) if labels is not None else np.unique(y_true)
             onehot = (np.asarray(y_true)[:, None] == classes[None, :]).astype(float)
@@ -367,10 +383,11 @@ MUTANTS = [
     Mutant("laplace_smoothed_rates", {**{m: laplace(m) for m in RATES}, "balanced_accuracy": _balanced_laplace},
            per_metric("duplication_invariance", (*RATES, "balanced_accuracy"))
            + per_metric("perfect", (*RATES, "balanced_accuracy"))
-           + per_metric("agrees_with_sklearn", ("balanced_accuracy",))),
+           + per_metric("agrees_with_sklearn", ("balanced_accuracy",)) + per_metric("definition", ("balanced_accuracy",))),
     Mutant("pseudo_count_confusion_matrix", {"matthews_corrcoef": _mcc("exact", 1.0), "cohen_kappa": _kappa("pseudo_count")},
            per_metric("duplication_invariance", ("matthews_corrcoef", "cohen_kappa"))
-           + per_metric("perfect", ("matthews_corrcoef", "cohen_kappa"))),
+           + per_metric("perfect", ("matthews_corrcoef", "cohen_kappa"))
+           + per_metric("definition", ("matthews_corrcoef", "cohen_kappa"))),
     Mutant("swapped_arguments",
            {m: _swapped(getattr(M, m)) for m in ("precision", "recall", "fbeta", "specificity", "false_positive_rate",
                                                   "false_negative_rate", "negative_predictive_value")},
@@ -418,27 +435,33 @@ MUTANTS = [
                "claim.seed004.accuracy_formula", "claim.seed004.pneumonia_models")),
     Mutant("accuracy_is_balanced_accuracy", {"accuracy": _accuracy_is_balanced}, ids("symmetric[accuracy]")),
     Mutant("balanced_accuracy_adjusted_for_chance", {"balanced_accuracy": _balanced_adjusted},
-           ids("bounds[balanced_accuracy]")),
+           ids("bounds[balanced_accuracy]", "definition[balanced_accuracy]")),
     Mutant("balanced_accuracy_over_predicted_classes_too", {"balanced_accuracy": _balanced_over_all_labels},
-           ids("balanced_accuracy_is_macro_recall")),
+           ids("balanced_accuracy_is_macro_recall", "definition[balanced_accuracy]")),
     Mutant("mcc_numerator_not_centered", {"matthews_corrcoef": _mcc("uncentered")},
            ids("bounds[matthews_corrcoef]", "mcc_is_pearson_of_indicators", "agrees_with_sklearn[matthews_corrcoef]",
+               "definition[matthews_corrcoef]",
                "claim.seed001.mcc_is_pearson", "claim.seed001.mcc_range", "claim.seed001.mcc_example_2")),
     Mutant("mcc_normalized_by_true_variance", {"matthews_corrcoef": _mcc("true_variance_only")},
-           ids("symmetric[matthews_corrcoef]")),
+           ids("symmetric[matthews_corrcoef]", "definition[matthews_corrcoef]")),
+    Mutant("mcc_mean_of_one_vs_rest", {"matthews_corrcoef": _mcc_mean_of_one_vs_rest},
+           ids("definition[matthews_corrcoef]")),
     Mutant("mcc_nan_on_constant_input", {"matthews_corrcoef": _mcc("nan_on_constant")},
            ids("undefined[matthews_corrcoef]", "no_nan_outside_undefined_cases")),
     Mutant("kappa_chance_from_first_rater_only", {"cohen_kappa": _kappa("expected_from_y1")},
-           ids("symmetric[cohen_kappa]", "agrees_with_sklearn[cohen_kappa]")),
+           ids("symmetric[cohen_kappa]", "agrees_with_sklearn[cohen_kappa]", "definition[cohen_kappa]")),
     Mutant("kappa_divided_by_observed_disagreement", {"cohen_kappa": _kappa("denominator_observed")},
-           ids("bounds[cohen_kappa]")),
-    Mutant("kappa_zero_when_undefined", {"cohen_kappa": _kappa("zero_on_undefined")}, ids("undefined[cohen_kappa]")),
-    Mutant("log_loss_in_bits", {"log_loss": _log_loss("base2")}, ids("agrees_with_sklearn[log_loss]")),
-    Mutant("log_loss_sign_flipped", {"log_loss": _log_loss("sign")}, ids("bounds[log_loss]")),
+           ids("bounds[cohen_kappa]", "definition[cohen_kappa]")),
+    Mutant("kappa_zero_when_undefined", {"cohen_kappa": _kappa("zero_on_undefined")}, ids("undefined[cohen_kappa]", "definition[cohen_kappa]")),
+    Mutant("log_loss_in_bits", {"log_loss": _log_loss("base2")},
+           ids("agrees_with_sklearn[log_loss]", "definition[log_loss]")),
+    Mutant("log_loss_sign_flipped", {"log_loss": _log_loss("sign")}, ids("bounds[log_loss]", "definition[log_loss]")),
     Mutant("log_loss_sums_instead_of_averaging", {"log_loss": _log_loss("sum")},
-           ids("duplication_invariance[log_loss]")),
+           ids("duplication_invariance[log_loss]", "definition[log_loss]")),
+    Mutant("log_loss_weighted_sum_over_sample_count", {"log_loss": _log_loss("weighted_sum_over_n")},
+           ids("definition[log_loss]", "agrees_with_sklearn[log_loss]")),
     Mutant("log_loss_clips_probabilities", {"log_loss": _log_loss("clipped")}, ids("undefined[log_loss]")),
-    Mutant("log_loss_with_label_smoothing", {"log_loss": _log_loss("label_smoothing")}, ids("perfect[log_loss]")),
+    Mutant("log_loss_with_label_smoothing", {"log_loss": _log_loss("label_smoothing")}, ids("perfect[log_loss]", "definition[log_loss]")),
     Mutant("log_loss_renormalizes_rows", {"log_loss": _log_loss("renormalized")},
            ids("refuses_invalid_probabilities")),
     Mutant("confusion_matrix_transposed", {"confusion_matrix": _cm("transposed")},

@@ -205,6 +205,14 @@ def spearman_tie_term_unscaled(x, y):
         return float((sx + sy - d2) / (2 * np.sqrt(np.float64(sx * sy))))
 
 
+def pearson_uncentred(x, y):
+    """sum x y / sqrt(sum x^2 sum y^2): the cosine of the raw vectors, means never subtracted."""
+    x, y = _a(x), _a(y)
+    if (x == x[0]).all() or (y == y[0]).all():
+        return math.nan
+    return float(np.dot(x, y) / (np.linalg.norm(x) * np.linalg.norm(y)))
+
+
 MUTANTS = [
     Mutant(
         "spearman-tie-term-unscaled",
@@ -233,6 +241,7 @@ MUTANTS = [
             "correlation.agreement[pearson]",
             "correlation.claim.seed000.pearson_is_regression_with_bias",
             "correlation.claim.seed000.spearman_is_pearson_of_ranks",
+            "correlation.definition[pearson]",
             "correlation.extreme_magnitudes[pearson]",
             "correlation.refuses_bad_input[pearson]",
             "correlation.refuses_single_pair[pearson]",
@@ -249,6 +258,7 @@ MUTANTS = [
             "correlation.claim.seed000.pearson_bounds",
             "correlation.claim.seed000.pearson_is_regression_with_bias",
             "correlation.claim.seed000.spearman_is_pearson_of_ranks",
+            "correlation.definition[pearson]",
             "correlation.extreme_magnitudes[pearson]",
             "correlation.refuses_bad_input[pearson]",
             "correlation.refuses_single_pair[pearson]",
@@ -263,6 +273,7 @@ MUTANTS = [
             "correlation.affine_invariance[pearson]",
             "correlation.agreement[pearson]",
             "correlation.claim.seed000.spearman_is_pearson_of_ranks",
+            "correlation.definition[pearson]",
             "correlation.spearman_is_pearson_of_average_ranks",
         ),
     ),
@@ -425,6 +436,7 @@ MUTANTS = [
             "correlation.bounds[pearson]",
             "correlation.claim.seed000.pearson_bounds",
             "correlation.claim.seed000.spearman_is_pearson_of_ranks",
+            "correlation.definition[pearson]",
             "correlation.spearman_is_pearson_of_average_ranks",
         ),
     ),
@@ -438,6 +450,7 @@ MUTANTS = [
             "correlation.claim.seed000.pearson_bounds",
             "correlation.claim.seed000.pearson_is_regression_with_bias",
             "correlation.claim.seed000.spearman_is_pearson_of_ranks",
+            "correlation.definition[pearson]",
             "correlation.extreme_magnitudes[pearson]",
             "correlation.refuses_bad_input[pearson]",
             "correlation.refuses_single_pair[pearson]",
@@ -496,6 +509,19 @@ MUTANTS = [
             "correlation.refuses_bad_input[spearman]",
             "correlation.refuses_single_pair[spearman]",
             "correlation.self_correlation[spearman]",
+            "correlation.spearman_is_pearson_of_average_ranks",
+        ),
+    ),
+    Mutant(
+        "pearson-uncentred",
+        {"pearson": pearson_uncentred},
+        catches=(
+            "correlation.affine_invariance[pearson]",
+            "correlation.agreement[pearson]",
+            "correlation.claim.seed000.pearson_is_regression_with_bias",
+            "correlation.claim.seed000.spearman_is_pearson_of_ranks",
+            "correlation.definition[pearson]",
+            "correlation.extreme_magnitudes[pearson]",
             "correlation.spearman_is_pearson_of_average_ranks",
         ),
     ),

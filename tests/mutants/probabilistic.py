@@ -107,14 +107,22 @@ def perplexity_no_checks(token_probs, *, base=math.e, from_log=False):
         return float(np.exp(-np.mean(lp)))
 
 
-def _per_sequence(sequences):
-    return [ok.perplexity(s) for s in sequences]
+def _per_sequence(sequences, base=math.e, from_log=False):
+    return [ok.perplexity(s, base=base, from_log=from_log) for s in sequences]
 
 
 def corpus_arithmetic_mean(sequences, *, average="tokens", base=math.e, from_log=False):
     if average == "tokens":
         return ok.corpus_perplexity(sequences, base=base, from_log=from_log)
-    return float(np.mean(_per_sequence(sequences)))
+    return float(np.mean(_per_sequence(sequences, base, from_log)))
+
+
+def corpus_pooled_from_sequence_perplexities(sequences, *, average="tokens", base=math.e, from_log=False):
+    """Pooled perplexity as the token-weighted arithmetic mean of the sequence perplexities."""
+    if average == "sequences":
+        return ok.corpus_perplexity(sequences, average=average, base=base, from_log=from_log)
+    per_sequence = _per_sequence(sequences, base, from_log)
+    return float(np.average(per_sequence, weights=[len(s) for s in sequences]))
 
 
 def corpus_ignores_average(sequences, *, average="tokens", base=math.e, from_log=False):
@@ -153,6 +161,7 @@ MUTANTS = [
         {"entropy": entropy_log2},
         catches=(
             "probabilistic.agreement[entropy]",
+            "probabilistic.definition[entropy]",
             "probabilistic.entropy_bounds",
             "probabilistic.gibbs_inequality",
             "probabilistic.log_base_scaling",
@@ -172,6 +181,7 @@ MUTANTS = [
             "probabilistic.agreement[entropy]",
             "probabilistic.claim.seed004.three_bits_is_perplexity_8",
             "probabilistic.cross_entropy_is_entropy_plus_kl",
+            "probabilistic.definition[entropy]",
             "probabilistic.log_base_scaling",
         ),
     ),
@@ -182,6 +192,7 @@ MUTANTS = [
             "probabilistic.agreement[kl_divergence]",
             "probabilistic.claim.seed000.kl_one_hot_is_negative_log",
             "probabilistic.cross_entropy_is_entropy_plus_kl",
+            "probabilistic.definition[kl_divergence]",
             "probabilistic.refuses_bad_distributions[kl_divergence]",
         ),
     ),
@@ -192,6 +203,7 @@ MUTANTS = [
             "probabilistic.agreement[kl_divergence]",
             "probabilistic.claim.seed000.kl_one_hot_is_negative_log",
             "probabilistic.cross_entropy_is_entropy_plus_kl",
+            "probabilistic.definition[kl_divergence]",
             "probabilistic.kl_nonnegative_zero_iff_equal",
             "probabilistic.refuses_bad_distributions[kl_divergence]",
             "probabilistic.zero_q_gives_inf",
@@ -203,6 +215,7 @@ MUTANTS = [
         catches=(
             "probabilistic.agreement[kl_divergence]",
             "probabilistic.cross_entropy_is_entropy_plus_kl",
+            "probabilistic.definition[kl_divergence]",
             "probabilistic.log_base_scaling",
         ),
     ),
@@ -217,6 +230,7 @@ MUTANTS = [
         "cross-entropy-clips-q",
         {"cross_entropy": cross_entropy_clips_q},
         catches=(
+            "probabilistic.definition[cross_entropy]",
             "probabilistic.refuses_bad_distributions[cross_entropy]",
             "probabilistic.zero_q_gives_inf",
         ),
@@ -226,6 +240,7 @@ MUTANTS = [
         {"cross_entropy": cross_entropy_of_q},
         catches=(
             "probabilistic.cross_entropy_is_entropy_plus_kl",
+            "probabilistic.definition[cross_entropy]",
             "probabilistic.gibbs_inequality",
         ),
     ),
@@ -312,6 +327,7 @@ MUTANTS = [
             "probabilistic.claim.seed003.pp_product_formula",
             "probabilistic.claim.seed004.perplexity_is_exp_mean_nll",
             "probabilistic.corpus_perplexity_refuses_bad_input",
+            "probabilistic.definition[corpus_perplexity]",
             "probabilistic.perplexity_is_exp_mean_nll",
             "probabilistic.perplexity_refuses_bad_input",
             "probabilistic.zero_probability_gives_inf",
@@ -334,7 +350,16 @@ MUTANTS = [
             "probabilistic.claim.seed003.mean_pp_formula",
             "probabilistic.corpus_perplexity_conventions",
             "probabilistic.corpus_perplexity_refuses_bad_input",
+            "probabilistic.definition[corpus_perplexity]",
             "probabilistic.equal_lengths_make_conventions_agree",
+        ),
+    ),
+    Mutant(
+        "corpus-pooled-from-sequence-perplexities",
+        {"corpus_perplexity": corpus_pooled_from_sequence_perplexities},
+        catches=(
+            "probabilistic.corpus_perplexity_conventions",
+            "probabilistic.definition[corpus_perplexity]",
         ),
     ),
     Mutant(
@@ -343,6 +368,7 @@ MUTANTS = [
         catches=(
             "probabilistic.corpus_perplexity_conventions",
             "probabilistic.corpus_perplexity_refuses_bad_input",
+            "probabilistic.definition[corpus_perplexity]",
         ),
     ),
     Mutant(
@@ -354,6 +380,7 @@ MUTANTS = [
             "probabilistic.claim.seed003.mean_pp_formula",
             "probabilistic.corpus_perplexity_conventions",
             "probabilistic.corpus_perplexity_refuses_bad_input",
+            "probabilistic.definition[corpus_perplexity]",
             "probabilistic.equal_lengths_make_conventions_agree",
             "probabilistic.geometric_mean_le_arithmetic_mean",
         ),

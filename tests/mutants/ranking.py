@@ -149,6 +149,10 @@ def _ln_discount(ranks):
     return 1.0 / np.log(ranks + 1)
 
 
+def _shifted_log2_discount(ranks):
+    return 1.0 / np.log2(ranks + 2)  # ranks counted from 2: the top document is discounted too
+
+
 def _increasing_discount(ranks):
     return np.log2(ranks + 1)
 
@@ -180,6 +184,8 @@ def _ndcg_mutant(*, discount=_log2_discount, exponential_no_minus_one=False, ide
             best = -np.sort(-ranked, axis=1)[:, :kk] @ d
         elif ideal == "worst":
             best = np.sort(ranked, axis=1)[:, :kk] @ d
+        elif ideal == "actual":  # the ranking's own DCG: 1 whenever anything relevant is in the top k
+            best = dcg
         else:  # "all relevant": the ideal list as if every document had gain 1
             best = np.full(ranked.shape[0], d.sum())
         with np.errstate(invalid="ignore"):
@@ -281,6 +287,15 @@ def _rank_from_one_missing(fn):
     return mutant
 
 
+def mrr_inverts_mean_rank(y_true, y_score=None, *, k=None, ties="average", sample_weight=None):
+    rr = np.atleast_1d(real.reciprocal_rank(y_true, y_score, k=k, ties=ties))
+    found = rr > 0
+    if not found.any():
+        return 0.0
+    # 1 / (mean rank of the first relevant document) over the queries with a hit, scaled by the hit rate
+    return float(found.mean() / np.mean(1.0 / rr[found]))
+
+
 def hit_rate_counts_hits(y_true, y_score=None, *, k=None, ties="average", sample_weight=None):
     ranked = _ranked_grades(y_true, y_score)
     return float((ranked[:, : _k_eff(y_true, k)] > 0).sum(axis=1).mean())
@@ -326,6 +341,7 @@ MUTANTS = [
             "ranking.bounds[recall_at_k]",
             "ranking.single_document_query[recall_at_k]",
             "ranking.agrees_with_ranx[recall_at_k]",
+            "ranking.definition[recall_at_k]",
         ),
     ),
     Mutant(
@@ -339,6 +355,7 @@ MUTANTS = [
         (
             "ranking.single_document_query[average_precision_at_k]",
             "ranking.equals_ap_with_one_relevant[reciprocal_rank]",
+            "ranking.definition[average_precision_at_k]",
             "ranking.claim.seed001.ap_at_5_q1",
             "ranking.claim.seed001.ap_at_5_q2",
         ),
@@ -346,7 +363,7 @@ MUTANTS = [
     Mutant(
         "average_precision_not_normalized",
         {"average_precision_at_k": ap_not_normalized},
-        ("ranking.bounds[average_precision_at_k]",),
+        ("ranking.bounds[average_precision_at_k]", "ranking.definition[average_precision_at_k]"),
     ),
     Mutant(
         "average_precision_zero_division_nan",
@@ -360,12 +377,13 @@ MUTANTS = [
             "ranking.agrees_with_ranx[mean_average_precision]",
             "ranking.agrees_with_sklearn_lrap[mean_average_precision]",
             "ranking.mean_over_queries[mean_average_precision]",
+            "ranking.definition[mean_average_precision]",
         ),
     ),
     Mutant(
         "mean_average_precision_sums_queries",
         {"mean_average_precision": map_sums_queries},
-        ("ranking.bounds[mean_average_precision]",),
+        ("ranking.bounds[mean_average_precision]", "ranking.definition[mean_average_precision]"),
     ),
     Mutant(
         "mean_average_precision_zero_division_nan",
@@ -380,6 +398,7 @@ MUTANTS = [
             "hit_rate_at_k": _running_mean(_hit_per_query),
         },
         _ids("query_order_invariance", MEANS)
+        + _ids("definition", ("mean_average_precision", "mean_reciprocal_rank"))
         + ("ranking.mean_over_queries[mean_reciprocal_rank]", "ranking.mean_over_queries[hit_rate_at_k]"),
     ),
     Mutant(
@@ -405,13 +424,19 @@ MUTANTS = [
             "ranking.single_document_query[reciprocal_rank]",
             "ranking.equals_ap_with_one_relevant[reciprocal_rank]",
             "ranking.agrees_with_ranx[mean_reciprocal_rank]",
+            "ranking.definition[reciprocal_rank]",
+            "ranking.definition[mean_reciprocal_rank]",
             "ranking.claim.seed001.mrr_definition",
         ),
     ),
     Mutant(
         "hit_rate_counts_hits",
         {"hit_rate_at_k": hit_rate_counts_hits},
-        ("ranking.bounds[hit_rate_at_k]", "ranking.agrees_with_ranx[hit_rate_at_k]"),
+        (
+            "ranking.bounds[hit_rate_at_k]",
+            "ranking.agrees_with_ranx[hit_rate_at_k]",
+            "ranking.definition[hit_rate_at_k]",
+        ),
     ),
     Mutant(
         "dcg_natural_log_discount",
@@ -419,6 +444,7 @@ MUTANTS = [
         (
             "ranking.single_document_query[dcg_at_k]",
             "ranking.agrees_with_sklearn[dcg_at_k]",
+            "ranking.definition[dcg_at_k]",
             "ranking.claim.seed001.dcg_idcg_at_5",
             "ranking.claim.seed004.dcg_set_b",
         ),
@@ -433,6 +459,7 @@ MUTANTS = [
             "ranking.swap_up_never_lowers[dcg_at_k]",
             "ranking.swap_up_never_lowers[ndcg_at_k]",
             "ranking.bounds[dcg_at_k]",
+            "ranking.definition[dcg_at_k]",
             "ranking.claim.seed004.dcg_a_below_b",
         ),
     ),
@@ -445,13 +472,15 @@ MUTANTS = [
         (
             "ranking.binary_gains_agree[dcg_at_k]",
             "ranking.binary_gains_agree[ndcg_at_k]",
+            "ranking.definition[dcg_at_k]",
+            "ranking.definition[ndcg_at_k]",
             "ranking.claim.seed004.binary_gains_agree",
         ),
     ),
     Mutant(
         "ndcg_normalized_by_worst_order",
         {"ndcg_at_k": _ndcg_mutant(ideal="worst")},
-        ("ranking.bounds[ndcg_at_k]", "ranking.ideal_order_is_one[ndcg_at_k]"),
+        ("ranking.bounds[ndcg_at_k]", "ranking.ideal_order_is_one[ndcg_at_k]", "ranking.definition[ndcg_at_k]"),
     ),
     Mutant(
         "ndcg_zero_division_nan",
@@ -469,7 +498,26 @@ MUTANTS = [
     Mutant(
         "ndcg_ideal_assumes_every_document_relevant",
         {"ndcg_at_k": _ndcg_mutant(ideal="all relevant")},
-        ("ranking.single_document_query[ndcg_at_k]", "ranking.claim.seed004.irrelevant_not_penalized"),
+        (
+            "ranking.single_document_query[ndcg_at_k]",
+            "ranking.definition[ndcg_at_k]",
+            "ranking.claim.seed004.irrelevant_not_penalized",
+        ),
+    ),
+    Mutant(
+        "dcg_discount_off_by_one",
+        {"dcg_at_k": _dcg_mutant(_shifted_log2_discount)},
+        ("ranking.definition[dcg_at_k]",),
+    ),
+    Mutant(
+        "ndcg_normalized_by_actual_order",
+        {"ndcg_at_k": _ndcg_mutant(ideal="actual")},
+        ("ranking.definition[ndcg_at_k]",),
+    ),
+    Mutant(
+        "mean_reciprocal_rank_inverts_mean_rank",
+        {"mean_reciprocal_rank": mrr_inverts_mean_rank},
+        ("ranking.definition[mean_reciprocal_rank]",),
     ),
 ]
 

@@ -223,6 +223,19 @@ def adjusted_uncentred_with_epsilon(y_true, y_pred, *, n_features, sample_weight
     return float(1.0 - (1.0 - base) * (n - 1) / (n - n_features - 1))
 
 
+def medae_is_mean(y_true, y_pred, *, sample_weight=None):
+    """The (weighted) mean of the absolute residuals under the median's name."""
+    return ok.mean_absolute_error(y_true, y_pred, sample_weight=sample_weight)
+
+
+def adjusted_n_minus_p(y_true, y_pred, *, n_features, sample_weight=None, force_finite=True):
+    """(n - 1) / (n - p) instead of (n - 1) / (n - p - 1): the intercept's degree of freedom forgotten."""
+    ok.adjusted_r2(y_true, y_pred, n_features=n_features)  # the catalog's refusals
+    n = len(y_true)
+    base = ok.r2(y_true, y_pred, sample_weight=sample_weight, force_finite=force_finite)
+    return 1.0 - (1.0 - base) * (n - 1) / (n - n_features)
+
+
 MUTANTS = [
     Mutant(
         "naive-formulas-without-checks",
@@ -278,6 +291,7 @@ MUTANTS = [
             "regression.agreement[mean_squared_error]",
             "regression.claim.seed004.mse_formula",
             "regression.claim.seed004.rmse_is_root_of_mse",
+            "regression.definition[mean_squared_error]",
             "regression.msle_is_mse_of_log1p",
             "regression.refuses_bad_input[mean_squared_error]",
             "regression.rmse_is_sqrt_mse",
@@ -291,6 +305,7 @@ MUTANTS = [
             "regression.agreement[mean_squared_error]",
             "regression.claim.seed004.mse_formula",
             "regression.claim.seed004.rmse_is_root_of_mse",
+            "regression.definition[mean_squared_error]",
             "regression.msle_is_mse_of_log1p",
             "regression.refuses_bad_input[mean_squared_error]",
             "regression.rmse_is_sqrt_mse",
@@ -315,6 +330,7 @@ MUTANTS = [
         catches=(
             "regression.agreement[mean_absolute_error]",
             "regression.bounds[mean_absolute_error]",
+            "regression.definition[mean_absolute_error]",
             "regression.refuses_bad_input[mean_absolute_error]",
             "regression.scaling[mean_absolute_error]",
             "regression.zero_iff_exact[mean_absolute_error]",
@@ -325,6 +341,7 @@ MUTANTS = [
         {"mean_absolute_error": mae_relative},
         catches=(
             "regression.agreement[mean_absolute_error]",
+            "regression.definition[mean_absolute_error]",
             "regression.scaling[mean_absolute_error]",
             "regression.translation_invariance[mean_absolute_error]",
             "regression.weights_are_repetitions[mean_absolute_error]",
@@ -335,6 +352,7 @@ MUTANTS = [
         {"median_absolute_error": medae_lower_median},
         catches=(
             "regression.agreement[median_absolute_error]",
+            "regression.definition[median_absolute_error]",
             "regression.weights_are_repetitions[median_absolute_error]",
         ),
     ),
@@ -343,6 +361,7 @@ MUTANTS = [
         {"median_absolute_error": medae_unsorted_weighted_median},
         catches=(
             "regression.agreement[median_absolute_error]",
+            "regression.definition[median_absolute_error]",
             "regression.permutation_invariance[median_absolute_error]",
         ),
     ),
@@ -351,6 +370,7 @@ MUTANTS = [
         {"median_absolute_error": medae_of_magnitudes},
         catches=(
             "regression.agreement[median_absolute_error]",
+            "regression.definition[median_absolute_error]",
             "regression.translation_invariance[median_absolute_error]",
         ),
     ),
@@ -407,6 +427,7 @@ MUTANTS = [
             "regression.claim.seed004.adjusted_r2_formula",
             "regression.claim.seed004.r2_formula",
             "regression.constant_truth[r2]",
+            "regression.definition[r2]",
             "regression.explained_variance_ge_r2",
             "regression.no_nan_on_valid_input",
             "regression.r2_le_squared_pearson",
@@ -425,6 +446,7 @@ MUTANTS = [
             "regression.at_most_one[r2]",
             "regression.claim.seed004.adjusted_r2_formula",
             "regression.constant_truth[r2]",
+            "regression.definition[r2]",
             "regression.explained_variance_ge_r2",
             "regression.no_nan_on_valid_input",
             "regression.refuses_bad_input[r2]",
@@ -443,6 +465,7 @@ MUTANTS = [
             "regression.claim.seed004.r2_formula",
             "regression.claim.seed004.r2_never_decreases_with_features",
             "regression.constant_truth[r2]",
+            "regression.definition[r2]",
             "regression.explained_variance_ge_r2",
             "regression.no_nan_on_valid_input",
             "regression.r2_le_squared_pearson",
@@ -461,6 +484,7 @@ MUTANTS = [
             "regression.claim.seed004.adjusted_r2_formula",
             "regression.claim.seed004.r2_formula",
             "regression.constant_truth[r2]",
+            "regression.definition[r2]",
             "regression.explained_variance_ge_r2",
             "regression.no_nan_on_valid_input",
             "regression.r2_of_fitted_line_is_squared_pearson",
@@ -482,6 +506,7 @@ MUTANTS = [
             "regression.agreement[explained_variance]",
             "regression.claim.seed000.explained_variance_ratio",
             "regression.constant_truth[explained_variance]",
+            "regression.definition[explained_variance]",
         ),
     ),
     Mutant(
@@ -491,6 +516,7 @@ MUTANTS = [
             "regression.agreement[explained_variance]",
             "regression.at_most_one[explained_variance]",
             "regression.constant_truth[explained_variance]",
+            "regression.definition[explained_variance]",
             "regression.explained_variance_ge_r2",
             "regression.no_nan_on_valid_input",
             "regression.refuses_bad_input[explained_variance]",
@@ -513,6 +539,7 @@ MUTANTS = [
             "regression.adjusted_r2_le_r2",
             "regression.adjusted_r2_refuses_too_many_features",
             "regression.claim.seed004.adjusted_r2_formula",
+            "regression.definition[adjusted_r2]",
         ),
     ),
     Mutant(
@@ -583,6 +610,7 @@ MUTANTS = [
             "regression.claim.seed000.mse_bounds",
             "regression.claim.seed004.mse_formula",
             "regression.claim.seed004.rmse_is_root_of_mse",
+            "regression.definition[mean_squared_error]",
             "regression.msle_is_mse_of_log1p",
             "regression.refuses_bad_input[mean_squared_error]",
             "regression.rmse_is_sqrt_mse",
@@ -635,6 +663,7 @@ MUTANTS = [
         catches=(
             "regression.agreement[median_absolute_error]",
             "regression.bounds[median_absolute_error]",
+            "regression.definition[median_absolute_error]",
             "regression.refuses_bad_input[median_absolute_error]",
             "regression.scaling[median_absolute_error]",
             "regression.weights_are_repetitions[median_absolute_error]",
@@ -645,6 +674,7 @@ MUTANTS = [
         {"median_absolute_error": medae_squared},
         catches=(
             "regression.agreement[median_absolute_error]",
+            "regression.definition[median_absolute_error]",
             "regression.refuses_bad_input[median_absolute_error]",
             "regression.scaling[median_absolute_error]",
             "regression.weights_are_repetitions[median_absolute_error]",
@@ -657,6 +687,7 @@ MUTANTS = [
             "regression.agreement[explained_variance]",
             "regression.claim.seed000.explained_variance_ratio",
             "regression.constant_truth[explained_variance]",
+            "regression.definition[explained_variance]",
             "regression.explained_variance_ge_r2",
             "regression.refuses_bad_input[explained_variance]",
             "regression.refuses_single_sample[explained_variance]",
@@ -673,11 +704,29 @@ MUTANTS = [
             "regression.adjusted_r2_refuses_too_many_features",
             "regression.claim.seed004.adjusted_r2_formula",
             "regression.constant_truth[adjusted_r2]",
+            "regression.definition[adjusted_r2]",
             "regression.refuses_bad_input[adjusted_r2]",
             "regression.refuses_single_sample[adjusted_r2]",
             "regression.scaling[adjusted_r2]",
             "regression.translation_invariance[adjusted_r2]",
             "regression.weights_are_repetitions[adjusted_r2]",
+        ),
+    ),
+    Mutant(
+        "medae-is-mean",
+        {"median_absolute_error": medae_is_mean},
+        catches=(
+            "regression.agreement[median_absolute_error]",
+            "regression.definition[median_absolute_error]",
+        ),
+    ),
+    Mutant(
+        "adjusted-r2-n-minus-p",
+        {"adjusted_r2": adjusted_n_minus_p},
+        catches=(
+            "regression.adjusted_r2_le_r2",
+            "regression.claim.seed004.adjusted_r2_formula",
+            "regression.definition[adjusted_r2]",
         ),
     ),
 ]

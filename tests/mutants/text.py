@@ -102,6 +102,18 @@ def _corpus_cer_mean(references, hypotheses, *, average="pooled"):
     return sum(_OK.cer(r, h) for r, h in zip(references, hypotheses)) / len(references)
 
 
+def _cer_over_words(reference, hypothesis):
+    # WER called on the raw strings: edits between whitespace-split words, per reference word
+    if not reference:
+        raise metrics.MetricInputError("reference", "is empty")
+    words = reference.split()
+    return _OK.edit_distance(words, hypothesis.split()) / max(len(words), 1)
+
+
+def _corpus_cer_over_words(references, hypotheses, *, average="pooled"):
+    return _OK.corpus_wer([r.split() for r in references], [h.split() for h in hypotheses], average=average)
+
+
 # ---------------------------------------------------------------- BLEU
 
 
@@ -148,7 +160,7 @@ def _statistics(refs, hyp, max_n, *, clip, tie, drop_last):
     return matches, totals, len(hyp), _closest(refs, len(hyp), tie)
 
 
-def _score(matches, totals, c, r, weights, smoothing, *, brevity, zeros, exp_start, end_token):
+def _score(matches, totals, c, r, weights, smoothing, *, brevity, zeros, exp_start, end_token, mean):
     if matches[0] == 0:
         return 0.0
     precisions = []
@@ -177,6 +189,8 @@ def _score(matches, totals, c, r, weights, smoothing, *, brevity, zeros, exp_sta
         bp = 1.0 if c > r else math.exp(1 - c / r)
     else:
         bp = 1.0 if c > r else math.exp(1 - r / c)
+    if mean == "arithmetic":  # sum_n w_n p_n instead of exp(sum_n w_n log p_n)
+        return bp * sum(w * p for w, p in used)
     return bp * math.exp(sum(w * math.log(p) for w, p in used))
 
 
@@ -191,8 +205,9 @@ def _bleu_pair(
     end_token=False,
     corpus_mode="pooled",
     effective_order=False,
+    mean="geometric",
 ):
-    options = dict(brevity=brevity, zeros=zeros, exp_start=exp_start, end_token=end_token)
+    options = dict(brevity=brevity, zeros=zeros, exp_start=exp_start, end_token=end_token, mean=mean)
 
     def weights_for(max_n, weights):
         return tuple(weights) if weights is not None else (1.0 / max_n,) * max_n
@@ -261,7 +276,7 @@ def _f1(p, r, beta=1.0):
     return 0.0 if p == r == 0 else (1 + beta**2) * p * r / (r + beta**2 * p)
 
 
-def _rouge_n_variant(*, unclipped=False, swapped=False, drop_last=False, policy=None):
+def _rouge_n_variant(*, unclipped=False, swapped=False, drop_last=False, f_mean=False, policy=None):
     def rouge_n(references, hypothesis, *, n=1, multi_reference="max"):
         scores = []
         for ref in references:
@@ -272,7 +287,7 @@ def _rouge_n_variant(*, unclipped=False, swapped=False, drop_last=False, policy=
             rec = overlap / rt if rt else 0.0
             if swapped:
                 p, rec = rec, p
-            scores.append(RougeScore(p, rec, _f1(p, rec)))
+            scores.append(RougeScore(p, rec, (p + rec) / 2 if f_mean else _f1(p, rec)))
         return _pick(scores, policy or multi_reference)
 
     return rouge_n
@@ -378,9 +393,9 @@ MUTANTS = [
     Mutant("edit_distance_deletions_cost_two", {"edit_distance": _deletions_cost_two},
            (T + "symmetry[edit_distance]",)),
     Mutant("edit_distance_squared", {"edit_distance": _squared_distance},
-           (T + "triangle[edit_distance]",)),
+           (T + "triangle[edit_distance]", T + "definition[edit_distance]")),
     Mutant("edit_distance_without_substitutions", {"edit_distance": _indel_distance},
-           (T + "bounds[edit_distance]", T + "agreement[edit_distance:nltk]")),
+           (T + "bounds[edit_distance]", T + "agreement[edit_distance:nltk]", T + "definition[edit_distance]")),
     Mutant("wer_is_word_accuracy", {"wer": _word_accuracy},
            (T + "identity[wer]", T + "claim.seed003.wer.example_1", T + "claim.seed003.wer.example_2")),
     Mutant("wer_divides_by_longer_sequence", {"wer": _wer_over_hypothesis},
@@ -405,9 +420,17 @@ MUTANTS = [
            (T + "undefined[cer:empty_reference]",)),
     Mutant("corpus_cer_mean_of_sentences", {"corpus_cer": _corpus_cer_mean},
            (T + "relation[corpus_cer:corpus_wer_over_characters]",)),
+    Mutant("cer_over_words", {"cer": _cer_over_words},
+           (T + "relation[cer:wer_over_characters]", T + "relation[cer:spaces_count]")),
+    Mutant("corpus_cer_over_words", {"corpus_cer": _corpus_cer_over_words},
+           (T + "relation[corpus_cer:corpus_wer_over_characters]",)),
     # BLEU
     Mutant("bleu_brevity_with_r_and_c_swapped", _bleu_pair(brevity="inverted"),
-           (T + "bounds[sentence_bleu]", T + "bounds[corpus_bleu]", T + "claim.seed000.bleu.bounds")),
+           (T + "bounds[sentence_bleu]", T + "bounds[corpus_bleu]", T + "claim.seed000.bleu.bounds",
+            T + "definition[sentence_bleu]", T + "definition[corpus_bleu]")),
+    Mutant("bleu_arithmetic_mean_of_precisions", _bleu_pair(mean="arithmetic"),
+           (T + "definition[sentence_bleu]", T + "definition[corpus_bleu]",
+            T + "relation[sentence_bleu:brevity_penalty]", T + "relation[corpus_bleu:pooled_statistics]")),
     Mutant("bleu_ngrams_off_by_one", _bleu_pair(drop_last=True),
            (T + "identity[sentence_bleu]", T + "claim.seed004.bleu.example_p_n")),
     Mutant("bleu_clip_by_sum_over_references", _bleu_pair(clip="sum"),
@@ -417,7 +440,8 @@ MUTANTS = [
     Mutant("bleu_clip_by_min_over_references", _bleu_pair(clip="min"),
            (T + "direction[sentence_bleu:more_references]",)),
     Mutant("bleu_unclipped_counts", _bleu_pair(clip="none"),
-           (T + "relation[sentence_bleu:brevity_penalty]", T + "agreement[bleu:nltk]", T + "agreement[bleu:sacrebleu]")),
+           (T + "relation[sentence_bleu:brevity_penalty]", T + "agreement[bleu:nltk]", T + "agreement[bleu:sacrebleu]",
+            T + "definition[sentence_bleu]", T + "definition[corpus_bleu]")),
     Mutant("bleu_skips_zero_precisions", _bleu_pair(zeros="skip"),
            (T + "undefined[sentence_bleu:zero_precision]",)),
     Mutant("bleu_brevity_uses_shortest_reference", _bleu_pair(tie="shortest"),
@@ -429,11 +453,12 @@ MUTANTS = [
     Mutant("corpus_bleu_brevity_of_last_sentence", _bleu_pair(corpus_mode="last_sentence_brevity"),
            (T + "invariance[corpus_bleu:sentence_order]",)),
     Mutant("corpus_bleu_mean_of_sentence_bleu", _bleu_pair(corpus_mode="mean"),
-           (T + "relation[corpus_bleu:pooled_statistics]", T + "claim.seed000.corpus_bleu.micro_averaged")),
+           (T + "relation[corpus_bleu:pooled_statistics]", T + "claim.seed000.corpus_bleu.micro_averaged",
+            T + "definition[corpus_bleu]")),
     Mutant("sentence_bleu_effective_order", _bleu_pair(effective_order=True),
            (T + "relation[sentence_bleu:corpus_bleu_of_one_sentence]",)),
     Mutant("bleu_exp_smoothing_starts_at_one", _bleu_pair(exp_start=-1),
-           (T + "agreement[bleu:nltk]",)),
+           (T + "agreement[bleu:nltk]", T + "definition[sentence_bleu]", T + "definition[corpus_bleu]")),
     Mutant("corpus_bleu_zips_silently", {"corpus_bleu": _corpus_bleu_zips},
            (T + "refusal[corpus_bleu:count_mismatch]",)),
     Mutant("sentence_bleu_unchecked_nesting", {"sentence_bleu": _sentence_bleu_unchecked_nesting},
@@ -445,17 +470,20 @@ MUTANTS = [
     # ROUGE
     Mutant("rouge_n_unclipped_overlap", {"rouge_n": _rouge_n_variant(unclipped=True)},
            (T + "bounds[rouge_n]", T + "relation[rouge_n:recall]", T + "agreement[rouge:rouge_score]",
-            T + "claim.seed004.rouge.bounds")),
+            T + "claim.seed004.rouge.bounds", T + "definition[rouge_n]")),
+    Mutant("rouge_n_f_is_mean_of_precision_and_recall", {"rouge_n": _rouge_n_variant(f_mean=True)},
+           (T + "definition[rouge_n]",)),
     Mutant("rouge_n_precision_recall_swapped", {"rouge_n": _rouge_n_variant(swapped=True)},
            (T + "relation[rouge_n:recall]", T + "claim.seed004.rouge_n.recall_definition", T + "claim.seed004.rouge_n.example")),
     Mutant("rouge_n_ngrams_off_by_one", {"rouge_n": _rouge_n_variant(drop_last=True)},
            (T + "identity[rouge]",)),
     Mutant("rouge_l_f_is_sum", {"rouge_l": _rouge_l_variant(f_sum=True)}, (T + "bounds[rouge_l]",)),
-    Mutant("rouge_l_greedy_matching", {"rouge_l": _rouge_l_variant(lcs=_greedy_lcs)}, (T + "symmetry[rouge:swap]",)),
+    Mutant("rouge_l_greedy_matching", {"rouge_l": _rouge_l_variant(lcs=_greedy_lcs)},
+           (T + "symmetry[rouge:swap]", T + "definition[rouge_l]")),
     Mutant("rouge_l_precision_over_reference", {"rouge_l": _rouge_l_variant(precision_over_reference=True)},
            (T + "bounds[rouge_l:lcs]",)),
     Mutant("rouge_l_longest_common_substring", {"rouge_l": _rouge_l_variant(lcs=_common_substring)},
-           (T + "claim.seed004.rouge_l.example",)),
+           (T + "claim.seed004.rouge_l.example", T + "definition[rouge_l]")),
     Mutant("rouge_l_beta_weighs_precision", {"rouge_l": _rouge_l_variant(beta_on_precision=True)},
            (T + "relation[rouge_l:beta]",)),
     Mutant("rouge_l_last_reference_wins", {"rouge_l": _rouge_l_variant(policy="last")},
