@@ -218,8 +218,9 @@ def test_an_interrupt_writes_a_partial_report_marked_incomplete(tmp_path, signum
          "--report", str(out)],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
     )  # fmt: skip
-    deadline = time.monotonic() + 60
-    while not journal.exists() and time.monotonic() < deadline:  # the audit has started
+    deadline = time.monotonic() + 90
+    # the first results (n/a ones) are journaled once the imports are done and workers start
+    while not (journal.exists() and journal.read_text()) and time.monotonic() < deadline:
         time.sleep(0.1)
     time.sleep(1)
     proc.send_signal(signum)

@@ -22,7 +22,7 @@ from . import ids, profiles, registry
 from .isolation import default_jobs, iter_isolated
 from .report import Report, Signature
 from .runner import Result, apply_deviation, not_applicable_reason, run_in_process
-from .targets import Target, reference_available
+from .targets import BUNDLED, DEFAULT_TARGET, Target, reference_available
 
 
 def resolve_seed(profile: str, seed: int | None) -> tuple[int | None, str]:
@@ -122,6 +122,7 @@ def audit(
 
     interrupted = False
     try:
+        _warm_references()
         applicable = []
         for index, p in enumerate(props):
             reason = not_applicable_reason(p, target)
@@ -130,7 +131,6 @@ def audit(
             else:
                 record(index, Result(status="n/a", detail=reason, property_id=p.id, statement=p.statement,
                                      kind=p.kind, family=p.family, metrics=p.metrics))
-        _warm_references()
         options = dict(settings_=base, seed=run_seed, time_budget=time_budget)
         if isolate:
             runs = iter_isolated(
@@ -165,10 +165,17 @@ def audit(
 
 
 def _warm_references() -> None:
-    """Import the reference libraries once in the parent, so forked workers do not each pay for it."""
-    for p in registry.conformance_properties():
-        if p.reference:
-            reference_available(p.reference)
+    """Import every bundled reference adapter in the parent, before any worker is forked.
+
+    Two reasons. Workers do not each pay for the imports. And Hypothesis draws
+    some values from constants it finds in the project's own modules loaded at
+    the time (``hypothesis.internal.conjecture.providers``): a reference adapter
+    imported lazily by one property would change the examples of the properties a
+    worker runs after it, so the report would depend on ``--jobs``.
+    """
+    for name in BUNDLED:
+        if name != DEFAULT_TARGET:
+            reference_available(name)
 
 
 def journal_path_for(report_paths: list[Path], cache_dir: Path, target_name: str) -> Path:

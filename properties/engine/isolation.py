@@ -233,6 +233,7 @@ def iter_isolated(
     pending = list(range(len(props)))
     pending.reverse()
     workers: list[_Worker] = []
+    retried: set[int] = set()
     sys.stdout.flush()
     sys.stderr.flush()
     try:
@@ -271,8 +272,17 @@ def iter_isolated(
                     index = worker.index
                     workers.remove(worker)
                     _kill(worker)
+                    if index not in retried:
+                        # A hang is confirmed by a second run in a fresh worker: a worker forked
+                        # from a process with threads (a pytest-xdist worker) can inherit a lock
+                        # held at fork time and block on it, which is not the target's doing.
+                        retried.add(index)
+                        pending.append(index)
+                        _close(worker)
+                        continue
                     result = _lost_worker(
-                        worker, target, "hang", f"was killed after {call_timeout:g}s in one call", flight[1]
+                        worker, target, "hang",
+                        f"was killed after {call_timeout:g}s in one call (twice, in fresh workers)", flight[1],
                     )
                     _close(worker)
                     yield index, apply_deviation(result, target)
