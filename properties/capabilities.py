@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from importlib import import_module
+from typing import Any, Callable
 
 
 @dataclasses.dataclass(frozen=True)
@@ -29,6 +30,30 @@ class Capability:
     sample_weight: bool = False
     #: True if a larger value is better (None for metrics that are not scores, e.g. curves)
     higher_is_better: bool | None = True
+
+    # What the generic properties (``properties/generic.py``) need to check the metric
+    # without knowing its family: the input shape and how to evaluate it.
+
+    #: the shape of the metric's inputs (``properties/inputs/``); None: no generic properties
+    inputs: Any = None
+    #: the keyword sets every comparison evaluates (e.g. each averaging mode)
+    forms: tuple[dict, ...] = ({},)
+    #: keyword sets for the bounds (default: ``forms``), e.g. zero_division 0 and 1
+    bound_forms: tuple[dict, ...] | None = None
+    #: keyword sets under which the metric is symmetric (default: ``forms``)
+    symmetry_forms: tuple[dict, ...] | None = None
+    #: keyword sets for the perfect input (default: ``forms``)
+    perfect_forms: tuple[dict, ...] | None = None
+    #: keywords of the refusal calls
+    refusal_form: dict = dataclasses.field(default_factory=dict)
+    #: the value on a perfect input (None: no such value, e.g. a curve)
+    best: float | None = None
+    #: the value is a sum over samples (duplicating every sample doubles it)
+    additive: bool = False
+    #: example -> whether the metric is defined there (None: everywhere)
+    defined: Callable[[Any], bool] | None = None
+    #: the metric's names for the shape's argument names (e.g. y_true -> y1)
+    argument_names: dict | None = None
 
 
 def all_capabilities() -> dict[str, Capability]:

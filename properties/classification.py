@@ -8,6 +8,7 @@ of the target, unless the property *is* a relation between two metrics.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 import numpy as np
@@ -15,10 +16,13 @@ from hypothesis import strategies as st
 
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal, is_nan
-from .engine.guards import TargetViolation
-from .engine.registry import register as _register
-from .strategies import (
+from .engine.registry import prop, register
+from .inputs.labels import (
     ALPHABETS,
+    LABELS,
+    PROBABILITIES,
+    any_label_pairs,
+    perfect_pair,
     LabelPair,
     binary_pairs,
     confusion_matrices,
@@ -30,36 +34,6 @@ from .strategies import (
 from .engine.targets import reference
 
 
-
-def _one_failure_site(check):
-    """Re-raise any violated expectation from one place.
-
-    Hypothesis shrinks each distinct failure site separately; a property that
-    fails is one finding, whichever of its expectations broke first.
-    """
-
-    @functools.wraps(check)
-    def checked(t, ex):
-        try:
-            check(t, ex)
-        except TargetViolation:
-            raise  # mutation, return type: its own status, raised at one site already
-        except AssertionError as exc:
-            raise AssertionError(str(exc)) from None
-
-    return checked
-
-
-def register(id, statement, *, check, **options):
-    return _register(id, statement, check=_one_failure_site(check), family="classification", **options)
-
-
-def prop(id, statement, **options):
-    def decorate(check):
-        register(id, statement, check=check, **options)
-        return check
-
-    return decorate
 
 #: examples for the properties repeated once per metric (dozens of them): enough to reach every
 #: strategy shape, while a whole-family run against a slow reference stays short
@@ -129,6 +103,41 @@ CAPABILITIES = {
 }
 
 
+
+def _rate_forms(m, averages, **kw):
+    beta = {"beta": BETA} if m == "fbeta" else {}
+    return tuple({"average": a, **beta, **kw} for a in averages)
+
+
+def _two_classes(ex) -> bool:
+    return np.unique(ex.y_true).size > 1 and np.unique(ex.y_pred).size > 1
+
+
+KAPPA_WEIGHTS = tuple({"weights": w} for w in (None, "linear", "quadratic"))
+
+#: how the generic properties evaluate each metric (properties/generic.py)
+_GENERIC = {
+    **{m: dict(inputs=LABELS, best=best, forms=_rate_forms(m, AVERAGED),
+               bound_forms=tuple(f for z in (0.0, 1.0) for f in _rate_forms(m, (*AVERAGED, "binary"), zero_division=z)),
+               perfect_forms=_rate_forms(m, AVERAGED, zero_division=np.nan),
+               # 'weighted' weighs by the support in y_true: not symmetric
+               symmetry_forms=_rate_forms(m, (None, "micro", "macro", "binary")),
+               refusal_form=_rate_forms(m, ("macro",))[0])
+       for m, (_, best) in RATES.items()},
+    "accuracy": dict(inputs=LABELS, best=1.0),
+    "balanced_accuracy": dict(inputs=LABELS, best=1.0),
+    # a constant labeling is MCC's undefined case (0.0 by convention): no perfect value there
+    "matthews_corrcoef": dict(inputs=LABELS, best=1.0, defined=_two_classes),
+    "cohen_kappa": dict(inputs=LABELS, best=1.0, forms=KAPPA_WEIGHTS,
+                        defined=lambda ex: not kappa_undefined(ex.y_true, ex.y_pred),
+                        argument_names={"y_true": "y1", "y_pred": "y2"}),
+    "confusion_matrix": dict(inputs=LABELS, additive=True),
+    "log_loss": dict(inputs=PROBABILITIES, best=0.0),
+}
+CAPABILITIES = {m: dataclasses.replace(cap, **_GENERIC[m]) for m, cap in CAPABILITIES.items()}
+GENERIC_EXAMPLES = PER_METRIC_EXAMPLES
+
+
 # ------------------------------------------------------------------ the spec's own arithmetic
 
 
@@ -174,111 +183,18 @@ def kappa_undefined(y1, y2) -> bool:
     return bool((y1 == y1[0]).all() and (y2 == y1[0]).all())
 
 
-any_pairs = st.one_of(label_pairs(), binary_pairs())
+any_pairs = any_label_pairs()
 
 
-# ------------------------------------------------------------------ bounds
-
-
-for _m in RATES:
-
-    def _rate_bounds(t, ex, m=_m):
-        for zd in (0.0, 1.0):
-            for avg in AVERAGED:
-                expect_in_range(call_rate(t, m, ex.y_true, ex.y_pred, average=avg, zero_division=zd),
-                                0.0, 1.0, what=f"{m}(average={avg!r}, zero_division={zd})")
-            if ex.is_binary:
-                expect_in_range(call_rate(t, m, ex.y_true, ex.y_pred, average="binary", pos_label=ex.pos_label,
-                                          zero_division=zd), 0.0, 1.0, what=f"{m}(average='binary')")
-
-    register(f"bounds[{_m}]", f"{_m} lies in [0, 1] for every averaging mode, zero_division 0 or 1",
-             kind="bound", needs=rate_needs(_m, "average", "zero_division"), check=_rate_bounds,
-             strategy=any_pairs, max_examples=PER_METRIC_EXAMPLES)
-
-
-def _unit_bounds(t, ex, m):
-    expect_in_range(getattr(t, m)(ex.y_true, ex.y_pred), 0.0, 1.0, what=m)
-
-
-for _m in ("accuracy", "balanced_accuracy"):
-    register(f"bounds[{_m}]", f"{_m} lies in [0, 1]", kind="bound", needs=(_m,),
-             check=functools.partial(_unit_bounds, m=_m), strategy=any_pairs, max_examples=PER_METRIC_EXAMPLES)
-
-
-@prop("bounds[matthews_corrcoef]", "the MCC lies in [-1, 1] (multiclass R_K too)",
-                   kind="bound", needs=("matthews_corrcoef",), strategy=any_pairs)
-def _mcc_bounds(t, ex):
-    expect_in_range(t.matthews_corrcoef(ex.y_true, ex.y_pred), -1.0, 1.0, what="matthews_corrcoef")
-
-
-@prop("bounds[cohen_kappa]",
-                   "Cohen's kappa (unweighted, linear, quadratic) lies in [-1, 1] where it is defined",
-                   kind="bound", needs=("cohen_kappa", "cohen_kappa:weights"), strategy=any_pairs)
-def _kappa_bounds(t, ex):
-    if kappa_undefined(ex.y_true, ex.y_pred):
-        return
-    for weights in (None, "linear", "quadratic"):
-        expect_in_range(t.cohen_kappa(ex.y_true, ex.y_pred, weights=weights), -1.0, 1.0,
-                        what=f"cohen_kappa(weights={weights!r})")
-
-
-@prop("bounds[log_loss]", "log loss is >= 0 (inf allowed), never NaN",
-                   kind="bound", needs=("log_loss", "log_loss:labels"), strategy=proba_examples())
-def _log_loss_bounds(t, ex):
-    v = t.log_loss(ex.y_true, ex.y_proba, labels=list(ex.labels))
-    expect(not is_nan(v) and v >= -1e-12, f"log_loss = {v!r}, expected >= 0")
-
-
-# ------------------------------------------------------------------ perfect prediction
-
-
-def _perfect(ex: LabelPair) -> LabelPair:
-    return LabelPair(ex.y_true, ex.y_true.copy(), ex.alphabet, ex.pos_label)
-
-
-perfect_pairs = any_pairs.map(_perfect)
-
-for _m, (_, _best) in RATES.items():
-
-    def _rate_perfect(t, ex, m=_m, best=_best):
-        values = per_class(call_rate(t, m, ex.y_true, ex.y_pred, average=None, zero_division=np.nan))
-        defined = ~np.isnan(values)
-        expect_close(values[defined], np.full(defined.sum(), best), what=f"{m} per class, y_pred == y_true")
-        for avg in ("micro", "macro", "weighted"):
-            v = call_rate(t, m, ex.y_true, ex.y_pred, average=avg, zero_division=np.nan)
-            expect(is_nan(v) or np.isclose(v, best, rtol=1e-12, atol=1e-12),
-                   f"{m}(average={avg!r}) = {v!r} for y_pred == y_true, expected {best}")
-
-    register(f"perfect[{_m}]", f"y_pred == y_true gives {_m} = {_best} for every class where it is defined",
-             kind="identity", needs=rate_needs(_m, "average", "zero_division"), check=_rate_perfect,
-             strategy=perfect_pairs, max_examples=PER_METRIC_EXAMPLES)
-
-
-def _scalar_perfect(t, ex, m):
-    y = ex.y_true
-    if m in ("matthews_corrcoef", "cohen_kappa") and np.unique(y).size < 2:
-        return  # one class: undefined, see undefined[...]
-    expect_close(getattr(t, m)(y, y.copy()), 1.0, what=f"{m}(y, y)")
-
-
-for _m in SCALARS:
-    register(f"perfect[{_m}]", f"y_pred == y_true gives {_m} = 1 (at least two classes for MCC and kappa)",
-             kind="identity", needs=(_m,), check=functools.partial(_scalar_perfect, m=_m), strategy=perfect_pairs, max_examples=PER_METRIC_EXAMPLES)
+# ------------------------------------------------------------------ perfect prediction (generic: properties/generic.py)
 
 
 @prop("perfect[confusion_matrix]", "y_pred == y_true gives a diagonal confusion matrix",
-                   kind="identity", needs=("confusion_matrix",), strategy=perfect_pairs)
+                   kind="identity", needs=("confusion_matrix",), strategy=any_pairs.map(perfect_pair))
 def _cm_perfect(t, ex):
     C = np.asarray(t.confusion_matrix(ex.y_true, ex.y_true.copy()))
     expect(C.shape[0] == C.shape[1] and np.count_nonzero(C - np.diag(np.diagonal(C))) == 0,
            f"off-diagonal entries in {C!r}")
-
-
-@prop("perfect[log_loss]", "probability 1 on every true class gives log loss 0",
-                   kind="identity", needs=("log_loss", "log_loss:labels"), strategy=proba_examples())
-def _log_loss_perfect(t, ex):
-    onehot = (np.asarray(ex.labels)[None, :] == ex.y_true[:, None]).astype(float)
-    expect_close(t.log_loss(ex.y_true, onehot, labels=list(ex.labels)), 0.0, atol=1e-12, what="log_loss")
 
 
 # ------------------------------------------------------------------ definitions (count formulas)
@@ -522,37 +438,7 @@ def _mcc_pearson(t, ex):
                  what="MCC vs Pearson r")  # different algebra, same quantity: rounding only
 
 
-# ------------------------------------------------------------------ symmetry
-
-
-def _symmetric(t, ex, m, kwargs):
-    for kw in kwargs(ex):
-        expect_close(getattr(t, m)(ex.y_true, ex.y_pred, **kw), getattr(t, m)(ex.y_pred, ex.y_true, **kw),
-                     rtol=1e-12, what=f"{m}(y_true, y_pred, {kw}) vs {m}(y_pred, y_true)")
-
-
-for _m, _kwargs, _strategy, _needs in (
-    ("f1", lambda ex: [dict(pos_label=ex.pos_label)], binary_pairs(), ("f1:pos_label",)),
-    ("matthews_corrcoef", lambda ex: [{}], any_pairs, ()),
-    ("cohen_kappa", lambda ex: [dict(weights=w) for w in (None, "linear", "quadratic")], any_pairs,
-     ("cohen_kappa:weights",)),
-    ("accuracy", lambda ex: [{}], any_pairs, ()),
-):
-    register(f"symmetric[{_m}]", f"{_m} is unchanged when y_true and y_pred swap" +
-             (" (binary, fixed pos_label)" if _m == "f1" else ""), kind="symmetry", needs=(_m, *_needs),
-             check=functools.partial(_symmetric, m=_m, kwargs=_kwargs), strategy=_strategy)
-
-
-# ------------------------------------------------------------------ invariances
-
-
-def _evaluate(t, m, y_true, y_pred, **kw):
-    """Every form of metric ``m`` a relation compares (per class and each average for rates)."""
-    if m in RATES:
-        return [per_class(call_rate(t, m, y_true, y_pred, average=avg, **kw)) for avg in AVERAGED]
-    if m == "cohen_kappa":
-        return [per_class(t.cohen_kappa(y_true, y_pred, weights=w, **kw)) for w in (None, "linear", "quadratic")]
-    return [per_class(getattr(t, m)(y_true, y_pred, **kw))]
+# ------------------------------------------------------------------ invariances (the generic ones: properties/generic.py)
 
 
 def _eval_needs(m, *kwargs):
@@ -561,40 +447,6 @@ def _eval_needs(m, *kwargs):
     if m == "cohen_kappa":
         return ("cohen_kappa", "cohen_kappa:weights", *(f"cohen_kappa:{k}" for k in kwargs))
     return (m, *(f"{m}:{k}" for k in kwargs))
-
-
-def _same(a_list, b_list, what, rtol=1e-12):
-    problems = []
-    for a, b in zip(a_list, b_list):
-        try:
-            expect_close(a, b, rtol=rtol, atol=1e-12, what=what)
-        except AssertionError as exc:
-            problems.append(str(exc))
-    # one raise site: Hypothesis then sees one failure to shrink, not one per message
-    expect(not problems, "; ".join(problems[:2]))
-
-
-def _order_invariance(t, ex, m):
-    pair, order = ex
-    _same(_evaluate(t, m, pair.y_true, pair.y_pred), _evaluate(t, m, pair.y_true[order], pair.y_pred[order]),
-          what=f"{m} after permuting the samples by {order.tolist()}")
-
-
-def _duplicated(t, ex, m):
-    double_t, double_p = np.concatenate([ex.y_true, ex.y_true]), np.concatenate([ex.y_pred, ex.y_pred])
-    if m == "confusion_matrix":
-        expect_close(np.asarray(t.confusion_matrix(double_t, double_p)),
-                     2 * np.asarray(t.confusion_matrix(ex.y_true, ex.y_pred)), what="confusion matrix of 2 copies")
-        return
-    _same(_evaluate(t, m, ex.y_true, ex.y_pred), _evaluate(t, m, double_t, double_p),
-          what=f"{m} after duplicating every sample")
-
-
-def _integer_weights(t, ex, m):
-    reps = ex.sample_weight.astype(int)
-    rt, rp = np.repeat(ex.y_true, reps), np.repeat(ex.y_pred, reps)
-    _same(_evaluate(t, m, ex.y_true, ex.y_pred, sample_weight=ex.sample_weight), _evaluate(t, m, rt, rp),
-          what=f"{m} with integer weights {reps.tolist()} vs the samples repeated")
 
 
 def _renamed(t, ex, m):
@@ -624,50 +476,11 @@ def _renamings(draw):
 
 
 for _m in LABEL_METRICS:
-    register(f"order_invariance[{_m}]", f"{_m} does not depend on the order of the samples", kind="invariance",
-             needs=_eval_needs(_m), check=functools.partial(_order_invariance, m=_m),
-             strategy=permuted(any_pairs), max_examples=PER_METRIC_EXAMPLES)
-    register(f"duplication_invariance[{_m}]",
-             f"duplicating every sample leaves {_m} unchanged" + (" (doubles the counts)" if _m == "confusion_matrix"
-                                                                   else ""),
-             kind="invariance", needs=_eval_needs(_m), check=functools.partial(_duplicated, m=_m),
-             strategy=any_pairs, max_examples=PER_METRIC_EXAMPLES)
-    register(f"integer_weights[{_m}]", f"an integer sample_weight w gives the {_m} of each sample repeated w times",
-             kind="invariance", needs=_eval_needs(_m, "sample_weight"), check=functools.partial(_integer_weights, m=_m),
-             strategy=st.one_of(label_pairs(weights="int"), binary_pairs(weights="int")), max_examples=PER_METRIC_EXAMPLES)
     if _m != "confusion_matrix":
         register(f"label_renaming[{_m}]",
                  f"{_m} (micro/macro/weighted, unweighted kappa) is unchanged by a one-to-one renaming of the labels",
                  kind="invariance", needs=_eval_needs(_m), check=functools.partial(_renamed, m=_m),
                  strategy=_renamings(), max_examples=PER_METRIC_EXAMPLES)
-
-
-@prop("order_invariance[log_loss]", "log loss does not depend on the order of the samples",
-                   kind="invariance", needs=("log_loss", "log_loss:labels"),
-                   strategy=proba_examples().flatmap(lambda e: st.tuples(st.just(e), st.permutations(range(len(e.y_true))))))
-def _log_loss_order(t, ex):
-    e, order = ex
-    order = list(order)
-    expect_close(t.log_loss(e.y_true[order], e.y_proba[order], labels=list(e.labels)),
-                 t.log_loss(e.y_true, e.y_proba, labels=list(e.labels)), rtol=1e-12, what="log_loss permuted")
-
-
-@prop("integer_weights[log_loss]",
-                   "an integer sample_weight w gives the log loss of each sample repeated w times",
-                   kind="invariance", needs=("log_loss", "log_loss:labels", "log_loss:sample_weight"),
-                   strategy=proba_examples(weights="int", min_prob=1e-9))
-def _log_loss_weights(t, ex):
-    reps = ex.sample_weight.astype(int)
-    expect_close(t.log_loss(ex.y_true, ex.y_proba, labels=list(ex.labels), sample_weight=ex.sample_weight),
-                 t.log_loss(np.repeat(ex.y_true, reps), np.repeat(ex.y_proba, reps, axis=0), labels=list(ex.labels)),
-                 rtol=1e-12, what="weighted vs repeated log_loss")
-
-
-@prop("duplication_invariance[log_loss]", "duplicating every sample leaves the log loss unchanged",
-                   kind="invariance", needs=("log_loss", "log_loss:labels"), strategy=proba_examples(min_prob=1e-9))
-def _log_loss_dup(t, ex):
-    expect_close(t.log_loss(np.concatenate([ex.y_true] * 2), np.concatenate([ex.y_proba] * 2), labels=list(ex.labels)),
-                 t.log_loss(ex.y_true, ex.y_proba, labels=list(ex.labels)), rtol=1e-12, what="log_loss of 2 copies")
 
 
 # ------------------------------------------------------------------ direction
@@ -900,40 +713,6 @@ def _agree_log_loss(t, ex):
 # ------------------------------------------------------------------ refusal of bad input
 
 
-@st.composite
-def _bad_labels(draw):
-    """(y_true, y_pred, argument at fault or None): a length mismatch, empty input, NaN label, or 2-D labels."""
-    pair = draw(label_pairs(alphabets=("int",), max_size=8))
-    defect = draw(st.sampled_from(["length", "empty", "nan", "2-D"]))
-    t, p = pair.y_true, pair.y_pred
-    if defect == "length":
-        return t, np.append(p, p[:1]), "y_pred"
-    if defect == "empty":
-        return t[:0], p[:0], None
-    if defect == "nan":
-        bad = t.astype(float)
-        bad[draw(st.integers(0, len(bad) - 1))] = np.nan
-        return (bad, p.astype(float), "y_true") if draw(st.booleans()) else (t.astype(float), bad, "y_pred")
-    # 0/1 columns: the 2-D input most easily mistaken for something valid (a multilabel indicator matrix)
-    return np.column_stack([t != 0, t == 0]).astype(int), np.column_stack([p != 0, p == 0]).astype(int), "y_true"
-
-
-def _refuses_bad_labels(t, ex, m):
-    y_true, y_pred, argument = ex
-    if m == "cohen_kappa" and argument is not None:
-        argument = {"y_true": "y1", "y_pred": "y2"}[argument]
-    kw = {"beta": BETA} if m == "fbeta" else {}
-    if m in RATES:
-        kw["average"] = "macro"
-    expect_refusal(lambda: getattr(t, m)(y_true, y_pred, **kw), argument)
-
-
-for _m in LABEL_METRICS:
-    register(f"refuses_bad_labels[{_m}]",
-             f"{_m} refuses mismatched lengths, empty input, NaN labels and 2-D label arrays, naming the argument",
-             kind="refusal", needs=(_m,) if _m not in RATES else rate_needs(_m, "average"),
-             check=functools.partial(_refuses_bad_labels, m=_m), strategy=_bad_labels(), max_examples=20)
-
 for _m in RATES:
 
     def _unknown_average(t, ex, m=_m):
@@ -998,23 +777,6 @@ def _bad_probabilities(draw):
 def _bad_proba(t, ex):
     e, proba = ex
     expect_refusal(lambda: t.log_loss(e.y_true, proba, labels=list(e.labels)), "y_proba")
-
-
-@prop("refuses_bad_labels[log_loss]",
-                   "log_loss refuses mismatched lengths, empty input and NaN labels, naming the argument",
-                   kind="refusal", needs=("log_loss",), strategy=proba_examples(max_size=6).flatmap(
-                       lambda e: st.tuples(st.just(e), st.sampled_from(["length", "empty", "nan"]))),
-                   max_examples=15)
-def _log_loss_bad_labels(t, ex):
-    e, defect = ex
-    if defect == "length":
-        expect_refusal(lambda: t.log_loss(e.y_true, np.vstack([e.y_proba, e.y_proba[:1]])), "y_proba")
-    elif defect == "empty":
-        expect_refusal(lambda: t.log_loss(e.y_true[:0], e.y_proba[:0]))
-    else:
-        y = np.arange(len(e.y_true)) % 2 * 1.0
-        y[0] = np.nan
-        expect_refusal(lambda: t.log_loss(y, np.full((len(y), 2), 0.5)), "y_true")
 
 
 # ------------------------------------------------------------------ claims from the seeds

@@ -13,7 +13,7 @@ from properties.checks import expect, expect_close, expect_in_range, expect_refu
 from properties.engine.registry import prop, register
 from properties.engine.targets import reference
 
-from ._real_arrays import bad_vector_pair, grid, non_constant, pairs, reals, small_ints
+from .inputs.real_pairs import bad_vector_pair, grid, non_constant, pairs, reals, small_ints
 
 COEFFICIENTS = ("pearson", "spearman", "kendall_tau")
 RANK_BASED = ("spearman", "kendall_tau")

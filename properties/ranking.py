@@ -23,18 +23,10 @@ from .engine import registry
 EXAMPLES = 30
 
 
-def register(id, statement, **options):
-    if options.get("kind") != "claim":
-        options.setdefault("max_examples", EXAMPLES)
-    return registry.register(id, statement, **options)
+registry.family_examples("ranking", EXAMPLES)
+register, prop = registry.register, registry.prop
 
 
-def prop(id, statement, **options):
-    def decorate(check):
-        register(id, statement, check=check, **options)
-        return check
-
-    return decorate
 from .engine.targets import reference
 
 PER_QUERY = (

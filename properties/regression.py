@@ -18,7 +18,7 @@ from properties.checks import (
 from properties.engine.registry import prop, register
 from properties.engine.targets import reference
 
-from ._real_arrays import bad_vector_pair, grid, non_constant, pairs, reals, small_ints
+from .inputs.real_pairs import bad_vector_pair, grid, non_constant, pairs, reals, small_ints
 
 ERRORS = (
     "mean_squared_error",

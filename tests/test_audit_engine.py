@@ -10,7 +10,7 @@ from properties.engine.runner import Result
 from properties.engine.targets import load_target
 from tests.toys import toy_target
 
-ONLY = ["classification.bounds[accuracy]", "classification.symmetric[accuracy]"]
+ONLY = ["classification.bounds[accuracy]", "classification.symmetry[accuracy]"]
 
 
 def _result(status, pid="toy.x", family="toy"):

@@ -21,7 +21,7 @@ EXE = str(Path(sys.executable).parent / "metric-assay")
 #: properties a plain, correct accuracy passes; enough to see each misbehaviour
 ACCURACY = [
     "--only", "classification.bounds[accuracy]",
-    "--only", "classification.symmetric[accuracy]",
+    "--only", "classification.symmetry[accuracy]",
     "--only", "classification.perfect[accuracy]",
 ]  # fmt: skip
 

@@ -19,7 +19,9 @@ from properties.engine import registry
 from properties.engine.claims import judge
 from properties.engine.profiles import profile_settings
 from properties.engine.runner import check_property
+from properties.generic import GENERIC_IDS
 from tests.mutants import Mutant, mutant_target
+from tests.mutants.generic import generic_mutants
 
 
 def _all_mutants() -> list[Mutant]:
@@ -32,6 +34,10 @@ def _all_mutants() -> list[Mutant]:
                 raise
             continue
         found.extend(module.MUTANTS)
+    # generic properties no family mutant catches get the generic mutant of their kind
+    caught = {pid for m in found for pid in m.catches}
+    registry.all_properties()
+    found.extend(generic_mutants(GENERIC_IDS - caught))
     return found
 
 

@@ -45,11 +45,11 @@ def test_under_xdist_a_target_that_exits_is_reported_not_lost(pytester, monkeypa
     report = pytester.path / "r.json"
     result = pytester.runpytest_subprocess(
         "-n", "2", "--target", "tests.hostile.sys_exit", "--hypothesis-profile=ci", "-q",
-        "-k", "accuracy and (bounds or symmetric or perfect)", "--assay-report", str(report),
+        "-k", "accuracy and (bounds or symmetry or perfect)", "--assay-report", str(report),
     )  # fmt: skip
     assert result.ret == 1
     data = json.loads(report.read_text())
     statuses = {r["property_id"]: r["status"] for r in data["results"] if r["property_id"].endswith("[accuracy]")}
-    assert set(statuses) == {f"classification.{p}[accuracy]" for p in ("bounds", "symmetric", "perfect")}
+    assert set(statuses) == {f"classification.{p}[accuracy]" for p in ("bounds", "symmetry", "perfect")}
     assert set(statuses.values()) == {"crash"}
     result.stdout.fnmatch_lines(["*CRASH classification.*accuracy*", "*target.accuracy raised SystemExit(0)*"])

@@ -22,12 +22,14 @@ friends) when the invariant is violated.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from importlib import import_module
 from typing import Any, Callable
 
 import metrics
 
 from . import ids
+from .guards import TargetViolation
 
 KINDS = (
     "bound",
@@ -85,6 +87,34 @@ _REGISTRY: dict[str, Property] = {}
 FAMILY_MODULES = tuple(metrics.FAMILIES)
 
 
+#: a family's default number of examples per conformance property (see :func:`family_examples`)
+_FAMILY_EXAMPLES: dict[str, int] = {}
+
+
+def family_examples(family: str, n: int) -> None:
+    """Run ``n`` examples per conformance property of ``family`` unless a property says otherwise."""
+    _FAMILY_EXAMPLES[family] = n
+
+
+def one_failure_site(check: Callable) -> Callable:
+    """``check``, re-raising any violated expectation from one place.
+
+    Hypothesis shrinks each distinct failure site separately; a property that
+    fails is one finding, whichever of its expectations broke first.
+    """
+
+    @functools.wraps(check)
+    def checked(t, ex):
+        try:
+            check(t, ex)
+        except TargetViolation:
+            raise  # mutation, return type: its own status, raised at one site already
+        except AssertionError as exc:
+            raise AssertionError(str(exc)) from None
+
+    return checked
+
+
 def _family_of(module_name: str) -> str:
     return module_name.rsplit(".", 1)[-1]
 
@@ -121,20 +151,22 @@ def register(
         raise ValueError(f"claim {id!r} must quote its source")
     if isinstance(needs, str):
         needs = (needs,)
-    family = family or _family_of(getattr(check, "__module__", "unknown"))
+    family = family or _family_of(getattr(getattr(check, "func", check), "__module__", "unknown"))
     full_id = id if id.startswith(f"{family}.") else f"{family}.{id}"
     if not ids.is_valid(full_id, claim=kind == "claim"):
         form = "<family>.claim.seed<NNN>.<name>" if kind == "claim" else "<family>.<name>[<metric>:<variant>]"
         raise ValueError(f"property id {full_id!r} does not follow the grammar {form} (snake_case, no spaces)")
     if full_id in _REGISTRY:
         raise ValueError(f"property {full_id!r} registered twice")
+    if max_examples is None and kind != "claim":
+        max_examples = _FAMILY_EXAMPLES.get(family)
     p = Property(
         id=full_id,
         statement=statement,
         kind=kind,
         family=family,
         needs=tuple(needs),
-        check=check,
+        check=one_failure_site(check),
         strategy=strategy,
         reference=reference,
         source=source,
@@ -160,6 +192,7 @@ def all_properties(*, include_claims: bool = True) -> list[Property]:
     """Every registered property, families imported, sorted by id."""
     for family in FAMILY_MODULES:
         import_module(f"properties.{family}")
+    import_module("properties.generic").register_all()
     props = sorted(_REGISTRY.values(), key=lambda p: p.id)
     if not include_claims:
         props = [p for p in props if not p.is_claim]

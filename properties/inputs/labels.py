@@ -21,6 +21,8 @@ import dataclasses
 import numpy as np
 from hypothesis import strategies as st
 
+from . import SKIP, InputShape
+
 MAX_SIZE = 12
 MAX_CLASSES = 4
 
@@ -254,3 +256,100 @@ def permuted(draw, pairs):
     pair = draw(pairs)
     order = draw(st.permutations(range(pair.n)))
     return pair, np.array(order, dtype=np.intp)
+
+
+# ------------------------------------------------------------------ the shapes, for the generic properties
+
+
+def _take_pair(ex: LabelPair, idx: np.ndarray) -> LabelPair:
+    w = None if ex.sample_weight is None else ex.sample_weight[idx]
+    return LabelPair(ex.y_true[idx], ex.y_pred[idx], ex.alphabet, ex.pos_label, w)
+
+
+def _call_pair(t, name: str, ex: LabelPair, **kw):
+    if kw.get("average") == "binary":
+        if not ex.is_binary:
+            return SKIP  # binary mode is defined on two-label data only
+        kw["pos_label"] = ex.pos_label
+    return getattr(t, name)(ex.y_true, ex.y_pred, **kw)
+
+
+def perfect_pair(ex: LabelPair) -> LabelPair:
+    return LabelPair(ex.y_true, ex.y_true.copy(), ex.alphabet, ex.pos_label)
+
+
+def any_label_pairs(**options):
+    """Multiclass or binary pairs, integer or string labels."""
+    return st.one_of(label_pairs(**options), binary_pairs(**options))
+
+
+@st.composite
+def bad_label_pairs(draw):
+    """(pair, argument at fault or None): a length mismatch, empty input, NaN label, or 2-D labels."""
+    pair = draw(label_pairs(alphabets=("int",), max_size=8))
+    defect = draw(st.sampled_from(["length", "empty", "nan", "2-D"]))
+    t, p = pair.y_true, pair.y_pred
+
+    def bad(y_true, y_pred, argument):
+        return LabelPair(y_true, y_pred, pair.alphabet, pair.pos_label), argument
+
+    if defect == "length":
+        return bad(t, np.append(p, p[:1]), "y_pred")
+    if defect == "empty":
+        return bad(t[:0], p[:0], None)
+    if defect == "nan":
+        nan = t.astype(float)
+        nan[draw(st.integers(0, len(nan) - 1))] = np.nan
+        return bad(nan, p.astype(float), "y_true") if draw(st.booleans()) else bad(t.astype(float), nan, "y_pred")
+    # 0/1 columns: the 2-D input most easily mistaken for something valid (a multilabel indicator matrix)
+    return bad(np.column_stack([t != 0, t == 0]).astype(int), np.column_stack([p != 0, p == 0]).astype(int), "y_true")
+
+
+LABELS = InputShape(
+    name="label pairs",
+    examples=lambda name: any_label_pairs(),
+    size=lambda ex: ex.n,
+    take=_take_pair,
+    call=_call_pair,
+    weighted=lambda name: any_label_pairs(weights="int").map(lambda e: (e, e.sample_weight)),
+    swap=lambda ex: LabelPair(ex.y_pred, ex.y_true, ex.alphabet, ex.pos_label, ex.sample_weight),
+    perfect=lambda name: any_label_pairs().map(perfect_pair),
+    bad=lambda name: bad_label_pairs(),
+)
+
+
+def _take_proba(ex: ProbaExample, idx: np.ndarray) -> ProbaExample:
+    w = None if ex.sample_weight is None else ex.sample_weight[idx]
+    return ProbaExample(ex.y_true[idx], ex.y_proba[idx], ex.labels, w)
+
+
+def one_hot(ex: ProbaExample) -> ProbaExample:
+    """Probability 1 on every true class."""
+    return ProbaExample(ex.y_true, (np.asarray(ex.labels)[None, :] == ex.y_true[:, None]).astype(float), ex.labels)
+
+
+@st.composite
+def bad_probability_examples(draw):
+    """(example, argument at fault or None): mismatched lengths, empty input or a NaN label."""
+    e = draw(proba_examples(max_size=6))
+    defect = draw(st.sampled_from(["length", "empty", "nan"]))
+    if defect == "length":
+        return ProbaExample(e.y_true, np.vstack([e.y_proba, e.y_proba[:1]]), e.labels), "y_proba"
+    if defect == "empty":
+        return ProbaExample(e.y_true[:0], e.y_proba[:0], e.labels), None
+    y = np.arange(len(e.y_true)) % 2 * 1.0
+    y[0] = np.nan
+    return ProbaExample(y, np.full((len(y), 2), 0.5), (0.0, 1.0)), "y_true"
+
+
+PROBABILITIES = InputShape(
+    name="labels with class probability rows",
+    examples=lambda name: proba_examples(),
+    size=lambda ex: int(ex.y_true.shape[0]),
+    take=_take_proba,
+    call=lambda t, name, ex, **kw: getattr(t, name)(ex.y_true, ex.y_proba, labels=list(ex.labels), **kw),
+    call_keywords=("labels",),
+    weighted=lambda name: proba_examples(weights="int", min_prob=1e-9).map(lambda e: (e, e.sample_weight)),
+    perfect=lambda name: proba_examples().map(one_hot),
+    bad=lambda name: bad_probability_examples(),
+)
