@@ -54,6 +54,8 @@ class Capability:
     defined: Callable[[Any], bool] | None = None
     #: the metric's names for the shape's argument names (e.g. y_true -> y1)
     argument_names: dict | None = None
+    #: generic properties that do not apply to this metric (say why where it is declared)
+    not_generic: tuple[str, ...] = ()
 
 
 def all_capabilities() -> dict[str, Capability]:

@@ -811,28 +811,41 @@ def expect_printed_row(values, printed, what):
 _PER_CLASS = dict(average=None, labels=CLASSES, zero_division=np.nan)
 _PRF_NEEDS = tuple(f"{m}:{k}" for m in ("precision", "recall", "f1") for k in ("average", "labels", "zero_division"))
 
-_PRINTED_002 = [
-    # (id, metric, matrix name, printed per class (pos, neg, neutral), quote)
-    ("precision_ex1", "precision", "ex1", ["0.428571", "0.120000", "0.900901"], "pos        0.428571\nneg        0.120000\nneutral    0.900901"),
-    ("precision_ex2", "precision", "ex2", ["NaN", "NaN", "0.874016"], "pos             NaN\nneg             NaN\nneutral    0.874016"),
-    ("precision_ex3", "precision", "ex3", ["1.000000", "1.000000", "0.882353"], "pos        1.000000\nneg        1.000000\nneutral    0.882353"),
-    ("recall_ex1", "recall", "ex1", ["0.120000", "0.428571", "0.900901"], "pos        0.120000\nneg        0.428571\nneutral    0.900901"),
-    ("recall_ex3", "recall", "ex3", ["0.008", "0.040", "1.000"], "pos        0.008\nneg        0.040\nneutral    1.000"),
-    ("f1_ex1", "f1", "ex1", ["0.187500", "0.187500", "0.900901"], "pos        0.187500\nneg        0.187500\nneutral    0.900901"),
-    ("f1_ex3", "f1", "ex3", ["0.015873", "0.076923", "0.937500"], "pos        0.015873\nneg        0.076923\nneutral    0.937500"),
+_PRINTED = [
+    # (seed, id, metric, matrix name, printed per class (pos, neg, neutral), quote)
+    ("002", "precision_ex1", "precision", "ex1", ["0.428571", "0.120000", "0.900901"], "pos        0.428571\nneg        0.120000\nneutral    0.900901"),
+    ("002", "precision_ex2", "precision", "ex2", ["NaN", "NaN", "0.874016"], "pos             NaN\nneg             NaN\nneutral    0.874016"),
+    ("002", "precision_ex3", "precision", "ex3", ["1.000000", "1.000000", "0.882353"], "pos        1.000000\nneg        1.000000\nneutral    0.882353"),
+    ("002", "recall_ex1", "recall", "ex1", ["0.120000", "0.428571", "0.900901"], "pos        0.120000\nneg        0.428571\nneutral    0.900901"),
+    ("002", "recall_ex3", "recall", "ex3", ["0.008", "0.040", "1.000"], "pos        0.008\nneg        0.040\nneutral    1.000"),
+    ("002", "f1_ex1", "f1", "ex1", ["0.187500", "0.187500", "0.900901"], "pos        0.187500\nneg        0.187500\nneutral    0.900901"),
+    ("002", "f1_ex3", "f1", "ex3", ["0.015873", "0.076923", "0.937500"], "pos        0.015873\nneg        0.076923\nneutral    0.937500"),
+    ("000", "precision_row_ex1", "precision", "ex1", ["0.43", "0.12", "0.90"], "precision | 0.43 | 0.12 | 0.90 |"),
+    ("000", "recall_column_ex1", "recall", "ex1", ["0.12", "0.43", "0.90"], "pos | 15 | 10 | 100 | 0.12 |"),
+    ("000", "recall_column_ex3", "recall", "ex3", ["0.008", "0.040", "1.000"], "pos | 1 | 0 | 124 | 0.008 |"),
+    ("000", "precision_row_ex3", "precision", "ex3", ["1.00", "1.00", "0.88"], "precision | 1.00 | 1.00 | 0.88 |"),
+    ("000", "f1_column_ex1", "f1", "ex1", ["0.187", "0.187", "0.90"], "pos | 15 | 10 | 100 | 0.187 |"),
+    ("000", "f1_column_ex4", "f1", "ex4", ["0.187", "0.187", "0.999"], "neutral | 10 | 100 | 100,000 | 0.999 |"),
 ]
 _MATRICES = {"ex1": EX1, "ex2": EX2, "ex3": EX3, "ex4": EX4}
 
-for _id, _metric, _ex, _printed, _quote in _PRINTED_002:
 
-    def _printed_002(t, ex, metric=_metric, name=_ex, printed=_printed):
-        y_true, y_pred = seed_vectors(_MATRICES[name])
-        expect_printed_row(getattr(t, metric)(y_true, y_pred, **_PER_CLASS), printed, f"{metric}({name})")
+def _printed_row(t, ex, metric, name, printed):
+    y_true, y_pred = seed_vectors(_MATRICES[name])
+    expect_printed_row(getattr(t, metric)(y_true, y_pred, **_PER_CLASS), printed, f"{metric}({name})")
 
-    register(f"claim.seed002.{_id}", f"seed 002 prints {_metric} of {_ex} per class (pos, neg, neutral) as {_printed}",
-             kind="claim", source="seed 002, In [10]-[22] (printed outputs)", quote=_quote,
+
+_PRINTED_IN = {
+    "002": ("seed 002 prints {metric} of {ex} per class (pos, neg, neutral) as {printed}",
+            "seed 002, In [10]-[22] (printed outputs)"),
+    "000": ("seed 000's table prints {metric} of {ex} (pos, neg, neutral) as {printed}",
+            "seed 000, tables of the precision / recall / F scores sections"),
+}
+for _seed, _id, _metric, _ex, _printed, _quote in _PRINTED:
+    register(f"claim.seed{_seed}.{_id}", _PRINTED_IN[_seed][0].format(metric=_metric, ex=_ex, printed=_printed),
+             kind="claim", source=_PRINTED_IN[_seed][1], quote=_quote,
              needs=(_metric, f"{_metric}:average", f"{_metric}:labels", f"{_metric}:zero_division"),
-             check=_printed_002)
+             check=functools.partial(_printed_row, metric=_metric, name=_ex, printed=_printed))
 
 
 @claim("seed002.f1_ex2_neutral", "seed 002 prints the F1 of neutral in ex2 (the all-neutral classifier) as 0.932773",
@@ -863,24 +876,6 @@ def _cvr(t, ex):
         expect(got == printed, f"one-vs-rest counts of {name}: computed {got}, printed {printed}")
 
 
-_PRINTED_000 = [
-    ("precision_row_ex1", "precision", "ex1", ["0.43", "0.12", "0.90"], "precision | 0.43 | 0.12 | 0.90 |"),
-    ("recall_column_ex1", "recall", "ex1", ["0.12", "0.43", "0.90"], "pos | 15 | 10 | 100 | 0.12 |"),
-    ("recall_column_ex3", "recall", "ex3", ["0.008", "0.040", "1.000"], "pos | 1 | 0 | 124 | 0.008 |"),
-    ("precision_row_ex3", "precision", "ex3", ["1.00", "1.00", "0.88"], "precision | 1.00 | 1.00 | 0.88 |"),
-    ("f1_column_ex1", "f1", "ex1", ["0.187", "0.187", "0.90"], "pos | 15 | 10 | 100 | 0.187 |"),
-    ("f1_column_ex4", "f1", "ex4", ["0.187", "0.187", "0.999"], "neutral | 10 | 100 | 100,000 | 0.999 |"),
-]
-for _id, _metric, _ex, _printed, _quote in _PRINTED_000:
-
-    def _printed_000(t, ex, metric=_metric, name=_ex, printed=_printed):
-        y_true, y_pred = seed_vectors(_MATRICES[name])
-        expect_printed_row(getattr(t, metric)(y_true, y_pred, **_PER_CLASS), printed, f"{metric}({name})")
-
-    register(f"claim.seed000.{_id}", f"seed 000's table prints {_metric} of {_ex} (pos, neg, neutral) as {_printed}",
-             kind="claim", source="seed 000, tables of the precision / recall / F scores sections", quote=_quote,
-             needs=(_metric, f"{_metric}:average", f"{_metric}:labels", f"{_metric}:zero_division"),
-             check=_printed_000)
 
 
 @claim("seed000.all_neutral_accuracy_is_higher", "accuracy of ex2 (always predicts neutral) is higher than of ex1",

@@ -95,10 +95,13 @@ def _duplication(t, ex, name, cap):
 
 
 def _integer_weights(t, ex, name, cap):
-    example, w = ex
+    (example, w), order = ex
     repeated = cap.inputs.take(example, np.repeat(np.arange(cap.inputs.size(example)), w.astype(int)))
-    _same(_values(t, name, cap, example, cap.forms, sample_weight=w), _values(t, name, cap, repeated, cap.forms),
+    weighted = _values(t, name, cap, example, cap.forms, sample_weight=w)
+    _same(weighted, _values(t, name, cap, repeated, cap.forms),
           f"{name} with integer weights {w.astype(int).tolist()} vs the samples repeated", cap.inputs)
+    _same(weighted, _values(t, name, cap, cap.inputs.take(example, order), cap.forms, sample_weight=w[order]),
+          f"{name} with the samples and their weights permuted by {order.tolist()}", cap.inputs)
 
 
 def _perfect(t, ex, name, cap):
@@ -125,14 +128,13 @@ def _needs(name: str, cap: Capability, forms, *extra: str) -> tuple[str, ...]:
 
 
 def _permuted(examples, size):
+    """(example, permutation of its sample indices)."""
     return examples.flatmap(lambda e: st.tuples(st.just(e), st.permutations(range(size(e))).map(
         lambda order: np.array(order, dtype=np.intp))))
 
 
-#: examples per generic property: they repeat for every metric (seven properties each),
-#: and 30 reach every shape of the input strategies while a whole audit stays short
-EXAMPLES = 30
-
+GENERIC_PROPERTIES = ("bounds", "symmetry", "permutation_invariance", "duplication_invariance", "integer_weights",
+                      "perfect", "refuses_bad_input")
 
 def register_all() -> None:
     """Register the generic properties of every catalog metric (once; idempotent)."""
@@ -142,8 +144,11 @@ def register_all() -> None:
     from .engine.registry import FAMILY_MODULES
 
     for family in FAMILY_MODULES:
-        for name, cap in getattr(import_module(f"properties.{family}"), "CAPABILITIES", {}).items():
-            register_generic(family, name, cap)
+        module = import_module(f"properties.{family}")
+        # a family may run fewer examples for its per-metric properties (dozens of them)
+        examples = getattr(module, "GENERIC_EXAMPLES", None)
+        for name, cap in getattr(module, "CAPABILITIES", {}).items():
+            register_generic(family, name, cap, max_examples=examples)
 
 
 _registered: list[bool] = []
@@ -152,7 +157,7 @@ _registered: list[bool] = []
 GENERIC_IDS: set[str] = set()
 
 
-def register_generic(family: str, name: str, cap: Capability, *, max_examples: int = EXAMPLES) -> list[str]:
+def register_generic(family: str, name: str, cap: Capability, *, max_examples: int | None = None) -> list[str]:
     """Register every generic property that ``cap`` supports for metric ``name``; return their ids."""
     shape = cap.inputs
     if shape is None:
@@ -160,10 +165,16 @@ def register_generic(family: str, name: str, cap: Capability, *, max_examples: i
     made = []
 
     def add(prop_name, statement, kind, check, strategy, needs, examples=max_examples):
+        if prop_name in cap.not_generic:
+            return
         made.append(register(f"{prop_name}[{name}]", statement, kind=kind, family=family, needs=needs,
                              check=functools.partial(check, name=name, cap=cap), strategy=strategy,
                              max_examples=examples).id)
         GENERIC_IDS.add(made[-1])
+
+    unknown = set(cap.not_generic) - set(GENERIC_PROPERTIES)
+    if unknown:
+        raise ValueError(f"{name}: not_generic names unknown generic properties {sorted(unknown)}")
 
     lo, hi = cap.range
     if lo is not None or hi is not None:
@@ -179,12 +190,13 @@ def register_generic(family: str, name: str, cap: Capability, *, max_examples: i
         f"duplicating every sample {'doubles' if cap.additive else 'leaves unchanged'} {name}", "invariance",
         _duplication, shape.examples(name), _needs(name, cap, cap.forms))
     if cap.sample_weight and shape.weighted is not None:
-        add("integer_weights", f"an integer sample_weight w gives the {name} of each sample repeated w times",
-            "invariance", _integer_weights, shape.weighted(name), _needs(name, cap, cap.forms, "sample_weight"))
+        add("integer_weights", f"an integer sample_weight w gives the {name} of each sample repeated w times, "
+            "and weights travel with their samples when the samples are permuted",
+            "invariance", _integer_weights, _permuted(shape.weighted(name), lambda e: shape.size(e[0])), _needs(name, cap, cap.forms, "sample_weight"))
     if cap.best is not None and shape.perfect is not None:
         add("perfect", f"a perfect input gives {name} = {cap.best} wherever it is defined", "identity", _perfect,
             shape.perfect(name), _needs(name, cap, cap.perfect_forms or cap.forms))
     if shape.bad is not None:
         add("refuses_bad_input", f"{name} refuses the common bad inputs of {shape.name}, naming the argument",
-            "refusal", _refusal, shape.bad(name), _needs(name, cap, [cap.refusal_form]), examples=20)
+            "refusal", _refusal, shape.bad(name), _needs(name, cap, [cap.refusal_form]))
     return made

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import math
 
 import numpy as np
@@ -18,7 +20,7 @@ from properties.checks import (
 from properties.engine.registry import prop, register
 from properties.engine.targets import reference
 
-from .inputs.real_pairs import bad_vector_pair, grid, non_constant, pairs, reals, small_ints
+from .inputs.real_pairs import grid, non_constant, pairs, real_pairs_shape, reals, small_ints
 
 ERRORS = (
     "mean_squared_error",
@@ -33,6 +35,9 @@ ALL = ERRORS + GOODNESS + ("adjusted_r2",)
 LOG_ERRORS = ("mean_squared_log_error", "root_mean_squared_log_error")
 #: metrics whose value is exactly 0 only for exact predictions
 MEAN_ERRORS = tuple(m for m in ERRORS if m != "median_absolute_error")
+
+# values > -1, for the logarithmic errors
+non_negative_grid = st.integers(0, 8000).map(lambda k: k / 8.0)
 
 _error_cap = dict(symmetric=True, sample_weight=True, higher_is_better=False)
 CAPABILITIES = {
@@ -60,6 +65,25 @@ CAPABILITIES = {
     ),
 }
 
+def _shape(name):
+    log = name in LOG_ERRORS
+    return real_pairs_shape(elements=non_negative_grid if log else reals,
+                            weighted_elements=non_negative_grid if log else grid,
+                            min_size=2 if name in GOODNESS + ("adjusted_r2",) else 1)
+
+
+def _generic(name):
+    """What the generic properties (properties/generic.py) need to check ``name``."""
+    if name in ERRORS:
+        return dict(inputs=_shape(name), best=0.0)
+    form = {"n_features": 0} if name == "adjusted_r2" else {}
+    # force_finite (the default) makes a perfect prediction of a constant y_true 1.0 too: defined everywhere
+    return dict(inputs=_shape(name), best=1.0, forms=(form,), refusal_form=form)
+
+
+CAPABILITIES = {name: dataclasses.replace(cap, **_generic(name)) for name, cap in CAPABILITIES.items()}
+
+
 #: a target's value of ``name`` at (y_true, y_pred); adjusted_r2 needs n_features
 def _call(t, name, y_true, y_pred, **kw):
     if name == "adjusted_r2":
@@ -67,8 +91,6 @@ def _call(t, name, y_true, y_pred, **kw):
     return getattr(t, name)(y_true, y_pred, **kw)
 
 
-# values > -1, for the logarithmic errors
-non_negative_grid = st.integers(0, 8000).map(lambda k: k / 8.0)
 
 
 def _domain(name):
@@ -76,17 +98,6 @@ def _domain(name):
 
 
 # ---------------------------------------------------------------- bounds and identity
-
-for _m in ERRORS:
-    register(
-        f"bounds[{_m}]",
-        f"{_m} >= 0 on every valid input",
-        kind="bound",
-        needs=(_m,),
-        strategy=pairs(_domain(_m)),
-        check=lambda t, ex, m=_m: expect_le(0.0, _call(t, m, *ex), what=f"{m} must be >= 0"),
-        family="regression",
-    )
 
 for _m in MEAN_ERRORS:
 
@@ -108,24 +119,6 @@ for _m in MEAN_ERRORS:
         check=_zero_iff_exact,
         family="regression",
     )
-
-for _m in GOODNESS + ("adjusted_r2",):
-    register(
-        f"at_most_one[{_m}]",
-        f"{_m} <= 1, with equality for exact predictions of a non-constant y_true",
-        kind="bound",
-        needs=(_m,),
-        strategy=pairs(reals, min_size=3),
-        check=lambda t, ex, m=_m: (
-            expect_le(_call(t, m, *ex), 1.0, what=f"{m} must be <= 1"),
-            expect(
-                not non_constant(ex[0]) or _call(t, m, ex[0], ex[0]) == 1.0,
-                f"{m}(y, y) must be 1 for non-constant y",
-            ),
-        ),
-        family="regression",
-    )
-
 
 # ---------------------------------------------------------------- relations
 
@@ -210,40 +203,6 @@ for _m, _power in _SCALE_POWER.items():
     )
 
 
-@st.composite
-def _permuted(draw):
-    y_true, y_pred, w = draw(pairs(reals, min_size=2, with_weights=True))
-    perm = np.array(draw(st.permutations(range(len(y_true)))), dtype=np.intp)
-    return y_true, y_pred, w, perm
-
-
-for _m in ALL:
-    register(
-        f"permutation_invariance[{_m}]",
-        f"{_m} does not depend on the order of the samples (weights permuted along)",
-        kind="invariance",
-        needs=(f"{_m}:sample_weight",),
-        strategy=_permuted().map(lambda e: (np.abs(e[0]), np.abs(e[1]), e[2], e[3])),
-        check=lambda t, ex, m=_m: expect_close(
-            _call(t, m, ex[0][ex[3]], ex[1][ex[3]], sample_weight=ex[2][ex[3]]),
-            _call(t, m, ex[0], ex[1], sample_weight=ex[2]), rtol=1e-9, atol=1e-12, what=f"{m} permuted"),
-        family="regression",
-    )
-
-    register(
-        f"weights_are_repetitions[{_m}]",
-        f"{_m} with integer sample_weight w equals {_m} on the data with sample i repeated w_i times",
-        kind="invariance",
-        needs=(f"{_m}:sample_weight",),
-        strategy=pairs(non_negative_grid, min_size=2, with_weights=True),
-        check=lambda t, ex, m=_m: expect_close(
-            _call(t, m, ex[0], ex[1], sample_weight=ex[2]),
-            _call(t, m, np.repeat(ex[0], ex[2].astype(int)), np.repeat(ex[1], ex[2].astype(int))),
-            rtol=1e-9, atol=1e-12, what=f"{m} weighted vs repeated"),
-        family="regression",
-    )
-
-
 def _pearson_sq(y, p):
     yc, pc = y - y.mean(), p - p.mean()
     return float(np.dot(yc, pc) ** 2 / (np.dot(yc, yc) * np.dot(pc, pc)))
@@ -313,28 +272,21 @@ def _weighted_average(values, w):
     return np.sum(w * values) / np.sum(w)
 
 
-@prop("definition[mean_squared_error]", "mean_squared_error = sum w (y - p)^2 / sum w, with and without weights",
-      kind="relation", needs=("mean_squared_error:sample_weight",), strategy=pairs(reals, with_weights=True),
-      defines=("mean_squared_error",))
-def _mse_definition(t, ex):
+def _mean_error_definition(t, ex, name, residual):
     y, p, w = ex
     for sw in (None, w):
-        # atol only for subnormal squares (residuals near 1e-160), where rounding is absolute
-        expect_close(t.mean_squared_error(y, p, sample_weight=sw),
-                     _weighted_average((y - p) ** 2, _weights_or_ones(sw, len(y))), rtol=1e-9, atol=1e-300,
-                     what=f"mse (sample_weight={'w' if sw is not None else None}) vs its definition")
+        # atol only for subnormal residuals (differences of values near 1e-308, squares near 1e-160),
+        # where rounding is absolute
+        expect_close(getattr(t, name)(y, p, sample_weight=sw),
+                     _weighted_average(residual(y - p), _weights_or_ones(sw, len(y))), rtol=1e-9, atol=1e-300,
+                     what=f"{name} (sample_weight={'w' if sw is not None else None}) vs its definition")
 
 
-@prop("definition[mean_absolute_error]", "mean_absolute_error = sum w |y - p| / sum w, with and without weights",
-      kind="relation", needs=("mean_absolute_error:sample_weight",), strategy=pairs(reals, with_weights=True),
-      defines=("mean_absolute_error",))
-def _mae_definition(t, ex):
-    y, p, w = ex
-    for sw in (None, w):
-        # atol only for subnormal residuals (differences of values near 1e-308)
-        expect_close(t.mean_absolute_error(y, p, sample_weight=sw),
-                     _weighted_average(np.abs(y - p), _weights_or_ones(sw, len(y))), rtol=1e-9, atol=1e-300,
-                     what=f"mae (sample_weight={'w' if sw is not None else None}) vs its definition")
+for _m, _formula, _residual in (("mean_squared_error", "(y - p)^2", np.square),
+                                ("mean_absolute_error", "|y - p|", np.abs)):
+    register(f"definition[{_m}]", f"{_m} = sum w {_formula} / sum w, with and without weights", kind="relation",
+             needs=(f"{_m}:sample_weight",), strategy=pairs(reals, with_weights=True), defines=(_m,),
+             check=functools.partial(_mean_error_definition, name=_m, residual=_residual))
 
 
 @prop("definition[median_absolute_error]",
@@ -479,18 +431,6 @@ def _no_nan(t, ex):
 
 
 # ---------------------------------------------------------------- refusals
-
-for _m in ALL:
-    register(
-        f"refuses_bad_input[{_m}]",
-        f"{_m} refuses mismatched lengths, empty input, NaN/inf and 2-D arrays, naming the argument",
-        kind="refusal",
-        needs=(_m,),
-        strategy=bad_vector_pair(first="y_true", second="y_pred", min_size=3,
-                                 domain=non_negative_grid if _m in LOG_ERRORS else grid),
-        check=lambda t, ex, m=_m: expect_refusal(lambda: _call(t, m, ex[0], ex[1]), ex[2]),
-        family="regression",
-    )
 
 for _m in LOG_ERRORS:
 

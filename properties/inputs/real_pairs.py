@@ -1,6 +1,6 @@
 """Hypothesis strategies for paired real-valued arrays (regression, correlation, probabilistic).
 
-Private to those three families. Sizes stay small (<= 30) for speed; values
+Shared by those families. Sizes stay small (<= 30) for speed; values
 come from a mix that reaches the edges: integers (ties, exact arithmetic),
 a binary grid (exact translation/scaling), and wide-range floats.
 """
@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 from hypothesis import strategies as st
+
+from . import InputShape
 
 MAX_SIZE = 30
 
@@ -67,3 +69,34 @@ def bad_vector_pair(draw, *, first: str, second: str, min_size: int = 1, domain=
         bad = np.nan if defect == "nan" else draw(st.sampled_from([np.inf, -np.inf]))
         victim[draw(st.integers(0, n - 1))] = bad
     return (victim, b, at_fault) if at_fault == first else (a, victim, at_fault)
+
+
+# ------------------------------------------------------------------ the shape, for the generic properties
+
+
+def _take(ex, idx):
+    return tuple(a[idx] for a in ex)
+
+
+def real_pairs_shape(*, elements=reals, weighted_elements=grid, min_size: int = 1, first: str = "y_true",
+                     second: str = "y_pred", rtol: float = 1e-9, atol: float = 1e-12) -> InputShape:
+    """Paired real arrays (a, b): the samples are the pairs (a_i, b_i).
+
+    ``weighted_elements`` draw the examples with integer weights: the binary grid keeps the weighted
+    and the repeated sums exact but for their order.
+    """
+    return InputShape(
+        name="paired real arrays",
+        examples=lambda name: pairs(elements, min_size=min_size),
+        size=lambda ex: len(ex[0]),
+        take=_take,
+        call=lambda t, name, ex, **kw: getattr(t, name)(ex[0], ex[1], **kw),
+        weighted=lambda name: pairs(weighted_elements, min_size=min_size, with_weights=True).map(
+            lambda e: (e[:2], e[2])),
+        swap=lambda ex: (ex[1], ex[0]),
+        perfect=lambda name: pairs(elements, min_size=min_size).map(lambda e: (e[0], e[0].copy())),
+        bad=lambda name: bad_vector_pair(first=first, second=second, min_size=max(min_size, 3),
+                                         domain=weighted_elements).map(lambda e: (e[:2], e[2])),
+        rtol=rtol,
+        atol=atol,
+    )

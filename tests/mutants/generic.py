@@ -35,7 +35,7 @@ def _samples(args, keep):
 
 def _outside_range(fn, cap):
     lo, hi = cap.range
-    bad = hi + 1.0 if hi is not None else lo - 1.0
+    bad = hi + 1.0 if hi is not None and math.isfinite(hi) else lo - 1.0
 
     @functools.wraps(fn)
     def wrapped(*args, **kwargs):
@@ -45,19 +45,33 @@ def _outside_range(fn, cap):
     return wrapped
 
 
-def _first_argument_twice(fn, cap):
+def _order_of_arguments_matters(fn, cap):
+    """Blends in f(a, a) when a sorts after b: asymmetric, for any metric whose f(a, a) differs from f(a, b)."""
+
     @functools.wraps(fn)
     def wrapped(a, b, *args, **kwargs):
-        return fn(a, a, *args, **kwargs)
+        value = fn(a, b, *args, **kwargs)
+        if repr(np.asarray(a).tolist()) <= repr(np.asarray(b).tolist()):
+            return value
+        return 0.9 * np.asarray(value, dtype=float) + 0.1 * np.asarray(fn(a, a, *args, **kwargs), dtype=float)
 
     return wrapped
 
 
-def _drops_first_sample(fn, cap):
+def _position_dependent(fn, cap):
+    """Adds a term that depends on where the largest first-argument value sits (numeric inputs),
+    or drops the first sample (any other input)."""
+
     @functools.wraps(fn)
     def wrapped(*args, **kwargs):
         if len(args[0]) < 3:
             return fn(*args, **kwargs)
+        try:
+            first = np.asarray(args[0], dtype=float)
+        except (TypeError, ValueError):
+            first = None
+        if first is not None and first.ndim == 1:
+            return np.asarray(fn(*args, **kwargs), dtype=float) + 1e-3 * float(np.argmax(first))
         w = kwargs.get("sample_weight")
         if w is not None:
             kwargs["sample_weight"] = np.asarray(w)[1:]
@@ -69,9 +83,10 @@ def _drops_first_sample(fn, cap):
 def _first_half(fn, cap):
     @functools.wraps(fn)
     def wrapped(*args, **kwargs):
-        if len(args[0]) < 2:
+        if len(args[0]) < 3:
             return fn(*args, **kwargs)
-        return fn(*_samples(args, lambda n: slice(0, math.ceil(n / 2))), **kwargs)
+        # at least two samples: some metrics refuse one
+        return fn(*_samples(args, lambda n: slice(0, max(2, math.ceil(n / 2)))), **kwargs)
 
     return wrapped
 
@@ -111,8 +126,8 @@ def _accepts_anything(fn, cap):
 #: generic property name -> the mutant that breaks it
 BREAKS = {
     "bounds": _outside_range,
-    "symmetry": _first_argument_twice,
-    "permutation_invariance": _drops_first_sample,
+    "symmetry": _order_of_arguments_matters,
+    "permutation_invariance": _position_dependent,
     "duplication_invariance": _first_half,
     "integer_weights": _ignores_weights,
     "perfect": _never_perfect,

@@ -171,7 +171,7 @@ MUTANTS = [
         "entropy-no-checks",
         {"entropy": entropy_no_checks},
         catches=(
-            "probabilistic.refuses_bad_distributions[entropy]",
+            "probabilistic.refuses_bad_input[entropy]",
         ),
     ),
     Mutant(
@@ -193,7 +193,7 @@ MUTANTS = [
             "probabilistic.claim.seed000.kl_one_hot_is_negative_log",
             "probabilistic.cross_entropy_is_entropy_plus_kl",
             "probabilistic.definition[kl_divergence]",
-            "probabilistic.refuses_bad_distributions[kl_divergence]",
+            "probabilistic.refuses_bad_input[kl_divergence]",
         ),
     ),
     Mutant(
@@ -205,7 +205,7 @@ MUTANTS = [
             "probabilistic.cross_entropy_is_entropy_plus_kl",
             "probabilistic.definition[kl_divergence]",
             "probabilistic.kl_nonnegative_zero_iff_equal",
-            "probabilistic.refuses_bad_distributions[kl_divergence]",
+            "probabilistic.refuses_bad_input[kl_divergence]",
             "probabilistic.zero_q_gives_inf",
         ),
     ),
@@ -223,7 +223,7 @@ MUTANTS = [
         "kl-no-checks",
         {"kl_divergence": kl_no_checks},
         catches=(
-            "probabilistic.refuses_bad_distributions[kl_divergence]",
+            "probabilistic.refuses_bad_input[kl_divergence]",
         ),
     ),
     Mutant(
@@ -231,7 +231,7 @@ MUTANTS = [
         {"cross_entropy": cross_entropy_clips_q},
         catches=(
             "probabilistic.definition[cross_entropy]",
-            "probabilistic.refuses_bad_distributions[cross_entropy]",
+            "probabilistic.refuses_bad_input[cross_entropy]",
             "probabilistic.zero_q_gives_inf",
         ),
     ),
@@ -249,7 +249,7 @@ MUTANTS = [
         {"cross_entropy": cross_entropy_no_checks},
         catches=(
             "probabilistic.gibbs_inequality",
-            "probabilistic.refuses_bad_distributions[cross_entropy]",
+            "probabilistic.refuses_bad_input[cross_entropy]",
         ),
     ),
     Mutant(
