@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
+from pathlib import Path
 
 import numpy as np
 from hypothesis import strategies as st
@@ -255,11 +257,14 @@ def agreement_table(ex) -> np.ndarray:
 weighted_pairs = st.one_of(any_pairs, label_pairs(weights="float"), binary_pairs(weights="int0"))
 
 
-@prop("definition[balanced_accuracy]",
-      "balanced accuracy is the mean over the classes with positive (weighted) support in y_true of "
-      "TP / (TP + FN), counted here",
-      kind="relation", needs=("balanced_accuracy", "balanced_accuracy:sample_weight"), strategy=weighted_pairs,
-      defines=("balanced_accuracy",))
+def weighted_definition(metric, statement, *keywords):
+    """Declare ``definition[metric]``: the metric computed here from its definition, with float and zero weights."""
+    return prop(f"definition[{metric}]", statement, kind="relation", strategy=weighted_pairs, defines=(metric,),
+                needs=(metric, *(f"{metric}:{k}" for k in (*keywords, "sample_weight"))))
+
+
+@weighted_definition("balanced_accuracy", "balanced accuracy is the mean over the classes with positive (weighted) "
+                     "support in y_true of TP / (TP + FN), counted here")
 def _balanced_definition(t, ex):
     tp, fp, fn, tn = counts(ex.y_true, ex.y_pred, ex.present, ex.sample_weight)
     seen = tp + fn > 0
@@ -267,11 +272,10 @@ def _balanced_definition(t, ex):
                  rtol=1e-12, what="balanced_accuracy")
 
 
-@prop("definition[matthews_corrcoef]",
-      "the MCC is Gorodkin's R_K: the (weighted) covariance of the one-hot class indicators of y_true and y_pred "
-      "over the square root of their variances, 0.0 where either labeling has one class of positive weight",
-      kind="relation", needs=("matthews_corrcoef", "matthews_corrcoef:sample_weight"), strategy=weighted_pairs,
-      defines=("matthews_corrcoef",))
+@weighted_definition("matthews_corrcoef",
+                     "the MCC is Gorodkin's R_K: the (weighted) covariance of the one-hot class indicators of y_true "
+                     "and y_pred over the square root of their variances, 0.0 where either labeling has one class of "
+                     "positive weight")
 def _mcc_definition(t, ex):
     w = weights_of(ex)
     x = (ex.y_true[:, None] == ex.present[None, :]).astype(float)
@@ -287,13 +291,11 @@ def _mcc_definition(t, ex):
                  what="MCC vs covariance of the indicators")
 
 
-@prop("definition[cohen_kappa]",
-      "Cohen's kappa is (p_o - p_e) / (1 - p_e) from the counted (weighted) agreement table O and chance table E = "
-      "outer(row sums, column sums), and with "
-      "weights='linear' / 'quadratic' 1 - sum(d O) / sum(d E), d = |i - j| or (i - j)^2 over the sorted classes; "
-      "NaN where both labelings put all the weight in one same class",
-      kind="relation", needs=("cohen_kappa", "cohen_kappa:weights", "cohen_kappa:sample_weight"),
-      strategy=weighted_pairs, defines=("cohen_kappa",))
+@weighted_definition("cohen_kappa",
+                     "Cohen's kappa is (p_o - p_e) / (1 - p_e) from the counted (weighted) agreement table O and "
+                     "chance table E = outer(row sums, column sums), and with weights='linear' / 'quadratic' "
+                     "1 - sum(d O) / sum(d E), d = |i - j| or (i - j)^2 over the sorted classes; NaN where both "
+                     "labelings put all the weight in one same class", "weights")
 def _kappa_definition(t, ex):
     O = agreement_table(ex)
     E = np.outer(O.sum(axis=1), O.sum(axis=0))  # chance: the two raters' marginals, independent
@@ -811,22 +813,8 @@ def expect_printed_row(values, printed, what):
 _PER_CLASS = dict(average=None, labels=CLASSES, zero_division=np.nan)
 _PRF_NEEDS = tuple(f"{m}:{k}" for m in ("precision", "recall", "f1") for k in ("average", "labels", "zero_division"))
 
-_PRINTED = [
-    # (seed, id, metric, matrix name, printed per class (pos, neg, neutral), quote)
-    ("002", "precision_ex1", "precision", "ex1", ["0.428571", "0.120000", "0.900901"], "pos        0.428571\nneg        0.120000\nneutral    0.900901"),
-    ("002", "precision_ex2", "precision", "ex2", ["NaN", "NaN", "0.874016"], "pos             NaN\nneg             NaN\nneutral    0.874016"),
-    ("002", "precision_ex3", "precision", "ex3", ["1.000000", "1.000000", "0.882353"], "pos        1.000000\nneg        1.000000\nneutral    0.882353"),
-    ("002", "recall_ex1", "recall", "ex1", ["0.120000", "0.428571", "0.900901"], "pos        0.120000\nneg        0.428571\nneutral    0.900901"),
-    ("002", "recall_ex3", "recall", "ex3", ["0.008", "0.040", "1.000"], "pos        0.008\nneg        0.040\nneutral    1.000"),
-    ("002", "f1_ex1", "f1", "ex1", ["0.187500", "0.187500", "0.900901"], "pos        0.187500\nneg        0.187500\nneutral    0.900901"),
-    ("002", "f1_ex3", "f1", "ex3", ["0.015873", "0.076923", "0.937500"], "pos        0.015873\nneg        0.076923\nneutral    0.937500"),
-    ("000", "precision_row_ex1", "precision", "ex1", ["0.43", "0.12", "0.90"], "precision | 0.43 | 0.12 | 0.90 |"),
-    ("000", "recall_column_ex1", "recall", "ex1", ["0.12", "0.43", "0.90"], "pos | 15 | 10 | 100 | 0.12 |"),
-    ("000", "recall_column_ex3", "recall", "ex3", ["0.008", "0.040", "1.000"], "pos | 1 | 0 | 124 | 0.008 |"),
-    ("000", "precision_row_ex3", "precision", "ex3", ["1.00", "1.00", "0.88"], "precision | 1.00 | 1.00 | 0.88 |"),
-    ("000", "f1_column_ex1", "f1", "ex1", ["0.187", "0.187", "0.90"], "pos | 15 | 10 | 100 | 0.187 |"),
-    ("000", "f1_column_ex4", "f1", "ex4", ["0.187", "0.187", "0.999"], "neutral | 10 | 100 | 100,000 | 0.999 |"),
-]
+#: the per-class values the seeds print, one claim per row (data: properties/classification_printed.json)
+_PRINTED = json.loads(Path(__file__).with_name("classification_printed.json").read_text(encoding="utf-8"))["rows"]
 _MATRICES = {"ex1": EX1, "ex2": EX2, "ex3": EX3, "ex4": EX4}
 
 
@@ -841,11 +829,13 @@ _PRINTED_IN = {
     "000": ("seed 000's table prints {metric} of {ex} (pos, neg, neutral) as {printed}",
             "seed 000, tables of the precision / recall / F scores sections"),
 }
-for _seed, _id, _metric, _ex, _printed, _quote in _PRINTED:
-    register(f"claim.seed{_seed}.{_id}", _PRINTED_IN[_seed][0].format(metric=_metric, ex=_ex, printed=_printed),
-             kind="claim", source=_PRINTED_IN[_seed][1], quote=_quote,
+for _row in _PRINTED:
+    _metric = _row["metric"]
+    register(f"claim.seed{_row['seed']}.{_row['id']}",
+             _PRINTED_IN[_row["seed"]][0].format(metric=_metric, ex=_row["matrix"], printed=_row["printed"]),
+             kind="claim", source=_PRINTED_IN[_row["seed"]][1], quote=_row["quote"],
              needs=(_metric, f"{_metric}:average", f"{_metric}:labels", f"{_metric}:zero_division"),
-             check=functools.partial(_printed_row, metric=_metric, name=_ex, printed=_printed))
+             check=functools.partial(_printed_row, metric=_metric, name=_row["matrix"], printed=_row["printed"]))
 
 
 @claim("seed002.f1_ex2_neutral", "seed 002 prints the F1 of neutral in ex2 (the all-neutral classifier) as 0.932773",

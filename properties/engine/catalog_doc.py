@@ -48,6 +48,7 @@ def catalog_markdown() -> str:
         "a deviations file, a baseline, a report given to `metric-assay diff` or `--only` is read under its",
         "new name, with a warning naming it.",
         "",
+        *_generic_section(caps, props),
     ]
     for family in registry.FAMILY_MODULES:
         names = [n for n, f in metrics.CATALOG.items() if f == family]
@@ -72,6 +73,32 @@ def catalog_markdown() -> str:
             out.append(f"| `{p.id}` | {p.kind} | {p.statement.replace('|', '/')} |")
         out.append("")
     return "\n".join(out)
+
+
+def _generic_section(caps, props) -> list[str]:
+    """Which generic property (``properties/generic.py``) each metric gets from its capabilities."""
+    from properties.generic import GENERIC_IDS, GENERIC_PROPERTIES
+
+    have = {p.id for p in props if p.id in GENERIC_IDS}
+    out = [
+        "## Generic properties",
+        "",
+        f"{len(have)} properties are declared once, in `properties/generic.py`, and applied to every metric",
+        "from its row of the capability table (range, symmetry, sample_weight, value on a perfect input,",
+        "input shape): bounds and no NaN where defined, symmetry, permutation invariance, duplication",
+        "invariance, integer weights = repetitions (with the weights permuted along), the perfect input,",
+        "and the refusal of the input shape's common bad inputs. The input shapes and their strategies",
+        "live in `properties/inputs/`. A metric gets the properties that hold for it (a `-` below: not",
+        "applicable, e.g. no sample_weight, or listed in the capability's `not_generic` with its reason).",
+        "",
+        "| metric | " + " | ".join(GENERIC_PROPERTIES) + " |",
+        "|---|" + "---|" * len(GENERIC_PROPERTIES),
+    ]
+    for name, family in metrics.CATALOG.items():
+        cells = ["yes" if f"{family}.{g}[{name}]" in have else "-" for g in GENERIC_PROPERTIES]
+        if caps.get(name) is not None and caps[name].inputs is not None:
+            out.append(f"| `{name}` | " + " | ".join(cells) + " |")
+    return [*out, ""]
 
 
 def spec_counts_line() -> str:
