@@ -8,7 +8,30 @@ import numpy as np
 
 from metrics.errors import MetricInputError
 
-from .engine.guards import TargetExited, TargetViolation
+from .engine import precision
+from .engine.guards import TargetExited, TargetViolation, Unsupported
+
+
+class Finding(AssertionError):
+    """A violated expectation, with what the report needs to rank it.
+
+    ``severity`` is one of :data:`SEVERITIES`; ``size`` the relative discrepancy
+    of a wrong value (0 where it does not apply).
+    """
+
+    def __init__(self, message: str, *, severity: str = "wrong value", size: float = 0.0):
+        super().__init__(message)
+        self.severity = severity
+        self.size = size
+
+
+#: how bad a finding is, worst first: the report lists findings in this order
+SEVERITIES = ("crash", "wrong value", "accepted invalid input", "wrong exception type", "rounding-level")
+
+
+def _value_finding(message: str, size: float, ops: int = 1) -> Finding:
+    severity = "rounding-level" if precision.is_rounding_level(size, ops) else "wrong value"
+    return Finding(f"{message} [{severity}, relative discrepancy {size:.3g}]", severity=severity, size=size)
 
 
 def _fmt(value) -> str:
@@ -23,62 +46,94 @@ def expect(condition, message: str) -> None:
         raise AssertionError(message)
 
 
-def expect_close(actual, expected, *, rtol: float = 1e-9, atol: float = 1e-12, what: str = "value") -> None:
-    """Assert two numbers or arrays agree; NaN equals NaN, infinities must match exactly."""
+def expect_close(actual, expected, *, rtol: float = 1e-9, atol: float = 1e-12, what: str = "value",
+                 ops: int = 1, scale: float = 1.0) -> None:
+    """Assert two numbers or arrays agree; NaN equals NaN, infinities must match exactly.
+
+    ``rtol``/``atol`` are the float64 tolerances; the precision model
+    (:mod:`properties.engine.precision`) widens them for a lower-precision target,
+    by ``ops`` rounded operations between the two values at magnitude ``scale``.
+    """
     a = np.asarray(actual, dtype=float)
     e = np.asarray(expected, dtype=float)
     if a.shape != e.shape:
         raise AssertionError(f"{what}: shape {a.shape} != expected shape {e.shape} ({_fmt(actual)} vs {_fmt(expected)})")
+    size = precision.relative_discrepancy(a, e, scale)
+    precision.record(size)
+    rtol, atol = precision.tolerances(rtol, atol, ops=ops, scale=scale)
     if not np.allclose(a, e, rtol=rtol, atol=atol, equal_nan=True):
-        raise AssertionError(
-            f"{what}: {_fmt(actual)} != {_fmt(expected)} (rtol={rtol}, atol={atol})"
-        )
+        raise _value_finding(f"{what}: {_fmt(actual)} != {_fmt(expected)} (rtol={rtol:.3g}, atol={atol:.3g})", size, ops)
+
+
+def _excess(v: np.ndarray, lo: float, hi: float) -> float:
+    """How far the furthest entry lies outside [lo, hi], relative to the bound's magnitude."""
+    below = (lo - v) / max(1.0, abs(lo)) if np.isfinite(lo) else np.zeros_like(v)
+    above = (v - hi) / max(1.0, abs(hi)) if np.isfinite(hi) else np.zeros_like(v)
+    return float(np.max(np.maximum(np.maximum(below, above), 0.0), initial=0.0))
 
 
 def expect_in_range(value, lo: float, hi: float, *, what: str = "value", tol: float = 1e-12) -> None:
     v = np.asarray(value, dtype=float)
     if np.isnan(v).any():
-        raise AssertionError(f"{what} is NaN, expected within [{lo}, {hi}]: {_fmt(value)}")
-    if (v < lo - tol).any() or (v > hi + tol).any():
-        raise AssertionError(f"{what} = {_fmt(value)} is outside [{lo}, {hi}]")
+        raise Finding(f"{what} is NaN, expected within [{lo}, {hi}]: {_fmt(value)}")
+    excess = _excess(v, lo, hi)
+    precision.record(excess)
+    if (v < lo - precision.bound_slack(lo, tol)).any() or (v > hi + precision.bound_slack(hi, tol)).any():
+        raise _value_finding(f"{what} = {_fmt(value)} is outside [{lo}, {hi}]", excess)
 
 
 def expect_le(a, b, *, what: str, tol: float = 1e-12) -> None:
     """Assert a <= b (elementwise), with an absolute slack for rounding."""
     av = np.asarray(a, dtype=float)
     bv = np.asarray(b, dtype=float)
-    if np.isnan(av).any() or np.isnan(bv).any() or (av > bv + tol).any():
-        raise AssertionError(f"{what}: {_fmt(a)} > {_fmt(b)}")
+    if np.isnan(av).any() or np.isnan(bv).any():
+        raise Finding(f"{what}: {_fmt(a)} > {_fmt(b)} (NaN)")
+    with np.errstate(invalid="ignore"):
+        excess = float(np.max((av - bv) / np.maximum(1.0, np.abs(bv)), initial=0.0))
+    precision.record(max(excess, 0.0))
+    if (av > bv + precision.bound_slack(float(np.max(np.abs(bv), initial=1.0)), tol)).any():
+        raise _value_finding(f"{what}: {_fmt(a)} > {_fmt(b)}", excess)
+
+
+#: exceptions that mean the implementation itself broke, not that it refused the input
+CRASH_ERRORS = (LookupError, ArithmeticError, AttributeError, AssertionError, RecursionError, MemoryError)
 
 
 def expect_refusal(call, argument: str | None = None) -> Exception:
     """Assert that ``call()`` refuses its input instead of returning a number.
 
-    Any ``ValueError`` or ``TypeError`` counts as a refusal, so third-party
-    targets with their own exception types can conform; a
-    :class:`MetricInputError` must also name ``argument``. Any other exception
-    (an ``IndexError`` deep inside the implementation) is a crash, not a clear
-    refusal, and fails the property. (Our own metrics are
-    held to the stricter rule, MetricInputError only, by ``tests/test_bad_input*``.)
+    A refusal is an exception of the target's declared refusal types
+    (``REFUSAL_ERRORS`` in its adapter; ``ValueError`` and ``TypeError`` by
+    default), so third-party targets with their own exception types can conform;
+    a :class:`MetricInputError` must also name ``argument``. Anything else fails,
+    ranked by what happened: a result is *accepted invalid input*; an
+    ``IndexError``, ``ZeroDivisionError`` ... deep inside the implementation is a
+    *crash*; any other exception type is a refusal of the *wrong exception type*.
+    (Our own metrics are held to the stricter rule, MetricInputError only, by
+    ``tests/test_bad_input*``.)
     """
+    from .engine.targets import refusal_errors
+
     try:
         result = call()
-    except (TargetViolation, TargetExited):
-        raise  # the call broke a rule of its own (mutation, return type, exit): not a refusal
+    except (TargetViolation, TargetExited, Unsupported):
+        raise  # a rule of its own broken (mutation, return type, exit), or an option the target lacks
     except MetricInputError as exc:
         if argument is not None and argument not in str(exc):
-            raise AssertionError(
-                f"MetricInputError raised but its message does not name {argument!r}: {exc}"
-            ) from None
+            raise Finding(f"MetricInputError raised but its message does not name {argument!r}: {exc}",
+                          severity="wrong exception type") from None
         return exc
-    except (ValueError, TypeError) as exc:
+    except refusal_errors() as exc:
         return exc
-    except Exception as exc:  # noqa: BLE001 - a crash is not a refusal
-        raise AssertionError(
-            f"expected a clear refusal naming {argument!r}, but the call crashed with "
-            f"{type(exc).__name__}: {exc}"
-        ) from exc
-    raise AssertionError(f"expected an error about {argument!r}, got a result: {_fmt(result)}")
+    except CRASH_ERRORS as exc:
+        raise Finding(f"expected a clear refusal naming {argument!r}, but the call crashed with "
+                      f"{type(exc).__name__}: {exc}", severity="crash") from exc
+    except Exception as exc:  # noqa: BLE001 - refused, but not with a declared refusal type
+        raise Finding(f"expected a refusal naming {argument!r} as one of "
+                      f"{', '.join(e.__name__ for e in refusal_errors())}, got {type(exc).__name__}: {exc}",
+                      severity="wrong exception type") from exc
+    raise Finding(f"expected an error about {argument!r}, got a result: {_fmt(result)}",
+                  severity="accepted invalid input")
 
 
 def is_nan(value) -> bool:

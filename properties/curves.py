@@ -1,15 +1,18 @@
 """The curves spec: precision-recall, ROC and DET curves, average precision, ROC AUC, EER, auc.
 
-Inputs are binary rankings: ``y_true`` in {0, 1} and real scores with ties.
-Strategies stay small (at most 40 samples) and reach the edges on purpose: two
-samples, a single positive or negative, all scores tied, few distinct scores
-(heavy ties), magnitudes from 1e-300 to 1e9, float32 scores.
+Inputs are binary rankings: ``y_true`` in {0, 1} and real scores with ties
+(strategies in :mod:`properties.inputs.scores`). The bounds, perfect-ranking,
+sample-order, duplication, integer-weight and bad-input properties are the
+generic ones (:mod:`properties.generic`), driven by ``CAPABILITIES``.
 
 Claims quote seeds 000, 002 and 004; the seed 004 ranked detection table and
 the seed 000 ROC-ratio table are reproduced as worked-example claims.
 """
 
 from __future__ import annotations
+
+import dataclasses
+import functools
 
 import numpy as np
 import scipy.special
@@ -21,6 +24,17 @@ from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal, is_nan
 from .engine.registry import prop, register
 from .engine.targets import reference
+from .inputs.scores import (
+    CURVE_POINTS,
+    SCORES,
+    SCORES_NEGATIVES_OPTIONAL,
+    grid_scores,
+    monotone_curves,
+    pr_rankings,
+    rankings,
+    rankings_for,
+    tiny_rankings,
+)
 
 CURVES = ("precision_recall_curve", "roc_curve", "det_curve")
 #: the ROC family needs both classes; the precision-recall family only positives
@@ -28,64 +42,27 @@ ROC_FAMILY = ("roc_curve", "roc_auc", "det_curve", "equal_error_rate")
 PR_FAMILY = ("precision_recall_curve", "average_precision")
 BINARY_METRICS = PR_FAMILY + ROC_FAMILY
 INTERPOLATIONS = (None, "all_points", "11_points")
-MAX_SIZE = 20
 
-# ---------------------------------------------------------------- strategies
-
-
-def _score_arrays(n: int):
-    return st.one_of(
-        # few distinct values: heavy ties, all-tied included
-        hnp.arrays(np.float64, n, elements=st.integers(-2, 2).map(float)),
-        # any magnitude, tiny to huge, both signs
-        hnp.arrays(np.float64, n, elements=st.floats(-1e9, 1e9, allow_nan=False, allow_infinity=False)),
-        # probabilities in float32
-        hnp.arrays(np.float32, n, elements=st.floats(0, 1, width=32)),
-    )
+# ---------------------------------------------------------------- strategies (shared: properties/inputs/scores.py)
 
 
-#: scores on a grid of quarter-units in [-30, 30]: scaling by 1e-7 or 1e7 and the
-#: sigmoid keep them strictly ordered in float64, so the transforms are strictly increasing
-_grid_scores = lambda n: hnp.arrays(np.float64, n, elements=st.integers(-120, 120).map(lambda k: k / 4))  # noqa: E731
+def _rankings_for(name: str, **options):
+    return rankings_for(name in ROC_FAMILY, **options)
 
 
-@st.composite
-def binary_rankings(draw, *, need_negative=True, scores=_score_arrays, min_size=2, max_size=MAX_SIZE):
-    """(y_true in {0, 1}, y_score): at least one positive, and one negative if asked."""
-    n = draw(st.integers(min_size, max_size))
-    y = draw(hnp.arrays(np.int64, n, elements=st.integers(0, 1)))
-    if not y.any():
-        y[draw(st.integers(0, n - 1))] = 1
-    if need_negative and y.all():
-        y[draw(st.integers(0, n - 1))] = 0
-        if not y.any():
-            y[0] = 1  # n >= 2: the flipped sample was the only one
-    return y, draw(scores(n))
+def ranking_prop(id: str, statement: str, *, curve: str | None = None, **options):
+    """:func:`prop` for a check of one ranking: the check takes ``(t, y_true, y_score)``, or with
+    ``curve``, ``(y_true, y_score, *arrays)``, the arrays of the target's ``curve`` as floats."""
 
+    def decorate(check):
+        if curve is None:
+            checked = lambda t, ex: check(t, *ex)  # noqa: E731
+        else:
+            checked = lambda t, ex: check(*ex, *_floats(getattr(t, curve)(*ex)))  # noqa: E731
+        register(id, statement, check=functools.wraps(check)(checked), **options)
+        return check
 
-rankings = binary_rankings()
-pr_rankings = binary_rankings(need_negative=False, min_size=1)
-grid_rankings = binary_rankings(scores=_grid_scores)
-#: for refusals and undefined cases: the input only has to be valid before it is spoiled,
-#: and tiny examples keep the search for a minimal counterexample cheap
-tiny_rankings = binary_rankings(max_size=4, scores=lambda n: hnp.arrays(np.float64, n, elements=st.integers(0, 2).map(float)))
-
-
-def _rankings_for(name: str):
-    return rankings if name in ROC_FAMILY else pr_rankings
-
-
-@st.composite
-def weighted_rankings(draw):
-    y, s = draw(rankings)
-    return y, s, draw(hnp.arrays(np.int64, y.shape[0], elements=st.integers(1, 3)))
-
-
-@st.composite
-def permuted_rankings(draw, base=rankings):
-    """(y, s, a permutation of the samples); at most 12 samples: the permutation is costly to shrink."""
-    y, s = draw(base)
-    return y, s, np.array(draw(st.permutations(range(y.shape[0]))), dtype=np.intp)
+    return decorate
 
 
 @st.composite
@@ -119,23 +96,29 @@ def _distinct(scores) -> np.ndarray:
     return np.unique(np.asarray(scores, dtype=np.float64))
 
 
-def _curve_arrays(name, result):
-    """The rate arrays of a curve (thresholds left out: transforms change them)."""
-    return tuple(np.asarray(a, dtype=float) for a in result[:2])
+def _floats(arrays) -> tuple[np.ndarray, ...]:
+    """A curve's arrays, as float arrays."""
+    return tuple(np.asarray(a, dtype=float) for a in arrays)
 
 
 def _summary(t, name, y, s, **kw):
     """Call a metric; curves are returned as their rate arrays."""
     result = getattr(t, name)(y, s, **kw)
-    return _curve_arrays(name, result) if name in CURVES else result
+    return _floats(result[:2]) if name in CURVES else result  # thresholds left out: transforms change them
 
 
-def _expect_same(a, b, what, rtol=1e-12):
+def _pr_points(t, y, s) -> tuple[np.ndarray, np.ndarray]:
+    """Precision and recall of precision_recall_curve without the (1, 0) end point, which carries no recall."""
+    p, r, _ = _floats(t.precision_recall_curve(y, s))
+    return p[:-1], r[:-1]
+
+
+def _expect_same(a, b, what):
     if isinstance(a, tuple):
         for i, (u, v) in enumerate(zip(a, b)):
-            expect_close(u, v, rtol=rtol, atol=1e-15, what=f"{what} (array {i})")
+            expect_close(u, v, rtol=1e-12, atol=1e-15, what=f"{what} (array {i})")
     else:
-        expect_close(a, b, rtol=rtol, atol=1e-15, what=what)
+        expect_close(a, b, rtol=1e-12, atol=1e-15, what=what)
 
 
 def _operating_points(y, s):
@@ -184,17 +167,11 @@ def _diagonal_crossing(fpr_points, fnr_points):
 # ---------------------------------------------------------------- curve shape
 
 
-@prop(
-    "roc_curve_shape",
-    "roc_curve starts at (0, 0) with threshold inf, ends at (1, 1), fpr and tpr are "
-    "non-decreasing within [0, 1], and there is one point per distinct score",
-    kind="bound",
-    needs=("roc_curve",),
-    strategy=rankings,
-)
-def _roc_shape(t, ex):
-    y, s = ex
-    fpr, tpr, thr = (np.asarray(a, dtype=float) for a in t.roc_curve(y, s))
+@ranking_prop("roc_curve_shape",
+      "roc_curve starts at (0, 0) with threshold inf, ends at (1, 1), fpr and tpr are "
+      "non-decreasing within [0, 1], and there is one point per distinct score",
+      kind="bound", curve="roc_curve", needs=("roc_curve",), strategy=rankings)
+def _roc_shape(y, s, fpr, tpr, thr):
     expect(fpr[0] == 0 and tpr[0] == 0, f"first point is ({fpr[0]}, {tpr[0]}), not (0, 0)")
     expect(thr[0] == np.inf, f"first threshold is {thr[0]}, not inf")
     expect(fpr[-1] == 1 and tpr[-1] == 1, f"last point is ({fpr[-1]}, {tpr[-1]}), not (1, 1)")
@@ -204,18 +181,12 @@ def _roc_shape(t, ex):
     expect_close(thr[1:], _distinct(s)[::-1], rtol=0, atol=0, what="thresholds vs distinct scores (decreasing)")
 
 
-@prop(
-    "pr_curve_shape",
-    "precision_recall_curve has one threshold per distinct score (increasing); its first point is "
-    "'everything positive' (recall 1, precision = prevalence), its last (precision 1, recall 0); "
-    "recall is non-increasing; all values within [0, 1]",
-    kind="bound",
-    needs=("precision_recall_curve",),
-    strategy=pr_rankings,
-)
-def _pr_shape(t, ex):
-    y, s = ex
-    p, r, thr = (np.asarray(a, dtype=float) for a in t.precision_recall_curve(y, s))
+@ranking_prop("pr_curve_shape",
+      "precision_recall_curve has one threshold per distinct score (increasing); its first point is "
+      "'everything positive' (recall 1, precision = prevalence), its last (precision 1, recall 0); "
+      "recall is non-increasing; all values within [0, 1]",
+      kind="bound", curve="precision_recall_curve", needs=("precision_recall_curve",), strategy=pr_rankings)
+def _pr_shape(y, s, p, r, thr):
     expect_close(thr, _distinct(s), rtol=0, atol=0, what="thresholds vs distinct scores (increasing)")
     expect(p.shape == r.shape == (thr.shape[0] + 1,), f"shapes p {p.shape}, r {r.shape}, thresholds {thr.shape}")
     expect(p[-1] == 1 and r[-1] == 0, f"last point is (p={p[-1]}, r={r[-1]}), not (1, 0)")
@@ -226,17 +197,11 @@ def _pr_shape(t, ex):
     expect_in_range(r, 0, 1, what="recall")
 
 
-@prop(
-    "det_curve_shape",
-    "det_curve's thresholds are distinct scores (or inf) in increasing order, fpr is non-increasing, "
-    "fnr non-decreasing, both within [0, 1]",
-    kind="bound",
-    needs=("det_curve",),
-    strategy=rankings,
-)
-def _det_shape(t, ex):
-    y, s = ex
-    fpr, fnr, thr = (np.asarray(a, dtype=float) for a in t.det_curve(y, s))
+@ranking_prop("det_curve_shape",
+      "det_curve's thresholds are distinct scores (or inf) in increasing order, fpr is non-increasing, "
+      "fnr non-decreasing, both within [0, 1]",
+      kind="bound", curve="det_curve", needs=("det_curve",), strategy=rankings)
+def _det_shape(y, s, fpr, fnr, thr):
     expect(fpr.shape == fnr.shape == thr.shape and fpr.size >= 1, f"shapes {fpr.shape}, {fnr.shape}, {thr.shape}")
     expect((np.diff(thr) > 0).all(), f"thresholds not strictly increasing: {thr}")
     expect(np.isin(thr, np.append(_distinct(s), np.inf)).all(), f"thresholds {thr} are not scores of {s}")
@@ -246,31 +211,20 @@ def _det_shape(t, ex):
     expect_in_range(fnr, 0, 1, what="fnr")
 
 
-# ---------------------------------------------------------------- bounds and identities
+# ---------------------------------------------------------------- identities (bounds, perfect ranking: generic)
 
 
-def _register_summary_properties():
-    summaries = [("roc_auc", {}, ("roc_auc",), "roc_auc"), ("equal_error_rate", {}, ("equal_error_rate",), "equal_error_rate")]
-    summaries += [("average_precision", _kwargs(i), _ap_needs(i), _ap_label(i)) for i in INTERPOLATIONS]
-    perfect = {"roc_auc": 1.0, "equal_error_rate": 0.0, "average_precision": 1.0}
-    for name, kw, needs, label in summaries:
+def _every_output():
+    """(label, catalog name, keyword arguments, needs) of every binary metric output."""
+    out = [(n, n, {}, (n,)) for n in ("precision_recall_curve", "roc_curve", "det_curve", "roc_auc", "equal_error_rate")]
+    out += [(_ap_label(i), "average_precision", _kwargs(i), _ap_needs(i)) for i in INTERPOLATIONS]
+    return out
 
-        def bounds(t, ex, name=name, kw=kw):
-            y, s = ex
-            expect_in_range(getattr(t, name)(y, s, **kw), 0, 1, what=name)
 
-        register(f"bounds[{label}]", f"{label} lies within [0, 1]", kind="bound", needs=needs,
-                 check=bounds, strategy=_rankings_for(name))
-
-        def perfect_ranking(t, ex, name=name, kw=kw):
-            y, s = ex
-            ranked = np.where(y == 1, 1.0 + np.abs(s), -np.abs(s))  # every positive above every negative
-            expect_close(getattr(t, name)(y, ranked, **kw), perfect[name], what=f"{name} of a perfect ranking")
-
-        register(f"perfect_ranking[{label}]", f"{label} of a ranking with every positive above every negative "
-                 f"is {perfect[name]:g}", kind="identity", needs=needs, check=perfect_ranking,
-                 strategy=_rankings_for(name))
-
+def _register_all_tied():
+    for label, name, kw, needs in _every_output():
+        if name in CURVES:
+            continue
         tied_value = {"roc_auc": "0.5", "equal_error_rate": "0.5", "average_precision": "the prevalence"}[name]
 
         def all_tied(t, ex, name=name, kw=kw):
@@ -283,17 +237,10 @@ def _register_summary_properties():
                  needs=needs, check=all_tied, strategy=_rankings_for(name))
 
 
-_register_summary_properties()
+_register_all_tied()
 
 
-# ---------------------------------------------------------------- invariances
-
-
-def _every_output():
-    """(label, catalog name, keyword arguments, needs) of every binary metric output."""
-    out = [(n, n, {}, (n,)) for n in ("precision_recall_curve", "roc_curve", "det_curve", "roc_auc", "equal_error_rate")]
-    out += [(_ap_label(i), "average_precision", _kwargs(i), _ap_needs(i)) for i in INTERPOLATIONS]
-    return out
+# ---------------------------------------------------------------- invariances (order, duplication, weights: generic)
 
 
 _TRANSFORMS = (
@@ -304,7 +251,7 @@ _TRANSFORMS = (
 )
 
 
-def _register_invariances():
+def _register_monotone_invariance():
     for label, name, kw, needs in _every_output():
 
         def monotone(t, ex, name=name, kw=kw):
@@ -316,70 +263,45 @@ def _register_invariances():
         register(f"monotone_invariance[{label}]",
                  f"{label} is unchanged by strictly increasing transforms of the scores (scaling by 1e-7 and "
                  "1e7, sigmoid of logits up to 30, cube plus shift)",
-                 kind="invariance", needs=needs, check=monotone,
-                 strategy=grid_rankings if name in ROC_FAMILY else binary_rankings(need_negative=False, scores=_grid_scores, min_size=1))
-
-        def sample_order(t, ex, name=name, kw=kw):
-            y, s, order = ex
-            _expect_same(_summary(t, name, y[order], s[order], **kw), _summary(t, name, y, s, **kw),
-                         f"{name} after permuting the samples")
-
-        register(f"sample_order[{label}]", f"{label} does not depend on the order of the samples",
-                 kind="invariance", needs=needs, check=sample_order,
-                 strategy=permuted_rankings(binary_rankings(need_negative=name in ROC_FAMILY, min_size=1 if name not in ROC_FAMILY else 2, max_size=12)))
-
-        def weights_as_repeats(t, ex, name=name, kw=kw):
-            y, s, w = ex
-            weighted = _summary(t, name, y, s, sample_weight=w.astype(float), **kw)
-            repeated = _summary(t, name, np.repeat(y, w), np.repeat(s, w), **kw)
-            # weighted sums in float vs exact counts: a few ulps apart
-            _expect_same(weighted, repeated, f"{name} with integer weights vs repeated samples", rtol=1e-9)
-
-        register(f"weights_as_repeats[{label}]",
-                 f"{label} with integer sample weights equals {label} on the samples repeated that many times",
-                 kind="invariance", needs=(*needs, f"{name}:sample_weight"), check=weights_as_repeats,
-                 strategy=weighted_rankings())
+                 kind="invariance", needs=needs, check=monotone, strategy=_rankings_for(name, scores=grid_scores))
 
 
-_register_invariances()
+_register_monotone_invariance()
 
 
 # ---------------------------------------------------------------- definitions, counted sample by sample
 
 
-@prop("definition[precision_recall_curve]",
+@ranking_prop("definition[precision_recall_curve]",
       "precision_recall_curve is, for every distinct score t in increasing order, precision TP(t) / (TP(t) + FP(t)) "
       "and recall TP(t) / P with TP, FP counted over the samples scored >= t, then the end point (1, 0)",
       kind="relation", needs=("precision_recall_curve",), strategy=pr_rankings, defines=("precision_recall_curve",))
-def _pr_definition(t, ex):
-    y, s = ex
+def _pr_definition(t, y, s):
+    p, r, thr = _floats(t.precision_recall_curve(y, s))
     ts, tp, fp = _counts(y, s)
-    p, r, thr = (np.asarray(a, dtype=float) for a in t.precision_recall_curve(y, s))
     expect_close(thr, ts[::-1], rtol=0, atol=0, what="thresholds vs distinct scores (increasing)")
     # the same integer counts, one division each
     expect_close(p, np.append((tp / (tp + fp))[::-1], 1.0), rtol=1e-12, what="precision vs TP / (TP + FP)")
     expect_close(r, np.append((tp / np.sum(y == 1))[::-1], 0.0), rtol=1e-12, what="recall vs TP / P")
 
 
-@prop("definition[roc_curve]",
+@ranking_prop("definition[roc_curve]",
       "roc_curve is (0, 0) at threshold inf, then for every distinct score t in decreasing order "
       "fpr = FP(t) / N and tpr = TP(t) / P with FP, TP counted over the samples scored >= t",
       kind="relation", needs=("roc_curve",), strategy=rankings, defines=("roc_curve",))
-def _roc_definition(t, ex):
-    y, s = ex
+def _roc_definition(t, y, s):
     ts, tp, fp = _counts(y, s)
-    fpr, tpr, thr = (np.asarray(a, dtype=float) for a in t.roc_curve(y, s))
+    fpr, tpr, thr = _floats(t.roc_curve(y, s))
     expect_close(thr, np.append(np.inf, ts), rtol=0, atol=0, what="thresholds vs inf, then distinct scores")
     expect_close(fpr, np.append(0.0, fp / np.sum(y == 0)), rtol=1e-12, what="fpr vs FP / N")
     expect_close(tpr, np.append(0.0, tp / np.sum(y == 1)), rtol=1e-12, what="tpr vs TP / P")
 
 
-@prop("definition[roc_auc]",
+@ranking_prop("definition[roc_auc]",
       "roc_auc is the share of (positive, negative) pairs where the positive scores higher, "
       "tied pairs counting 1/2, counted pair by pair",
       kind="relation", needs=("roc_auc",), strategy=rankings, defines=("roc_auc",))
-def _roc_auc_definition(t, ex):
-    y, s = ex
+def _roc_auc_definition(t, y, s):
     s64 = np.asarray(s, dtype=np.float64)
     pos, neg = s64[y == 1], s64[y == 0]
     wins = sum(1.0 if a > b else 0.5 if a == b else 0.0 for a in pos for b in neg)
@@ -387,12 +309,11 @@ def _roc_auc_definition(t, ex):
     expect_close(t.roc_auc(y, s), wins / (pos.size * neg.size), rtol=1e-12, what="roc_auc vs pairwise wins / (P N)")
 
 
-@prop("definition[equal_error_rate]",
+@ranking_prop("definition[equal_error_rate]",
       "equal_error_rate is where the segment between the last operating point with fnr > fpr and the next one "
       "(points counted from the data, from (0, 1) by decreasing threshold) meets fpr = fnr, located by bisection",
       kind="relation", needs=("equal_error_rate",), strategy=rankings, defines=("equal_error_rate",))
-def _eer_definition(t, ex):
-    y, s = ex
+def _eer_definition(t, y, s):
     expect_close(t.equal_error_rate(y, s), _diagonal_crossing(*_operating_points(y, s)), rtol=1e-9, atol=1e-12,
                  what="EER vs the crossing of fpr = fnr")
 
@@ -400,26 +321,23 @@ def _eer_definition(t, ex):
 # ---------------------------------------------------------------- complements and relations
 
 
-@prop("complement_scores[roc_auc]", "roc_auc(y, -s) = 1 - roc_auc(y, s)", kind="symmetry",
+@ranking_prop("complement_scores[roc_auc]", "roc_auc(y, -s) = 1 - roc_auc(y, s)", kind="symmetry",
       needs=("roc_auc",), strategy=rankings)
-def _complement_scores(t, ex):
-    y, s = ex
+def _complement_scores(t, y, s):
     expect_close(t.roc_auc(y, -s), 1 - t.roc_auc(y, s), what="roc_auc of negated scores")
 
 
-@prop("complement_labels[roc_auc]", "roc_auc(1 - y, s) = 1 - roc_auc(y, s)", kind="symmetry",
+@ranking_prop("complement_labels[roc_auc]", "roc_auc(1 - y, s) = 1 - roc_auc(y, s)", kind="symmetry",
       needs=("roc_auc",), strategy=rankings)
-def _complement_labels(t, ex):
-    y, s = ex
+def _complement_labels(t, y, s):
     expect_close(t.roc_auc(1 - y, s), 1 - t.roc_auc(y, s), what="roc_auc with the classes swapped")
 
 
-@prop("mann_whitney[roc_auc]",
+@ranking_prop("mann_whitney[roc_auc]",
       "roc_auc equals the Mann-Whitney U of positives vs negatives over P*N, ties counted as 1/2 "
       "(scipy.stats.mannwhitneyu)",
       kind="relation", needs=("roc_auc",), strategy=rankings)
-def _mann_whitney(t, ex):
-    y, s = ex
+def _mann_whitney(t, y, s):
     s64 = np.asarray(s, dtype=np.float64)
     pos, neg = s64[y == 1], s64[y == 0]
     u = scipy.stats.mannwhitneyu(pos, neg, method="asymptotic").statistic
@@ -427,71 +345,63 @@ def _mann_whitney(t, ex):
     expect_close(t.roc_auc(y, s), u / (pos.size * neg.size), rtol=1e-12, what="roc_auc vs U / (P N)")
 
 
-@prop("trapezoid[roc_auc]", "roc_auc equals auc(fpr, tpr) of roc_curve (trapezoidal area)",
+@ranking_prop("trapezoid[roc_auc]", "roc_auc equals auc(fpr, tpr) of roc_curve (trapezoidal area)",
       kind="relation", needs=("roc_auc", "roc_curve", "auc"), strategy=rankings, defines=("roc_auc",))
-def _trapezoid(t, ex):
-    y, s = ex
+def _trapezoid(t, y, s):
     fpr, tpr, _ = t.roc_curve(y, s)
     # exact rational count vs a float trapezoid sum: rounding only
     expect_close(t.roc_auc(y, s), t.auc(fpr, tpr), rtol=1e-10, what="roc_auc vs area under roc_curve")
 
 
-@prop("step_sum[average_precision]",
+@ranking_prop("step_sum[average_precision]",
       "average_precision (no interpolation) equals sum_k (R_k - R_{k+1}) P_k over precision_recall_curve",
       kind="relation", needs=("average_precision", "precision_recall_curve"), strategy=pr_rankings,
       defines=("average_precision",))
-def _step_sum(t, ex):
-    y, s = ex
-    p, r, _ = (np.asarray(a, dtype=float) for a in t.precision_recall_curve(y, s))
+def _step_sum(t, y, s):
+    p, r, _ = _floats(t.precision_recall_curve(y, s))
     expect_close(t.average_precision(y, s), -np.sum(np.diff(r) * p[:-1]), rtol=1e-10,
                  what="average_precision vs the step sum over the PR curve")
 
 
-@prop("envelope[average_precision:all_points]",
+@ranking_prop("envelope[average_precision:all_points]",
       "all-points AP equals the step sum over the precision envelope max_{recall' >= recall} precision "
       "of precision_recall_curve",
       kind="relation", needs=("average_precision:interpolation", "precision_recall_curve"), strategy=pr_rankings,
       defines=("average_precision",))
-def _envelope(t, ex):
-    y, s = ex
-    p, r, _ = (np.asarray(a, dtype=float) for a in t.precision_recall_curve(y, s))
-    p, r = p[:-1], r[:-1]  # the (1, 0) end point carries no recall
+def _envelope(t, y, s):
+    p, r = _pr_points(t, y, s)
     envelope = np.array([p[r >= level].max() for level in r])
     gains = r - np.append(r[1:], 0.0)
     expect_close(t.average_precision(y, s, interpolation="all_points"), float(np.sum(gains * envelope)),
                  rtol=1e-10, what="all-points AP vs the envelope sum")
 
 
-@prop("eleven_points[average_precision:11_points]",
+@ranking_prop("eleven_points[average_precision:11_points]",
       "11-point AP equals the mean over r in {0, 0.1, ..., 1} of the highest precision at recall >= r",
       kind="relation", needs=("average_precision:interpolation", "precision_recall_curve"), strategy=pr_rankings,
       defines=("average_precision",))
-def _eleven_points(t, ex):
-    y, s = ex
-    p, r, _ = (np.asarray(a, dtype=float) for a in t.precision_recall_curve(y, s))
-    p, r = p[:-1], r[:-1]
+def _eleven_points(t, y, s):
+    p, r = _pr_points(t, y, s)
     levels = [k / 10 for k in range(11)]
     expected = sum(p[r >= level].max(initial=0.0) for level in levels) / 11  # 0 where recall never reaches r
     expect_close(t.average_precision(y, s, interpolation="11_points"), expected, rtol=1e-10,
                  what="11-point AP vs the mean of 11 interpolated precisions")
 
 
-@prop("interpolation_order[average_precision]",
+@ranking_prop("interpolation_order[average_precision]",
       "all-points interpolated AP is never below the step (uninterpolated) AP",
       kind="relation", needs=("average_precision:interpolation",), strategy=pr_rankings)
-def _interpolation_order(t, ex):
-    y, s = ex
+def _interpolation_order(t, y, s):
     expect_le(t.average_precision(y, s), t.average_precision(y, s, interpolation="all_points"),
               what="step AP > all-points AP", tol=1e-12)
 
 
-@prop("det_is_roc[det_curve]",
+@ranking_prop("det_is_roc[det_curve]",
       "every det_curve point is the roc_curve point at the same threshold, with fnr = 1 - tpr",
       kind="relation", needs=("det_curve", "roc_curve"), strategy=rankings, defines=("det_curve",))
-def _det_is_roc(t, ex):
-    y, s = ex
-    fpr_d, fnr_d, thr_d = (np.asarray(a, dtype=float) for a in t.det_curve(y, s))
-    fpr_r, tpr_r, thr_r = (np.asarray(a, dtype=float) for a in t.roc_curve(y, s))
+def _det_is_roc(t, y, s):
+    fpr_d, fnr_d, thr_d = _floats(t.det_curve(y, s))
+    fpr_r, tpr_r, thr_r = _floats(t.roc_curve(y, s))
     at = {th: i for i, th in enumerate(thr_r)}
     expect(all(th in at for th in thr_d), f"det thresholds {thr_d} are not roc thresholds {thr_r}")
     idx = np.array([at[th] for th in thr_d], dtype=np.intp)
@@ -499,12 +409,11 @@ def _det_is_roc(t, ex):
     expect_close(fnr_d, 1 - tpr_r[idx], what="det fnr vs 1 - roc tpr at the same thresholds")
 
 
-@prop("eer_crossing[equal_error_rate]",
+@ranking_prop("eer_crossing[equal_error_rate]",
       "the EER lies where fpr and fnr cross: between the rates of the two nearest operating points "
       "(the last with fnr > fpr and the next)",
       kind="relation", needs=("equal_error_rate",), strategy=rankings)
-def _eer_crossing(t, ex):
-    y, s = ex
+def _eer_crossing(t, y, s):
     fpr, fnr = _operating_points(y, s)
     j = int(np.nonzero(fnr - fpr <= 0)[0][0])
     eer = t.equal_error_rate(y, s)
@@ -567,17 +476,6 @@ def _auc_orientation(t, ex):
     expect_close(t.auc(x[::-1], y[::-1]), t.auc(x, y), rtol=1e-12, atol=1e-9, what="auc of the reversed curve")
 
 
-@st.composite
-def monotone_curves(draw):
-    """Points with x non-decreasing or non-increasing (repeats allowed), on a grid of quarter-units:
-    every trapezoid is then exact in float64, and so is their sum."""
-    n = draw(st.integers(2, 20))
-    grid = st.integers(-400, 400).map(lambda k: k / 4)
-    x = np.sort(draw(hnp.arrays(np.float64, n, elements=grid)))
-    y = draw(hnp.arrays(np.float64, n, elements=grid))
-    return (x[::-1].copy(), y) if draw(st.booleans()) else (x, y)
-
-
 @prop("definition[auc]", "auc is the trapezoidal sum sum_i |x_{i+1} - x_i| (y_i + y_{i+1}) / 2",
       kind="relation", needs=("auc",), strategy=monotone_curves(), defines=("auc",))
 def _auc_definition(t, ex):
@@ -591,10 +489,9 @@ def _auc_definition(t, ex):
 # ---------------------------------------------------------------- undefined cases and NaN
 
 
-@prop("no_nan", "no metric of the family returns NaN on inputs with both classes and finite scores",
+@ranking_prop("no_nan", "no metric of the family returns NaN on inputs with both classes and finite scores",
       kind="undefined", needs=(*BINARY_METRICS, "auc"), strategy=rankings)
-def _no_nan(t, ex):
-    y, s = ex
+def _no_nan(t, y, s):
     for name in BINARY_METRICS:
         out = getattr(t, name)(y, s)
         arrays = out if isinstance(out, tuple) else (out,)
@@ -630,59 +527,27 @@ def _register_undefined():
 _register_undefined()
 
 
-@prop("no_negative[precision_recall_curve]",
+@ranking_prop("no_negative[precision_recall_curve]",
       "without negative samples precision is 1 at every threshold (defined, not refused)",
       kind="undefined", needs=("precision_recall_curve",), strategy=rankings, max_examples=20)
-def _pr_no_negative(t, ex):
-    y, s = ex
+def _pr_no_negative(t, y, s):
     p, r, _ = t.precision_recall_curve(np.ones_like(y), s)
     expect_close(p, np.ones(len(p)), what="precision without negatives")
 
 
-@prop("no_negative[average_precision]",
+@ranking_prop("no_negative[average_precision]",
       "without negative samples average precision is 1",
       kind="undefined", needs=("average_precision",), strategy=rankings, max_examples=20)
-def _ap_no_negative(t, ex):
-    y, s = ex
+def _ap_no_negative(t, y, s):
     expect_close(t.average_precision(np.ones_like(y), s), 1.0, what="AP without negatives")
 
 
-# ---------------------------------------------------------------- refusals
+# ---------------------------------------------------------------- refusals (the common bad inputs: generic)
 
 
-def _three_classes(y, s):
-    """Append one sample of each class 0, 1 and 2: y_true is then certainly not binary."""
-    return np.concatenate((y, [0, 1, 2])), np.concatenate((np.asarray(s, dtype=np.float64), [0.1, 0.2, 0.3]))
-
-
-_BAD_INPUTS = (
-    ("nan_score", "a NaN score", "y_score", lambda y, s: (y, np.where(np.arange(s.size) == 0, np.nan, s))),
-    ("inf_score", "an infinite score", "y_score", lambda y, s: (y, np.where(np.arange(s.size) == 0, np.inf, s))),
-    ("length_mismatch", "y_score one element longer than y_true", "y_score", lambda y, s: (y, np.append(s, 0.5))),
-    ("non_binary", "a third class in y_true", "y_true", _three_classes),
-    ("empty", "empty y_true and y_score", "y_true", lambda y, s: (y[:0], s[:0])),
-)
-
-
-def _register_refusals():
-    for name in BINARY_METRICS:
-        for key, what, argument, corrupt in _BAD_INPUTS:
-
-            def refuse(t, ex, name=name, argument=argument, corrupt=corrupt):
-                y, s = corrupt(*ex)
-                expect_refusal(lambda: getattr(t, name)(y, s), argument)
-
-            register(f"refuse_{key}[{name}]", f"{name} refuses {what}, naming {argument}", kind="refusal",
-                     needs=(name,), check=refuse, strategy=tiny_rankings, max_examples=5)
-
-
-_register_refusals()
-
-
-@prop("refuse_interpolation[average_precision]", "average_precision refuses an unknown interpolation name",
+@ranking_prop("refuse_interpolation[average_precision]", "average_precision refuses an unknown interpolation name",
       kind="refusal", needs=("average_precision:interpolation",), strategy=tiny_rankings, max_examples=3)
-def _refuse_interpolation(t, ex):
-    y, s = ex
+def _refuse_interpolation(t, y, s):
     expect_refusal(lambda: t.average_precision(y, s, interpolation="101_points"), "interpolation")
 
 
@@ -691,31 +556,6 @@ def _refuse_interpolation(t, ex):
 def _refuse_average(t, ex):
     y, proba = ex
     expect_refusal(lambda: t.roc_auc(y, proba, average="harmonic"), "average")
-
-
-_AUC_BAD = (
-    ("non_monotonic", "x that goes up and down", "x", lambda x, y: (np.array([0.0, 1.0, 0.5]), y[:3])),
-    ("nan", "NaN in y", "y", lambda x, y: (x, np.where(np.arange(y.size) == 0, np.nan, y))),
-    ("length_mismatch", "y one element longer than x", "y", lambda x, y: (x, np.append(y, 1.0))),
-    ("single_point", "a single point", "x", lambda x, y: (x[:1], y[:1])),
-)
-
-
-@st.composite
-def _curve_points(draw):
-    n = draw(st.integers(3, 10))
-    x = np.sort(draw(hnp.arrays(np.float64, n, elements=st.floats(0, 1))))
-    return x, draw(hnp.arrays(np.float64, n, elements=st.floats(0, 1)))
-
-
-for _key, _what, _argument, _corrupt in _AUC_BAD:
-
-    def _refuse_auc(t, ex, argument=_argument, corrupt=_corrupt):
-        x, y = corrupt(*ex)
-        expect_refusal(lambda: t.auc(x, y), argument)
-
-    register(f"refuse_{_key}[auc]", f"auc refuses {_what}, naming {_argument}", kind="refusal", needs=("auc",),
-             check=_refuse_auc, strategy=_curve_points(), max_examples=5, family="curves")
 
 
 # ---------------------------------------------------------------- agreement with scikit-learn
@@ -746,13 +586,12 @@ def _register_agreement():
 _register_agreement()
 
 
-@prop("sklearn[det_curve]",
+@ranking_prop("sklearn[det_curve]",
       "det_curve agrees with scikit-learn at every threshold scikit-learn reports (it trims the ends)",
       kind="agreement", needs=("det_curve",), strategy=rankings, reference="sklearn")
-def _agree_det(t, ex):
-    y, s = ex
-    fpr, fnr, thr = (np.asarray(a, dtype=float) for a in t.det_curve(y, s))
-    fpr_s, fnr_s, thr_s = (np.asarray(a, dtype=float) for a in _sklearn().det_curve(y, s))
+def _agree_det(t, y, s):
+    fpr, fnr, thr = _floats(t.det_curve(y, s))
+    fpr_s, fnr_s, thr_s = _floats(_sklearn().det_curve(y, s))
     at = {th: i for i, th in enumerate(thr)}
     expect(all(th in at for th in thr_s), f"scikit-learn thresholds {thr_s} missing from ours {thr}")
     idx = np.array([at[th] for th in thr_s], dtype=np.intp)
@@ -775,14 +614,6 @@ def _agree_multiclass(t, ex):
 SEED000 = "seed 000 (NLP course notebook, 2020)"
 SEED002 = "seed 002 (NLP course notebook, 2018)"
 SEED004 = "seed 004 (metrics primer)"
-
-
-@prop("claim.seed000.roc_auc_range", "ROC AUC lies within [0, 1]", kind="claim",
-      needs=("roc_auc",), strategy=rankings, source=f"{SEED000}, ROC bounds",
-      quote="For ROC AUC: [0, 1], with 1 the best.")
-def _c_roc_range(t, ex):
-    y, s = ex
-    expect_in_range(t.roc_auc(y, s), 0, 1, what="roc_auc")
 
 
 def _inflation_claim(interpolation):
@@ -811,37 +642,23 @@ for _interp in ("all_points", "11_points"):
              quote="The interpolated versions are meaningfully different and will tend to inflate scores.")
 
 
-@prop("claim.seed000.pr_final_point", "the PR curve ends with the point precision 1, recall 0 (no threshold)",
+@ranking_prop("claim.seed000.pr_final_point", "the PR curve ends with the point precision 1, recall 0 (no threshold)",
       kind="claim", needs=("precision_recall_curve",), strategy=pr_rankings,
       source=f"{SEED000}, average precision",
       quote="We insert a final pair of values $p=1$ and $r=0$ in the precision–recall curve calculation, "
             "with no threshold for that point.")
-def _c_final_point(t, ex):
-    y, s = ex
+def _c_final_point(t, y, s):
     p, r, thr = t.precision_recall_curve(y, s)
     expect(p[-1] == 1 and r[-1] == 0 and len(p) == len(thr) + 1, f"PR curve ends at ({p[-1]}, {r[-1]})")
 
 
-@prop("claim.seed000.distinct_thresholds", "the PR curve has exactly one threshold per distinct score",
+@ranking_prop("claim.seed000.distinct_thresholds", "the PR curve has exactly one threshold per distinct score",
       kind="claim", needs=("precision_recall_curve",), strategy=pr_rankings,
       source=f"{SEED000}, precision-recall curves",
       quote="each distinct real value in the set of predictions is a potential threshold")
-def _c_distinct(t, ex):
-    y, s = ex
+def _c_distinct(t, y, s):
     expect_close(np.sort(np.asarray(t.precision_recall_curve(y, s)[2], dtype=float)), _distinct(s), rtol=0,
                  atol=0, what="thresholds vs distinct scores")
-
-
-@prop("claim.seed000.fpr_is_negative_miss_rate",
-      "at every threshold, fpr = 1 - recall of the negative class (negatives scored below the threshold)",
-      kind="claim", needs=("roc_curve",), strategy=rankings, source=f"{SEED000}, ROC",
-      quote="which is equivalent to 1 minus the recall for $B$ class.")
-def _c_fpr(t, ex):
-    y, s = ex
-    fpr, _, thr = t.roc_curve(y, s)
-    s64 = np.asarray(s, dtype=np.float64)
-    negative_recall = np.array([np.mean(s64[y == 0] < th) for th in thr])
-    expect_close(fpr, 1 - negative_recall, what="fpr vs 1 - recall(negative class)")
 
 
 #: seed 000's "individual ROC calculations of recall divided fpr", per table cell:
@@ -860,7 +677,7 @@ def _roc_ratio_claim(matrix, cls, printed):
         true_a = np.repeat([1, 1, 0, 0], [aa, ab, ba, bb])
         pred_a = np.repeat([1.0, 0.0, 1.0, 0.0], [aa, ab, ba, bb])
         y, s = (true_a, pred_a) if cls == "A" else (1 - true_a, 1 - pred_a)
-        fpr, tpr, thr = (np.asarray(a, dtype=float) for a in t.roc_curve(y, s))
+        fpr, tpr, thr = _floats(t.roc_curve(y, s))
         at_one = int(np.flatnonzero(thr == 1.0)[0])  # the operating point "predict the class"
         expect_printed(tpr[at_one] / fpr[at_one], printed, what=f"recall / fpr of class {cls}")
 
@@ -874,12 +691,11 @@ for _k, (_quote, _matrix, _cls, _printed) in enumerate(_ROC_RATIO_TABLE):
              family="curves", source=f"{SEED000}, ROC (worked example)", quote=_quote)
 
 
-@prop("claim.seed002.ap_formula",
+@ranking_prop("claim.seed002.ap_formula",
       "the seed's loop sum_i (r[i] - r[i+1]) p[i] over precision_recall_curve equals average_precision",
       kind="claim", needs=("average_precision", "precision_recall_curve"), strategy=pr_rankings,
       source=f"{SEED002}, average precision", quote="total += (r[i] - r[i+1]) * p[i]")
-def _c_ap_formula(t, ex):
-    y, s = ex
+def _c_ap_formula(t, y, s):
     p, r, _ = t.precision_recall_curve(y, s)
     total = 0.0
     for i in range(len(p) - 1):
@@ -887,33 +703,16 @@ def _c_ap_formula(t, ex):
     expect_close(t.average_precision(y, s), total, rtol=1e-10, what="average_precision vs the seed's loop")
 
 
-@prop("claim.seed002.ap_range", "average precision lies within [0, 1]", kind="claim",
-      needs=("average_precision",), strategy=pr_rankings, source=f"{SEED002}, average precision bounds",
-      quote="[0, 1], with 0 the worst and 1 the best.")
-def _c_ap_range(t, ex):
-    y, s = ex
-    expect_in_range(t.average_precision(y, s), 0, 1, what="average_precision")
-
-
-@prop("claim.seed002.pr_auc_exaggerates",
+@ranking_prop("claim.seed002.pr_auc_exaggerates",
       "the trapezoidal area under the PR curve (auc(recall, precision)) is never below average precision "
       "(formalised as 'always')",
       kind="claim", needs=("average_precision", "precision_recall_curve", "auc"), strategy=pr_rankings,
       source=f"{SEED002}, average precision weaknesses",
       quote="In calculating AUC for a precision–recall curve, some kind of interpolation will be done, and this "
             "will generally produce exaggerated scores")
-def _c_pr_auc(t, ex):
-    y, s = ex
+def _c_pr_auc(t, y, s):
     p, r, _ = t.precision_recall_curve(y, s)
     expect_le(t.average_precision(y, s), t.auc(r, p), what="AP > trapezoidal PR AUC")
-
-
-@prop("claim.seed004.auroc_at_least_half", "ROC AUC lies within [0.5, 1] (formalised as 'always')",
-      kind="claim", needs=("roc_auc",), strategy=rankings, source=f"{SEED004}, AUROC",
-      quote="This value is normally between 0.5 (for a bad classifier) and 1.0 (a perfect classifier).")
-def _c_auroc_half(t, ex):
-    y, s = ex
-    expect_in_range(t.roc_auc(y, s), 0.5, 1, what="roc_auc")
 
 
 @prop("claim.seed004.random_classifier_half",
@@ -926,78 +725,102 @@ def _c_random_half(t, ex):
     expect_close(t.roc_auc(y, np.full(y.shape[0], 0.3)), 0.5, what="roc_auc of a constant score")
 
 
-@prop("claim.seed004.perfect_classifier_one",
+@ranking_prop("claim.seed004.perfect_classifier_one",
       "a perfect classifier (every positive scored above every negative) has ROC AUC 1",
       kind="claim", needs=("roc_auc",), strategy=rankings, source=f"{SEED004}, ROC curve",
       quote="would nudge towards the top-left (since higher TPR and lower FPR is desirable) to yield AUC ≈ 1")
-def _c_perfect_one(t, ex):
-    y, s = ex
+def _c_perfect_one(t, y, s):
     expect_close(t.roc_auc(y, y + 0.5 * scipy.special.expit(s)), 1.0, what="roc_auc of a perfect ranking")
 
 
-@prop("claim.seed004.eer_on_anti_diagonal",
+@ranking_prop("claim.seed004.eer_on_anti_diagonal",
       "the EER operating point lies on the line fpr + fnr = 1 of the DET plane, i.e. EER = 1/2 "
       "(the sentence formalised as written)",
       kind="claim", needs=("equal_error_rate",), strategy=rankings, source=f"{SEED004}, Equal Error Rate (ROC)",
       quote="The equal error rate (EER) in ROC curves is the intersection of the y+x=1 line with the DET curve")
-def _c_eer_anti(t, ex):
-    y, s = ex
+def _c_eer_anti(t, y, s):
     eer = t.equal_error_rate(y, s)
     expect_close(eer + eer, 1.0, what="fpr + fnr at the EER point")
 
 
-@prop("claim.seed004.eer_on_diagonal",
+@ranking_prop("claim.seed004.eer_on_diagonal",
       "the EER is where the DET curve (fpr, fnr), joined point to point, meets the line fpr = fnr",
       kind="claim", needs=("equal_error_rate", "det_curve"), strategy=rankings,
       source=f"{SEED004}, Equal Error Rate (DET)",
       quote="The equal error rate (EER) in DET curves is the intersection of the y = x line with the DET curve")
-def _c_eer_diag(t, ex):
-    y, s = ex
-    fpr, fnr, _ = (np.asarray(a, dtype=float)[::-1] for a in t.det_curve(y, s))
+def _c_eer_diag(t, y, s):
+    fpr, fnr, _ = (a[::-1] for a in _floats(t.det_curve(y, s)))
     expect_close(t.equal_error_rate(y, s), _diagonal_crossing(fpr, fnr), rtol=1e-9, atol=1e-12,
                  what="EER vs the DET curve's crossing of fpr = fnr")
 
 
-@prop("claim.seed004.tpr_formula", "tpr = FP / number of positives at every threshold (the printed formula)",
-      kind="claim", needs=("roc_curve",), strategy=rankings, source=f"{SEED004}, ROC curve",
-      quote="$$\\frac{FP}{\\text{number of positives}} = \\frac{TP}{TP + FN}$$")
-def _c_tpr_formula(t, ex):
-    y, s = ex
-    _, tpr, thr = t.roc_curve(y, s)
-    s64 = np.asarray(s, dtype=np.float64)
-    fp_over_p = np.array([np.sum((y == 0) & (s64 >= th)) for th in thr]) / np.sum(y == 1)
-    expect_close(tpr, fp_over_p, what="tpr vs FP / P")
+#: claims that a metric lies in a range: (id, statement, metric, keywords, lowest, strategy, source, quote)
+_RANGE_CLAIMS = (
+    ("seed000.roc_auc_range", "ROC AUC lies within [0, 1]", "roc_auc", {}, 0, rankings,
+     f"{SEED000}, ROC bounds", "For ROC AUC: [0, 1], with 1 the best."),
+    ("seed002.ap_range", "average precision lies within [0, 1]", "average_precision", {}, 0, pr_rankings,
+     f"{SEED002}, average precision bounds", "[0, 1], with 0 the worst and 1 the best."),
+    ("seed004.auroc_at_least_half", "ROC AUC lies within [0.5, 1] (formalised as 'always')", "roc_auc", {}, 0.5,
+     rankings, f"{SEED004}, AUROC",
+     "This value is normally between 0.5 (for a bad classifier) and 1.0 (a perfect classifier)."),
+    ("seed004.ap_range", "all-points (smoothed-curve) average precision lies within [0, 1]", "average_precision",
+     {"interpolation": "all_points"}, 0, pr_rankings, f"{SEED004}, Average Precision (AP)",
+     "This gives us a number between 0 and 1, where higher is better."),
+)
 
 
-@prop("claim.seed004.frr_formula", "fnr (FRR) = FP / number of positives at every threshold (the printed formula)",
-      kind="claim", needs=("det_curve",), strategy=rankings, source=f"{SEED004}, DET curve",
-      quote="$$FRR = FNR = \\frac{FP}{\\text{number of positives}} = \\frac{FN}{FN + TP}$$")
-def _c_frr_formula(t, ex):
-    y, s = ex
-    _, fnr, thr = t.det_curve(y, s)
-    s64 = np.asarray(s, dtype=np.float64)
-    fp_over_p = np.array([np.sum((y == 0) & (s64 >= th)) for th in thr]) / np.sum(y == 1)
-    expect_close(fnr, fp_over_p, what="fnr vs FP / P")
+def _range_claim(name, kw, lo):
+    def check(t, ex):
+        y, s = ex
+        expect_in_range(getattr(t, name)(y, s, **kw), lo, 1, what=f"{name}({kw or ''})")
+
+    return check
 
 
-@prop("claim.seed004.frr_is_one_minus_tpr", "the DET curve's fnr is 1 - tpr of the ROC curve at every threshold",
-      kind="claim", needs=("det_curve",), strategy=rankings, source=f"{SEED004}, DET curve",
-      quote="$FRR = 1 - TPR$")
-def _c_frr_tpr(t, ex):
-    y, s = ex
-    _, fnr, thr = t.det_curve(y, s)
-    s64 = np.asarray(s, dtype=np.float64)
-    tpr = np.array([np.mean(s64[y == 1] >= th) for th in thr])
-    expect_close(fnr, 1 - tpr, what="fnr vs 1 - tpr")
+for _id, _statement, _name, _kw, _lo, _strategy, _source, _quote in _RANGE_CLAIMS:
+    register(f"claim.{_id}", _statement, kind="claim", needs=tuple(f"{_name}:{k}" for k in _kw) or (_name,),
+             check=_range_claim(_name, _kw, _lo), strategy=_strategy, family="curves", source=_source, quote=_quote)
 
 
-@prop("claim.seed004.ap_range", "all-points (smoothed-curve) average precision lies within [0, 1]",
-      kind="claim", needs=("average_precision:interpolation",), strategy=pr_rankings,
-      source=f"{SEED004}, Average Precision (AP)",
-      quote="This gives us a number between 0 and 1, where higher is better.")
-def _c_ap_range_004(t, ex):
-    y, s = ex
-    expect_in_range(t.average_precision(y, s, interpolation="all_points"), 0, 1, what="all-points AP")
+def _fp_over_p(y, s64, th):
+    return np.sum((y == 0) & (s64 >= th)) / np.sum(y == 1)
+
+
+#: claims about a rate of a curve at every threshold, counted here from the samples:
+#: (id, statement, curve, index of the rate in its output, value at threshold th of (y, float64 scores, th),
+#: what the rate is compared with, source, quote)
+_THRESHOLD_CLAIMS = (
+    ("seed000.fpr_is_negative_miss_rate",
+     "at every threshold, fpr = 1 - recall of the negative class (negatives scored below the threshold)",
+     "roc_curve", 0, lambda y, s64, th: 1 - np.mean(s64[y == 0] < th), "1 - recall(negative class)",
+     f"{SEED000}, ROC", "which is equivalent to 1 minus the recall for $B$ class."),
+    ("seed004.tpr_formula", "tpr = FP / number of positives at every threshold (the printed formula)",
+     "roc_curve", 1, _fp_over_p, "FP / P", f"{SEED004}, ROC curve",
+     "$$\\frac{FP}{\\text{number of positives}} = \\frac{TP}{TP + FN}$$"),
+    ("seed004.frr_formula", "fnr (FRR) = FP / number of positives at every threshold (the printed formula)",
+     "det_curve", 1, _fp_over_p, "FP / P", f"{SEED004}, DET curve",
+     "$$FRR = FNR = \\frac{FP}{\\text{number of positives}} = \\frac{FN}{FN + TP}$$"),
+    ("seed004.frr_is_one_minus_tpr", "the DET curve's fnr is 1 - tpr of the ROC curve at every threshold",
+     "det_curve", 1, lambda y, s64, th: 1 - np.mean(s64[y == 1] >= th), "1 - tpr", f"{SEED004}, DET curve",
+     "$FRR = 1 - TPR$"),
+)
+
+
+def _threshold_claim(curve, index, value_at, compared_with):
+    def check(t, ex):
+        y, s = ex
+        arrays = getattr(t, curve)(y, s)
+        s64 = np.asarray(s, dtype=np.float64)
+        expected = np.array([value_at(y, s64, th) for th in arrays[2]], dtype=float)
+        expect_close(arrays[index], expected, what=f"{curve} output {index} vs {compared_with}")
+
+    return check
+
+
+for _id, _statement, _curve, _index, _value_at, _compared_with, _source, _quote in _THRESHOLD_CLAIMS:
+    register(f"claim.{_id}", _statement, kind="claim", needs=(_curve,),
+             check=_threshold_claim(_curve, _index, _value_at, _compared_with), strategy=rankings, family="curves",
+             source=_source, quote=_quote)
 
 
 #: seed 004's ranked detection table: rank, correct?, printed precision, printed recall
@@ -1019,7 +842,7 @@ _DETECTION_CONFIDENCE = np.linspace(0.95, 0.05, len(_DETECTION_TABLE))  # most c
 
 def _detection_row_claim(rank, printed_precision, printed_recall):
     def check(t, ex):
-        p, r, thr = (np.asarray(a, dtype=float) for a in t.precision_recall_curve(_DETECTION_CORRECT, _DETECTION_CONFIDENCE))
+        p, r, thr = _floats(t.precision_recall_curve(_DETECTION_CORRECT, _DETECTION_CONFIDENCE))
         at = int(np.flatnonzero(thr == _DETECTION_CONFIDENCE[rank - 1])[0])  # predictions ranked 1..rank accepted
         expect_printed(p[at], printed_precision, what=f"cumulative precision at rank {rank}")
         expect_printed(r[at], printed_recall, what=f"cumulative recall at rank {rank}")
@@ -1061,3 +884,20 @@ CAPABILITIES = {
                       undefined="fewer than 2 points or non-monotonic x: raises MetricInputError naming x",
                       higher_is_better=None),
 }
+
+#: every interpolation of average precision, each a form the generic properties evaluate
+AP_FORMS = tuple({} if i is None else {"interpolation": i} for i in INTERPOLATIONS)
+
+#: how the generic properties evaluate each metric (properties/generic.py)
+_GENERIC = {
+    "precision_recall_curve": dict(inputs=SCORES_NEGATIVES_OPTIONAL),
+    "average_precision": dict(inputs=SCORES_NEGATIVES_OPTIONAL, best=1.0, forms=AP_FORMS),
+    "roc_curve": dict(inputs=SCORES),
+    "roc_auc": dict(inputs=SCORES, best=1.0),
+    "det_curve": dict(inputs=SCORES),
+    "equal_error_rate": dict(inputs=SCORES, best=0.0),
+    # the points of a curve are ordered along x, which must be monotonic: a permutation or two copies
+    # end to end make x go back and forth, an input auc refuses (reversal: orientation[auc])
+    "auc": dict(inputs=CURVE_POINTS, not_generic=("permutation_invariance", "duplication_invariance")),
+}
+CAPABILITIES = {m: dataclasses.replace(cap, **_GENERIC[m]) for m, cap in CAPABILITIES.items()}

@@ -37,16 +37,25 @@ from hypothesis import strategies as st
 
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_refusal, is_nan
+from .engine.guards import Unsupported
 from .engine.registry import register
 from .inputs import SKIP, InputShape
 
 
 def _values(t, name: str, cap: Capability, ex, forms, **extra) -> list[tuple[dict, np.ndarray]]:
-    out = []
+    """The metric under every form; a form the target lacks (a keyword, an option value) is left out,
+    and only an example none of whose forms the target has is skipped."""
+    out, lacking = [], None
     for form in forms:
-        value = cap.inputs.call(t, name, ex, **form, **extra)
+        try:
+            value = cap.inputs.call(t, name, ex, **form, **extra)
+        except Unsupported as exc:
+            lacking = exc
+            continue
         if value is not SKIP:
             out.append((form, np.asarray(value, dtype=float)))
+    if not out and lacking is not None:
+        raise lacking
     return out
 
 

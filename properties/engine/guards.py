@@ -39,6 +39,13 @@ class ReturnTypeViolation(TargetViolation):
     """The target returned something that is not a number (or numbers)."""
 
 
+class Unsupported(BaseException):
+    """The example asks for a keyword, or an option value, the target does not have: skip the example.
+
+    A BaseException, so that a check's own broad ``except Exception`` cannot mistake it for a target error.
+    """
+
+
 class TargetExited(Exception):
     """The target raised ``SystemExit`` (or another non-``Exception``) during a call."""
 

@@ -26,10 +26,13 @@ import functools
 from importlib import import_module
 from typing import Any, Callable
 
+import hypothesis
+import hypothesis.errors
+
 import metrics
 
-from . import ids
-from .guards import TargetViolation
+from . import ids, precision
+from .guards import TargetViolation, Unsupported
 
 KINDS = (
     "bound",
@@ -96,11 +99,36 @@ def family_examples(family: str, n: int) -> None:
     _FAMILY_EXAMPLES[family] = n
 
 
+#: the largest violation met in the current property's search (size, detail, reproduction)
+WORST: dict = {}
+
+
+def _aim_at_discrepancy() -> None:
+    """Point Hypothesis' targeted search at the largest discrepancy this example measured."""
+    size = precision.example_discrepancy()
+    if not size == size:
+        return
+    try:
+        hypothesis.target(min(size, 1e300), label="relative discrepancy")
+    except hypothesis.errors.InvalidArgument:
+        pass  # the check ran outside a Hypothesis search (a direct call in a test)
+
+
+def _remember_worst(t, exc: AssertionError) -> None:
+    size = getattr(exc, "size", 0.0)
+    if size > WORST.get("size", -1.0):
+        repro = t.reproduction() if hasattr(t, "reproduction") else ""
+        WORST.update(size=size, detail=str(exc), reproduction=repro)
+
+
 def one_failure_site(check: Callable) -> Callable:
     """``check``, re-raising any violated expectation from one place.
 
     Hypothesis shrinks each distinct failure site separately; a property that
-    fails is one finding, whichever of its expectations broke first.
+    fails is one finding, whichever of its expectations broke first. On the
+    way, the wrapper aims the targeted search at large discrepancies, keeps the
+    largest violation seen, and skips an example that asks the target for a
+    keyword or an option value it does not have.
     """
 
     @functools.wraps(check)
@@ -109,8 +137,15 @@ def one_failure_site(check: Callable) -> Callable:
             check(t, ex)
         except TargetViolation:
             raise  # mutation, return type: its own status, raised at one site already
+        except Unsupported:
+            hypothesis.reject()
         except AssertionError as exc:
-            raise AssertionError(str(exc)) from None
+            _remember_worst(t, exc)
+            _aim_at_discrepancy()
+            clone = AssertionError(str(exc))
+            clone.severity, clone.size = getattr(exc, "severity", "wrong value"), getattr(exc, "size", 0.0)
+            raise clone from None
+        _aim_at_discrepancy()
 
     return checked
 

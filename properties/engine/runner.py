@@ -30,15 +30,16 @@ import time
 import traceback
 import warnings
 
-from hypothesis import given, seed as hypothesis_seed, settings
+from hypothesis import HealthCheck, given, seed as hypothesis_seed, settings
 from hypothesis import strategies as st
-from hypothesis.errors import Flaky
+from hypothesis.errors import Flaky, Unsatisfiable
 
-from . import guards
+from . import guards, precision
+from .registry import WORST
 from .profiles import PROFILES
 from .registry import Property
 from .targets import RecordingView as _RecordingView
-from .targets import Target, raised_by_target, reference_available
+from .targets import UNSUPPORTED_SEEN, Target, activate, raised_by_target, reference_available
 
 STATUSES = (
     "pass",
@@ -85,6 +86,14 @@ class Result:
     examples: int = 0
     seconds: float = 0.0
     traceback: str = ""
+    #: how bad a violation is (``properties.checks.SEVERITIES``), "" for other statuses
+    severity: str = ""
+    #: the largest violation the search met (a failing example other than the minimal one), if any
+    worst: str = ""
+    #: the precision the comparisons assumed (``properties.engine.precision``)
+    precision: str = "float64"
+    #: options of the target the examples asked for and it lacks (those examples were skipped)
+    skipped: tuple[str, ...] = ()
     error: BaseException | None = dataclasses.field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict:
@@ -97,7 +106,7 @@ class Result:
             value = getattr(self, f.name)
             if isinstance(value, str):
                 value = truncate(value, JSON_TEXT_LIMIT)
-            d[f.name] = list(value) if f.name == "metrics" else value
+            d[f.name] = list(value) if f.name in ("metrics", "skipped") else value
         return d
 
     @classmethod
@@ -105,6 +114,7 @@ class Result:
         known = {f.name for f in dataclasses.fields(cls)} - {"error"}
         fields = {k: v for k, v in data.items() if k in known}
         fields["metrics"] = tuple(fields.get("metrics", ()))
+        fields["skipped"] = tuple(fields.get("skipped", ()))
         return cls(**fields)
 
     def without_error(self) -> "Result":
@@ -113,7 +123,8 @@ class Result:
 
 
 def not_applicable_reason(prop: Property, target: Target) -> str | None:
-    missing = target.missing(prop.needs)
+    # a missing metric makes the property n/a; a missing keyword only skips the examples that use it
+    missing = target.missing(prop.metrics)
     if missing:
         return "target does not provide " + ", ".join(missing)
     if prop.reference is not None:
@@ -211,6 +222,7 @@ def run_property(
     prop = _WatchedProperty(prop, search)  # the name one_example uses
 
     def RecordingView(target):  # noqa: N802 - see the note on one_example
+        precision.start_example()
         search.last_view = _RecordingView(target)
         return search.last_view
 
@@ -239,8 +251,12 @@ def run_property(
         # profiles scale it by the same factor as their own budget.
         ci_budget = PROFILES["ci"]["max_examples"]
         max_examples = max(1, math.ceil(own_max_examples * base.max_examples / ci_budget))
+    activate(target)
+    WORST.clear()
     test = given(strategy)(one_example)
-    test = settings(base, max_examples=max_examples)(test)
+    # examples that need a keyword the target lacks are rejected (partial APIs): not a health problem
+    suppressed = [*base.suppress_health_check, HealthCheck.filter_too_much]
+    test = settings(base, max_examples=max_examples, suppress_health_check=suppressed)(test)
     if seed is not None and not base.derandomize:
         test = hypothesis_seed(seed)(test)
     try:
@@ -359,6 +375,9 @@ def run_in_process(
         if isinstance(exc, (KeyboardInterrupt, SystemExit)):
             raise
         elapsed = time.perf_counter() - started
+        if isinstance(exc, Unsatisfiable) and UNSUPPORTED_SEEN:
+            return Result(status="n/a", detail="every example needs what the target lacks: "
+                          + ", ".join(sorted(UNSUPPORTED_SEEN)), seconds=elapsed, **base)
         status, shown = classify_exception(exc)
         notes = _notes(exc) + [n for n in _notes(shown) if n not in _notes(exc)]
         falsifying = "\n".join(
@@ -389,6 +408,9 @@ def run_in_process(
             seconds=elapsed,
             traceback=tb,
             error=exc,
+            severity=_severity(status, shown),
+            worst=_worst_text(shown) if status == "fail" else "",
+            **_run_facts(),
             **base,
         )
     elapsed = time.perf_counter() - started
@@ -399,9 +421,35 @@ def run_in_process(
             detail=f"time budget of {time_budget:g}s spent after {examples} examples (all passed)",
             examples=examples,
             seconds=elapsed,
+            **_run_facts(),
             **base,
         )
-    return Result(status="pass", examples=examples, seconds=elapsed, **base)
+    facts = _run_facts()
+    detail = ("examples needing what the target lacks were skipped: " + ", ".join(facts["skipped"])
+              if facts["skipped"] else "")
+    return Result(status="pass", detail=detail, examples=examples, seconds=elapsed, **facts, **base)
+
+
+def _run_facts() -> dict:
+    return dict(precision=precision.of_property(), skipped=tuple(sorted(UNSUPPORTED_SEEN)))
+
+
+#: severity of the statuses that are not a failed expectation
+_STATUS_SEVERITY = {"error": "crash", "crash": "crash", "hang": "crash", "mutation": "wrong value",
+                    "nondeterministic": "wrong value", "spec-error": ""}
+
+
+def _severity(status: str, shown: BaseException) -> str:
+    if status == "fail":
+        return getattr(shown, "severity", "wrong value")
+    return _STATUS_SEVERITY.get(status, "")
+
+
+def _worst_text(shown: BaseException) -> str:
+    """The largest violation met, when it is larger than the minimal counterexample's."""
+    if WORST.get("size", 0.0) <= getattr(shown, "size", 0.0):
+        return ""
+    return f"{WORST['detail']}\n{WORST['reproduction']}".strip()
 
 
 def apply_deviation(result: Result, target: Target) -> Result:

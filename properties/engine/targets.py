@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from . import guards, ids
+from . import guards, ids, precision
 
 #: bundled target name -> import path
 BUNDLED: dict[str, str] = {
@@ -62,6 +62,12 @@ class Target:
     deviations: dict[str, str]
     import_path: str
     deviations_file: str | None = None
+    #: the precision the adapter says the library computes in (``PRECISION``), None: float64
+    precision: str | None = None
+    #: exception types the library refuses bad input with (``REFUSAL_ERRORS``)
+    refusal_errors: tuple = (ValueError, TypeError)
+    #: metric -> keyword -> the values of that option the library supports (``SUPPORTS``)
+    supports: dict = dataclasses.field(default_factory=dict)
 
     def provides(self, need: str) -> bool:
         metric, _, kwarg = need.partition(":")
@@ -275,7 +281,71 @@ def load_target(
         deviations=deviations,
         import_path=import_path,
         deviations_file=str(dev_path) if dev_path else None,
+        **_declarations(name, namespace),
     )
+
+
+def _declarations(name: str, namespace) -> dict:
+    """The adapter's PRECISION, REFUSAL_ERRORS and SUPPORTS, checked (a wrong one is a clear error)."""
+    out: dict = {}
+    declared = getattr(namespace, "PRECISION", None)
+    if declared is not None:
+        if declared not in precision.EPS:
+            raise TargetUnavailable(f"target {name!r}: PRECISION = {declared!r} is not one of "
+                                    f"{', '.join(precision.PRECISIONS)}")
+        out["precision"] = declared
+    errors = getattr(namespace, "REFUSAL_ERRORS", None)
+    if errors is not None:
+        errors = tuple(errors) if isinstance(errors, (tuple, list)) else (errors,)
+        if not errors or not all(isinstance(e, type) and issubclass(e, Exception) for e in errors):
+            raise TargetUnavailable(f"target {name!r}: REFUSAL_ERRORS must be exception classes, got {errors!r}")
+        out["refusal_errors"] = errors
+    supports = getattr(namespace, "SUPPORTS", None)
+    if supports is not None:
+        if not isinstance(supports, dict) or not all(isinstance(v, dict) for v in supports.values()):
+            raise TargetUnavailable(f"target {name!r}: SUPPORTS must map metric -> keyword -> supported values")
+        out["supports"] = {m: {k: tuple(v) for k, v in kw.items()} for m, kw in supports.items()}
+    return out
+
+
+# --------------------------------------------------------------------------
+# The target under test: its refusal types, and the options it lacks
+
+
+_ACTIVE: list[Target] = []
+
+#: what the current property's examples asked of the target that it does not have
+UNSUPPORTED_SEEN: set[str] = set()
+
+
+def activate(target: Target) -> None:
+    """Make ``target`` the one under test (its refusal types, its missing options) for the next property."""
+    _ACTIVE[:] = [target]
+    UNSUPPORTED_SEEN.clear()
+    precision.configure(declared=precision.CLI.get("precision") or target.precision,
+                        rtol=precision.CLI.get("rtol"), atol=precision.CLI.get("atol"))
+
+
+def refusal_errors() -> tuple:
+    return _ACTIVE[0].refusal_errors if _ACTIVE else (ValueError, TypeError)
+
+
+def _unsupported(target: Target, fn: Callable, name: str, kwargs: dict) -> str | None:
+    """Why this call asks for something the target lacks (None: it does not)."""
+    for key, value in kwargs.items():
+        if not accepts_keyword(fn, key):
+            return f"{name}:{key}"
+        allowed = target.supports.get(name, {}).get(key)
+        if allowed is not None and not any(_same_option(value, a) for a in allowed):
+            return f"{name}:{key}={value!r}"
+    return None
+
+
+def _same_option(value, allowed) -> bool:
+    try:
+        return bool(value == allowed) or (value != value and allowed != allowed)
+    except Exception:  # noqa: BLE001 - arrays and other uncomparable values are not options
+        return False
 
 
 # --------------------------------------------------------------------------
@@ -369,6 +439,12 @@ class RecordingView:
         fn = self._target.get(name)
 
         def recorded(*args, **kwargs):
+            # a keyword left at None is the default: a target without the keyword gets the call without it
+            kwargs = {k: v for k, v in kwargs.items() if v is not None or accepts_keyword(fn, k)}
+            missing = _unsupported(self._target, fn, name, kwargs)
+            if missing is not None:
+                UNSUPPORTED_SEEN.add(missing)
+                raise guards.Unsupported(missing)
             before_args = tuple(guards.snapshot(a) for a in args)
             before_kwargs = {k: guards.snapshot(v) for k, v in kwargs.items()}
             monitor = CALL_MONITOR
@@ -400,6 +476,7 @@ class RecordingView:
                     arg_name = _argument_names(fn, args, kwargs)[position]
                     raise guards.MutationViolation(name, arg_name, difference)
             guards.check_return(name, result)
+            precision.observe(result)
             return result
 
         recorded.__name__ = name

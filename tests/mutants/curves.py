@@ -17,6 +17,7 @@ from metrics import curves
 from tests.mutants import Mutant
 
 BINARY = ("precision_recall_curve", "average_precision", "roc_curve", "roc_auc", "det_curve", "equal_error_rate")
+CURVES = ("precision_recall_curve", "roc_curve", "det_curve")
 AP_LABELS = ("step", "all_points", "11_points")
 
 
@@ -160,6 +161,17 @@ def _nan_without_negatives(name):
     return mutant
 
 
+def _rates_in_percent(name):
+    """The rates of a curve in percent, as plots label their axes (thresholds untouched)."""
+    original = getattr(curves, name)
+
+    def mutant(y_true, y_score, **kw):
+        first, second, thresholds = original(y_true, y_score, **kw)
+        return 100.0 * first, 100.0 * second, thresholds
+
+    return mutant
+
+
 def _det_with_tpr(y_true, y_score, **kw):
     fpr, fnr, thr = curves.det_curve(y_true, y_score, **kw)
     return fpr, 1.0 - fnr, thr
@@ -278,24 +290,23 @@ def _auc_left_riemann(x, y):
 
 MUTANTS = [
     Mutant("curves-no-tie-grouping", _all_binary(_counts_per_sample),
-           catches=_each("sample_order[{}]", ALL_OUTPUTS) + _ids("claim.seed000.distinct_thresholds")),
+           catches=_each("permutation_invariance[{}]", BINARY) + _ids("claim.seed000.distinct_thresholds")),
     Mutant("curves-weights-ignored", _all_binary(_counts_ignoring_weights),
-           catches=_each("weights_as_repeats[{}]", ALL_OUTPUTS)),
+           catches=_each("integer_weights[{}]", BINARY)),
     Mutant("curves-scores-rounded", _all_binary(_counts_of_rounded_scores),
            catches=_each("monotone_invariance[{}]", ALL_OUTPUTS)),
     Mutant("curves-truncate-to-shorter", {n: _permissive(n, truncate=True) for n in BINARY},
-           catches=_each("refuse_length_mismatch[{}]", BINARY)),
+           catches=_each("refuses_bad_input[{}]", BINARY)),
     Mutant("curves-drop-non-finite", {n: _permissive(n, drop_non_finite=True) for n in BINARY},
-           catches=_each("refuse_nan_score[{}]", BINARY) + _each("refuse_inf_score[{}]", BINARY)),
+           catches=_each("refuses_bad_input[{}]", BINARY)),
     Mutant("curves-label-one-vs-anything", {n: _permissive(n, binarize=True) for n in BINARY},
-           catches=_each("refuse_non_binary[{}]", BINARY)),
+           catches=_each("refuses_bad_input[{}]", BINARY)),
     Mutant("curves-nan-when-undefined", {n: _permissive(n, nan_when_undefined=True) for n in BINARY},
-           catches=_each("refuse_empty[{}]", BINARY)
+           catches=_each("refuses_bad_input[{}]", BINARY)
            + _each("one_class[{}]", ("roc_curve", "roc_auc", "det_curve", "equal_error_rate"))
            + _each("no_positive[{}]", ("precision_recall_curve", "average_precision"))),
     Mutant("auc-trapz-permissive", {"auc": _permissive_auc},
-           catches=_ids("refuse_non_monotonic[auc]", "refuse_nan[auc]", "refuse_length_mismatch[auc]",
-                        "refuse_single_point[auc]")),
+           catches=_ids("refuses_bad_input[auc]")),
     Mutant("auc-left-riemann", {"auc": _auc_left_riemann},
            catches=_ids("linear_exact[auc]", "orientation[auc]", "trapezoid[roc_auc]", "definition[auc]")),
     Mutant("roc-curve-without-origin", {"roc_curve": _roc_without_origin},
@@ -316,11 +327,13 @@ MUTANTS = [
            catches=_ids("no_nan")),
     Mutant("nan-without-negatives", {n: _nan_without_negatives(n) for n in ("precision_recall_curve", "average_precision")},
            catches=_ids("no_negative[precision_recall_curve]", "no_negative[average_precision]")),
+    Mutant("curves-rates-in-percent", {n: _rates_in_percent(n) for n in CURVES},
+           catches=_each("bounds[{}]", CURVES) + _ids("roc_curve_shape", "pr_curve_shape", "det_curve_shape")),
     Mutant("det-curve-returns-tpr", {"det_curve": _det_with_tpr},
            catches=_ids("det_curve_shape", "det_is_roc[det_curve]", "sklearn[det_curve]",
                         "claim.seed004.frr_is_one_minus_tpr")),
     Mutant("ap-step-not-normalised", {"average_precision": _ap_variant(step=_step_not_normalised)},
-           catches=_ids("bounds[average_precision:step]", "perfect_ranking[average_precision:step]",
+           catches=_ids("bounds[average_precision]", "perfect[average_precision]",
                         "claim.seed002.ap_range")),
     Mutant("ap-step-as-trapezoid", {"average_precision": _ap_variant(step=_step_as_trapezoid)},
            catches=_ids("step_sum[average_precision]", "sklearn[average_precision]",
@@ -329,10 +342,10 @@ MUTANTS = [
            catches=_ids("envelope[average_precision:all_points]", "interpolation_order[average_precision]",
                         "claim.seed000.interpolation_inflates.all_points")),
     Mutant("ap-envelope-not-normalised", {"average_precision": _ap_variant(envelope=_envelope_not_normalised)},
-           catches=_ids("bounds[average_precision:all_points]", "perfect_ranking[average_precision:all_points]",
+           catches=_ids("bounds[average_precision]", "perfect[average_precision]",
                         "all_tied[average_precision:all_points]", "claim.seed004.ap_range")),
     Mutant("ap-eleven-points-over-ten", {"average_precision": _ap_variant(eleven=_eleven_over_ten)},
-           catches=_ids("bounds[average_precision:11_points]", "perfect_ranking[average_precision:11_points]",
+           catches=_ids("bounds[average_precision]", "perfect[average_precision]",
                         "all_tied[average_precision:11_points]", "eleven_points[average_precision:11_points]")),
     Mutant("ap-unknown-interpolation-is-step", {"average_precision": _unknown_interpolation_is_step},
            catches=_ids("refuse_interpolation[average_precision]")),
@@ -341,7 +354,7 @@ MUTANTS = [
                         "definition[roc_auc]", "trapezoid[roc_auc]", "all_tied[roc_auc]", "sklearn[roc_auc]",
                         "claim.seed004.random_classifier_half")),
     Mutant("roc-auc-lower-score-is-positive", {"roc_auc": _auc_lower_is_positive},
-           catches=_ids("perfect_ranking[roc_auc]", "raise_positive[roc_auc]", "definition[roc_auc]",
+           catches=_ids("perfect[roc_auc]", "raise_positive[roc_auc]", "definition[roc_auc]",
                         "claim.seed004.perfect_classifier_one")),
     Mutant("roc-auc-gini", {"roc_auc": _gini_for_auc},
            catches=_ids("bounds[roc_auc]", "definition[roc_auc]", "claim.seed000.roc_auc_range")),
@@ -355,7 +368,7 @@ MUTANTS = [
     Mutant("eer-nearest-point-mean", {"equal_error_rate": _eer_nearest_point_mean},
            catches=_ids("claim.seed004.eer_on_diagonal", "definition[equal_error_rate]")),
     Mutant("eer-complement", {"equal_error_rate": _eer_complement},
-           catches=_ids("perfect_ranking[equal_error_rate]", "definition[equal_error_rate]")),
+           catches=_ids("perfect[equal_error_rate]", "definition[equal_error_rate]")),
     Mutant("eer-percent", {"equal_error_rate": _eer_percent},
            catches=_ids("bounds[equal_error_rate]", "definition[equal_error_rate]")),
 ]

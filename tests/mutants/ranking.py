@@ -26,6 +26,7 @@ ALL = (
     "hit_rate_at_k",
 )
 MEANS = ("mean_average_precision", "mean_reciprocal_rank", "hit_rate_at_k")
+PER_QUERY = tuple(m for m in ALL if m not in MEANS)
 
 
 def _ids(prefix, names):
@@ -84,6 +85,30 @@ def _empty_scores_zero(fn):
     def mutant(y_true, *args, **kwargs):
         if np.size(y_true) == 0:
             return 0.0
+        return fn(y_true, *args, **kwargs)
+
+    return mutant
+
+
+def _scores_fitted_to_grades(fn):
+    @functools.wraps(fn)
+    def mutant(y_true, y_score=None, **kwargs):
+        if y_score is not None:  # scores of another shape are cut or zero-padded to the grades' shape
+            y, s = np.atleast_2d(np.asarray(y_true, dtype=float)), np.atleast_2d(np.asarray(y_score, dtype=float))
+            rows, cols = min(len(s), len(y)), min(s.shape[1], y.shape[1])
+            y_score = np.zeros_like(y)
+            y_score[:rows, :cols] = s[:rows, :cols]
+        return fn(y_true, y_score, **kwargs)
+
+    return mutant
+
+
+def _ragged_queries_padded(fn):
+    @functools.wraps(fn)
+    def mutant(y_true, *args, **kwargs):
+        if isinstance(y_true, list) and y_true and isinstance(y_true[0], list):
+            n = max(len(row) for row in y_true)  # shorter queries padded with irrelevant documents
+            y_true = [list(row) + [0.0] * (n - len(row)) for row in y_true]
         return fn(y_true, *args, **kwargs)
 
     return mutant
@@ -310,9 +335,15 @@ MUTANTS = [
     ),
     Mutant("ranking_tie_policies_swapped", _wrap_all(_ties_swapped), _ids("tie_policy_order", ALL)),
     Mutant("ranking_k_below_one_means_all", _wrap_all(_k_below_one_means_all), _ids("refuses_k_below_one", ALL)),
-    Mutant("ranking_nan_scores_ranked_last", _wrap_all(_nan_scores_last), _ids("refuses_nan_or_mismatched_scores", ALL)),
-    Mutant("ranking_empty_query_scores_zero", _wrap_all(_empty_scores_zero), _ids("refuses_empty_or_ragged_queries", ALL)),
-    Mutant("ranking_scores_ignored", _wrap_all(_scores_ignored), _ids("document_permutation_invariance", ALL)),
+    Mutant("ranking_nan_scores_ranked_last", _wrap_all(_nan_scores_last), _ids("refuses_bad_input", ALL)),
+    Mutant("ranking_empty_query_scores_zero", _wrap_all(_empty_scores_zero), _ids("refuses_bad_input", ALL)),
+    Mutant("ranking_mismatched_scores_fitted", _wrap_all(_scores_fitted_to_grades), _ids("refuses_bad_input", ALL)),
+    Mutant("ranking_ragged_queries_padded", _wrap_all(_ragged_queries_padded), _ids("refuses_bad_input", ALL)),
+    Mutant(
+        "ranking_scores_ignored",
+        _wrap_all(_scores_ignored),
+        _ids("permutation_invariance", PER_QUERY) + _ids("document_permutation_invariance", MEANS),
+    ),
     Mutant(
         "ranking_negative_grades_clipped_for_exponential_gain",
         {"dcg_at_k": _negative_clipped(real.dcg_at_k), "ndcg_at_k": _negative_clipped(real.ndcg_at_k)},
@@ -397,7 +428,7 @@ MUTANTS = [
             "mean_reciprocal_rank": _running_mean(real.reciprocal_rank),
             "hit_rate_at_k": _running_mean(_hit_per_query),
         },
-        _ids("query_order_invariance", MEANS)
+        _ids("permutation_invariance", MEANS)
         + _ids("definition", ("mean_average_precision", "mean_reciprocal_rank"))
         + ("ranking.mean_over_queries[mean_reciprocal_rank]", "ranking.mean_over_queries[hit_rate_at_k]"),
     ),
@@ -480,7 +511,7 @@ MUTANTS = [
     Mutant(
         "ndcg_normalized_by_worst_order",
         {"ndcg_at_k": _ndcg_mutant(ideal="worst")},
-        ("ranking.bounds[ndcg_at_k]", "ranking.ideal_order_is_one[ndcg_at_k]", "ranking.definition[ndcg_at_k]"),
+        ("ranking.bounds[ndcg_at_k]", "ranking.perfect[ndcg_at_k]", "ranking.definition[ndcg_at_k]"),
     ),
     Mutant(
         "ndcg_zero_division_nan",

@@ -1,0 +1,170 @@
+"""Shared Hypothesis strategies for ranked lists: batches of queries of scored, graded documents.
+
+An example is ``(grades, scores, k)``: ``grades`` holds n_queries x n_docs
+relevance grades, ``scores`` the predicted scores of the same documents (or
+None: the grades are a ranked list, already in rank order), ``k`` the cutoff
+(None: every document). Batches are tiny (<= 4 queries x 7 documents, grades
+0..4) and reach the edges on purpose: one query, nothing relevant, everything
+relevant, all scores tied, tiny and huge score magnitudes, float32 scores.
+
+What a *sample* is, for the generic properties (``properties/generic.py``):
+
+* the per-query metrics (P@k, R@k, AP@k, RR, DCG, NDCG: one value per query)
+  see each **document** as a sample (:data:`DOCUMENTS`): documents are permuted
+  together with their scores, by the same permutation in every query. The
+  examples are always scored: in a ranked list the order of the documents *is*
+  the ranking. Repeating documents changes which of them fill the top k, so
+  these metrics are not duplication-invariant;
+* the mean metrics (MAP, MRR, hit rate: one value per batch) see each
+  **query** as a sample (:data:`QUERIES`): queries are permuted, repeated and
+  weighted (``sample_weight`` is one weight per query).
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+from hypothesis import strategies as st
+
+from . import InputShape
+from .labels import sample_weights
+
+#: mostly irrelevant documents: where each one lands (hit or miss) matters
+SPARSE_GRADES = st.sampled_from([0, 0, 0, 1, 2])
+
+
+@st.composite
+def batches(
+    draw,
+    *,
+    min_docs=2,
+    max_docs=6,
+    max_queries=3,
+    min_queries=1,
+    grades=st.integers(0, 3),
+    scored=True,
+    ties=True,
+):
+    """(grades, scores or None, k): a batch of queries with the same number of documents.
+
+    At least two documents by default: one-document queries have their own
+    properties (``single_document_query[...]``), as scikit-learn refuses them.
+    Scores are small integers (so ties are frequent) mapped through one drawn
+    positive scale (tiny to huge magnitudes) and optionally cast to float32:
+    few draws per example keeps shrinking fast.
+    """
+    n_queries = draw(st.integers(min_queries, max_queries))
+    n_docs = draw(st.integers(min_docs, max_docs))
+    shape = (n_queries, n_docs)
+    size = n_queries * n_docs
+    y = np.array(draw(st.lists(grades, min_size=size, max_size=size)), dtype=float).reshape(shape)
+    scores = None
+    if scored:
+        if ties:
+            levels = draw(st.lists(st.integers(0, 4), min_size=size, max_size=size))
+        else:
+            levels = draw(st.permutations(range(size)))
+        scale = draw(st.sampled_from([1.0, 0.25, 1e-30, 1e30]))
+        scores = (np.array(levels, dtype=float) * scale).reshape(shape)
+        if draw(st.booleans()):
+            scores = scores.astype(np.float32)
+    k = draw(st.none() | st.integers(1, n_docs + 1))
+    return y, scores, k
+
+
+def positional(ex) -> tuple:
+    """A ranking metric's positional arguments for an example: the grades, and the scores unless a ranked list."""
+    y, s = ex[0], ex[1]
+    return (y, s) if s is not None else (y,)
+
+
+#: the cutoffs that keep a perfect ranking at the metric's best value, where not every k does:
+#: P@k needs only relevant documents in the top k, recall and AP every relevant document in it
+PERFECT_TOP_K = {
+    "precision_at_k": "relevant_only",
+    "recall_at_k": "every_relevant",
+    "average_precision_at_k": "every_relevant",
+    "mean_average_precision": "every_relevant",
+}
+
+
+@st.composite
+def perfect_batches(draw, top_k: str = "any"):
+    """A perfect ranking, at least one relevant document per query: the grades sorted descending
+    as a ranked list, or scores equal to the grades (documents in the drawn order).
+
+    ``top_k``: "any" (every k: the first document is relevant, the order ideal),
+    "relevant_only" (k at most the fewest relevant documents of a query),
+    "every_relevant" (k at least the most).
+    """
+    y, _, k = draw(batches(scored=False, grades=st.integers(0, 4)))
+    y = np.hstack([y, np.ones((y.shape[0], 1))])
+    n = y.shape[1]
+    relevant = (y > 0).sum(axis=1)
+    if top_k == "relevant_only":
+        fewest = int(relevant.min())
+        k = draw((st.none() if fewest == n else st.nothing()) | st.integers(1, fewest))
+    elif top_k == "every_relevant":
+        k = draw(st.none() | st.integers(int(relevant.max()), n + 1))
+    if draw(st.booleans()):
+        return y, y.copy(), k
+    return -np.sort(-y, axis=1), None, k
+
+
+@st.composite
+def bad_batches(draw):
+    """(example, argument at fault): queries without documents, ragged queries, a NaN score,
+    or scores whose shape does not match the grades (a document fewer, or a query more)."""
+    y, s, k = draw(batches())
+    defect = draw(st.sampled_from(["empty", "ragged", "nan", "shape"]))
+    if defect == "empty":
+        return (y[:, :0], None, None), "y_true"
+    if defect == "ragged":
+        return ([[*y[0], 1.0], list(y[0])], None, k), "y_true"
+    if defect == "nan":
+        s = s.astype(float)
+        s[draw(st.integers(0, s.shape[0] - 1)), draw(st.integers(0, s.shape[1] - 1))] = np.nan
+        return (y, s, k), "y_score"
+    return (y, s[:, :-1] if draw(st.booleans()) else np.vstack([s, s[:1]]), k), "y_score"
+
+
+def _call(t, name: str, ex, **kw):
+    return getattr(t, name)(*positional(ex), k=ex[2], **kw)
+
+
+def _take(ex, idx: np.ndarray, axis: int):
+    y, s, k = ex
+    return y.take(idx, axis=axis), (None if s is None else s.take(idx, axis=axis)), k
+
+
+def _shape(name: str, examples, axis: int, **extra) -> InputShape:
+    """The shape whose samples lie along ``axis`` of the grades and scores (0: queries, 1: documents)."""
+    return InputShape(
+        name=name,
+        examples=lambda metric: examples,
+        size=lambda ex: int(ex[0].shape[axis]),
+        take=functools.partial(_take, axis=axis),
+        call=_call,
+        call_keywords=("k",),
+        perfect=lambda metric: perfect_batches(PERFECT_TOP_K.get(metric, "any")),
+        bad=lambda metric: bad_batches(),
+        **extra,
+    )
+
+
+#: scored batches with ties (the bounds' inputs), and tie-free ones with few relevant documents
+DOCUMENT_EXAMPLES = st.one_of(batches(), batches(ties=False, grades=SPARSE_GRADES))
+
+#: batches, and three or more queries, often without a hit: reordering them must matter to a wrong mean
+QUERY_EXAMPLES = st.one_of(batches(), batches(min_queries=3, max_queries=4, grades=SPARSE_GRADES))
+
+#: the per-query metrics' samples: documents, permuted with their scores in every query alike
+DOCUMENTS = _shape("queries of scored documents", DOCUMENT_EXAMPLES, axis=1)
+
+#: the mean metrics' samples: whole queries, with one sample_weight each
+QUERIES = _shape(
+    "batches of queries", QUERY_EXAMPLES, axis=0,
+    weighted=lambda metric: QUERY_EXAMPLES.flatmap(
+        lambda ex: st.tuples(st.just(ex), sample_weights(ex[0].shape[0], kind="int"))),
+)

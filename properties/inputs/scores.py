@@ -1,0 +1,196 @@
+"""Shared Hypothesis strategies for binary labels with real scores, and for curve points.
+
+A *ranking* is ``(y_true, y_score)``: ``y_true`` in {0, 1} (int64) and real
+scores with ties. Strategies stay small (at most :data:`MAX_SIZE` samples) and
+reach the edges on purpose: two samples (one for metrics defined without
+negatives), a single positive or negative, all scores tied, few distinct scores
+(heavy ties), magnitudes from tiny to 1e9, float32 scores.
+
+*Curve points* are ``(x, y)`` with x monotonic (non-decreasing or
+non-increasing), the input of an area under a curve.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from . import InputShape
+
+MAX_SIZE = 20
+
+
+def score_arrays(n: int):
+    """n scores: few distinct values (heavy ties), any magnitude, or float32 probabilities."""
+    return st.one_of(
+        # few distinct values: heavy ties, all-tied included
+        hnp.arrays(np.float64, n, elements=st.integers(-2, 2).map(float)),
+        # any magnitude, tiny to huge, both signs
+        hnp.arrays(np.float64, n, elements=st.floats(-1e9, 1e9, allow_nan=False, allow_infinity=False)),
+        # probabilities in float32
+        hnp.arrays(np.float32, n, elements=st.floats(0, 1, width=32)),
+    )
+
+
+def grid_scores(n: int):
+    """n scores on a grid of quarter-units in [-30, 30]: scaling by 1e-7 or 1e7 and the sigmoid
+    keep them strictly ordered in float64, so those transforms are strictly increasing."""
+    return hnp.arrays(np.float64, n, elements=st.integers(-120, 120).map(lambda k: k / 4))
+
+
+def small_scores(n: int):
+    """n scores in {0, 1, 2}: enough for a valid input, cheap to shrink."""
+    return hnp.arrays(np.float64, n, elements=st.integers(0, 2).map(float))
+
+
+@st.composite
+def binary_rankings(draw, *, need_negative=True, scores=score_arrays, min_size=2, max_size=MAX_SIZE):
+    """(y_true in {0, 1}, y_score): at least one positive, and one negative if asked."""
+    n = draw(st.integers(min_size, max_size))
+    y = draw(hnp.arrays(np.int64, n, elements=st.integers(0, 1)))
+    if not y.any():
+        y[draw(st.integers(0, n - 1))] = 1
+    if need_negative and y.all():
+        y[draw(st.integers(0, n - 1))] = 0
+        if not y.any():
+            y[0] = 1  # n >= 2: the flipped sample was the only one
+    return y, draw(scores(n))
+
+
+def rankings_for(need_negative: bool, **options):
+    """Both classes (at least 2 samples), or at least one positive (at least 1 sample)."""
+    return binary_rankings(need_negative=need_negative, min_size=2 if need_negative else 1, **options)
+
+
+#: both classes present
+rankings = rankings_for(True)
+#: at least one positive; no negative allowed (precision is defined there)
+pr_rankings = rankings_for(False)
+#: for refusals and undefined cases: the input only has to be valid before it is spoiled,
+#: and tiny examples keep the search for a minimal counterexample cheap
+tiny_rankings = binary_rankings(max_size=4, scores=small_scores)
+
+
+def perfect_ranking(ex):
+    """The ranking with every positive scored above every negative (the scores' order kept within a class)."""
+    y, s = ex
+    return y, np.where(y == 1, 1.0 + np.abs(s), -np.abs(s))
+
+
+def _one_non_finite(s, index, value):
+    out = np.asarray(s, dtype=np.float64).copy()
+    out[index] = value
+    return out
+
+
+def _three_classes(y, s):
+    """Append one sample of each class 0, 1 and 2: y_true is then certainly not binary."""
+    return np.concatenate((y, [0, 1, 2])), np.concatenate((np.asarray(s, dtype=np.float64), [0.1, 0.2, 0.3]))
+
+
+@st.composite
+def bad_rankings(draw):
+    """((y_true, y_score), argument at fault): a NaN or infinite score, y_score one longer than
+    y_true, a third class in y_true, or empty input (blamed on y_true)."""
+    y, s = draw(tiny_rankings)
+    defect = draw(st.sampled_from(["nan_score", "inf_score", "length_mismatch", "non_binary", "empty"]))
+    at = draw(st.integers(0, y.size - 1))
+    if defect == "nan_score":
+        return (y, _one_non_finite(s, at, np.nan)), "y_score"
+    if defect == "inf_score":
+        return (y, _one_non_finite(s, at, draw(st.sampled_from([np.inf, -np.inf])))), "y_score"
+    if defect == "length_mismatch":
+        return (y, np.append(s, 0.5)), "y_score"
+    if defect == "non_binary":
+        return _three_classes(y, s), "y_true"
+    return (y[:0], s[:0]), "y_true"
+
+
+def _take(ex, idx: np.ndarray):
+    return tuple(a[idx] for a in ex)
+
+
+def _call_scores(t, name: str, ex, **kw):
+    """The metric's value; a curve as its two rate arrays end to end (thresholds left out: they are
+    scores, outside the rates' range)."""
+    result = getattr(t, name)(*ex, **kw)
+    if isinstance(result, tuple):
+        return np.concatenate([np.asarray(a, dtype=float).ravel() for a in result[:2]])
+    return result
+
+
+@st.composite
+def _with_weights(draw, examples):
+    """(ranking, integer weights 1..3 as floats)."""
+    y, s = draw(examples)
+    return (y, s), draw(hnp.arrays(np.int64, y.shape[0], elements=st.integers(1, 3))).astype(np.float64)
+
+
+def _scores_shape(need_negative: bool, name: str) -> InputShape:
+    examples = rankings_for(need_negative)
+    return InputShape(
+        name=name,
+        examples=lambda metric: examples,
+        size=lambda ex: int(ex[0].shape[0]),
+        take=_take,
+        call=_call_scores,
+        weighted=lambda metric: _with_weights(examples),
+        perfect=lambda metric: examples.map(perfect_ranking),
+        bad=lambda metric: bad_rankings(),
+        # same samples in another order or repeated: identical counts, so only the last ulp may move
+        rtol=1e-12,
+        atol=1e-15,
+    )
+
+
+#: binary labels with scores, both classes present (ROC, DET, EER)
+SCORES = _scores_shape(True, "binary labels with scores")
+#: binary labels with scores, at least one positive, negatives optional (precision-recall)
+SCORES_NEGATIVES_OPTIONAL = _scores_shape(False, "binary labels (a positive at least) with scores")
+
+
+# ------------------------------------------------------------------ curve points
+
+
+@st.composite
+def monotone_curves(draw):
+    """Points with x non-decreasing or non-increasing (repeats allowed), on a grid of quarter-units:
+    every trapezoid is then exact in float64, and so is their sum."""
+    n = draw(st.integers(2, 20))
+    grid = st.integers(-400, 400).map(lambda k: k / 4)
+    x = np.sort(draw(hnp.arrays(np.float64, n, elements=grid)))
+    y = draw(hnp.arrays(np.float64, n, elements=grid))
+    return (x[::-1].copy(), y) if draw(st.booleans()) else (x, y)
+
+
+@st.composite
+def curve_points(draw):
+    """3..10 points in the unit square, x increasing."""
+    n = draw(st.integers(3, 10))
+    x = np.sort(draw(hnp.arrays(np.float64, n, elements=st.floats(0, 1))))
+    return x, draw(hnp.arrays(np.float64, n, elements=st.floats(0, 1)))
+
+
+@st.composite
+def bad_curve_points(draw):
+    """((x, y), argument at fault): x going up and down, NaN in y, y one longer than x, one point."""
+    x, y = draw(curve_points())
+    defect = draw(st.sampled_from(["non_monotonic", "nan", "length_mismatch", "single_point"]))
+    if defect == "non_monotonic":
+        return (np.array([0.0, 1.0, 0.5]), y[:3]), "x"
+    if defect == "nan":
+        return (x, _one_non_finite(y, draw(st.integers(0, y.size - 1)), np.nan)), "y"
+    if defect == "length_mismatch":
+        return (x, np.append(y, 1.0)), "y"
+    return (x[:1], y[:1]), "x"
+
+
+CURVE_POINTS = InputShape(
+    name="curve points (monotonic x, real y)",
+    examples=lambda metric: monotone_curves(),
+    size=lambda ex: int(ex[0].shape[0]),
+    take=_take,
+    call=lambda t, name, ex, **kw: getattr(t, name)(*ex, **kw),
+    bad=lambda metric: bad_curve_points(),
+)

@@ -1,0 +1,1 @@
+"""Well-behaved targets the tests audit: the catalog at other precisions."""
