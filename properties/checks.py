@@ -10,12 +10,13 @@ from metrics.errors import MetricInputError
 
 from .engine import precision
 from .engine.guards import TargetExited, TargetViolation, Unsupported
+from .engine.report import SEVERITIES  # how bad a finding is, worst first: the report sorts by it
 
 
 class Finding(AssertionError):
     """A violated expectation, with what the report needs to rank it.
 
-    ``severity`` is one of :data:`SEVERITIES`; ``size`` the relative discrepancy
+    ``severity`` is one of :data:`SEVERITIES` (worst first); ``size`` the relative discrepancy
     of a wrong value (0 where it does not apply).
     """
 
@@ -23,10 +24,6 @@ class Finding(AssertionError):
         super().__init__(message)
         self.severity = severity
         self.size = size
-
-
-#: how bad a finding is, worst first: the report lists findings in this order
-SEVERITIES = ("crash", "wrong value", "accepted invalid input", "wrong exception type", "rounding-level")
 
 
 def _value_finding(message: str, size: float, ops: int = 1) -> Finding:

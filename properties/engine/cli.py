@@ -27,7 +27,7 @@ import signal
 import sys
 from pathlib import Path
 
-from . import profiles, registry
+from . import precision, profiles, registry
 from .audit import Journal, audit, journal_path_for, select_properties
 from .isolation import DEFAULT_CALL_TIMEOUT, default_jobs
 from .progress import Progress
@@ -89,6 +89,12 @@ def _validate_audit_args(args) -> None:
         raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
     if args.call_timeout <= 0:
         raise UsageError(f"--call-timeout must be positive (got {args.call_timeout:g})")
+    for flag in ("rtol", "atol"):
+        value = getattr(args, flag)
+        if value is not None and not (0 <= value < 1):
+            raise UsageError(f"--{flag} must be in [0, 1) (got {value:g})")
+    # set before any worker forks: the workers inherit it
+    precision.CLI.update(precision=args.precision, rtol=args.rtol, atol=args.atol)
     if args.time_budget is not None and args.time_budget < 0:
         raise UsageError(f"--time-budget must not be negative (got {args.time_budget:g})")
     if args.deviations and not Path(args.deviations).is_file():
@@ -330,6 +336,11 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--baseline-any", action="store_true", help="accept a baseline of another target, profile or spec")
     a.add_argument("--deviations", metavar="FILE", help="known deviations of the target (one property id per line)")
     a.add_argument("--time-budget", type=float, default=None, metavar="SECONDS", help="per-property time limit")
+    a.add_argument("--precision", choices=precision.PRECISIONS, default=None,
+                   help="the precision the target computes in (overrides its adapter's PRECISION); results in a "
+                        "lower precision are detected anyway")
+    a.add_argument("--rtol", type=float, default=None, help="raise every relative tolerance to at least this")
+    a.add_argument("--atol", type=float, default=None, help="raise every absolute tolerance to at least this")
     a.add_argument("--strict", action="store_true", help="also fail on fixed or unmatched deviations")
     a.add_argument("-q", "--quiet", action="store_true", help="print only the summary")
     a.add_argument("-v", "--verbose", action="store_true", help="list known deviations too")

@@ -22,6 +22,10 @@ from pathlib import Path
 from . import ids
 from .runner import STATUSES, VIOLATIONS, Result, truncate
 
+#: how bad a finding is, worst first (``properties.checks.Finding``)
+SEVERITIES = ("crash", "wrong value", "accepted invalid input", "wrong exception type", "rounding-level")
+_SEVERITY_RANK = {s: i for i, s in enumerate(SEVERITIES)}
+
 STATUS_LABEL = {
     "pass": "pass",
     "fail": "FAIL",
@@ -79,6 +83,8 @@ class Signature:
     deviations_file: str | None
     spec_version: str = "unknown"
     families: list = dataclasses.field(default_factory=list)
+    #: the precision declared for the target (adapter or command line) and any command-line tolerances
+    precision: str = ""
 
     @classmethod
     def collect(cls, target, *, profile: str, seed, properties=None) -> "Signature":
@@ -105,6 +111,7 @@ class Signature:
             deviations_file=target.deviations_file,
             spec_version=spec_version(selected),
             families=sorted({p.family for p in selected}),
+            precision=_declared_precision(target),
         )
 
     @classmethod
@@ -118,6 +125,17 @@ class Signature:
             f"metric-assay {self.metric_assay_version} (spec {self.spec_version}); profile={self.profile}; "
             f"seed={self.seed}; Python {self.python}, NumPy {self.numpy}, Hypothesis {self.hypothesis}"
         )
+
+
+def _declared_precision(target) -> str:
+    from . import precision
+
+    cli = precision.CLI
+    declared = cli.get("precision") or target.precision
+    parts = [f"declared {declared}" + (" (command line)" if cli.get("precision") else " (adapter)")] if declared else []
+    if cli.get("rtol") or cli.get("atol"):
+        parts.append(f"tolerances at least rtol={cli.get('rtol') or 0:g}, atol={cli.get('atol') or 0:g}")
+    return "; ".join(parts)
 
 
 @dataclasses.dataclass
@@ -137,7 +155,20 @@ class Report:
         return [r for r in self.results if r.status in statuses]
 
     def violations(self) -> list[Result]:
-        return self.by_status(*VIOLATIONS)
+        """The violations, worst first (crash, wrong value, accepted invalid input, wrong exception
+        type, rounding-level), so that a maintainer reads the real bugs first."""
+        return sorted(self.by_status(*VIOLATIONS), key=lambda r: _SEVERITY_RANK.get(r.severity, len(_SEVERITY_RANK)))
+
+    def severity_counts(self) -> Counter:
+        return Counter(r.severity or "other" for r in self.by_status(*VIOLATIONS))
+
+    def precision_line(self) -> str:
+        seen = Counter(r.precision for r in self.results if r.status not in ("n/a",))
+        lower = sorted(p for p in seen if p != "float64")
+        model = "float64 throughout" if not lower else (
+            "results in " + ", ".join(f"{p} ({seen[p]} properties)" for p in lower)
+            + ": tolerances widened to that precision's rounding")
+        return f"precision: {model}; {self.signature.precision or 'no precision declared'}"
 
     def verified(self) -> int:
         """How many properties ran against the target to a verdict."""
@@ -208,6 +239,9 @@ class Report:
         c = self.counts()
         parts = [f"{c.get(s, 0)} {STATUS_LABEL[s]}" for s in STATUSES if c.get(s, 0)]
         text = ", ".join(parts) or "no properties"
+        severities = self.severity_counts()
+        if severities:
+            text += " (" + ", ".join(f"{severities[s]} {s}" for s in (*SEVERITIES, "other") if severities.get(s)) + ")"
         if self.incomplete:
             text += f" (INCOMPLETE: interrupted, {len(self.not_run)} not run)"
         return text
@@ -224,7 +258,8 @@ class Report:
 
     def to_terminal(self, *, verbose: bool = False) -> str:
         sig = self.signature
-        lines = [f"== metric-assay conformance: {sig.target} {sig.target_version} ==", sig.one_line(), ""]
+        lines = [f"== metric-assay conformance: {sig.target} {sig.target_version} ==", sig.one_line(),
+                 self.precision_line(), ""]
         shown = self._shown_statuses()
         width = max(len(STATUS_LABEL[s]) for s in shown) + 2
         lines.append(f"{'family':<16}" + "".join(f"{STATUS_LABEL[s]:>{width}}" for s in shown))
@@ -257,6 +292,7 @@ class Report:
             f"`{sig.profile}`, seed `{sig.seed}`, Python {sig.python}, NumPy {sig.numpy}, "
             f"Hypothesis {sig.hypothesis}, {sig.platform}.",
             f"Target import path: {md_code(sig.import_path)}.",
+            f"{md_text(self.precision_line().capitalize())}.",
             "",
             f"**Summary:** {self.summary_line()}.",
             "",
@@ -305,7 +341,9 @@ class Report:
             for r in failures:
                 body = _failure_body(r)
                 fence = "`" * max(3, _longest_backtick_run(body) + 1)
-                out += [f"### `{r.property_id}` — {STATUS_LABEL[r.status]}", "", r.statement, "", fence + "text"]
+                severity = f" ({r.severity})" if r.severity else ""
+                out += [f"### `{r.property_id}` — {STATUS_LABEL[r.status]}{severity}", "", r.statement, "",
+                        fence + "text"]
                 out.append(body)
                 out += [fence, ""]
         if self.unmatched_deviations:
@@ -423,6 +461,10 @@ def _failure_body(r: Result, limit: int = SHOWN_TEXT_LIMIT) -> str:
         parts.append(truncate(r.counterexample, limit))
     if r.reproduction:
         parts.append(truncate(r.reproduction, limit))
+    if r.worst:
+        parts.append("largest violation found:\n" + truncate(r.worst, limit))
+    if r.skipped:
+        parts.append("examples skipped, the target lacks: " + ", ".join(r.skipped))
     if r.traceback and r.status in ("crash", "hang"):
         parts.append("last output of the worker:\n" + r.traceback[-limit:])
     return "\n".join(parts)
@@ -430,7 +472,8 @@ def _failure_body(r: Result, limit: int = SHOWN_TEXT_LIMIT) -> str:
 
 def _failure_text(r: Result) -> str:
     body = "\n".join("    " + line for line in _failure_body(r).splitlines())
-    return f"{STATUS_LABEL[r.status]} {r.property_id}: {r.statement}\n{body}"
+    severity = f" [{r.severity}]" if r.severity else ""
+    return f"{STATUS_LABEL[r.status]}{severity} {r.property_id}: {r.statement}\n{body}"
 
 
 def format_failure(r: Result) -> str:
