@@ -69,11 +69,11 @@ def pytest_addoption(parser):
 def pytest_configure(config):
     config.addinivalue_line("markers", "assay: a conformance property run against the selected target")
     # Our profile names work with Hypothesis's own --hypothesis-profile; without it,
-    # METRIC_ASSAY_PROFILE (default 'dev') picks one.
+    # METRIC_ASSAY_PROFILE picks one, by default 'ci': the same verdicts as `metric-assay audit`.
     if not config.getoption("hypothesis_profile", default=None):
         from hypothesis import settings
 
-        settings.load_profile(os.environ.get(PROFILE_ENV, "dev"))
+        settings.load_profile(os.environ.get(PROFILE_ENV, "ci"))
     from .cli import put_cwd_last
     from .profiles import use_cache_dir
 
