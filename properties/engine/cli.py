@@ -43,6 +43,7 @@ from .report import (
     baseline_mismatches,
     check_report_path,
     diff,
+    format_failure,
     new_violations,
 )
 from .targets import BUNDLED, DeviationsFileError, TargetUnavailable, load_target
@@ -139,6 +140,17 @@ def cmd_audit(args) -> int:
     return EXIT_CLEAN
 
 
+def _print_changes(report, baseline, violations) -> None:
+    changes = diff(baseline, report)
+    print(f"\n{len(changes)} propert{'y' if len(changes) == 1 else 'ies'} changed since the baseline")
+    for change in changes:
+        print(f"  {change.property_id}: {change.before} -> {change.after}")
+    for r in violations:
+        print()
+        print(format_failure(r))
+    print()
+
+
 def _audit_one(target, paths: list[Path], args) -> int:
     props = select_properties(args.family, args.only)
     if args.baseline:
@@ -188,7 +200,17 @@ def _audit_one(target, paths: list[Path], args) -> int:
         except KeyboardInterrupt:  # before the first property started
             report = placeholder
     progress.close()
-    if args.quiet:
+    violations = report.violations()
+    if args.baseline:
+        # against a baseline, only what changed matters: the changes, the new violations in full, the verdict
+        violations = new_violations(report, args.baseline_report)
+        if not args.quiet:
+            _print_changes(report, args.baseline_report, violations)
+        print(f"{report.signature.target}: {report.summary_line()}")
+        print(f"{len(violations)} violation(s) not in the baseline {args.baseline}")
+        for r in violations:
+            print(f"  NEW {STATUS_LABEL[r.status]} {r.property_id}")
+    elif args.quiet:
         print(f"{report.signature.target}: {report.summary_line()}")
     else:
         print()
@@ -196,12 +218,6 @@ def _audit_one(target, paths: list[Path], args) -> int:
     for path in paths:
         print(f"wrote {report.write(path)}")
     journal.close()
-    violations = report.violations()
-    if args.baseline:
-        violations = new_violations(report, args.baseline_report)
-        print(f"{len(violations)} violation(s) not in the baseline {args.baseline}")
-        for r in violations:
-            print(f"  NEW {STATUS_LABEL[r.status]} {r.property_id}")
     code = report.exit_code(violations)
     if code == EXIT_CLEAN and args.strict and (report.by_status("fixed") or report.unmatched_deviations):
         code = EXIT_VIOLATIONS
