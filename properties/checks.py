@@ -109,11 +109,11 @@ def expect_refusal(call, argument: str | None = None) -> Exception:
     (Our own metrics are held to the stricter rule, MetricInputError only, by
     ``tests/test_bad_input*``.)
     """
-    from .engine.targets import refusal_errors
+    from .engine.targets import UndeclaredKeyword, refusal_errors
 
     try:
         result = call()
-    except (TargetViolation, TargetExited, Unsupported):
+    except (TargetViolation, TargetExited, Unsupported, UndeclaredKeyword):
         raise  # a rule of its own broken (mutation, return type, exit), or an option the target lacks
     except MetricInputError as exc:
         if argument is not None and argument not in str(exc):

@@ -417,7 +417,7 @@ for _m, _of in (("false_positive_rate", "specificity"), ("false_negative_rate", 
 
 @prop("specificity_is_recall_of_negative_class",
                    "binary: specificity of the positive class = recall (sensitivity) of the negative class",
-                   kind="relation", needs=(*rate_needs("specificity", "pos_label"), "recall:pos_label"),
+                   kind="relation", needs=(*rate_needs("specificity", "pos_label", "zero_division"), "recall:pos_label", "recall:zero_division"),
                    strategy=binary_pairs())
 def _spec_is_negative_recall(t, ex):
     negative = ex.alphabet[0]
@@ -626,7 +626,9 @@ def _cm_normalize_empty(t, ex):
 @prop("no_nan_outside_undefined_cases",
                    "no classification metric returns NaN on valid input outside its documented undefined cases "
                    "(defaults: zero_division=0, MCC 0.0; kappa only when both labelings are one same class)",
-                   kind="undefined", needs=CATALOG, strategy=st.tuples(any_pairs, proba_examples()))
+                   kind="undefined", needs=(*CATALOG, *(n for m in RATES for n in rate_needs(m, "average", "pos_label")),
+                                            "cohen_kappa:weights", "log_loss:labels"),
+                   strategy=st.tuples(any_pairs, proba_examples()))
 def _no_nan(t, ex):
     pair, probas = ex
     for m in LABEL_METRICS:

@@ -132,7 +132,8 @@ def _refusal(t, ex, name, cap):
 
 
 def _needs(name: str, cap: Capability, forms, *extra: str) -> tuple[str, ...]:
-    keys = dict.fromkeys([*cap.inputs.call_keywords, *(k for form in forms for k in form)])
+    added = cap.inputs.form_keywords or (lambda form: ())
+    keys = dict.fromkeys([*cap.inputs.call_keywords, *(k for form in forms for k in (*form, *added(form)))])
     return (name, *(f"{name}:{k}" for k in (*keys, *extra)))
 
 

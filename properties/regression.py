@@ -85,6 +85,12 @@ def _generic(name):
 CAPABILITIES = {name: dataclasses.replace(cap, **_generic(name)) for name, cap in CAPABILITIES.items()}
 
 
+def _needs(*needs: str) -> tuple[str, ...]:
+    """``needs``, plus adjusted_r2's n_features wherever adjusted_r2 is called (``_call`` always passes it)."""
+    extra = ("adjusted_r2:n_features",) if any(n.split(":")[0] == "adjusted_r2" for n in needs) else ()
+    return (*needs, *(e for e in extra if e not in needs))
+
+
 #: a target's value of ``name`` at (y_true, y_pred); adjusted_r2 needs n_features
 def _call(t, name, y_true, y_pred, **kw):
     if name == "adjusted_r2":
@@ -115,7 +121,7 @@ for _m in MEAN_ERRORS:
         f"zero_iff_exact[{_m}]",
         f"{_m} is 0 if and only if every prediction is exact",
         kind="identity",
-        needs=(_m,),
+        needs=_needs(_m,),
         strategy=pairs(non_negative_grid if _m in LOG_ERRORS else grid),
         check=_zero_iff_exact,
         family="regression",
@@ -131,7 +137,7 @@ def _sqrt_or_nan(value) -> float:
 
 
 @prop("rmse_is_sqrt_mse", "root_mean_squared_error = sqrt(mean_squared_error), with and without weights",
-      kind="relation", needs=("root_mean_squared_error:sample_weight", "mean_squared_error:sample_weight"),
+      kind="relation", needs=_needs("root_mean_squared_error:sample_weight", "mean_squared_error:sample_weight"),
       strategy=pairs(reals, with_weights=True), defines=("root_mean_squared_error",))
 def _rmse_sqrt(t, ex):
     y_true, y_pred, w = ex
@@ -142,7 +148,7 @@ def _rmse_sqrt(t, ex):
 
 
 @prop("rmsle_is_sqrt_msle", "root_mean_squared_log_error = sqrt(mean_squared_log_error)",
-      kind="relation", needs=("root_mean_squared_log_error", "mean_squared_log_error"),
+      kind="relation", needs=_needs("root_mean_squared_log_error", "mean_squared_log_error"),
       strategy=pairs(non_negative_grid), defines=("root_mean_squared_log_error",))
 def _rmsle_sqrt(t, ex):
     expect_close(t.root_mean_squared_log_error(*ex), math.sqrt(t.mean_squared_log_error(*ex)),
@@ -150,7 +156,7 @@ def _rmsle_sqrt(t, ex):
 
 
 @prop("msle_is_mse_of_log1p", "mean_squared_log_error(y, p) = mean_squared_error(log1p(y), log1p(p))",
-      kind="relation", needs=("mean_squared_log_error", "mean_squared_error"), strategy=pairs(non_negative_grid),
+      kind="relation", needs=_needs("mean_squared_log_error", "mean_squared_error"), strategy=pairs(non_negative_grid),
       defines=("mean_squared_log_error",))
 def _msle_log1p(t, ex):
     y_true, y_pred = ex
@@ -159,7 +165,7 @@ def _msle_log1p(t, ex):
 
 
 @prop("mae_le_rmse", "mean_absolute_error <= root_mean_squared_error (power-mean inequality)",
-      kind="relation", needs=("mean_absolute_error", "root_mean_squared_error"), strategy=pairs(reals))
+      kind="relation", needs=_needs("mean_absolute_error", "root_mean_squared_error"), strategy=pairs(reals))
 def _mae_le_rmse(t, ex):
     mae = t.mean_absolute_error(*ex)
     rmse = t.root_mean_squared_error(*ex)
@@ -172,7 +178,7 @@ for _m in (m for m in ALL if m not in LOG_ERRORS):
         f"translation_invariance[{_m}]",
         f"{_m}(y + c, p + c) = {_m}(y, p): shifting both arrays by a constant changes nothing",
         kind="invariance",
-        needs=(_m,),
+        needs=_needs(_m,),
         strategy=st.tuples(pairs(grid, min_size=3), st.integers(-1000, 1000).map(float)),
         # grid values shifted by integers stay exact, so only summation order differs
         check=lambda t, ex, m=_m: expect_close(
@@ -204,7 +210,7 @@ for _m, _power in _SCALE_POWER.items():
         f"scaling[{_m}]",
         f"{_m}(c y, c p) = |c|^{_power} {_m}(y, p)",
         kind="invariance",
-        needs=(_m,),
+        needs=_needs(_m,),
         strategy=st.tuples(pairs(grid, min_size=3), st.sampled_from([-8.0, -0.5, 0.25, 3.0, 1e-150, 1e150])),
         check=functools.partial(_scaled, m=_m, power=_power),
         family="regression",
@@ -217,7 +223,7 @@ def _pearson_sq(y, p):
 
 
 @prop("r2_le_squared_pearson", "r2(y, p) <= pearson(y, p)^2 for non-constant y and p",
-      kind="relation", needs=("r2", "pearson"), strategy=pairs(grid, min_size=3))
+      kind="relation", needs=_needs("r2", "pearson"), strategy=pairs(grid, min_size=3))
 def _r2_le_r_squared(t, ex):
     y, p = ex
     if not (non_constant(y) and non_constant(p)):
@@ -233,7 +239,7 @@ def _least_squares_line(y, p):
 
 @prop("r2_of_fitted_line_is_squared_pearson",
       "r2 of the least-squares line a + b p fitted to y equals pearson(y, p)^2",
-      kind="relation", needs=("r2", "pearson"), strategy=pairs(grid, min_size=3))
+      kind="relation", needs=_needs("r2", "pearson"), strategy=pairs(grid, min_size=3))
 def _r2_fitted_line(t, ex):
     y, p = ex
     if not (non_constant(y) and non_constant(p)):
@@ -245,7 +251,7 @@ def _r2_fitted_line(t, ex):
 
 @prop("explained_variance_ge_r2",
       "explained_variance >= r2, with equality when the residuals have mean zero",
-      kind="relation", needs=("explained_variance", "r2"), strategy=pairs(grid, min_size=3))
+      kind="relation", needs=_needs("explained_variance", "r2"), strategy=pairs(grid, min_size=3))
 def _ev_ge_r2(t, ex):
     y, p = ex
     expect_le(t.r2(y, p), t.explained_variance(y, p), what="r2 <= explained_variance", tol=1e-9)
@@ -255,7 +261,7 @@ def _ev_ge_r2(t, ex):
 
 
 @prop("adjusted_r2_le_r2", "adjusted_r2 <= r2 for n_features >= 1 (and = r2 for n_features = 0)",
-      kind="relation", needs=("adjusted_r2", "r2"),
+      kind="relation", needs=_needs("adjusted_r2", "r2"),
       strategy=st.tuples(pairs(grid, min_size=4), st.integers(0, 2)))
 def _adjusted_le_r2(t, ex):
     (y, p), k = ex
@@ -293,14 +299,14 @@ def _mean_error_definition(t, ex, name, residual):
 for _m, _formula, _residual in (("mean_squared_error", "(y - p)^2", np.square),
                                 ("mean_absolute_error", "|y - p|", np.abs)):
     register(f"definition[{_m}]", f"{_m} = sum w {_formula} / sum w, with and without weights", kind="relation",
-             needs=(f"{_m}:sample_weight",), strategy=pairs(reals, with_weights=True), defines=(_m,),
+             needs=_needs(f"{_m}:sample_weight",), strategy=pairs(reals, with_weights=True), defines=(_m,),
              check=functools.partial(_mean_error_definition, name=_m, residual=_residual))
 
 
 @prop("definition[median_absolute_error]",
       "median_absolute_error = median |y - p|; with integer weights, the median of the residuals with "
       "residual i repeated w_i times (np.median: midpoint of the two middle values for an even count)",
-      kind="relation", needs=("median_absolute_error:sample_weight",), strategy=pairs(reals, with_weights=True),
+      kind="relation", needs=_needs("median_absolute_error:sample_weight",), strategy=pairs(reals, with_weights=True),
       defines=("median_absolute_error",))
 def _medae_definition(t, ex):
     y, p, w = ex
@@ -328,7 +334,7 @@ _fits = pairs(grid, min_size=2, with_weights=True)
 
 
 @prop("definition[r2]", "r2 = 1 - SS_res / SS_tot (weighted, SS_tot about the weighted mean) for non-constant y_true",
-      kind="relation", needs=("r2:sample_weight",), strategy=_fits, defines=("r2",))
+      kind="relation", needs=_needs("r2:sample_weight",), strategy=_fits, defines=("r2",))
 def _r2_definition(t, ex):
     y, p, w = ex
     if not non_constant(y):
@@ -348,7 +354,7 @@ def _fits_with_features(draw):
 @prop("definition[adjusted_r2]",
       "adjusted_r2 = 1 - (1 - R2)(n - 1)/(n - n_features - 1), R2 = 1 - SS_res/SS_tot computed here, "
       "n the number of samples (weighted or not), for non-constant y_true",
-      kind="relation", needs=("adjusted_r2:sample_weight",), strategy=_fits_with_features(),
+      kind="relation", needs=_needs("adjusted_r2:sample_weight",), strategy=_fits_with_features(),
       defines=("adjusted_r2",))
 def _adjusted_definition(t, ex):
     y, p, w, k = ex
@@ -365,7 +371,7 @@ def _adjusted_definition(t, ex):
 
 @prop("definition[explained_variance]",
       "explained_variance = 1 - Var_w(y - p) / Var_w(y) with weighted population variances, for non-constant y_true",
-      kind="relation", needs=("explained_variance:sample_weight",), strategy=_fits,
+      kind="relation", needs=_needs("explained_variance:sample_weight",), strategy=_fits,
       defines=("explained_variance",))
 def _ev_definition(t, ex):
     y, p, w = ex
@@ -409,7 +415,7 @@ for _m in GOODNESS + ("adjusted_r2",):
         f"{_m} on constant y_true: 1.0/0.0 with force_finite=True, nan/-inf with force_finite=False "
         "(1.0/nan when the residuals are constant for explained_variance, exact for the R2s)",
         kind="undefined",
-        needs=(f"{_m}:force_finite",),
+        needs=_needs(f"{_m}:force_finite",),
         strategy=_constant_truth(),
         check=_constant,
         family="regression",
@@ -419,7 +425,7 @@ for _m in GOODNESS + ("adjusted_r2",):
         f"refuses_single_sample[{_m}]",
         f"{_m} refuses a single sample (the total variance is undefined)",
         kind="refusal",
-        needs=(_m,),
+        needs=_needs(_m,),
         strategy=reals,
         check=lambda t, ex, m=_m: expect_refusal(lambda: _call(t, m, np.array([ex]), np.array([ex + 1.0])), "y_true"),
         family="regression",
@@ -432,8 +438,8 @@ for _m in GOODNESS + ("adjusted_r2",):
 def _no_nan(t, ex):
     y, p = ex
     y, p = np.abs(y), np.abs(p)
-    names = ALL if t.provides("adjusted_r2") else ERRORS + GOODNESS
-    for name in names:
+    # adjusted_r2 is an affine function of r2: bounds[adjusted_r2] holds it to "never NaN where defined"
+    for name in ERRORS + GOODNESS:
         value = _call(t, name, y, p)
         expect(not is_nan(value), f"{name} returned NaN on valid input")
 
@@ -454,7 +460,7 @@ for _m in LOG_ERRORS:
         f"refuses_values_le_minus_one[{_m}]",
         f"{_m} refuses values <= -1 (log1p undefined) with an error naming the argument",
         kind="refusal",
-        needs=(_m,),
+        needs=_needs(_m,),
         strategy=_below_log_domain(),
         check=lambda t, ex, m=_m: expect_refusal(lambda: _call(t, m, ex[0], ex[1]), ex[2]),
         family="regression",
@@ -463,7 +469,7 @@ for _m in LOG_ERRORS:
 
 @prop("adjusted_r2_refuses_too_many_features",
       "adjusted_r2 refuses n_features < 0, non-integers, and n <= n_features + 1",
-      kind="refusal", needs=("adjusted_r2",),
+      kind="refusal", needs=_needs("adjusted_r2",),
       strategy=st.tuples(pairs(grid, min_size=2, max_size=6), st.sampled_from(["too-many", "negative", "float"])))
 def _adjusted_refusal(t, ex):
     (y, p), case = ex
@@ -490,7 +496,7 @@ for _m in ERRORS + GOODNESS:
         f"agreement[{_m}]",
         f"{_m} agrees with scikit-learn, with and without sample_weight",
         kind="agreement",
-        needs=(f"{_m}:sample_weight",),
+        needs=_needs(f"{_m}:sample_weight",),
         reference="sklearn",
         strategy=pairs(reals, min_size=2, with_weights=True),
         check=_agree,
@@ -503,14 +509,14 @@ for _m in ERRORS + GOODNESS:
 _S000 = "seed 000, section \"R2 scores\""
 
 
-@prop("claim.seed000.r2_bounds", "R2 lies in [0, 1] (seed 000)", kind="claim", needs=("r2",),
+@prop("claim.seed000.r2_bounds", "R2 lies in [0, 1] (seed 000)", kind="claim", needs=_needs("r2",),
       source=_S000, quote="[0, 1], with 0 the worst and 1 the best.", strategy=pairs(grid, min_size=2))
 def _claim_r2_bounds(t, ex):
     value = t.r2(*ex)
     expect(0.0 <= value <= 1.0, f"r2 = {value!r} is outside [0, 1]")
 
 
-@prop("claim.seed000.mse_bounds", "MSE lies in [0, inf) (seed 000)", kind="claim", needs=("mean_squared_error",),
+@prop("claim.seed000.mse_bounds", "MSE lies in [0, inf) (seed 000)", kind="claim", needs=_needs("mean_squared_error",),
       source="seed 000, section \"Mean squared error\"", quote="[0, $\\infty$), with 0 the best.",
       strategy=pairs(reals))
 def _claim_mse_bounds(t, ex):
@@ -520,7 +526,7 @@ def _claim_mse_bounds(t, ex):
 
 @prop("claim.seed000.explained_variance_ratio",
       "explained variance = 1 - Var(residuals) / Var(y_true) (seed 000)", kind="claim",
-      needs=("explained_variance",), source=_S000,
+      needs=_needs("explained_variance",), source=_S000,
       quote="For explained variance, the numerator is the variance of the residuals and the denominator is the variance of the gold values.",
       strategy=pairs(grid, min_size=2))
 def _claim_ev(t, ex):
@@ -535,7 +541,7 @@ _S004 = "seed 004, section \"Evaluation Metrics for the Regression Problem\""
 
 
 @prop("claim.seed004.mse_formula", "MSE = (1/n) sum (y - y_hat)^2 (seed 004)", kind="claim",
-      needs=("mean_squared_error",), source=_S004, quote="$$MSE = \\frac{1}{n} \\sum (y - \\hat{y})^2$$",
+      needs=_needs("mean_squared_error",), source=_S004, quote="$$MSE = \\frac{1}{n} \\sum (y - \\hat{y})^2$$",
       strategy=pairs(reals))
 def _claim_mse_formula(t, ex):
     y, p = ex
@@ -543,7 +549,7 @@ def _claim_mse_formula(t, ex):
 
 
 @prop("claim.seed004.mae_formula", "MAE = (1/N) sum |y - y| as printed (seed 004)", kind="claim",
-      needs=("mean_absolute_error",), source=_S004, quote="$$MAE = \\frac{1}{N} \\sum |y - y|$$",
+      needs=_needs("mean_absolute_error",), source=_S004, quote="$$MAE = \\frac{1}{N} \\sum |y - y|$$",
       strategy=pairs(grid))
 def _claim_mae_formula(t, ex):
     y, p = ex
@@ -552,7 +558,7 @@ def _claim_mae_formula(t, ex):
 
 
 @prop("claim.seed004.rmse_is_root_of_mse", "RMSE is the square root of MSE (seed 004)", kind="claim",
-      needs=("root_mean_squared_error", "mean_squared_error"), source=_S004,
+      needs=_needs("root_mean_squared_error", "mean_squared_error"), source=_S004,
       quote="As the name suggests, RMSE is the square root of MSE.", strategy=pairs(reals))
 def _claim_rmse_text(t, ex):
     expect_close(t.root_mean_squared_error(*ex), _sqrt_or_nan(t.mean_squared_error(*ex)), rtol=1e-12,
@@ -560,7 +566,7 @@ def _claim_rmse_text(t, ex):
 
 
 @prop("claim.seed004.rmse_formula", "RMSE = 1 / sqrt((1/n) sum (y_j - y_hat_j)^2) as printed (seed 004)",
-      kind="claim", needs=("root_mean_squared_error",), source=_S004,
+      kind="claim", needs=_needs("root_mean_squared_error",), source=_S004,
       quote="$$RMSE = \\frac{1}{\\sqrt{\\frac{1}{n} \\sum_{j=1}^{n} \\left(y_{j} - \\hat{y_{j}}\\right)^{2}}}$$",
       strategy=pairs(grid))
 def _claim_rmse_formula(t, ex):
@@ -571,7 +577,7 @@ def _claim_rmse_formula(t, ex):
 
 
 @prop("claim.seed004.rmsle_is_log_of_rmse", "RMSLE = log(RMSE) (seed 004)", kind="claim",
-      needs=("root_mean_squared_log_error",), source="seed 004, section \"Root Mean Squared Log Error (RMSLE)\"",
+      needs=_needs("root_mean_squared_log_error",), source="seed 004, section \"Root Mean Squared Log Error (RMSLE)\"",
       quote="To obtain RMSLE, we can use the NumPy log function over RMSE",
       strategy=pairs(non_negative_grid))
 def _claim_rmsle(t, ex):
@@ -581,7 +587,7 @@ def _claim_rmsle(t, ex):
     expect_close(t.root_mean_squared_log_error(y, p), printed, rtol=1e-9, what="rmsle vs log(rmse)")
 
 
-@prop("claim.seed004.r2_formula", "R2 = 1 - SS_r / SS_m (seed 004)", kind="claim", needs=("r2",),
+@prop("claim.seed004.r2_formula", "R2 = 1 - SS_r / SS_m (seed 004)", kind="claim", needs=_needs("r2",),
       source="seed 004, section \"R-Squared\"", quote="$$R^2 = 1 - \\frac{SS_r}{SS_m}$$",
       strategy=pairs(grid, min_size=2))
 def _claim_r2_formula(t, ex):
@@ -593,7 +599,7 @@ def _claim_r2_formula(t, ex):
 
 
 @prop("claim.seed004.adjusted_r2_formula", "adjusted R2 = 1 - (n-1)/(n-k-1) (1 - R2) (seed 004)", kind="claim",
-      needs=("adjusted_r2", "r2"), source="seed 004, section \"Adjusted R-Squared\"",
+      needs=_needs("adjusted_r2", "r2"), source="seed 004, section \"Adjusted R-Squared\"",
       quote="$$R_a^2 = 1 - \\left[\\left(\\frac{n-1}{n-k-1} \\right) \\times \\left(1 - R^2 \\right) \\right]$$",
       strategy=st.tuples(pairs(grid, min_size=5), st.integers(0, 3)))
 def _claim_adjusted(t, ex):
@@ -614,7 +620,7 @@ def _nested_designs(draw):
 
 @prop("claim.seed004.r2_never_decreases_with_features",
       "adding a feature to a least-squares fit never lowers its in-sample R2 (seed 004)", kind="claim",
-      needs=("r2",), source="seed 004, section \"Adjusted R-Squared\"",
+      needs=_needs("r2",), source="seed 004, section \"Adjusted R-Squared\"",
       quote="when adding new features to the data, the R^2 score either increases or remains constant, but it never decreases",
       strategy=_nested_designs())
 def _claim_r2_features(t, ex):

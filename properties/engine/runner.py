@@ -39,7 +39,7 @@ from .registry import WORST
 from .profiles import PROFILES
 from .registry import Property
 from .targets import RecordingView as _RecordingView
-from .targets import UNSUPPORTED_SEEN, Target, activate, raised_by_target, reference_available
+from .targets import UNSUPPORTED_SEEN, Target, activate, declare_needs, raised_by_target, reference_available
 
 STATUSES = (
     "pass",
@@ -219,6 +219,7 @@ def run_property(
     counter = {"examples": 0}
     strategy = prop.strategy if prop.strategy is not None else st.none()
     own_max_examples, has_strategy = prop.max_examples, prop.strategy is not None
+    needs = prop.needs
     prop = _WatchedProperty(prop, search)  # the name one_example uses
 
     def RecordingView(target):  # noqa: N802 - see the note on one_example
@@ -252,6 +253,7 @@ def run_property(
         ci_budget = PROFILES["ci"]["max_examples"]
         max_examples = max(1, math.ceil(own_max_examples * base.max_examples / ci_budget))
     activate(target)
+    declare_needs(needs)
     WORST.clear()
     test = given(strategy)(one_example)
     # examples that need a keyword the target lacks are rejected (partial APIs): not a health problem

@@ -317,6 +317,20 @@ _ACTIVE: list[Target] = []
 #: what the current property's examples asked of the target that it does not have
 UNSUPPORTED_SEEN: set[str] = set()
 
+#: set by the test suite: a call passing a keyword the running property does not declare in its needs
+#: (``"metric:keyword"``) is a bug of the spec, raised as :class:`UndeclaredKeyword`
+CHECK_DECLARED_NEEDS = False
+_DECLARED: list[tuple[str, ...]] = []
+
+
+class UndeclaredKeyword(Exception):
+    """A property passed a keyword it does not list in its needs: a target lacking it would be misjudged."""
+
+
+def declare_needs(needs) -> None:
+    """The needs of the property about to run (checked when :data:`CHECK_DECLARED_NEEDS` is set)."""
+    _DECLARED[:] = [tuple(needs)]
+
 
 def activate(target: Target) -> None:
     """Make ``target`` the one under test (its refusal types, its missing options) for the next property."""
@@ -439,6 +453,11 @@ class RecordingView:
         fn = self._target.get(name)
 
         def recorded(*args, **kwargs):
+            if CHECK_DECLARED_NEEDS and _DECLARED:
+                undeclared = [f"{name}:{k}" for k in kwargs if f"{name}:{k}" not in _DECLARED[0]]
+                if undeclared:
+                    raise UndeclaredKeyword(f"the property passes {', '.join(undeclared)} without declaring it in "
+                                            "its needs")
             # a keyword left at None is the default: a target without the keyword gets the call without it
             kwargs = {k: v for k, v in kwargs.items() if v is not None or accepts_keyword(fn, k)}
             missing = _unsupported(self._target, fn, name, kwargs)

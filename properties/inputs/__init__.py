@@ -33,6 +33,8 @@ class InputShape:
     call: Callable[..., Any]
     #: keywords ``call`` always passes (they are needs of every generic property)
     call_keywords: tuple[str, ...] = ()
+    #: form -> the keywords ``call`` adds for that form (e.g. pos_label in binary mode)
+    form_keywords: Callable[[dict], tuple[str, ...]] | None = None
     #: metric -> strategy of (example, integer weights >= 1)
     weighted: Callable[[str], Any] | None = None
     #: the example with its two main arguments swapped

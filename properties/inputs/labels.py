@@ -311,6 +311,7 @@ LABELS = InputShape(
     size=lambda ex: ex.n,
     take=_take_pair,
     call=_call_pair,
+    form_keywords=lambda form: ("pos_label",) if form.get("average") == "binary" else (),
     weighted=lambda name: any_label_pairs(weights="int").map(lambda e: (e, e.sample_weight)),
     swap=lambda ex: LabelPair(ex.y_pred, ex.y_true, ex.alphabet, ex.pos_label, ex.sample_weight),
     perfect=lambda name: any_label_pairs().map(perfect_pair),
