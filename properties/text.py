@@ -1,10 +1,10 @@
 """The text spec: edit distance, WER/CER, BLEU and ROUGE.
 
-Tokens are drawn from a small vocabulary of lowercase alphanumeric words, so
-that n-grams repeat and overlap often, and so that every library's tokenizer
-(sacrebleu's ``tokenize='none'``, jiwer's word splitting, rouge-score's
-default tokenizer) keeps them intact: agreement is then about the metric, not
-about tokenization. A few spec-side helpers (``_clipped``, ``_closest``)
+The inputs (token sequences, strings, references, corpora) and their shapes for
+the generic properties come from :mod:`properties.inputs.token_sequences`;
+bounds, perfect inputs, symmetry, sentence order, duplication and the common
+bad inputs are generic (``properties/generic.py``, driven by ``CAPABILITIES``
+below). A few spec-side helpers (``_clipped``, ``_closest``)
 recompute BLEU's statistics with ``collections.Counter``: an independent
 oracle for the definitions the seeds and Papineni et al. (2002) give; ``_levenshtein``
 and ``_lcs_length`` are the textbook dynamic programmes the catalog's rapidfuzz engines
@@ -13,50 +13,49 @@ must reproduce.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import math
 from collections import Counter
 
 from hypothesis import strategies as st
 
 from .capabilities import Capability
-from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal, is_nan
-from .engine.registry import prop, register
+from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal
+from .engine.registry import prop
 from .engine.targets import reference
+from .inputs.token_sequences import (
+    CHARACTER_CORPORA,
+    CHARACTER_PAIRS,
+    REFERENCED_CORPORA,
+    REFERENCED_SENTENCES,
+    SEQUENCE_PAIRS,
+    WORD_CORPORA,
+    WORD_PAIRS,
+    WORDS,
+    columns,
+    corpus,
+    long_enough,
+    nonempty_texts,
+    nonempty_tokens,
+    nonempty_words_texts,
+    references,
+    sentence,
+    texts,
+    tokens,
+    wer_pairs,
+    words_texts,
+)
 
-WORDS = ("a", "b", "c", "d", "the", "cat")
 SMOOTHINGS = ("none", "floor", "add-k", "exp")
+MAX_NS = (1, 2, 3, 4)
+ROUGE_NS = (1, 2, 3)
 
-tokens = st.lists(st.sampled_from(WORDS), max_size=10)
-nonempty_tokens = st.lists(st.sampled_from(WORDS), min_size=1, max_size=10)
-references = st.lists(tokens, min_size=1, max_size=3)
-
-
-@st.composite
-def _sentence_pair(draw):
-    """(references, hypothesis); half the time the hypothesis is a slice of the first reference,
-    to reach the all-precisions-high region (short slices: BP < 1 with perfect precision)."""
-    refs = draw(references)
-    if draw(st.booleans()):
-        ref = refs[0]
-        start = draw(st.integers(0, len(ref)))
-        return refs, ref[start : draw(st.integers(start, len(ref)))]
-    return refs, draw(tokens)
-
-
-sentence = _sentence_pair()
-corpus = st.lists(_sentence_pair(), min_size=1, max_size=4)
-max_ns = st.integers(1, 4)
+max_ns = st.integers(MAX_NS[0], MAX_NS[-1])
 smoothings = st.sampled_from(SMOOTHINGS)
-texts = st.text(alphabet="ab c", max_size=12)
-nonempty_texts = st.text(alphabet="ab c", min_size=1, max_size=12)
-wer_pairs = st.lists(st.tuples(nonempty_tokens, tokens), min_size=1, max_size=5)
 
 SEED_REF = "the way to make people trustworthy is to trust them".split()
 SEED_HYP = "to make people trustworthy you need to trust them".split()
-
-
-def _long_enough(max_n):
-    return st.lists(st.sampled_from(WORDS), min_size=max_n, max_size=10)
 
 
 # ---------------------------------------------------------------- spec-side oracle
@@ -149,13 +148,6 @@ def _(t, ex):
     expect((t.edit_distance(a, b) == 0) == (a == b), "d(a, b) == 0 must hold iff a == b")
 
 
-@prop("symmetry[edit_distance]", "edit_distance(a, b) == edit_distance(b, a)", kind="symmetry",
-      needs=("edit_distance",), strategy=st.tuples(tokens, tokens))
-def _(t, ex):
-    a, b = ex
-    expect(t.edit_distance(a, b) == t.edit_distance(b, a), "edit distance is not symmetric")
-
-
 @prop("triangle[edit_distance]", "d(a, c) <= d(a, b) + d(b, c)", kind="relation",
       needs=("edit_distance",), strategy=st.tuples(tokens, tokens, tokens))
 def _(t, ex):
@@ -163,7 +155,8 @@ def _(t, ex):
     expect_le(t.edit_distance(a, c), t.edit_distance(a, b) + t.edit_distance(b, c), what="d(a,c) vs d(a,b)+d(b,c)")
 
 
-@prop("bounds[edit_distance]", "|len(a) - len(b)| <= edit_distance(a, b) <= max(len(a), len(b))",
+# tighter than the generic bounds (hence not_generic there), and never NaN: empty sequences included
+@prop("bounds[edit_distance]", "|len(a) - len(b)| <= edit_distance(a, b) <= max(len(a), len(b)), never NaN",
       kind="bound", needs=("edit_distance",), strategy=st.tuples(tokens, tokens))
 def _(t, ex):
     a, b = ex
@@ -192,12 +185,6 @@ def _(t, ex):
 # ================================================================ WER / CER
 
 
-@prop("identity[wer]", "wer(x, x) == 0 for a non-empty reference", kind="identity",
-      needs=("wer",), strategy=nonempty_tokens)
-def _(t, x):
-    expect_close(t.wer(x, list(x)), 0.0, what="wer(x, x)")
-
-
 @prop("definition[wer]", "wer(r, h) == edit_distance(r, h) / len(r), hence >= 0", kind="relation",
       needs=("wer", "edit_distance"), defines=("wer",), strategy=st.tuples(nonempty_tokens, tokens))
 def _(t, ex):
@@ -217,8 +204,7 @@ def _(t, h):
 @prop("relation[corpus_wer:pooled]", "pooled corpus WER is the reference-length weighted mean of sentence WERs",
       kind="relation", needs=("corpus_wer", "wer"), defines=("corpus_wer",), strategy=wer_pairs)
 def _(t, pairs):
-    refs = [r for r, _ in pairs]
-    hyps = [h for _, h in pairs]
+    refs, hyps = columns(pairs)
     weighted = sum(len(r) * t.wer(r, h) for r, h in pairs) / sum(len(r) for r in refs)
     expect_close(t.corpus_wer(refs, hyps), weighted, rtol=1e-12, what="corpus_wer")
 
@@ -226,24 +212,9 @@ def _(t, pairs):
 @prop("relation[corpus_wer:mean]", "corpus_wer(average='mean') is the plain mean of sentence WERs",
       kind="relation", needs=("corpus_wer:average", "wer"), defines=("corpus_wer",), strategy=wer_pairs)
 def _(t, pairs):
-    refs = [r for r, _ in pairs]
-    hyps = [h for _, h in pairs]
+    refs, hyps = columns(pairs)
     mean = sum(t.wer(r, h) for r, h in pairs) / len(pairs)
     expect_close(t.corpus_wer(refs, hyps, average="mean"), mean, rtol=1e-12, what="mean corpus_wer")
-
-
-@prop("invariance[corpus_wer:sentence_order]", "corpus WER does not depend on the order of sentence pairs",
-      kind="invariance", needs=("corpus_wer",),
-      strategy=wer_pairs.flatmap(lambda p: st.tuples(st.just(p), st.permutations(p))))
-def _(t, ex):
-    pairs, shuffled = ex
-    a = t.corpus_wer([r for r, _ in pairs], [h for _, h in pairs])
-    b = t.corpus_wer([r for r, _ in shuffled], [h for _, h in shuffled])
-    expect_close(a, b, rtol=1e-12, what="corpus_wer after reordering")
-
-
-words_texts = st.text(alphabet="abc", max_size=12)
-nonempty_words_texts = st.text(alphabet="abc", min_size=1, max_size=12)
 
 
 @prop("relation[cer:wer_over_characters]", "cer(r, h) == wer(list(r), list(h)) (whitespace-free text: every target splits it alike)",
@@ -266,8 +237,7 @@ def _(t, ex):
       kind="relation", needs=("corpus_cer", "corpus_wer"), defines=("corpus_cer",),
       strategy=st.lists(st.tuples(nonempty_words_texts, words_texts), min_size=1, max_size=4))
 def _(t, pairs):
-    refs = [r for r, _ in pairs]
-    hyps = [h for _, h in pairs]
+    refs, hyps = columns(pairs)
     expect_close(t.corpus_cer(refs, hyps), t.corpus_wer([list(r) for r in refs], [list(h) for h in hyps]),
                  what="corpus_cer")
 
@@ -282,8 +252,7 @@ def _(t, h):
       needs=("wer", "corpus_wer"), reference="jiwer", strategy=wer_pairs)
 def _(t, pairs):
     ref = reference("jiwer")
-    refs = [r for r, _ in pairs]
-    hyps = [h for _, h in pairs]
+    refs, hyps = columns(pairs)
     r0, h0 = pairs[0]
     # integer edit counts divided once: only rounding differs
     expect_close(t.wer(r0, h0), ref.wer(r0, h0), what="wer")
@@ -295,8 +264,7 @@ def _(t, pairs):
       strategy=st.lists(st.tuples(nonempty_texts, texts), min_size=1, max_size=4))
 def _(t, pairs):
     ref = reference("jiwer")
-    refs = [r for r, _ in pairs]
-    hyps = [h for _, h in pairs]
+    refs, hyps = columns(pairs)
     expect_close(t.cer(*pairs[0]), ref.cer(*pairs[0]), what="cer")
     expect_close(t.corpus_cer(refs, hyps), ref.corpus_cer(refs, hyps), what="corpus_cer")
 
@@ -304,28 +272,6 @@ def _(t, pairs):
 # ================================================================ BLEU
 
 _bleu_case = st.tuples(sentence, max_ns, smoothings).map(lambda x: (*x[0], x[1], x[2]))
-
-
-@prop("bounds[sentence_bleu]", "0 <= sentence_bleu <= 1 for every smoothing", kind="bound",
-      needs=("sentence_bleu:max_n", "sentence_bleu:smoothing"), strategy=_bleu_case)
-def _(t, ex):
-    refs, hyp, n, sm = ex
-    expect_in_range(t.sentence_bleu(refs, hyp, max_n=n, smoothing=sm), 0.0, 1.0, what="BLEU")
-
-
-@prop("bounds[corpus_bleu]", "0 <= corpus_bleu <= 1 for every smoothing", kind="bound",
-      needs=("corpus_bleu:max_n", "corpus_bleu:smoothing"), strategy=st.tuples(corpus, max_ns, smoothings))
-def _(t, ex):
-    pairs, n, sm = ex
-    value = t.corpus_bleu([r for r, _ in pairs], [h for _, h in pairs], max_n=n, smoothing=sm)
-    expect_in_range(value, 0.0, 1.0, what="corpus BLEU")
-
-
-@prop("identity[sentence_bleu]", "sentence_bleu([h], h) == 1 when len(h) >= max_n", kind="identity",
-      needs=("sentence_bleu:max_n",), strategy=max_ns.flatmap(lambda n: st.tuples(st.just(n), _long_enough(n))))
-def _(t, ex):
-    n, h = ex
-    expect_close(t.sentence_bleu([list(h)], h, max_n=n), 1.0, what="BLEU(h, [h])")
 
 
 @prop("invariance[sentence_bleu:references]", "BLEU ignores the order of references and duplicated references",
@@ -378,22 +324,11 @@ def _(t, ex):
 
 @prop("relation[sentence_bleu:closest_reference_tie]",
       "of two references equally far from the hypothesis length the shorter sets r (BLEU = 1 here)",
-      kind="relation", needs=("sentence_bleu",), strategy=st.tuples(_long_enough(5), st.sampled_from(WORDS)))
+      kind="relation", needs=("sentence_bleu",), strategy=st.tuples(long_enough(5), st.sampled_from(WORDS)))
 def _(t, ex):
     h, x = ex
     # references h[:-1] and h + [x]: both one token away; with the shorter, c > r and BP = 1
     expect_close(t.sentence_bleu([h[:-1], h + [x]], h), 1.0, what="BLEU with a closest-length tie")
-
-
-@prop("invariance[corpus_bleu:sentence_order]", "corpus BLEU does not depend on the order of sentences",
-      kind="invariance", needs=("corpus_bleu:max_n", "corpus_bleu:smoothing"),
-      strategy=st.tuples(corpus.flatmap(lambda c: st.tuples(st.just(c), st.permutations(c))), max_ns))
-def _(t, ex):
-    (pairs, shuffled), n = ex
-    # floor smoothing keeps the score away from 0, where any order would trivially agree
-    a = t.corpus_bleu([r for r, _ in pairs], [h for _, h in pairs], max_n=n, smoothing="floor")
-    b = t.corpus_bleu([r for r, _ in shuffled], [h for _, h in shuffled], max_n=n, smoothing="floor")
-    expect_close(a, b, rtol=1e-12, what="corpus BLEU after reordering sentences")
 
 
 @prop("relation[sentence_bleu:corpus_bleu_of_one_sentence]",
@@ -411,7 +346,7 @@ def _(t, ex):
       needs=("corpus_bleu:max_n",), defines=("corpus_bleu",), strategy=st.tuples(corpus, max_ns))
 def _(t, ex):
     pairs, n = ex
-    value = t.corpus_bleu([r for r, _ in pairs], [h for _, h in pairs], max_n=n)
+    value = t.corpus_bleu(*columns(pairs), max_n=n)
     expect_close(value, _bleu_oracle(pairs, n), rtol=1e-9, atol=1e-12, what="corpus BLEU vs pooled definition")
 
 
@@ -431,7 +366,7 @@ def _(t, ex):
       strategy=st.tuples(corpus, max_ns, smoothings))
 def _(t, ex):
     pairs, n, sm = ex
-    value = t.corpus_bleu([r for r, _ in pairs], [h for _, h in pairs], max_n=n, smoothing=sm)
+    value = t.corpus_bleu(*columns(pairs), max_n=n, smoothing=sm)
     expect_close(value, _bleu_oracle(pairs, n, sm), rtol=1e-9, atol=1e-12,
                  what=f"corpus BLEU ({sm} smoothing) vs its definition")
 
@@ -439,69 +374,38 @@ def _(t, ex):
 def _bleu_corpus_for_agreement(max_n_strategy):
     return max_n_strategy.flatmap(
         lambda n: st.tuples(
-            st.lists(st.tuples(references, _long_enough(n)), min_size=1, max_size=4), st.just(n), smoothings
+            st.lists(st.tuples(references, long_enough(n)), min_size=1, max_size=4), st.just(n), smoothings
         )
     )
 
 
-@prop("agreement[bleu:nltk]",
-      "sentence and corpus BLEU agree with NLTK (smoothing matched by name) on hypotheses of >= max_n tokens",
-      kind="agreement", needs=("sentence_bleu:smoothing", "corpus_bleu:smoothing", "corpus_bleu:weights"),
-      reference="nltk", strategy=_bleu_corpus_for_agreement(max_ns))
-def _(t, ex):
+def _agree_bleu(t, ex, library: str, weighted: bool):
+    """Sentence BLEU of the first sentence and corpus BLEU of all agree with ``library``."""
     pairs, n, sm = ex
-    nl = reference("nltk")
-    w = (1.0 / n,) * n
-    refs = [r for r, _ in pairs]
-    hyps = [h for _, h in pairs]
+    lib = reference(library)
+    options = dict(max_n=n, smoothing=sm, **({"weights": (1.0 / n,) * n} if weighted else {}))
+    refs, hyps = columns(pairs)
+    expect_close(t.sentence_bleu(refs[0], hyps[0], **options), lib.sentence_bleu(refs[0], hyps[0], **options),
+                 rtol=1e-9, what="sentence BLEU")
+    expect_close(t.corpus_bleu(refs, hyps, **options), lib.corpus_bleu(refs, hyps, **options), rtol=1e-9,
+                 what="corpus BLEU")
+
+
+for _library, _with, _option, _weighted in (
     # NLTK works in Fractions then floats; the algebra is the same. atol: NLTK's unsmoothed
     # zero is exp(w log(float_min)) ~ 1e-77, not 0 (a declared deviation elsewhere).
-    expect_close(t.sentence_bleu(refs[0], hyps[0], weights=w, max_n=n, smoothing=sm),
-                 nl.sentence_bleu(refs[0], hyps[0], weights=w, max_n=n, smoothing=sm), rtol=1e-9, what="sentence BLEU")
-    expect_close(t.corpus_bleu(refs, hyps, weights=w, max_n=n, smoothing=sm),
-                 nl.corpus_bleu(refs, hyps, weights=w, max_n=n, smoothing=sm), rtol=1e-9, what="corpus BLEU")
-
-
-@prop("agreement[bleu:sacrebleu]",
-      "sentence and corpus BLEU agree with sacrebleu (tokenize='none', uniform weights) on hypotheses of >= max_n tokens",
-      kind="agreement", needs=("sentence_bleu:smoothing", "corpus_bleu:smoothing", "corpus_bleu:max_n"),
-      reference="sacrebleu", strategy=_bleu_corpus_for_agreement(max_ns))
-def _(t, ex):
-    pairs, n, sm = ex
-    sb = reference("sacrebleu")
-    refs = [r for r, _ in pairs]
-    hyps = [h for _, h in pairs]
+    ("nltk", "NLTK (smoothing matched by name)", "corpus_bleu:weights", True),
     # sacrebleu computes in percent and divides by 100: a few ulps apart
-    expect_close(t.sentence_bleu(refs[0], hyps[0], max_n=n, smoothing=sm),
-                 sb.sentence_bleu(refs[0], hyps[0], max_n=n, smoothing=sm), rtol=1e-9, what="sentence BLEU")
-    expect_close(t.corpus_bleu(refs, hyps, max_n=n, smoothing=sm),
-                 sb.corpus_bleu(refs, hyps, max_n=n, smoothing=sm), rtol=1e-9, what="corpus BLEU")
+    ("sacrebleu", "sacrebleu (tokenize='none', uniform weights)", "corpus_bleu:max_n", False),
+):
+    prop(f"agreement[bleu:{_library}]",
+         f"sentence and corpus BLEU agree with {_with} on hypotheses of >= max_n tokens", kind="agreement",
+         needs=("sentence_bleu:smoothing", "corpus_bleu:smoothing", _option), reference=_library,
+         strategy=_bleu_corpus_for_agreement(max_ns))(functools.partial(_agree_bleu, library=_library,
+                                                                       weighted=_weighted))
 
 
 # ---------------------------------------------------------------- bad input
-
-
-@prop("refusal[corpus_bleu:count_mismatch]", "corpus_bleu refuses more hypotheses than reference lists",
-      kind="refusal", needs=("corpus_bleu",), strategy=corpus)
-def _(t, pairs):
-    refs = [r for r, _ in pairs]
-    hyps = [h for _, h in pairs]
-    expect_refusal(lambda: t.corpus_bleu(refs, hyps + [hyps[0]]), "hypotheses")
-
-
-@prop("refusal[sentence_bleu:unnested_references]",
-      "sentence_bleu refuses a single token list where a list of references is expected", kind="refusal",
-      needs=("sentence_bleu",), strategy=st.tuples(nonempty_tokens, tokens))
-def _(t, ex):
-    ref, hyp = ex
-    expect_refusal(lambda: t.sentence_bleu(ref, hyp), "references")
-
-
-@prop("refusal[corpus_bleu:unnested_references]",
-      "corpus_bleu refuses one reference per hypothesis given without the list-of-references level",
-      kind="refusal", needs=("corpus_bleu",), strategy=st.lists(st.tuples(nonempty_tokens, tokens), min_size=1, max_size=3))
-def _(t, pairs):
-    expect_refusal(lambda: t.corpus_bleu([r for r, _ in pairs], [h for _, h in pairs]), "list_of_references")
 
 
 @prop("refusal[sentence_bleu:options]",
@@ -515,56 +419,9 @@ def _(t, ex):
     expect_refusal(lambda: t.sentence_bleu(refs, hyp, max_n=n, weights=negative), "weights")
 
 
-@prop("refusal[text:not_a_sequence]", "a number or a bare string where tokens are expected is refused",
-      kind="refusal", needs=("wer", "sentence_bleu"), strategy=st.tuples(nonempty_tokens, st.integers(0, 9)))
-def _(t, ex):
-    toks, number = ex
-    expect_refusal(lambda: t.wer(toks, number), "hypothesis")
-    expect_refusal(lambda: t.wer(" ".join(toks), toks), "reference")
-    expect_refusal(lambda: t.sentence_bleu([toks], number), "hypothesis")
-
-
-@prop("refusal[corpus_wer:count_mismatch]", "corpus_wer refuses more hypotheses than references",
-      kind="refusal", needs=("corpus_wer",), strategy=wer_pairs)
-def _(t, pairs):
-    refs = [r for r, _ in pairs]
-    hyps = [h for _, h in pairs]
-    expect_refusal(lambda: t.corpus_wer(refs, hyps + [hyps[0]]), "hypotheses")
-
-
-@prop("refusal[rouge:unnested_references]", "rouge_n and rouge_l refuse a token list where references are expected",
-      kind="refusal", needs=("rouge_n", "rouge_l"), strategy=st.tuples(nonempty_tokens, tokens))
-def _(t, ex):
-    ref, hyp = ex
-    expect_refusal(lambda: t.rouge_n(ref, hyp), "references")
-    expect_refusal(lambda: t.rouge_l(ref, hyp), "references")
-
-
 # ================================================================ ROUGE
 
 _rouge_case = st.tuples(references, tokens, st.integers(1, 3))
-
-
-@prop("bounds[rouge_n]", "ROUGE-N precision, recall and F lie in [0, 1]", kind="bound",
-      needs=("rouge_n:n",), strategy=_rouge_case)
-def _(t, ex):
-    refs, hyp, n = ex
-    expect_in_range(list(t.rouge_n(refs, hyp, n=n)), 0.0, 1.0, what="ROUGE-N (P, R, F)")
-
-
-@prop("bounds[rouge_l]", "ROUGE-L precision, recall and F lie in [0, 1]", kind="bound",
-      needs=("rouge_l",), strategy=sentence)
-def _(t, ex):
-    refs, hyp = ex
-    expect_in_range(list(t.rouge_l(refs, hyp)), 0.0, 1.0, what="ROUGE-L (P, R, F)")
-
-
-@prop("identity[rouge]", "rouge_n([x], x) and rouge_l([x], x) have F = 1 for len(x) >= n", kind="identity",
-      needs=("rouge_n:n", "rouge_l"), strategy=st.integers(1, 3).flatmap(lambda n: st.tuples(st.just(n), _long_enough(n))))
-def _(t, ex):
-    n, x = ex
-    expect_close(t.rouge_n([list(x)], x, n=n).fmeasure, 1.0, what="ROUGE-N F(x, x)")
-    expect_close(t.rouge_l([list(x)], x).fmeasure, 1.0, what="ROUGE-L F(x, x)")
 
 
 @prop("relation[rouge_n:recall]", "ROUGE-N recall = clipped matched reference n-grams / reference n-grams",
@@ -666,45 +523,6 @@ def _(t, ex):
     expect_close(list(t.rouge_l(refs, hyp)), list(rs.rouge_l(refs, hyp)), what="ROUGE-L")
 
 
-# ================================================================ no NaN
-
-
-def _finite_calls(name):
-    """(strategy, call) producing valid input, edge cases included, for the no-NaN property."""
-    if name == "edit_distance":
-        return st.tuples(tokens, tokens), lambda t, ex: t.edit_distance(*ex)
-    if name == "wer":
-        return st.tuples(nonempty_tokens, tokens), lambda t, ex: t.wer(*ex)
-    if name == "corpus_wer":
-        return st.lists(st.tuples(tokens, tokens), min_size=1, max_size=4).filter(
-            lambda p: any(r for r, _ in p)), lambda t, ex: t.corpus_wer([r for r, _ in ex], [h for _, h in ex])
-    if name == "cer":
-        return st.tuples(nonempty_texts, texts), lambda t, ex: t.cer(*ex)
-    if name == "corpus_cer":
-        return st.lists(st.tuples(texts, texts), min_size=1, max_size=4).filter(
-            lambda p: any(r for r, _ in p)), lambda t, ex: t.corpus_cer([r for r, _ in ex], [h for _, h in ex])
-    if name == "sentence_bleu":
-        return sentence, lambda t, ex: t.sentence_bleu(*ex)
-    if name == "corpus_bleu":
-        return corpus, lambda t, ex: t.corpus_bleu([r for r, _ in ex], [h for _, h in ex])
-    if name == "rouge_n":
-        return sentence, lambda t, ex: t.rouge_n(*ex)
-    return sentence, lambda t, ex: t.rouge_l(*ex)
-
-
-for _name in ("edit_distance", "wer", "corpus_wer", "cer", "corpus_cer", "sentence_bleu", "corpus_bleu", "rouge_n",
-              "rouge_l"):
-    _strategy, _call = _finite_calls(_name)
-
-    def _check(t, ex, _call=_call, _name=_name):
-        value = _call(t, ex)
-        values = list(value) if isinstance(value, tuple) else [value]
-        expect(not any(is_nan(v) for v in values), f"{_name} returned NaN on valid input: {value!r}")
-
-    register(f"finite[{_name}]", f"{_name} never returns NaN outside its documented undefined cases (empty inputs included)",
-             kind="undefined", needs=(_name,), check=_check, strategy=_strategy, family="text")
-
-
 # ================================================================ claims from the seeds
 
 
@@ -738,7 +556,7 @@ def _(t, ex):
       strategy=wer_pairs)
 def _(t, pairs):
     dists = sum(t.edit_distance(r, h) for r, h in pairs)
-    expect_close(t.corpus_wer([r for r, _ in pairs], [h for _, h in pairs]), dists / sum(len(r) for r, _ in pairs),
+    expect_close(t.corpus_wer(*columns(pairs)), dists / sum(len(r) for r, _ in pairs),
                  what="corpus_wer")
 
 
@@ -747,7 +565,7 @@ def _(t, pairs):
       quote="[0, 1], with 1 being the best", strategy=corpus)
 def _(t, pairs):
     expect_in_range(t.sentence_bleu(*pairs[0]), 0.0, 1.0, what="sentence BLEU")
-    expect_in_range(t.corpus_bleu([r for r, _ in pairs], [h for _, h in pairs]), 0.0, 1.0, what="corpus BLEU")
+    expect_in_range(t.corpus_bleu(*columns(pairs)), 0.0, 1.0, what="corpus BLEU")
 
 
 @st.composite
@@ -930,3 +748,37 @@ CAPABILITIES = {
     "rouge_l": Capability(range=(0, 1), symmetric=False, input_domain=_TOKENS,
                           undefined="empty side: its P or R is 0; F = 0 when P = R = 0", averaging=("max", "mean")),
 }
+
+
+def _forms(key: str, values, **fixed) -> tuple[dict, ...]:
+    return tuple({key: v, **fixed} for v in values)
+
+
+_BLEU_ORDERS = _forms("max_n", MAX_NS)
+#: the bounds cover every n-gram order with every smoothing
+_BLEU_BOUND_FORMS = tuple(f for sm in SMOOTHINGS for f in _forms("max_n", MAX_NS, smoothing=sm))
+_ROUGE_ORDERS = _forms("n", ROUGE_NS)
+# a sentence metric takes one sentence pair, whose tokens are ordered, not samples (the order of
+# the references is invariance[sentence_bleu:references] and invariance[rouge:reference_order])
+_ONE_SENTENCE = ("permutation_invariance", "duplication_invariance")
+
+#: how the generic properties evaluate each metric (properties/generic.py)
+_GENERIC = {
+    # bounds[edit_distance] above checks the tighter |len(a) - len(b)| <= d <= max(len(a), len(b))
+    "edit_distance": dict(inputs=SEQUENCE_PAIRS, best=0.0, not_generic=("bounds", *_ONE_SENTENCE)),
+    "wer": dict(inputs=WORD_PAIRS, best=0.0, not_generic=_ONE_SENTENCE),
+    "corpus_wer": dict(inputs=WORD_CORPORA, best=0.0),
+    "cer": dict(inputs=CHARACTER_PAIRS, best=0.0, not_generic=_ONE_SENTENCE),
+    "corpus_cer": dict(inputs=CHARACTER_CORPORA, best=0.0),
+    "sentence_bleu": dict(inputs=REFERENCED_SENTENCES, best=1.0, bound_forms=_BLEU_BOUND_FORMS,
+                          perfect_forms=_BLEU_ORDERS, not_generic=_ONE_SENTENCE),
+    # floor smoothing keeps the score away from 0, where any sentence order would trivially agree;
+    # smoothing constants do not grow with the corpus, so a doubled corpus has another smoothed score
+    "corpus_bleu": dict(inputs=REFERENCED_CORPORA, best=1.0, forms=_forms("max_n", MAX_NS, smoothing="floor"),
+                        bound_forms=_BLEU_BOUND_FORMS, perfect_forms=_BLEU_ORDERS,
+                        not_generic=("duplication_invariance",)),
+    "rouge_n": dict(inputs=REFERENCED_SENTENCES, best=1.0, bound_forms=_ROUGE_ORDERS, perfect_forms=_ROUGE_ORDERS,
+                    not_generic=_ONE_SENTENCE),
+    "rouge_l": dict(inputs=REFERENCED_SENTENCES, best=1.0, not_generic=_ONE_SENTENCE),
+}
+CAPABILITIES = {m: dataclasses.replace(cap, **_GENERIC[m]) for m, cap in CAPABILITIES.items()}

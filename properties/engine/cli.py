@@ -49,7 +49,7 @@ from .report import (
 from .targets import BUNDLED, DeviationsFileError, TargetUnavailable, load_target
 
 #: the targets ``make audit`` and ``metric-assay docs`` cover
-DEFAULT_AUDIT_SET = ("metrics", "sklearn", "scipy", "nltk", "sacrebleu", "jiwer", "rouge_score", "ranx")
+DEFAULT_AUDIT_SET = tuple(BUNDLED)
 
 
 class UsageError(Exception):

@@ -38,6 +38,8 @@ BUNDLED: dict[str, str] = {
     "jiwer": "reference.jiwer",
     "rouge_score": "reference.rouge_score",
     "ranx": "reference.ranx",
+    "pytrec_eval": "reference.pytrec_eval",
+    "rouge": "reference.rouge",
 }
 
 DEFAULT_TARGET = "metrics"

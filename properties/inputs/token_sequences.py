@@ -1,0 +1,258 @@
+"""Shared Hypothesis strategies for token sequences: hypotheses and their references.
+
+Tokens are drawn from a small vocabulary of lowercase alphanumeric words, so
+that n-grams repeat and overlap often, and so that every library's tokenizer
+(sacrebleu's ``tokenize='none'``, jiwer's word splitting, rouge-score's
+default tokenizer) keeps them intact: agreement is then about the metric, not
+about tokenization. Strings (for the character metrics) are drawn from
+``"ab c"``: spaces count as characters. Sizes stay small (10 tokens, 12
+characters, 4 or 5 sentences) but reach the edges: empty hypotheses, empty
+references beside non-empty ones, hypotheses that are slices of a reference.
+
+An example is a :class:`Sentences`: sentence pairs, the reference side first.
+What a *sample* is, for the generic properties (``properties/generic.py``):
+
+* the corpus metrics (corpus WER, CER, BLEU) see each **sentence pair** as a
+  sample: pairs are permuted and repeated together;
+* the sentence metrics take one sentence pair, whose tokens are ordered, not
+  samples: they have no permutation or duplication property (their call
+  refuses an example of several sentences, so a forgotten ``not_generic``
+  fails loudly).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from hypothesis import strategies as st
+
+from . import SKIP, InputShape
+
+WORDS = ("a", "b", "c", "d", "the", "cat")
+
+tokens = st.lists(st.sampled_from(WORDS), max_size=10)
+nonempty_tokens = st.lists(st.sampled_from(WORDS), min_size=1, max_size=10)
+references = st.lists(tokens, min_size=1, max_size=3)
+texts = st.text(alphabet="ab c", max_size=12)
+nonempty_texts = st.text(alphabet="ab c", min_size=1, max_size=12)
+#: whitespace-free text: every target splits it into characters alike
+words_texts = st.text(alphabet="abc", max_size=12)
+nonempty_words_texts = st.text(alphabet="abc", min_size=1, max_size=12)
+#: (reference, hypothesis) token pairs with non-empty references: WER is defined on every sentence
+wer_pairs = st.lists(st.tuples(nonempty_tokens, tokens), min_size=1, max_size=5)
+
+
+def long_enough(n: int):
+    """Token lists of at least ``n`` tokens (every n-gram order up to n is present)."""
+    return st.lists(st.sampled_from(WORDS), min_size=n, max_size=10)
+
+
+@st.composite
+def _sentence_pair(draw):
+    """(references, hypothesis); half the time the hypothesis is a slice of the first reference,
+    to reach the all-precisions-high region (short slices: BP < 1 with perfect precision)."""
+    refs = draw(references)
+    if draw(st.booleans()):
+        ref = refs[0]
+        start = draw(st.integers(0, len(ref)))
+        return refs, ref[start : draw(st.integers(start, len(ref)))]
+    return refs, draw(tokens)
+
+
+sentence = _sentence_pair()
+corpus = st.lists(_sentence_pair(), min_size=1, max_size=4)
+
+
+def columns(pairs) -> tuple[list, list]:
+    """(references, hypotheses) of a list of (reference side, hypothesis) pairs."""
+    return [r for r, _ in pairs], [h for _, h in pairs]
+
+
+@dataclasses.dataclass(frozen=True)
+class Sentences:
+    """Sentence pairs: ``references[i]`` is sentence i's reference (a token list or a string) or,
+    for BLEU and ROUGE, the list of its references; ``hypotheses[i]`` is its hypothesis."""
+
+    references: tuple
+    hypotheses: tuple
+    #: drawn as a perfect example: every hypothesis is (one of) its reference(s)
+    perfect: bool = False
+
+    @classmethod
+    def of(cls, pairs, *, perfect: bool = False) -> Sentences:
+        refs, hyps = columns(pairs)
+        return cls(tuple(refs), tuple(hyps), perfect)
+
+
+# ------------------------------------------------------------------ calls and sample operations
+
+
+def _take(ex: Sentences, idx) -> Sentences:
+    return Sentences(tuple(ex.references[i] for i in idx), tuple(ex.hypotheses[i] for i in idx))
+
+
+def _too_short(ex: Sentences, kw: dict) -> bool:
+    """A perfect hypothesis shorter than the n-gram order has no n-gram of that order to match:
+    BLEU and ROUGE-N are 0 there, not their best value, so that form is skipped."""
+    order = kw.get("max_n", kw.get("n"))
+    return ex.perfect and order is not None and order > min(map(len, ex.hypotheses))
+
+
+def _call_sentence(t, name: str, ex: Sentences, **kw):
+    (reference,), (hypothesis,) = ex.references, ex.hypotheses  # one sentence, never a corpus
+    return SKIP if _too_short(ex, kw) else getattr(t, name)(reference, hypothesis, **kw)
+
+
+def _call_corpus(t, name: str, ex: Sentences, **kw):
+    return SKIP if _too_short(ex, kw) else getattr(t, name)(list(ex.references), list(ex.hypotheses), **kw)
+
+
+def _swap(ex: Sentences) -> Sentences:
+    return Sentences(ex.hypotheses, ex.references)
+
+
+# ------------------------------------------------------------------ bad input
+
+#: one sentence's defects: (reference side, hypothesis) -> (bad reference side, bad hypothesis, argument at fault)
+SENTENCE_DEFECTS = {
+    "number_hypothesis": lambda r, h: (r, 7, "hypothesis"),
+    "number_reference": lambda r, h: (7, h, "reference"),
+    "none_reference": lambda r, h: (None, h, "reference"),
+    # the reference as a token list: beside a non-string, a string reference is refused (and named) first
+    "number_hypothesis_after_tokens": lambda r, h: (list(r), 7, "hypothesis"),
+    "string_reference": lambda r, h: (" ".join(r), h, "reference"),
+    "string_hypothesis": lambda r, h: (r, " ".join(h), "hypothesis"),
+    "tokens_reference": lambda r, h: (list(r), h, "reference"),
+    "tokens_hypothesis": lambda r, h: (r, list(h), "hypothesis"),
+    # the first reference's tokens where the list of references is expected (empty: no reference at all)
+    "unnested_references": lambda refs, h: (refs[0], h, "references"),
+    "no_reference": lambda refs, h: ([], h, "references"),
+}
+
+#: a corpus's defects: (references, hypotheses) -> (bad references, bad hypotheses, argument at fault or None)
+CORPUS_DEFECTS = {
+    "extra_hypothesis": lambda refs, hyps: (refs, hyps + hyps[:1], "hypotheses"),
+    "missing_hypothesis": lambda refs, hyps: (refs, hyps[:-1], "hypotheses"),
+    "empty": lambda refs, hyps: ([], [], None),
+    "number_hypothesis": lambda refs, hyps: (refs, hyps[:-1] + [7], "hypotheses"),
+    "tokens_hypothesis": lambda refs, hyps: (refs, hyps[:-1] + [list(hyps[-1])], "hypotheses"),
+    "tokens_reference": lambda refs, hyps: (refs[:-1] + [list(refs[-1])], hyps, "references"),
+    # each sentence's first reference where its list of references is expected
+    "unnested_references": lambda refs, hyps: ([r[0] for r in refs], hyps, "list_of_references"),
+}
+
+
+def _bad(examples, defects: tuple[str, ...], *, corpus_level: bool):
+    """(example, argument at fault or None): one of the named defects applied to a drawn example."""
+    table = CORPUS_DEFECTS if corpus_level else SENTENCE_DEFECTS
+    return st.tuples(examples, st.sampled_from([table[d] for d in defects])).map(
+        lambda e: _broken(*e, corpus_level=corpus_level))
+
+
+def _broken(ex: Sentences, defect, *, corpus_level: bool) -> tuple[Sentences, str | None]:
+    if corpus_level:
+        refs, hyps, argument = defect(list(ex.references), list(ex.hypotheses))
+        return Sentences(tuple(refs), tuple(hyps)), argument
+    reference, hypothesis, argument = defect(ex.references[0], ex.hypotheses[0])
+    return Sentences((reference,), (hypothesis,)), argument
+
+
+# ------------------------------------------------------------------ the shapes, for the generic properties
+
+
+def _shape(name: str, examples, perfect, defects: tuple[str, ...], *, corpus_level: bool, swap: bool = False
+           ) -> InputShape:
+    return InputShape(
+        name=name,
+        examples=lambda metric: examples,
+        size=lambda ex: len(ex.hypotheses),
+        take=_take,
+        call=_call_corpus if corpus_level else _call_sentence,
+        swap=_swap if swap else None,
+        perfect=lambda metric: perfect,
+        bad=lambda metric: _bad(examples, defects, corpus_level=corpus_level),
+    )
+
+
+def _one(pairs, *, perfect: bool = False):
+    return pairs.map(lambda pair: Sentences.of([pair], perfect=perfect))
+
+
+def _many(pair_lists, *, perfect: bool = False):
+    return pair_lists.map(lambda pairs: Sentences.of(pairs, perfect=perfect))
+
+
+def _some_reference(pairs) -> bool:
+    return any(r for r, _ in pairs)
+
+
+def _same(values):
+    """(x, copy of x) pairs: a hypothesis equal to its reference."""
+    return values.map(lambda x: (x, x[:]))
+
+
+def _pair_corpora(name: str, items, nonempty_items, defects: tuple[str, ...]) -> InputShape:
+    """Corpora of (reference, hypothesis) pairs of ``items``: 1..5 sentences with non-empty references,
+    or 1..4 with some empty references (never all: the pooled rate divides by their total length)."""
+    some_empty = st.lists(st.tuples(items, items), min_size=1, max_size=4).filter(_some_reference)
+    examples = st.one_of(st.lists(st.tuples(nonempty_items, items), min_size=1, max_size=5), some_empty)
+    perfect = st.lists(_same(items), min_size=1, max_size=5).filter(_some_reference)
+    return _shape(name, _many(examples), _many(perfect, perfect=True),
+                  ("extra_hypothesis", "missing_hypothesis", "empty", *defects), corpus_level=True)
+
+
+@st.composite
+def _perfect_sentence(draw):
+    """(references, h): h alone, or among up to 3 other references at any position."""
+    refs, h = draw(st.lists(tokens, max_size=3)), draw(nonempty_tokens)
+    at = draw(st.integers(0, len(refs)))
+    return refs[:at] + [list(h)] + refs[at:], h
+
+
+#: edit distance: two token lists or two strings
+SEQUENCE_PAIRS = _shape(
+    "two token sequences or two strings",
+    _one(st.one_of(st.tuples(tokens, tokens), st.tuples(texts, texts))),
+    _one(_same(st.one_of(tokens, texts)), perfect=True),
+    ("none_reference", "number_reference", "number_hypothesis_after_tokens"),
+    corpus_level=False, swap=True)
+
+#: WER: a non-empty reference token list and a hypothesis token list
+WORD_PAIRS = _shape(
+    "a reference and a hypothesis token list",
+    _one(st.tuples(nonempty_tokens, tokens)),
+    _one(_same(nonempty_tokens), perfect=True),
+    ("number_hypothesis", "number_reference", "string_reference", "string_hypothesis"),
+    corpus_level=False)
+
+#: CER: a non-empty reference string and a hypothesis string
+CHARACTER_PAIRS = _shape(
+    "a reference and a hypothesis string",
+    _one(st.tuples(nonempty_texts, texts)),
+    _one(_same(nonempty_texts), perfect=True),
+    ("tokens_reference", "tokens_hypothesis", "number_hypothesis"),
+    corpus_level=False)
+
+#: BLEU and ROUGE of one sentence: a hypothesis and its list of references
+REFERENCED_SENTENCES = _shape(
+    "a hypothesis token list and its list of references",
+    _one(sentence),
+    _one(_perfect_sentence(), perfect=True),
+    ("unnested_references", "no_reference", "number_hypothesis", "string_hypothesis"),
+    corpus_level=False)
+
+#: corpus WER: reference and hypothesis token lists, sentence by sentence
+WORD_CORPORA = _pair_corpora("a corpus of reference and hypothesis token lists", tokens, nonempty_tokens,
+                             ("number_hypothesis",))
+
+#: corpus CER: reference and hypothesis strings, sentence by sentence
+CHARACTER_CORPORA = _pair_corpora("a corpus of reference and hypothesis strings", texts, nonempty_texts,
+                                  ("tokens_hypothesis", "tokens_reference"))
+
+#: corpus BLEU: hypotheses, each with its list of references
+REFERENCED_CORPORA = _shape(
+    "a corpus of hypotheses with their lists of references",
+    _many(corpus),
+    _many(st.lists(_perfect_sentence(), min_size=1, max_size=4), perfect=True),
+    ("extra_hypothesis", "missing_hypothesis", "empty", "unnested_references", "number_hypothesis"),
+    corpus_level=True)
