@@ -1,0 +1,15 @@
+"""The worked adapter of docs/adapters.md audits as the page says: partial API, float32, findings listed."""
+
+from properties.engine.audit import audit
+from properties.engine.targets import load_target
+
+
+def test_the_worked_adapter_audits_clean_with_its_findings_listed():
+    report = audit(load_target("examples.adapter.tinymetrics_adapter"), profile="ci", families=["classification"])
+    counts = report.counts()
+    assert not report.violations(), [r.property_id for r in report.violations()]
+    assert counts["deviation"] == 4 and not report.unmatched_deviations
+    assert counts["pass"] >= 15  # accuracy, f1 and fbeta run without sample_weight or 'weighted'
+    skipped = {s for r in report.results for s in r.skipped}
+    assert "accuracy:sample_weight" in skipped and "f1:average='weighted'" in skipped
+    assert {r.precision for r in report.results if r.status == "pass"} == {"float32"}
