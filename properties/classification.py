@@ -943,7 +943,7 @@ def _claim_micro_prf(t, ex):
        source="seed 000, F scores: related",
        quote="Dice similarity for binary vectors is sometimes used to assess how well a model has learned to "
              "identify a set of items. In this setting, it is equivalent to the per-token F1 score.",
-       needs=("f1",), strategy=binary_pairs())
+       needs=("f1", "f1:pos_label"), strategy=binary_pairs())
 def _claim_dice(t, ex):
     a, b = ex.y_true == ex.pos_label, ex.y_pred == ex.pos_label
     if not (a.any() or b.any()):
@@ -1066,7 +1066,8 @@ def _claim_mcc_pearson(t, ex):
 
 @claim("seed001.f1_count_form", "F1 = 2PR / (P + R) = 2TP / (2TP + FP + FN) (binary, where P and R are defined)",
        source="seed 001, Matthews Correlation Coefficient",
-       quote="$F1=\\frac{2PR}{P+R}=\\frac{2TP}{2TP+FP+FN}$", needs=("f1", "precision", "recall"),
+       quote="$F1=\\frac{2PR}{P+R}=\\frac{2TP}{2TP+FP+FN}$",
+       needs=("f1:pos_label", "precision:pos_label", "recall:pos_label"),
        strategy=binary_pairs())
 def _claim_f1_forms(t, ex):
     tp, fp, fn, tn = counts(ex.y_true, ex.y_pred, [ex.pos_label])[:, 0]
@@ -1133,7 +1134,8 @@ def _claim_pneumonia(t, ex):
 @claim("seed004.fbeta_count_form", "F-beta = (1 + b^2) PR / (b^2 P + R) = (1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP)",
        source="seed 004, F1 Score",
        quote="&= \\frac{\\left(1 + \\beta^{2}\\right) TP}{\\left(1 + \\beta^{2}\\right) TP + \\beta^{2}FN + FP}",
-       needs=("fbeta", "precision", "recall"), strategy=st.tuples(binary_pairs(), st.sampled_from([0.5, 2.0, 3.0])))
+       needs=("fbeta:beta", "fbeta:pos_label", "precision:pos_label", "recall:pos_label"),
+       strategy=st.tuples(binary_pairs(), st.sampled_from([0.5, 2.0, 3.0])))
 def _claim_fbeta(t, ex):
     pair, beta = ex
     tp, fp, fn, tn = counts(pair.y_true, pair.y_pred, [pair.pos_label])[:, 0]
@@ -1147,12 +1149,19 @@ def _claim_fbeta(t, ex):
     expect_close(f, (1 + b2) * tp / ((1 + b2) * tp + b2 * fn + fp), rtol=1e-12, what="F-beta vs the count form")
 
 
-@claim("seed004.tpr_formula", "True Positive Rate = FP / (number of positives) = TP / (TP + FN)",
-       source="seed 004, Receiver Operating Characteristic (ROC) Curve",
+def _binary_counts(ex):
+    """(tp, fp, fn, tn) of the positive class of a binary example."""
+    return counts(ex.y_true, ex.y_pred, [ex.pos_label])[:, 0]
+
+
+_ROC_004 = "seed 004, Receiver Operating Characteristic (ROC) Curve"
+
+
+@claim("seed004.tpr_formula", "True Positive Rate = FP / (number of positives) = TP / (TP + FN)", source=_ROC_004,
        quote="True Positive Rate =\n$$\\frac{FP}{\\text{number of positives}} = \\frac{TP}{TP + FN}$$",
        needs=("recall:pos_label",), strategy=binary_pairs())
 def _claim_tpr(t, ex):
-    tp, fp, fn, tn = counts(ex.y_true, ex.y_pred, [ex.pos_label])[:, 0]
+    tp, fp, fn, tn = _binary_counts(ex)
     if tp + fn == 0:
         return
     r = t.recall(ex.y_true, ex.y_pred, pos_label=ex.pos_label)
@@ -1160,10 +1169,10 @@ def _claim_tpr(t, ex):
     expect_close(r, fp / (tp + fn), rtol=1e-12, what="TPR vs FP / (number of positives)")
 
 
-@claim("seed004.complements", "FPR = 1 - TNR and TPR = 1 - FNR (binary, where defined)",
-       source="seed 004, Receiver Operating Characteristic (ROC) Curve", quote="$$FPR = 1 - TNR$$\n\n $TPR = 1 - FNR$",
-       needs=("false_positive_rate:pos_label", "specificity:pos_label", "recall:pos_label",
-              "false_negative_rate:pos_label"), strategy=binary_pairs())
+@claim("seed004.complements", "FPR = 1 - TNR and TPR = 1 - FNR (binary, where defined)", source=_ROC_004,
+       quote="$$FPR = 1 - TNR$$\n\n $TPR = 1 - FNR$", strategy=binary_pairs(),
+       needs=tuple(f"{m}:{k}" for m in ("false_positive_rate", "specificity", "recall", "false_negative_rate")
+                   for k in ("pos_label", "zero_division")))
 def _claim_complements(t, ex):
     kw = dict(pos_label=ex.pos_label, zero_division=np.nan)
     expect_close(t.false_positive_rate(ex.y_true, ex.y_pred, **kw), 1 - t.specificity(ex.y_true, ex.y_pred, **kw),
@@ -1177,7 +1186,7 @@ def _claim_complements(t, ex):
        quote="\\frac{\\text{TP} + \\text{TN}}{\\text{TP} + \\text{TN} + \\text{FP} + \\text{FN}}",
        needs=("accuracy",), strategy=binary_pairs())
 def _claim_accuracy(t, ex):
-    tp, fp, fn, tn = counts(ex.y_true, ex.y_pred, [ex.pos_label])[:, 0]
+    tp, fp, fn, tn = _binary_counts(ex)
     expect_close(t.accuracy(ex.y_true, ex.y_pred), (tp + tn) / (tp + tn + fp + fn), rtol=1e-12, what="accuracy")
 
 

@@ -605,7 +605,7 @@ _MICRO_HYPS = [["a", "b", "c", "d", "a", "b"], ["the", "cat", "b", "a"]]
 
 @prop("claim.seed000.corpus_bleu.micro_averaged",
       "corpus BLEU micro-averages the modified precisions, so it is not the mean of sentence BLEU",
-      kind="claim", needs=("corpus_bleu", "sentence_bleu"), source="seed 000, BLEU scores",
+      kind="claim", needs=("corpus_bleu:max_n", "sentence_bleu:max_n"), source="seed 000, BLEU scores",
       quote="At the corpus level, it is typical to do a kind of micro-averaging of the modified precision scores")
 def _(t, ex):
     pairs = list(zip(_MICRO_REFS, _MICRO_HYPS))
@@ -628,7 +628,7 @@ def _(t, ex):
 
 
 @prop("claim.seed004.bleu.example_p_n", "seed 004's example has p_1..p_4 = 7/9, 5/8, 3/7, 1/6", kind="claim",
-      needs=("sentence_bleu:weights",), source="seed 004, BLEU, Example",
+      needs=("sentence_bleu:weights", "sentence_bleu:max_n"), source="seed 004, BLEU, Example",
       quote="The following table details the precision values for [1,4] n-grams.")
 def _(t, ex):
     # with a one-hot weight BLEU = BP * p_n, and the seed's BP is e^(-1/9) (its own claim below)
@@ -638,7 +638,7 @@ def _(t, ex):
 
 
 @prop("claim.seed004.bleu.example_brevity_penalty", "seed 004's example has BP = e^(-1/9) (c = 9, r = 10)", kind="claim",
-      needs=("sentence_bleu:weights",), source="seed 004, BLEU, Example",
+      needs=("sentence_bleu:weights", "sentence_bleu:max_n"), source="seed 004, BLEU, Example",
       quote="$$BP = e^{1-\\frac{\\ell_{ref}}{\\ell_{hyp}}} = e^{-\\frac{1}{9}}$$")
 def _(t, ex):
     # a reference equal to the hypothesis with one token appended: all precisions 1, r = 10, c = 9

@@ -331,20 +331,14 @@ def classify_exception(exc: BaseException) -> tuple[str, BaseException]:
     return ("error" if raised_by_target(shown) else "spec-error"), shown
 
 
-def check_property(
-    prop: Property,
-    target: Target,
-    *,
-    settings_: settings | None = None,
-    seed: int | None = None,
-    time_budget: float | None = None,
-    isolate: bool = False,
-    call_timeout: float | None = None,
-) -> Result:
+def check_property(prop: Property, target: Target, *, isolate: bool = False, call_timeout: float | None = None,
+                   **search) -> Result:
     """Run one property against one target and classify the outcome.
 
-    With ``isolate=True`` the search runs in a worker process, and a call that
-    runs longer than ``call_timeout`` seconds is killed (status ``hang``).
+    ``search`` takes :func:`run_property`'s options (``settings_``, ``seed``,
+    ``time_budget``). With ``isolate=True`` the search runs in a worker process,
+    and a call that runs longer than ``call_timeout`` seconds is killed (status
+    ``hang``).
     """
     reason = not_applicable_reason(prop, target)
     if reason is not None:
@@ -352,27 +346,19 @@ def check_property(
     if isolate:
         from .isolation import run_isolated
 
-        return run_isolated(
-            [prop], target, settings_=settings_, seed=seed, time_budget=time_budget, call_timeout=call_timeout
-        )[0]
-    result = run_in_process(prop, target, settings_=settings_, seed=seed, time_budget=time_budget)
-    return apply_deviation(result, target)
+        return run_isolated([prop], target, call_timeout=call_timeout, **search)[0]
+    return apply_deviation(run_in_process(prop, target, **search), target)
 
 
-def run_in_process(
-    prop: Property,
-    target: Target,
-    *,
-    settings_: settings | None = None,
-    seed: int | None = None,
-    time_budget: float | None = None,
-) -> Result:
-    """Search and classify in this process (applicability already decided)."""
+def run_in_process(prop: Property, target: Target, **options) -> Result:
+    """Search and classify in this process (applicability already decided); ``options`` are
+    :func:`run_property`'s."""
     base = _result_base(prop)
     started = time.perf_counter()
     search = _Search()
+    time_budget = options.get("time_budget")
     try:
-        run_property(prop, target, settings_=settings_, seed=seed, time_budget=time_budget, search=search)
+        run_property(prop, target, search=search, **options)
     except BaseException as exc:  # noqa: BLE001 - classified below
         if isinstance(exc, (KeyboardInterrupt, SystemExit)):
             raise
