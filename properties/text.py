@@ -275,7 +275,7 @@ _bleu_case = st.tuples(sentence, max_ns, smoothings).map(lambda x: (*x[0], x[1],
 
 
 @prop("invariance[sentence_bleu:references]", "BLEU ignores the order of references and duplicated references",
-      kind="invariance", needs=("sentence_bleu",),
+      kind="invariance", needs=("sentence_bleu", "sentence_bleu:smoothing"),
       strategy=sentence.flatmap(lambda s: st.tuples(st.just(s), st.permutations(s[0]))))
 def _(t, ex):
     (refs, hyp), shuffled = ex
@@ -391,16 +391,17 @@ def _agree_bleu(t, ex, library: str, weighted: bool):
                  what="corpus BLEU")
 
 
-for _library, _with, _option, _weighted in (
+for _library, _with, _weighted in (
     # NLTK works in Fractions then floats; the algebra is the same. atol: NLTK's unsmoothed
     # zero is exp(w log(float_min)) ~ 1e-77, not 0 (a declared deviation elsewhere).
-    ("nltk", "NLTK (smoothing matched by name)", "corpus_bleu:weights", True),
+    ("nltk", "NLTK (smoothing matched by name)", True),
     # sacrebleu computes in percent and divides by 100: a few ulps apart
-    ("sacrebleu", "sacrebleu (tokenize='none', uniform weights)", "corpus_bleu:max_n", False),
+    ("sacrebleu", "sacrebleu (tokenize='none', uniform weights)", False),
 ):
     prop(f"agreement[bleu:{_library}]",
          f"sentence and corpus BLEU agree with {_with} on hypotheses of >= max_n tokens", kind="agreement",
-         needs=("sentence_bleu:smoothing", "corpus_bleu:smoothing", _option), reference=_library,
+         needs=tuple(f"{m}:{k}" for m in ("sentence_bleu", "corpus_bleu")
+                     for k in ("max_n", "smoothing", *(("weights",) if _weighted else ()))), reference=_library,
          strategy=_bleu_corpus_for_agreement(max_ns))(functools.partial(_agree_bleu, library=_library,
                                                                        weighted=_weighted))
 

@@ -269,6 +269,7 @@ def run_property(
             warnings.simplefilter("ignore")
             test()
     finally:
+        declare_needs(None)
         search.examples = counter["examples"]
         search.timed_out = budget.exceeded
 

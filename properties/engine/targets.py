@@ -330,8 +330,9 @@ class UndeclaredKeyword(Exception):
 
 
 def declare_needs(needs) -> None:
-    """The needs of the property about to run (checked when :data:`CHECK_DECLARED_NEEDS` is set)."""
-    _DECLARED[:] = [tuple(needs)]
+    """The needs of the property about to run (checked when :data:`CHECK_DECLARED_NEEDS` is set);
+    None when it has finished."""
+    _DECLARED[:] = [] if needs is None else [tuple(needs)]
 
 
 def activate(target: Target) -> None:
