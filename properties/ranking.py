@@ -39,14 +39,7 @@ register, prop = registry.register, registry.prop
 
 from .engine.targets import reference
 
-PER_QUERY = (
-    "precision_at_k",
-    "recall_at_k",
-    "average_precision_at_k",
-    "reciprocal_rank",
-    "dcg_at_k",
-    "ndcg_at_k",
-)
+PER_QUERY = ("precision_at_k", "recall_at_k", "average_precision_at_k", "reciprocal_rank", "dcg_at_k", "ndcg_at_k")
 MEANS = ("mean_average_precision", "mean_reciprocal_rank", "hit_rate_at_k")
 ALL = PER_QUERY + MEANS
 #: metrics with a 0/0 case for queries without relevant documents

@@ -23,14 +23,8 @@ from properties.engine.targets import reference
 
 from .inputs.real_pairs import grid, non_constant, pairs, real_pairs_shape, reals, small_ints
 
-ERRORS = (
-    "mean_squared_error",
-    "root_mean_squared_error",
-    "mean_absolute_error",
-    "median_absolute_error",
-    "mean_squared_log_error",
-    "root_mean_squared_log_error",
-)
+ERRORS = ("mean_squared_error", "root_mean_squared_error", "mean_absolute_error", "median_absolute_error",
+          "mean_squared_log_error", "root_mean_squared_log_error")
 GOODNESS = ("r2", "explained_variance")
 ALL = ERRORS + GOODNESS + ("adjusted_r2",)
 LOG_ERRORS = ("mean_squared_log_error", "root_mean_squared_log_error")
