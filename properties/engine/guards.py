@@ -46,6 +46,10 @@ class Unsupported(BaseException):
     """
 
 
+class AllUnsupported(BaseException):
+    """Every example so far asked for something the target lacks: the property is n/a, stop drawing."""
+
+
 class TargetExited(Exception):
     """The target raised ``SystemExit`` (or another non-``Exception``) during a call."""
 

@@ -59,6 +59,8 @@ class _State:
     atol: float = 0.0
     #: the largest relative discrepancy measured in the current example
     example_discrepancy: float = 0.0
+    #: how many comparisons the current example has made
+    example_comparisons: int = 0
 
 
 _STATE = _State()
@@ -86,6 +88,7 @@ def configure(*, declared: str | None = None, rtol: float | None = None, atol: f
 def start_example() -> None:
     _STATE.observed = None
     _STATE.example_discrepancy = 0.0
+    _STATE.example_comparisons = 0
 
 
 def dtype_precision(value, depth: int = 0) -> str | None:
@@ -182,12 +185,18 @@ def relative_discrepancy(actual, expected, scale: float = 1.0) -> float:
 
 def record(discrepancy: float) -> None:
     """Remember the largest discrepancy of the current example (the targeted search maximises it)."""
+    _STATE.example_comparisons += 1
     if discrepancy > _STATE.example_discrepancy:
         _STATE.example_discrepancy = discrepancy
 
 
 def example_discrepancy() -> float:
     return _STATE.example_discrepancy
+
+
+def example_comparisons() -> int:
+    """Comparisons made so far in the current example (a check that stops early verified these)."""
+    return _STATE.example_comparisons
 
 
 def is_rounding_level(discrepancy: float, ops: int = 1) -> bool:

@@ -32,7 +32,7 @@ import hypothesis.errors
 import metrics
 
 from . import ids, precision
-from .guards import TargetViolation, Unsupported
+from .guards import AllUnsupported, TargetViolation, Unsupported
 
 KINDS = (
     "bound",
@@ -133,18 +133,35 @@ def one_failure_site(check: Callable) -> Callable:
 
     @functools.wraps(check)
     def checked(t, ex):
+        from .targets import EXAMPLE_COUNTS, SKIPS_BEFORE_NOT_APPLICABLE
+
         try:
             check(t, ex)
         except TargetViolation:
+            EXAMPLE_COUNTS["ran"] += 1
             raise  # mutation, return type: its own status, raised at one site already
         except Unsupported:
+            if precision.example_comparisons():
+                # a later variant needs what the target lacks (sample_weight=w after sample_weight=None):
+                # the comparisons already made stand, the rest of the example is skipped
+                EXAMPLE_COUNTS["ran"] += 1
+                _aim_at_discrepancy()
+                return
+            EXAMPLE_COUNTS["skipped"] += 1
+            if not EXAMPLE_COUNTS["ran"] and EXAMPLE_COUNTS["skipped"] >= SKIPS_BEFORE_NOT_APPLICABLE:
+                raise AllUnsupported() from None  # drawing more would only skip more
             hypothesis.reject()
         except AssertionError as exc:
+            EXAMPLE_COUNTS["ran"] += 1
             _remember_worst(t, exc)
             _aim_at_discrepancy()
             clone = AssertionError(str(exc))
             clone.severity, clone.size = getattr(exc, "severity", "wrong value"), getattr(exc, "size", 0.0)
             raise clone from None
+        except BaseException:
+            EXAMPLE_COUNTS["ran"] += 1
+            raise
+        EXAMPLE_COUNTS["ran"] += 1
         _aim_at_discrepancy()
 
     return checked

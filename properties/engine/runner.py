@@ -364,7 +364,7 @@ def run_in_process(prop: Property, target: Target, **options) -> Result:
         if isinstance(exc, (KeyboardInterrupt, SystemExit)):
             raise
         elapsed = time.perf_counter() - started
-        if isinstance(exc, Unsatisfiable) and UNSUPPORTED_SEEN:
+        if isinstance(exc, (Unsatisfiable, guards.AllUnsupported)) and UNSUPPORTED_SEEN:
             return Result(status="n/a", detail="every example needs what the target lacks: "
                           + ", ".join(sorted(UNSUPPORTED_SEEN)), seconds=elapsed, **base)
         status, shown = classify_exception(exc)

@@ -40,6 +40,7 @@ BUNDLED: dict[str, str] = {
     "ranx": "reference.ranx",
     "pytrec_eval": "reference.pytrec_eval",
     "rouge": "reference.rouge",
+    "torchmetrics": "reference.torchmetrics",
 }
 
 DEFAULT_TARGET = "metrics"
@@ -335,16 +336,55 @@ def declare_needs(needs) -> None:
     _DECLARED[:] = [] if needs is None else [tuple(needs)]
 
 
+#: examples of the current property that ran, and that were skipped for what the target lacks
+EXAMPLE_COUNTS = {"ran": 0, "skipped": 0}
+
+#: skipped examples, with none run, after which a property is n/a without drawing more
+SKIPS_BEFORE_NOT_APPLICABLE = 25
+
+
 def activate(target: Target) -> None:
     """Make ``target`` the one under test (its refusal types, its missing options) for the next property."""
     _ACTIVE[:] = [target]
     UNSUPPORTED_SEEN.clear()
+    EXAMPLE_COUNTS.update(ran=0, skipped=0)
     precision.configure(declared=precision.CLI.get("precision") or target.precision,
                         rtol=precision.CLI.get("rtol"), atol=precision.CLI.get("atol"))
 
 
 def refusal_errors() -> tuple:
     return _ACTIVE[0].refusal_errors if _ACTIVE else (ValueError, TypeError)
+
+
+def _catalog_default(name: str, key: str):
+    """The catalog's default for keyword ``key`` of metric ``name`` (a sentinel if none)."""
+    import metrics
+
+    try:
+        parameter = inspect.signature(getattr(metrics, name)).parameters.get(key)
+    except (AttributeError, TypeError, ValueError):
+        return _NO_DEFAULT
+    return _NO_DEFAULT if parameter is None or parameter.default is inspect.Parameter.empty else parameter.default
+
+
+_NO_DEFAULT = object()
+
+
+def _at_catalog_default(name: str, key: str, value) -> bool:
+    default = _catalog_default(name, key)
+    return default is not _NO_DEFAULT and _same_option(value, default)
+
+
+def _holds(args, kwargs) -> bool:
+    """Whether the target's precision can hold every float argument (no overflow, no underflow)."""
+    values = []
+    for value in (*args, *kwargs.values()):
+        try:
+            array = np.asarray(value, dtype=float)
+        except (TypeError, ValueError):
+            continue  # tokens, labels, nested lists: not floats to round
+        values.append(array)
+    return precision.representable(*values)
 
 
 def _unsupported(target: Target, fn: Callable, name: str, kwargs: dict) -> str | None:
@@ -461,9 +501,13 @@ class RecordingView:
                 if undeclared:
                     raise UndeclaredKeyword(f"the property passes {', '.join(undeclared)} without declaring it in "
                                             "its needs")
-            # a keyword left at None is the default: a target without the keyword gets the call without it
-            kwargs = {k: v for k, v in kwargs.items() if v is not None or accepts_keyword(fn, k)}
+            # a keyword left at None or at the catalog's default asks for nothing special: a target
+            # without the keyword gets the call without it
+            kwargs = {k: v for k, v in kwargs.items()
+                      if accepts_keyword(fn, k) or not (v is None or _at_catalog_default(name, k, v))}
             missing = _unsupported(self._target, fn, name, kwargs)
+            if missing is None and not _holds(args, kwargs):
+                missing = f"{name}: inputs beyond {precision.effective()} range"
             if missing is not None:
                 UNSUPPORTED_SEEN.add(missing)
                 raise guards.Unsupported(missing)

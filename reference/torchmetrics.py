@@ -1,0 +1,545 @@
+"""torchmetrics (functional API, CPU) under the catalog's names.
+
+Every call converts the catalog's NumPy/list inputs into CPU tensors the way a
+user would (float inputs as float32 tensors, torchmetrics' default dtype; label
+arrays as int64 tensors), calls the ``torchmetrics.functional`` function and
+converts the result back to NumPy, keeping the float32 dtype (curves are tuples
+of arrays). The adapter converts formats only: it never changes a value the
+library computes. What torchmetrics does not have (sample weights, ``labels=``,
+``pos_label``, interpolated AP, DET curve, median absolute error, RMSLE,
+balanced accuracy, log loss, FPR/FNR, entropy, cross-entropy, DCG, ...) is not
+exposed, so the properties that need it are not applicable.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import NamedTuple
+
+import numpy as np
+import torch
+import torchmetrics
+from torchmetrics.functional import classification as _cls
+from torchmetrics.functional import regression as _reg
+from torchmetrics.functional import retrieval as _ret
+from torchmetrics.functional import text as _txt
+from torchmetrics.utilities.compute import auc as _auc
+
+TARGET_NAME = "torchmetrics"
+VERSION = torchmetrics.__version__
+PRECISION = "float32"
+REFUSAL_ERRORS = (ValueError, TypeError, RuntimeError)
+CONVENTIONS: dict[str, str] = {
+    "runtime": f"torchmetrics {torchmetrics.__version__}, torch {torch.__version__} (CPU), functional API",
+    "dtypes": "float inputs -> float32 tensors, labels -> int64 tensors; results returned as float32 NumPy",
+}
+SUPPORTS: dict[str, dict[str, tuple]] = {}
+
+torch.set_num_threads(1)
+# torchmetrics warns on every degenerate input (no positive sample, ...); the values are what is audited
+warnings.filterwarnings("ignore", module=r"torchmetrics\..*")
+
+
+def _out(value):
+    """A result tensor as NumPy: a 0-d value as a NumPy scalar, float tensors keep float32."""
+    if isinstance(value, torch.Tensor):
+        array = value.detach().cpu().numpy()
+        return array[()] if array.ndim == 0 else array
+    return value
+
+
+def _floats(values) -> torch.Tensor:
+    return torch.from_numpy(np.array(values, dtype=np.float32))
+
+
+def _int_labels(values, name: str) -> torch.Tensor:
+    """Integer (or boolean) labels as an int64 tensor; anything else is refused."""
+    array = np.asarray(values)
+    if array.dtype.kind == "b" or array.dtype.kind in "iu":
+        return torch.from_numpy(array.astype(np.int64))
+    if array.dtype.kind == "f" and array.size and np.all(np.isfinite(array)) and np.all(array == np.round(array)):
+        return torch.from_numpy(array.astype(np.int64))
+    if array.dtype.kind == "f" and not array.size:
+        return torch.from_numpy(array.astype(np.int64))
+    raise ValueError(f"{name}: torchmetrics takes integer class labels, got {array.dtype} values")
+
+
+# ---------------------------------------------------------------- classification
+# (section: classification)
+# torchmetrics' multiclass functions take labels 0..num_classes-1. The adapter encodes the union of
+# y_true's and y_pred's labels (integers or strings) by their sorted order, passes num_classes = the
+# number of classes, and gives back per-class values (average=None) in that sorted order, which is
+# the catalog's class order: every multiclass result is invariant under this one-to-one renaming.
+# torchmetrics refuses num_classes = 1; with a single class present the adapter passes num_classes=2
+# (one phantom class with no sample: torchmetrics' macro average gives it weight 0) and drops the
+# phantom class from per-class results and the confusion matrix.
+# average='binary' uses torchmetrics' binary_* functions, whose positive class is 1: labels are
+# passed unchanged (int64), so labels other than {0, 1} are refused by torchmetrics itself, and
+# string labels are refused by the adapter (the binary result depends on which label is positive).
+CONVENTIONS["classification.labels"] = ("multiclass: labels encoded 0..K-1 in sorted order, num_classes=K "
+                                        "(K=1: num_classes=2, the phantom class dropped from per-class results)")
+CONVENTIONS["classification.label dtypes"] = ("integer, boolean, integral float or string labels; NaN or non-integer float "
+                                              "labels and a mix of strings and numbers have no int64 encoding and are "
+                                              "refused by the adapter")
+CONVENTIONS["classification.binary"] = "average='binary': binary_* functions, positive class 1, labels passed as is"
+CONVENTIONS["classification.average"] = "micro/macro/weighted as torchmetrics; average=None -> average='none'"
+CONVENTIONS["classification.zero_division"] = "torchmetrics' own zero_division (0 or 1) where it has one"
+CONVENTIONS["classification.accuracy"] = "multiclass_accuracy(average='micro')"
+CONVENTIONS["classification.matthews_corrcoef"] = "multiclass_matthews_corrcoef on the encoded labels"
+
+
+def _encoded(y_true, y_pred):
+    """(target, preds, K, num_classes) for torchmetrics' multiclass functions."""
+    a, b = np.asarray(y_true), np.asarray(y_pred)
+    if a.dtype.kind == "f" or b.dtype.kind == "f":
+        for name, arr in (("y_true", a), ("y_pred", b)):
+            if arr.dtype.kind == "f" and arr.size and not np.all(arr == np.round(arr)):
+                raise ValueError(f"{name}: torchmetrics takes integer class labels, got non-integer floats")
+    if a.dtype.kind not in "biufUSO" or b.dtype.kind not in "biufUSO":
+        raise TypeError("y_true / y_pred: expected label arrays")
+    if (a.dtype.kind in "USO") != (b.dtype.kind in "USO") and a.size and b.size:
+        raise TypeError("y_pred: labels of a different type than y_true's")
+    classes, codes = np.unique(np.concatenate([a.ravel(), b.ravel()]), return_inverse=True)
+    codes = codes.astype(np.int64)
+    target = torch.from_numpy(codes[: a.size].reshape(a.shape))
+    preds = torch.from_numpy(codes[a.size :].reshape(b.shape))
+    k = int(classes.size)
+    return target, preds, k, max(k, 2)
+
+
+_BINARY = {
+    "precision": _cls.binary_precision,
+    "recall": _cls.binary_recall,
+    "fbeta": _cls.binary_fbeta_score,
+    "f1": _cls.binary_f1_score,
+    "specificity": _cls.binary_specificity,
+    "negative_predictive_value": _cls.binary_negative_predictive_value,
+}
+_MULTICLASS = {
+    "precision": _cls.multiclass_precision,
+    "recall": _cls.multiclass_recall,
+    "fbeta": _cls.multiclass_fbeta_score,
+    "f1": _cls.multiclass_f1_score,
+    "specificity": _cls.multiclass_specificity,
+    "negative_predictive_value": _cls.multiclass_negative_predictive_value,
+}
+
+
+def _rate(name, y_true, y_pred, average, **options):
+    if average == "binary":
+        a, b = np.asarray(y_true), np.asarray(y_pred)
+        if a.dtype.kind in "USO" or b.dtype.kind in "USO":
+            raise ValueError("average='binary': torchmetrics' positive class is the label 1; "
+                             "string labels have no binary equivalent")
+        return _out(_BINARY[name](_int_labels(b, "y_pred"), _int_labels(a, "y_true"), **options))
+    target, preds, k, num_classes = _encoded(y_true, y_pred)
+    mode = "none" if average is None else average
+    value = _out(_MULTICLASS[name](preds, target, num_classes=num_classes, average=mode, **options))
+    return value[:k] if mode == "none" else value
+
+
+_ZERO_DIVISION = (0.0, 1.0)
+for _name in ("precision", "recall", "fbeta", "f1", "negative_predictive_value"):
+    SUPPORTS[_name] = {"zero_division": _ZERO_DIVISION}
+
+
+def precision(y_true, y_pred, *, average="binary", zero_division=0.0):
+    return _rate("precision", y_true, y_pred, average, zero_division=zero_division)
+
+
+def recall(y_true, y_pred, *, average="binary", zero_division=0.0):
+    return _rate("recall", y_true, y_pred, average, zero_division=zero_division)
+
+
+def fbeta(y_true, y_pred, *, beta, average="binary", zero_division=0.0):
+    return _rate("fbeta", y_true, y_pred, average, beta=beta, zero_division=zero_division)
+
+
+def f1(y_true, y_pred, *, average="binary", zero_division=0.0):
+    return _rate("f1", y_true, y_pred, average, zero_division=zero_division)
+
+
+def specificity(y_true, y_pred, *, average="binary"):
+    return _rate("specificity", y_true, y_pred, average)
+
+
+def negative_predictive_value(y_true, y_pred, *, average="binary", zero_division=0.0):
+    return _rate("negative_predictive_value", y_true, y_pred, average, zero_division=zero_division)
+
+
+def accuracy(y_true, y_pred):
+    target, preds, _, num_classes = _encoded(y_true, y_pred)
+    return _out(_cls.multiclass_accuracy(preds, target, num_classes=num_classes, average="micro"))
+
+
+def confusion_matrix(y_true, y_pred, *, normalize=None):
+    target, preds, k, num_classes = _encoded(y_true, y_pred)
+    matrix = _out(_cls.multiclass_confusion_matrix(preds, target, num_classes=num_classes, normalize=normalize))
+    return matrix[:k, :k]
+
+
+def matthews_corrcoef(y_true, y_pred):
+    target, preds, _, num_classes = _encoded(y_true, y_pred)
+    return _out(_cls.multiclass_matthews_corrcoef(preds, target, num_classes=num_classes)).astype(np.float32)
+
+
+def cohen_kappa(y1, y2, *, weights=None):
+    target, preds, _, num_classes = _encoded(y1, y2)
+    return _out(_cls.multiclass_cohen_kappa(preds, target, num_classes=num_classes, weights=weights))
+
+
+# ---------------------------------------------------------------- regression
+# (section: regression)
+# torchmetrics' regression functions take (preds, target); no sample weights, no force_finite option.
+CONVENTIONS["regression.root_mean_squared_error"] = "mean_squared_error(squared=False)"
+CONVENTIONS["regression.adjusted_r2"] = "r2_score(adjusted=n_features)"
+
+
+def _pair(y_true, y_pred):
+    return _floats(y_pred), _floats(y_true)
+
+
+def mean_squared_error(y_true, y_pred):
+    return _out(_reg.mean_squared_error(*_pair(y_true, y_pred)))
+
+
+def root_mean_squared_error(y_true, y_pred):
+    return _out(_reg.mean_squared_error(*_pair(y_true, y_pred), squared=False))
+
+
+def mean_absolute_error(y_true, y_pred):
+    return _out(_reg.mean_absolute_error(*_pair(y_true, y_pred)))
+
+
+def mean_squared_log_error(y_true, y_pred):
+    return _out(_reg.mean_squared_log_error(*_pair(y_true, y_pred)))
+
+
+def r2(y_true, y_pred):
+    return _out(_reg.r2_score(*_pair(y_true, y_pred)))
+
+
+def adjusted_r2(y_true, y_pred, *, n_features):
+    return _out(_reg.r2_score(*_pair(y_true, y_pred), adjusted=n_features))
+
+
+def explained_variance(y_true, y_pred):
+    return _out(_reg.explained_variance(*_pair(y_true, y_pred)))
+
+
+# ---------------------------------------------------------------- correlation
+# (section: correlation)
+
+
+def pearson(x, y):
+    return _out(_reg.pearson_corrcoef(_floats(x), _floats(y)))
+
+
+def spearman(x, y):
+    return _out(_reg.spearman_corrcoef(_floats(x), _floats(y)))
+
+
+def kendall_tau(x, y, *, variant="b"):
+    return _out(_reg.kendall_rank_corrcoef(_floats(x), _floats(y), variant=variant))
+
+
+# ---------------------------------------------------------------- probabilistic
+# (section: probabilistic)
+# kl_divergence: one distribution pair as a batch of one row (torchmetrics takes [N, d]), natural log.
+# perplexity: torchmetrics scores a language model's logits [batch, seq, vocab] against the observed
+# tokens, applying a softmax. A token of probability p is passed as the logits [log p, log(1 - p)]
+# over a two-word vocabulary with the observed token 0 (softmax gives back exactly p); sequences of a
+# corpus are padded with ignore_index. The result is exp of the mean NLL over all tokens: the
+# catalog's average='tokens' (the only one torchmetrics has).
+CONVENTIONS["probabilistic.kl_divergence"] = "kl_divergence(p[None], q[None]) (nats; torchmetrics renormalises p and q)"
+CONVENTIONS["probabilistic.perplexity"] = ("token probability p -> logits [log p, log(1 - p)], target 0; corpus padded "
+                                           "with ignore_index; p outside [0, 1] or NaN refused by the adapter "
+                                           "(no logit representation)")
+
+
+def kl_divergence(p, q):
+    pt, qt = _floats(p), _floats(q)
+    return _out(_reg.kl_divergence(pt[None], qt[None]))
+
+
+_IGNORE = -100
+
+
+def _token_logits(probs: np.ndarray) -> np.ndarray:
+    with np.errstate(divide="ignore"):
+        return np.stack([np.log(probs), np.log1p(-probs)], axis=-1)
+
+
+def _check_probs(values, name):
+    """Token probabilities that have a logit representation (the conversion's precondition, not a check of
+    torchmetrics: a value outside [0, 1] or NaN cannot be written as the logits torchmetrics takes)."""
+    p = np.array(values, dtype=np.float64)
+    if p.ndim != 1:
+        raise ValueError(f"{name}: expected a 1-D array of token probabilities")
+    if not np.all((p >= 0.0) & (p <= 1.0)):
+        raise ValueError(f"{name}: a probability outside [0, 1] (or NaN) has no logit representation")
+    return p
+
+
+def perplexity(token_probs):
+    p = _check_probs(token_probs, "token_probs")
+    logits = torch.from_numpy(_token_logits(p).astype(np.float32))[None]
+    target = torch.zeros((1, p.shape[0]), dtype=torch.int64)
+    return _out(_txt.perplexity(logits, target))
+
+
+def corpus_perplexity(sequences):
+    if isinstance(sequences, np.ndarray) and sequences.ndim == 2:
+        sequences = list(sequences)
+    seqs = [_check_probs(s, f"sequences[{i}]") for i, s in enumerate(sequences)]
+    width = max((s.shape[0] for s in seqs), default=0)
+    logits = np.zeros((len(seqs), width, 2), dtype=np.float32)
+    target = np.full((len(seqs), width), _IGNORE, dtype=np.int64)
+    for i, s in enumerate(seqs):
+        logits[i, : s.shape[0]] = _token_logits(s)
+        target[i, : s.shape[0]] = 0
+    return _out(_txt.perplexity(torch.from_numpy(logits), torch.from_numpy(target), ignore_index=_IGNORE))
+
+
+# ---------------------------------------------------------------- curves
+# (section: curves)
+# Binary curves: binary_roc / binary_precision_recall_curve / binary_average_precision / binary_auroc /
+# binary_eer with thresholds=None (every distinct score). y_true must be {0, 1} (or booleans):
+# torchmetrics' positive class is 1. roc_auc with 2-D scores is multiclass_auroc (one-vs-rest), the
+# columns scoring y_true's classes in sorted order (the catalog's default labels).
+CONVENTIONS["curves.thresholds"] = "thresholds=None: every distinct score is an operating point"
+CONVENTIONS["curves.roc_auc.multiclass"] = "multiclass_auroc, columns = sorted classes of y_true"
+CONVENTIONS["curves.auc"] = "torchmetrics.utilities.compute.auc (trapezoidal rule)"
+
+
+def _binary_scores(y_true, y_score):
+    return _floats(y_score), _int_labels(y_true, "y_true")
+
+
+def precision_recall_curve(y_true, y_score):
+    return tuple(_out(v) for v in _cls.binary_precision_recall_curve(*_binary_scores(y_true, y_score)))
+
+
+def average_precision(y_true, y_score):
+    return _out(_cls.binary_average_precision(*_binary_scores(y_true, y_score)))
+
+
+def roc_curve(y_true, y_score):
+    return tuple(_out(v) for v in _cls.binary_roc(*_binary_scores(y_true, y_score)))
+
+
+def roc_auc(y_true, y_score, *, average="macro"):
+    scores = np.asarray(y_score)
+    if scores.ndim == 2:
+        labels = np.asarray(y_true)
+        classes, codes = np.unique(labels, return_inverse=True)
+        if classes.size != scores.shape[1]:
+            raise ValueError(f"y_true: {classes.size} classes for {scores.shape[1]} score columns")
+        return _out(_cls.multiclass_auroc(_floats(scores), torch.from_numpy(codes.astype(np.int64)),
+                                          num_classes=scores.shape[1], average=average))
+    return _out(_cls.binary_auroc(*_binary_scores(y_true, y_score)))
+
+
+def equal_error_rate(y_true, y_score):
+    return _out(_cls.binary_eer(*_binary_scores(y_true, y_score)))
+
+
+def auc(x, y):
+    return _out(_auc(_floats(x), _floats(y)))
+
+
+# ---------------------------------------------------------------- ranking
+# (section: ranking)
+# torchmetrics.functional.retrieval scores one query: each query (row) is scored alone; the mean_*
+# metrics and hit_rate_at_k are the float32 mean of the per-query values (torchmetrics' Retrieval*
+# modules average queries the same way). Binary-relevance metrics get target = (grade > 0); NDCG gets
+# the grades. y_score=None (a ranked list) is passed as the scores n, n-1, ..., 1.
+CONVENTIONS.update({
+    "ranking.queries": "each query scored alone; mean_* = mean of the per-query values",
+    "ranking.relevance": "binary metrics: target = grade > 0 (as a user would write it: a NaN grade is False); "
+    "ndcg_at_k: the grades as float32 (linear gain)",
+    "ranking.ranked lists": "y_score=None -> scores n, n-1, ..., 1",
+    "ranking.precision_at_k": "retrieval_precision(top_k=k, adaptive_k=True): k above the list length is clipped",
+    "ranking.average_precision_at_k": "retrieval_average_precision(top_k=k); torchmetrics has no denominator "
+    "option (it divides by the relevant documents retrieved in the top k)",
+    "ranking.k": "k -> top_k (reciprocal_rank too)",
+})
+
+
+def _queries(y_true, y_score):
+    grades = np.asarray(y_true, dtype=np.float64)
+    single = grades.ndim == 1
+    grades = np.atleast_2d(grades)
+    if grades.ndim != 2:
+        raise ValueError(f"y_true: expected one query (1-D) or queries (2-D), got shape {np.shape(y_true)}")
+    if y_score is None:
+        scores = np.broadcast_to(np.arange(grades.shape[1], 0, -1, dtype=np.float32), grades.shape)
+    else:
+        scores = np.asarray(y_score, dtype=np.float32)
+        scores = scores[None, :] if single and scores.ndim == 1 else scores
+    return grades, scores, single
+
+
+def _per_query_values(fn, y_true, y_score, *, binary, **options):
+    grades, scores, single = _queries(y_true, y_score)
+    if scores.shape != grades.shape:
+        # torchmetrics' own shape check (ValueError) on the first query
+        fn(torch.from_numpy(np.array(scores[0] if scores.ndim == 2 else scores, dtype=np.float32)),
+           torch.from_numpy(grades[0] > 0 if binary else grades[0].astype(np.float32)), **options)
+        raise ValueError(f"y_score: shape {scores.shape} does not match y_true's {grades.shape}")
+    if grades.shape[0] == 0:  # no query at all: torchmetrics' own refusal of empty input
+        fn(torch.zeros(0), torch.zeros(0, dtype=torch.bool), **options)
+    values = []
+    for q in range(grades.shape[0]):
+        target = torch.from_numpy(grades[q] > 0) if binary else torch.from_numpy(grades[q].astype(np.float32))
+        values.append(fn(torch.from_numpy(np.array(scores[q], dtype=np.float32)), target, **options))
+    return torch.stack(values) if values else torch.zeros(0), single
+
+
+def _per_query(fn, y_true, y_score, *, binary=True, **options):
+    values, single = _per_query_values(fn, y_true, y_score, binary=binary, **options)
+    return _out(values[0]) if single else _out(values)
+
+
+def _mean(fn, y_true, y_score, *, binary=True, **options):
+    values, _ = _per_query_values(fn, y_true, y_score, binary=binary, **options)
+    return _out(values.mean())
+
+
+def precision_at_k(y_true, y_score=None, *, k=None):
+    return _per_query(_ret.retrieval_precision, y_true, y_score, top_k=k, adaptive_k=True)
+
+
+def recall_at_k(y_true, y_score=None, *, k=None):
+    return _per_query(_ret.retrieval_recall, y_true, y_score, top_k=k)
+
+
+def average_precision_at_k(y_true, y_score=None, *, k=None):
+    return _per_query(_ret.retrieval_average_precision, y_true, y_score, top_k=k)
+
+
+def mean_average_precision(y_true, y_score=None, *, k=None):
+    return _mean(_ret.retrieval_average_precision, y_true, y_score, top_k=k)
+
+
+def reciprocal_rank(y_true, y_score=None, *, k=None):
+    return _per_query(_ret.retrieval_reciprocal_rank, y_true, y_score, top_k=k)
+
+
+def mean_reciprocal_rank(y_true, y_score=None, *, k=None):
+    return _mean(_ret.retrieval_reciprocal_rank, y_true, y_score, top_k=k)
+
+
+def hit_rate_at_k(y_true, y_score=None, *, k=None):
+    return _mean(_ret.retrieval_hit_rate, y_true, y_score, top_k=k)
+
+
+def ndcg_at_k(y_true, y_score=None, *, k=None):
+    return _per_query(_ret.retrieval_normalized_dcg, y_true, y_score, binary=False, top_k=k)
+
+
+# ---------------------------------------------------------------- text
+# (section: text)
+# torchmetrics' text metrics take strings and split them on whitespace: token lists are joined with
+# single spaces (the spec's tokens hold no whitespace). edit_distance is character-level on strings;
+# token lists are passed as strings of one character per distinct token (the same sequence of
+# symbols). BLEU: n_gram=max_n, weights passed through, smoothing 'add-k'/'method2' (add 1 to orders
+# >= 2, Lin & Och) is torchmetrics' smooth=True. ROUGE: rouge_score with rouge_keys=('rougeN',) or
+# ('rougeL',), accumulate='best' (catalog 'max') or 'avg' (catalog 'mean'), default normalizer and
+# tokenizer (lowercase alphanumeric), no stemming.
+CONVENTIONS.update({
+    "text.tokens": "token lists joined with single spaces (torchmetrics splits on whitespace)",
+    "text.edit_distance": "edit_distance(reduction='sum') on strings; token lists as one character per distinct token",
+    "text.corpus": "corpus WER/CER: lists passed to word_error_rate/char_error_rate (pooled)",
+    "text.bleu.smoothing": "'none' -> smooth=False; 'add-k'/'method2' (k = 1) -> smooth=True (Lin & Och)",
+    "text.rouge": "rouge_score(rouge_keys=('rougeN',)/('rougeL',)), accumulate 'best' (max) / 'avg' (mean)",
+})
+_SMOOTH = {"none": False, "method0": False, "add-k": True, "method2": True}
+SUPPORTS["sentence_bleu"] = {"smoothing": tuple(_SMOOTH)}
+SUPPORTS["corpus_bleu"] = {"smoothing": tuple(_SMOOTH)}
+
+
+class RougeScore(NamedTuple):
+    precision: float
+    recall: float
+    fmeasure: float
+
+
+def _text(tokens):
+    """A token list as one space-joined string; anything else (a string: torchmetrics' native input, or a
+    bad value) is passed to torchmetrics unchanged."""
+    if isinstance(tokens, (list, tuple)) and all(isinstance(t, str) for t in tokens):
+        return " ".join(tokens)
+    return tokens
+
+
+def _texts(items):
+    return [_text(item) for item in items] if isinstance(items, (list, tuple)) else items
+
+
+def _symbols(a, b):
+    """Two token lists as two strings of one character per distinct token."""
+    table: dict = {}
+    def encode(seq):
+        return "".join(chr(0x4E00 + table.setdefault(tok, len(table))) for tok in seq)
+    return encode(a), encode(b)
+
+
+def edit_distance(reference, hypothesis):
+    ref, hyp = reference, hypothesis
+    if all(isinstance(s, (list, tuple)) and all(isinstance(t, str) for t in s) for s in (reference, hypothesis)):
+        ref, hyp = _symbols(reference, hypothesis)
+    return _out(_txt.edit_distance(hyp, ref, reduction="sum"))
+
+
+def wer(reference, hypothesis):
+    return _out(_txt.word_error_rate(_text(hypothesis), _text(reference)))
+
+
+def corpus_wer(references, hypotheses):
+    return _out(_txt.word_error_rate(_texts(hypotheses), _texts(references)))
+
+
+def cer(reference, hypothesis):
+    return _out(_txt.char_error_rate(hypothesis, reference))
+
+
+def corpus_cer(references, hypotheses):
+    return _out(_txt.char_error_rate(hypotheses, references))
+
+
+def _smooth(smoothing):
+    if smoothing not in _SMOOTH:
+        raise ValueError(f"smoothing: torchmetrics has no {smoothing!r} smoothing")
+    return _SMOOTH[smoothing]
+
+
+def sentence_bleu(references, hypothesis, *, max_n=4, weights=None, smoothing="none"):
+    return _out(_txt.bleu_score([_text(hypothesis)], [_texts(references)], n_gram=max_n,
+                                smooth=_smooth(smoothing), weights=weights))
+
+
+def corpus_bleu(list_of_references, hypotheses, *, max_n=4, weights=None, smoothing="none"):
+    return _out(_txt.bleu_score(_texts(hypotheses),
+                                [_texts(refs) for refs in list_of_references]
+                                if isinstance(list_of_references, (list, tuple)) else list_of_references,
+                                n_gram=max_n, smooth=_smooth(smoothing), weights=weights))
+
+
+_ACCUMULATE = {"max": "best", "mean": "avg"}
+
+
+def _rouge(key, references, hypothesis, multi_reference):
+    if multi_reference not in _ACCUMULATE:
+        raise ValueError(f"multi_reference: unknown {multi_reference!r}")
+    result = _txt.rouge_score(_text(hypothesis), [_texts(references)],
+                              accumulate=_ACCUMULATE[multi_reference], rouge_keys=(key,))
+    return RougeScore(*(_out(result[f"{key}_{part}"]) for part in ("precision", "recall", "fmeasure")))
+
+
+def rouge_n(references, hypothesis, *, n=1, multi_reference="max"):
+    return _rouge(f"rouge{n}", references, hypothesis, multi_reference)
+
+
+def rouge_l(references, hypothesis, *, multi_reference="max"):
+    return _rouge("rougeL", references, hypothesis, multi_reference)
