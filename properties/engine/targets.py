@@ -356,25 +356,6 @@ def refusal_errors() -> tuple:
     return _ACTIVE[0].refusal_errors if _ACTIVE else (ValueError, TypeError)
 
 
-def _catalog_default(name: str, key: str):
-    """The catalog's default for keyword ``key`` of metric ``name`` (a sentinel if none)."""
-    import metrics
-
-    try:
-        parameter = inspect.signature(getattr(metrics, name)).parameters.get(key)
-    except (AttributeError, TypeError, ValueError):
-        return _NO_DEFAULT
-    return _NO_DEFAULT if parameter is None or parameter.default is inspect.Parameter.empty else parameter.default
-
-
-_NO_DEFAULT = object()
-
-
-def _at_catalog_default(name: str, key: str, value) -> bool:
-    default = _catalog_default(name, key)
-    return default is not _NO_DEFAULT and _same_option(value, default)
-
-
 def _holds(args, kwargs) -> bool:
     """Whether the target's precision can hold every float argument (no overflow, no underflow)."""
     values = []
@@ -501,10 +482,9 @@ class RecordingView:
                 if undeclared:
                     raise UndeclaredKeyword(f"the property passes {', '.join(undeclared)} without declaring it in "
                                             "its needs")
-            # a keyword left at None or at the catalog's default asks for nothing special: a target
-            # without the keyword gets the call without it
-            kwargs = {k: v for k, v in kwargs.items()
-                      if accepts_keyword(fn, k) or not (v is None or _at_catalog_default(name, k, v))}
+            # a keyword left at None asks for nothing: a target without the keyword gets the call without it.
+            # (Not so a keyword at the catalog's default: a library without `ties` has its own tie rule.)
+            kwargs = {k: v for k, v in kwargs.items() if v is not None or accepts_keyword(fn, k)}
             missing = _unsupported(self._target, fn, name, kwargs)
             if missing is None and not _holds(args, kwargs):
                 missing = f"{name}: inputs beyond {precision.effective()} range"
