@@ -22,6 +22,7 @@ from hypothesis.extra import numpy as hnp
 
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal, is_nan
+from .engine import precision
 from .engine.registry import prop, register
 from .engine.targets import reference
 from .inputs.scores import (
@@ -204,7 +205,9 @@ def _pr_shape(y, s, p, r, thr):
 def _det_shape(y, s, fpr, fnr, thr):
     expect(fpr.shape == fnr.shape == thr.shape and fpr.size >= 1, f"shapes {fpr.shape}, {fnr.shape}, {thr.shape}")
     expect((np.diff(thr) > 0).all(), f"thresholds not strictly increasing: {thr}")
-    expect(np.isin(thr, np.append(_distinct(s), np.inf)).all(), f"thresholds {thr} are not scores of {s}")
+    # a float32 library holds its scores in float32: its thresholds are those
+    expect(np.isin(thr, np.append(_distinct(precision.as_target(s)), np.inf)).all(),
+           f"thresholds {thr} are not scores of {s}")
     expect((np.diff(fpr) <= 0).all(), f"fpr increases with the threshold: {fpr}")
     expect((np.diff(fnr) >= 0).all(), f"fnr decreases with the threshold: {fnr}")
     expect_in_range(fpr, 0, 1, what="fpr")
@@ -593,6 +596,7 @@ def _agree_det(t, y, s):
     fpr, fnr, thr = _floats(t.det_curve(y, s))
     fpr_s, fnr_s, thr_s = _floats(_sklearn().det_curve(y, s))
     at = {th: i for i, th in enumerate(thr)}
+    thr_s = precision.as_target(thr_s)  # scikit-learn's float64 thresholds as a lower-precision target holds them
     expect(all(th in at for th in thr_s), f"scikit-learn thresholds {thr_s} missing from ours {thr}")
     idx = np.array([at[th] for th in thr_s], dtype=np.intp)
     expect_close(fpr[idx], fpr_s, rtol=1e-12, what="det fpr vs scikit-learn")

@@ -146,6 +146,18 @@ def representable(*values) -> bool:
     return True
 
 
+def as_target(values) -> np.ndarray:
+    """``values`` rounded to the target's precision (and back to float64): the numbers a lower-precision
+    library actually holds, e.g. for thresholds that must be among its scores."""
+    name = effective()
+    v = np.asarray(values, dtype=float)
+    if name == "float64":
+        return v
+    dtype = np.float16 if name == "float16" else np.float32
+    with np.errstate(over="ignore"):
+        return v.astype(dtype).astype(float)
+
+
 def tolerances(rtol: float, atol: float, *, ops: int = 1, scale: float = 1.0) -> tuple[float, float]:
     """The (rtol, atol) a comparison uses under the precision model (see the module docstring)."""
     name = effective()

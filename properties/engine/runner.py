@@ -288,6 +288,7 @@ def _replay(target: Target, search: _Search) -> str | None:
     if first is None:
         return None
     for call in list(first.calls) * REPLAYS:
+        precision.start_example()
         again = _RecordingView(target)
         try:
             with warnings.catch_warnings():
@@ -295,7 +296,7 @@ def _replay(target: Target, search: _Search) -> str | None:
                 getattr(again, call.name)(
                     *(guards.snapshot(a) for a in call.args), **{k: guards.snapshot(v) for k, v in call.kwargs.items()}
                 )
-        except Exception:  # noqa: BLE001 - the outcome is recorded and compared below
+        except (Exception, guards.Unsupported):  # noqa: BLE001 - the outcome is recorded and compared below
             pass
         if again.calls and again.calls[-1].outcome != call.outcome:
             shown = call.render().rsplit(" -> ", 1)[0]

@@ -368,6 +368,17 @@ def _holds(args, kwargs) -> bool:
     return precision.representable(*values)
 
 
+def calls_held(calls) -> bool:
+    """Whether the target's precision (as now known) could hold every float input of these calls."""
+    if precision.effective() == "float64":
+        return True
+    for call in calls:
+        if not _holds(call.args, call.kwargs):
+            UNSUPPORTED_SEEN.add(f"{call.name}: inputs beyond {precision.effective()} range")
+            return False
+    return True
+
+
 def _unsupported(target: Target, fn: Callable, name: str, kwargs: dict) -> str | None:
     """Why this call asks for something the target lacks (None: it does not)."""
     for key, value in kwargs.items():
