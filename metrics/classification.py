@@ -565,6 +565,8 @@ def cohen_kappa(y1, y2, *, labels=None, weights=None, sample_weight=None, replac
     Source: Cohen (1960, 1968); scikit-learn ``cohen_kappa_score``.
     """
     _check_choice(weights, "weights", KAPPA_WEIGHTS)
+    if isinstance(replace_undefined_by, (bool, np.bool_)) or not isinstance(replace_undefined_by, (int, float, np.number)):
+        raise MetricInputError("replace_undefined_by", f"must be a number (nan included), got {replace_undefined_by!r}")
     t, classes, C = _prepare(y1, y2, sample_weight, names=("y1", "y2"))
     if labels is not None:
         lab = _check_labels(labels, t)

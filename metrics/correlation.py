@@ -40,7 +40,7 @@ def _centred(a: np.ndarray):
         return None
     top = max(hi, -lo)
     if not 2.0**-200 <= top <= 2.0**200:
-        a = a * math.ldexp(1.0, -math.frexp(top)[1])
+        a = np.ldexp(a, -math.frexp(top)[1])  # exact; 2**1028 itself (for 1e-310) is not a float
     c = a - a.mean()
     norm = math.sqrt(float(np.dot(c, c)))
     if norm == 0.0:  # distinct values whose differences are below rounding

@@ -62,12 +62,21 @@ def _refuse_non_finite(yt: np.ndarray, yp: np.ndarray) -> None:
     as_floats(yp, "y_pred")
 
 
-def _pow2_scale(*arrays: np.ndarray) -> float:
-    """A power of two near the largest magnitude: dividing by it is exact and avoids overflow."""
+def _pow2_exponent(*arrays: np.ndarray) -> int:
+    """e with the largest magnitude / 2**e in [0.5, 1): scaling by 2**-e (``np.ldexp``) is exact, and
+    neither overflows near 1.7e308 nor underflows near 1e-310 (2**e itself need not be representable)."""
     top = max(float(np.max(np.abs(a))) for a in arrays)
-    if top == 0.0:
-        return 1.0
-    return math.ldexp(1.0, math.frexp(top)[1])
+    return 0 if top == 0.0 else math.frexp(top)[1]
+
+
+def _scaled(e: int, *arrays: np.ndarray) -> list[np.ndarray]:
+    return [np.ldexp(a, -e) for a in arrays]
+
+
+def _times_pow2(value: float, e: int) -> float:
+    """value * 2**e, ``inf`` where the true result is beyond the float range."""
+    with np.errstate(over="ignore"):
+        return float(np.ldexp(value, e))
 
 
 # ---------------------------------------------------------------- streamed sums
@@ -236,10 +245,8 @@ def root_mean_squared_error(y_true, y_pred, *, sample_weight=None) -> float:
     if _TINY <= mse < math.inf or mse == 0.0 and _all_equal(y_true, y_pred):
         return math.sqrt(mse)
     yt, yp = _pair(y_true, y_pred)
-    scale = _pow2_scale(yt, yp)
-    return scale * math.sqrt(
-        mean_squared_error(yt / scale, yp / scale, sample_weight=sample_weight)
-    )
+    e = _pow2_exponent(yt, yp)
+    return _times_pow2(math.sqrt(mean_squared_error(*_scaled(e, yt, yp), sample_weight=sample_weight)), e)
 
 
 def _all_equal(y_true, y_pred) -> bool:
@@ -255,13 +262,20 @@ def mean_absolute_error(y_true, y_pred, *, sample_weight=None) -> float:
     """
     yt, yp = _pair(y_true, y_pred)
     w = check_sample_weight(sample_weight, yt.shape[0])
-    if w is None:
-        value = _sum_abs_diff(yt, yp) / yt.shape[0]
-    else:
-        value = float(np.dot(w, np.abs(yp - yt)) / w.sum())
+    with np.errstate(over="ignore", invalid="ignore"):
+        value = _mean_abs_diff(yt, yp, w)
     if not math.isfinite(value):
         _refuse_non_finite(yt, yp)
+        # finite input whose residual sum overflowed (values near 1e308): average the scaled residuals
+        e = _pow2_exponent(yt, yp)
+        value = _times_pow2(_mean_abs_diff(*_scaled(e, yt, yp), w), e)
     return value
+
+
+def _mean_abs_diff(yt: np.ndarray, yp: np.ndarray, w) -> float:
+    if w is None:
+        return _sum_abs_diff(yt, yp) / yt.shape[0]
+    return float(np.dot(w, np.abs(yp - yt)) / w.sum())
 
 
 def _weighted_median(values: np.ndarray, w: np.ndarray) -> float:
@@ -341,6 +355,8 @@ def root_mean_squared_log_error(y_true, y_pred, *, sample_weight=None) -> float:
 
 def _fraction_unexplained(numerator: float, denominator: float, constant: bool, force_finite: bool) -> float:
     """``1 - numerator / denominator`` with scikit-learn's convention for a constant y_true."""
+    if not isinstance(force_finite, (bool, np.bool_)):
+        raise MetricInputError("force_finite", f"must be True or False, got {force_finite!r}")
     if not constant:
         return 1.0 - numerator / denominator
     if force_finite:
@@ -379,9 +395,13 @@ def r2(y_true, y_pred, *, sample_weight=None, force_finite=True) -> float:
         ss_res, ss_tot, mean = _r2_sums(yt, yp, w)
     if not (math.isfinite(ss_res) and math.isfinite(ss_tot)):
         _refuse_non_finite(yt, yp)
-        scale = _pow2_scale(yt, yp)  # finite input that overflowed: R2 is scale-free
-        ss_res, ss_tot, mean = _r2_sums(yt / scale, yp / scale, w)
+        # finite input whose sums overflowed: R2 is scale-free
+        ss_res, ss_tot, mean = _r2_sums(*_scaled(_pow2_exponent(yt, yp), yt, yp), w)
     constant = _is_constant(yt, ss_tot, mean)
+    if not constant and ss_tot < _TINY:
+        # a spread so small its squares underflow (1e-200): rescale to the spread, where SS_res may overflow
+        with np.errstate(over="ignore", invalid="ignore"):
+            ss_res, ss_tot, _ = _r2_sums(*_scaled(_pow2_exponent(yt - mean), yt, yp), w)
     return _fraction_unexplained(ss_res, ss_tot, constant, force_finite)
 
 
@@ -437,7 +457,10 @@ def explained_variance(y_true, y_pred, *, sample_weight=None, force_finite=True)
         var_res, var_true, mean = sums(yt, yp)
     if not (math.isfinite(var_res) and math.isfinite(var_true)):
         _refuse_non_finite(yt, yp)
-        scale = _pow2_scale(yt, yp)
-        var_res, var_true, mean = sums(yt / scale, yp / scale)
+        var_res, var_true, mean = sums(*_scaled(_pow2_exponent(yt, yp), yt, yp))
     constant = _is_constant(yt, var_true, mean)
+    if not constant and var_true < _TINY:
+        # the spread's squares underflow: rescale to the spread (the residual variance may overflow)
+        with np.errstate(over="ignore", invalid="ignore"):
+            var_res, var_true, _ = sums(*_scaled(_pow2_exponent(yt - mean), yt, yp))
     return _fraction_unexplained(var_res, var_true, constant, force_finite)
