@@ -32,6 +32,10 @@ def _as_array(values, name: str) -> np.ndarray:
         raise MetricInputError(name, f"expected a sequence, got a single string {values!r}")
     if np.isscalar(values):
         raise MetricInputError(name, f"expected a sequence, got the scalar {values!r}")
+    if isinstance(values, np.ma.MaskedArray) and np.ma.is_masked(values):
+        # one rule for every family: no metric silently scores (or silently drops) the masked entries
+        raise MetricInputError(name, "is a masked array with masked entries; pass the values to score "
+                                     "(e.g. values.compressed() for both arguments)")
     try:
         arr = np.asarray(values)
     except (ValueError, TypeError) as exc:  # ragged nested lists

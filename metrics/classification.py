@@ -662,6 +662,7 @@ def log_loss(y_true, y_proba, *, normalize=True, sample_weight=None, labels=None
             raise MetricInputError("y_true", f"contains labels not in labels={classes.tolist()!r}")
     else:
         classes, codes = _classes_and_codes(t)
+    codes = codes.astype(np.intp, copy=False)  # bool labels give bool codes: an index, not a mask
     k = classes.shape[0]
     if proba.ndim == 1:
         if k != 2:

@@ -42,7 +42,7 @@ _TINY = np.finfo(np.float64).tiny
 
 def _as_1d(values, name: str) -> np.ndarray:
     """A 1-D float64 view of the input; finiteness is checked lazily (see module doc)."""
-    if isinstance(values, np.ndarray) and values.dtype == np.float64 and values.ndim == 1 and values.size:
+    if type(values) is np.ndarray and values.dtype == np.float64 and values.ndim == 1 and values.size:
         return values
     return as_floats(values, name, allow_nan=True, allow_inf=True)
 

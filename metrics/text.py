@@ -274,8 +274,15 @@ def corpus_cer(references, hypotheses, *, average: str = "pooled") -> float:
 # BLEU
 
 
+#: the largest n-gram order BLEU accepts: the work grows as max_n x length, and orders beyond a few
+#: dozen only multiply the score by the brevity of every hypothesis (max_n = 10**4 took 31 s)
+MAX_BLEU_ORDER = 100
+
+
 def _bleu_options(max_n, weights, smoothing, smooth_value):
     max_n = check_int_at_least(max_n, "max_n", 1)
+    if max_n > MAX_BLEU_ORDER:
+        raise MetricInputError("max_n", f"must be <= {MAX_BLEU_ORDER}, got {max_n}")
     if weights is None:
         w = np.full(max_n, 1.0 / max_n)
     else:
@@ -619,7 +626,9 @@ def sentence_bleu(
     smoothing; unsmoothed with any zero precision -> 0.0 (exactly); an order
     with no hypothesis n-grams (``c < n``) has precision 0 over a denominator of
     1 before smoothing (NLTK's convention). Equal to
-    ``corpus_bleu([references], [hypothesis])``.
+    ``corpus_bleu([references], [hypothesis])``. ``max_n`` above
+    :data:`MAX_BLEU_ORDER` (100) is refused: the cost grows with it and no
+    text has a use for such orders.
     """
     refs = _reference_list(references, "references")
     hyp = _tokens(hypothesis, "hypothesis")

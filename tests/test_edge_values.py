@@ -46,3 +46,22 @@ def test_cohen_kappa_replace_undefined_by_must_be_a_number():
         M.cohen_kappa([0, 0], [0, 0], replace_undefined_by="bogus")
     assert M.cohen_kappa([0, 0], [0, 0], replace_undefined_by=0.0) == 0.0
     assert np.isnan(M.cohen_kappa([0, 0], [0, 0]))
+
+
+def test_log_loss_with_boolean_labels_and_a_probability_matrix():
+    y = np.array([True, False, True])
+    proba = np.array([[0.3, 0.7], [0.6, 0.4], [0.5, 0.5]])  # columns: False, True
+    assert M.log_loss(y, proba) == pytest.approx(-(np.log(0.7) + np.log(0.6) + np.log(0.5)) / 3, rel=1e-12)
+
+
+def test_bleu_refuses_an_order_beyond_its_documented_bound():
+    with pytest.raises(MetricInputError, match="max_n"):
+        M.sentence_bleu([["a"] * 5], ["a"] * 5, max_n=10**4)
+    assert M.sentence_bleu([["a"] * 5], ["a"] * 5, max_n=5) == 1.0
+
+
+@pytest.mark.parametrize("metric", [M.accuracy, M.mean_squared_error, M.pearson])
+def test_masked_arrays_with_masked_entries_are_refused_in_every_family(metric):
+    masked = np.ma.masked_array([1.0, 0.0, 1.0], mask=[False, True, False])
+    with pytest.raises(MetricInputError, match="masked"):
+        metric(masked, np.array([1.0, 1.0, 2.0]))
