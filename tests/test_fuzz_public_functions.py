@@ -1,0 +1,65 @@
+"""Every public catalog function, fed junk in each positional argument, answers with a number or a
+MetricInputError naming an argument: never an IndexError, a TypeError from deep inside, or a string."""
+
+from __future__ import annotations
+
+import inspect
+import warnings
+
+import numpy as np
+import pytest
+
+import metrics as M
+from metrics.errors import MetricInputError
+from properties.engine.guards import _numeric_problem
+
+JUNK = {
+    "None": None, "int": 3, "float": 2.5, "nan": float("nan"), "str": "ab", "bytes": b"ab", "dict": {"a": 1},
+    "ragged": [[1, 2], [3]], "complex": np.array([1 + 2j, 3j]), "object": np.array([object(), 1], dtype=object),
+    "empty": np.array([]), "3-D": np.zeros((2, 2, 2)), "bools": [True, False], "huge ints": [10**30, 1],
+    "numeric strings": np.array(["1", "2"]), "nan entry": [np.nan, 1.0], "inf entry": [1.0, np.inf],
+    "masked": np.ma.masked_array([1.0, 2.0], mask=[False, True]),
+}
+
+#: a valid call per family (the junk replaces one positional argument at a time)
+_VALID = {
+    "classification": ([0, 1, 1], [0, 1, 0]),
+    "regression": ([0.5, 1.0, 2.0], [0.4, 1.1, 2.5]),
+    "correlation": ([0.5, 1.0, 2.0], [0.4, 1.1, 2.5]),
+    "curves": ([0, 1, 1], [0.1, 0.8, 0.4]),
+    "ranking": ([[1, 0, 2]], [[0.3, 0.2, 0.1]]),
+    "text": ([["a", "b"]], ["a", "b"]),
+    "probabilistic": ([0.5, 0.5], [0.25, 0.75]),
+}
+_SPECIAL = {
+    "cer": ["ab", "ac"], "corpus_cer": [["ab"], ["ac"]], "corpus_wer": [[["a"]], [["a"]]],
+    "corpus_bleu": [[[["a", "b"]]], [["a", "b"]]], "log_loss": [[0, 1], [[0.4, 0.6], [0.3, 0.7]]],
+    "entropy": [[0.5, 0.5]], "perplexity": [[0.5, 0.5]], "corpus_perplexity": [[[0.5, 0.5]]],
+    "edit_distance": [["a"], ["b"]], "auc": [[0.0, 0.5, 1.0], [0.0, 0.4, 1.0]],
+}
+_KEYWORDS = {"fbeta": {"beta": 1.0}, "adjusted_r2": {"n_features": 0}}
+
+
+def _calls():
+    for name, family in M.CATALOG.items():
+        fn = getattr(M, name)
+        arity = sum(p.kind == p.POSITIONAL_OR_KEYWORD for p in inspect.signature(fn).parameters.values())
+        base = list(_SPECIAL.get(name, _VALID[family]))[:arity]
+        for position in range(len(base)):
+            for label in JUNK:
+                yield pytest.param(name, base, position, label, id=f"{name}-{position}-{label}")
+
+
+@pytest.mark.parametrize(("name", "base", "position", "label"), list(_calls()))
+def test_junk_gets_a_number_or_a_clear_error(name, base, position, label):
+    args = list(base)
+    args[position] = JUNK[label]
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            result = getattr(M, name)(*args, **_KEYWORDS.get(name, {}))
+    except MetricInputError:
+        return
+    if name in ("rouge_n", "rouge_l"):
+        result = tuple(result)
+    assert _numeric_problem(result) is None, f"{name} returned {result!r}"
