@@ -236,6 +236,14 @@ def adjusted_n_minus_p(y_true, y_pred, *, n_features, sample_weight=None, force_
     return 1.0 - (1.0 - base) * (n - 1) / (n - n_features)
 
 
+#: every metric's integer-weights property: the weight mutants break all of them
+INTEGER_WEIGHTS = tuple(
+    f"regression.integer_weights[{m}]"
+    for m in ("adjusted_r2", "explained_variance", "mean_absolute_error", "mean_squared_error",
+              "mean_squared_log_error", "median_absolute_error", "r2", "root_mean_squared_error",
+              "root_mean_squared_log_error")
+)
+
 MUTANTS = [
     Mutant(
         "naive-formulas-without-checks",
@@ -273,15 +281,7 @@ MUTANTS = [
             "regression.refuses_single_sample[r2]",
             "regression.refuses_values_le_minus_one[mean_squared_log_error]",
             "regression.refuses_values_le_minus_one[root_mean_squared_log_error]",
-            "regression.integer_weights[adjusted_r2]",
-            "regression.integer_weights[explained_variance]",
-            "regression.integer_weights[mean_absolute_error]",
-            "regression.integer_weights[mean_squared_error]",
-            "regression.integer_weights[mean_squared_log_error]",
-            "regression.integer_weights[median_absolute_error]",
-            "regression.integer_weights[r2]",
-            "regression.integer_weights[root_mean_squared_error]",
-            "regression.integer_weights[root_mean_squared_log_error]",
+            *INTEGER_WEIGHTS,
         ),
     ),
     Mutant(
@@ -580,15 +580,7 @@ MUTANTS = [
             "regression.agreement[r2]",
             "regression.agreement[root_mean_squared_error]",
             "regression.agreement[root_mean_squared_log_error]",
-            "regression.integer_weights[adjusted_r2]",
-            "regression.integer_weights[explained_variance]",
-            "regression.integer_weights[mean_absolute_error]",
-            "regression.integer_weights[mean_squared_error]",
-            "regression.integer_weights[mean_squared_log_error]",
-            "regression.integer_weights[median_absolute_error]",
-            "regression.integer_weights[r2]",
-            "regression.integer_weights[root_mean_squared_error]",
-            "regression.integer_weights[root_mean_squared_log_error]",
+            *INTEGER_WEIGHTS,
         ),
     ),
 
