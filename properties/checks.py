@@ -44,12 +44,14 @@ def expect(condition, message: str) -> None:
 
 
 def expect_close(actual, expected, *, rtol: float = 1e-9, atol: float = 1e-12, what: str = "value",
-                 ops: int = 1, scale: float = 1.0) -> None:
+                 ops: int = 1, scale: float = 1.0, relative: bool = False) -> None:
     """Assert two numbers or arrays agree; NaN equals NaN, infinities must match exactly.
 
     ``rtol``/``atol`` are the float64 tolerances; the precision model
     (:mod:`properties.engine.precision`) widens them for a lower-precision target,
     by ``ops`` rounded operations between the two values at magnitude ``scale``.
+    ``relative=True`` judges relative to the expected values' own magnitude (no absolute
+    floor of one unit), for values computed from terms of their own size (an MSE of 0.01).
     """
     a = np.asarray(actual, dtype=float)
     e = np.asarray(expected, dtype=float)
@@ -58,6 +60,9 @@ def expect_close(actual, expected, *, rtol: float = 1e-9, atol: float = 1e-12, w
     size = precision.relative_discrepancy(a, e, scale)
     precision.record(size)
     rtol, atol = precision.tolerances(rtol, atol, ops=ops, scale=scale)
+    if relative:
+        finite = np.abs(e[np.isfinite(e)])
+        atol = min(atol, rtol * float(finite.max(initial=0.0)) + 1e-300)
     if not np.allclose(a, e, rtol=rtol, atol=atol, equal_nan=True):
         raise _value_finding(f"{what}: {_fmt(actual)} != {_fmt(expected)} (rtol={rtol:.3g}, atol={atol:.3g})", size, ops)
 

@@ -40,10 +40,10 @@ def unmatched_deviations(target: Target, properties: Iterable[registry.Property]
 
 
 def select_properties(
-    families: Iterable[str] | None = None, only: Iterable[str] | None = None
+    families: Iterable[str] | None = None, only: Iterable[str] | None = None, tier: str = "standard"
 ) -> list[registry.Property]:
-    """The conformance properties of ``families`` whose ids match one of the ``only`` patterns."""
-    props = registry.conformance_properties()
+    """The conformance properties of ``tier`` and ``families`` whose ids match one of the ``only`` patterns."""
+    props = registry.conformance_properties(tier)
     if families:
         wanted = set(families)
         unknown = wanted - set(registry.FAMILY_MODULES)
@@ -99,6 +99,7 @@ def audit(
     on_start: Callable[[registry.Property], None] | None = None,
     on_tick: Callable[[], None] | None = None,
     journal: Journal | None = None,
+    tier: str = "standard",
 ) -> Report:
     """Check every selected conformance property against ``target``.
 
@@ -106,8 +107,8 @@ def audit(
     into one too) stops the workers and returns the report so far, marked
     incomplete, with the ids that did not run.
     """
-    props = select_properties(families, only)
-    every_id = registry.conformance_properties()
+    props = select_properties(families, only, tier)
+    every_id = registry.conformance_properties(tier=None)  # a deviations file may list ids of either tier
     base: settings = profiles.profile_settings(profile)
     run_seed, shown_seed = resolve_seed(profile, seed)
     signature = Signature.collect(target, profile=profile, seed=shown_seed, properties=props)

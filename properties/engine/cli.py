@@ -1,6 +1,7 @@
 """The ``metric-assay`` command.
 
     metric-assay audit TARGET [TARGET ...] [--report out.md|out.json] [--profile ci|dev|thorough]
+                       [--tier standard|large]
                        [--seed N] [--family F] [--only PATTERN] [--jobs N] [--call-timeout S]
                        [--time-budget S] [--baseline old.json [--baseline-any]] [--deviations FILE]
                        [--strict] [--quiet]
@@ -29,7 +30,7 @@ from pathlib import Path
 
 from . import precision, profiles, registry
 from .audit import Journal, audit, journal_path_for, select_properties
-from .isolation import DEFAULT_CALL_TIMEOUT, default_jobs
+from .isolation import DEFAULT_CALL_TIMEOUT, LARGE_CALL_TIMEOUT, default_jobs
 from .progress import Progress
 from .report import (
     EXIT_CLEAN,
@@ -88,7 +89,7 @@ def _progress_mode(args) -> str:
 def _validate_audit_args(args) -> None:
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
-    if args.call_timeout <= 0:
+    if args.call_timeout is not None and args.call_timeout <= 0:
         raise UsageError(f"--call-timeout must be positive (got {args.call_timeout:g})")
     for flag in ("rtol", "atol"):
         value = getattr(args, flag)
@@ -106,7 +107,9 @@ def _validate_audit_args(args) -> None:
         args.baseline_report = Report.load(args.baseline)
     if args.baseline_any and not args.baseline:
         raise UsageError("--baseline-any needs --baseline")
-    select_properties(args.family, args.only)  # unknown family / pattern matching nothing
+    if args.call_timeout is None:
+        args.call_timeout = LARGE_CALL_TIMEOUT if args.tier == "large" else DEFAULT_CALL_TIMEOUT
+    select_properties(args.family, args.only, args.tier)  # unknown family / pattern matching nothing
 
 
 def cmd_audit(args) -> int:
@@ -152,7 +155,7 @@ def _print_changes(report, baseline, violations) -> None:
 
 
 def _audit_one(target, paths: list[Path], args) -> int:
-    props = select_properties(args.family, args.only)
+    props = select_properties(args.family, args.only, args.tier)
     if args.baseline:
         planned = Signature.collect(target, profile=args.profile, seed="", properties=props)
         problems = baseline_mismatches(planned, args.baseline_report.signature)
@@ -165,7 +168,8 @@ def _audit_one(target, paths: list[Path], args) -> int:
     provided = [n for n in _catalog() if target.provides(n)]
     jobs = args.jobs or default_jobs()
     print(
-        f"auditing {target.name} {target.version} ({target.import_path}), profile {args.profile}, "
+        f"auditing {target.name} {target.version} ({target.import_path}), "
+        f"{'' if args.tier == 'standard' else f'tier {args.tier}, '}profile {args.profile}, "
         f"{len(props)} properties, {jobs} job(s), call timeout {args.call_timeout:g}s"
     )
     if not provided:
@@ -196,6 +200,7 @@ def _audit_one(target, paths: list[Path], args) -> int:
                 on_start=progress.started_property,
                 on_tick=progress.tick,
                 journal=journal,
+                tier=args.tier,
             )
         except KeyboardInterrupt:  # before the first property started
             report = placeholder
@@ -337,6 +342,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     a.add_argument("--report", action="append", metavar="PATH", help="write the report (.json or .md); repeatable")
     a.add_argument("--profile", default="ci", choices=sorted(profiles.PROFILES))
+    a.add_argument("--tier", default="standard", choices=registry.TIERS,
+                   help="standard: Hypothesis-sized inputs; large: structured inputs of 1e5 to 1e7 samples "
+                        "(ties, imbalance, offsets, float32, long corpora), a chosen set of properties")
     a.add_argument("--seed", type=int, default=None, help="seed for the dev/thorough profiles")
     a.add_argument("--family", action="append", help="only these families; repeatable")
     a.add_argument("--only", action="append", metavar="PATTERN", help="only property ids matching (glob or substring); repeatable")
@@ -344,9 +352,10 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument(
         "--call-timeout",
         type=float,
-        default=DEFAULT_CALL_TIMEOUT,
+        default=None,
         metavar="SECONDS",
-        help=f"kill a target call that runs longer (default {DEFAULT_CALL_TIMEOUT:g}); reported as a hang",
+        help=f"kill a target call that runs longer (default {DEFAULT_CALL_TIMEOUT:g}, "
+             f"{LARGE_CALL_TIMEOUT:g} with --tier large); reported as a hang",
     )
     a.add_argument("--baseline", metavar="REPORT.json", help="fail only on violations this report did not have")
     a.add_argument("--baseline-any", action="store_true", help="accept a baseline of another target, profile or spec")

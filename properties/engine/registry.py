@@ -52,6 +52,10 @@ KINDS = (
 #: literature and are judged separately (see ``properties.engine.claims``)
 CONFORMANCE_KINDS = tuple(k for k in KINDS if k != "claim")
 
+#: ``standard``: Hypothesis-sized inputs (the default audit); ``large``: structured inputs of 1e5 to 1e7
+#: samples (``properties/large_tier.py``), run with ``--tier large``
+TIERS = ("standard", "large")
+
 
 @dataclasses.dataclass(frozen=True)
 class Property:
@@ -70,6 +74,10 @@ class Property:
     #: form, a formula computed in the spec, or an exact relation to another metric),
     #: with no reference library involved
     defines: tuple[str, ...] = ()
+    #: which tier runs the property (:data:`TIERS`)
+    tier: str = "standard"
+    #: seconds the property may take (a large-tier case at 1e7 samples); None: the run's own budget
+    time_bound: float | None = None
 
     @property
     def metrics(self) -> tuple[str, ...]:
@@ -196,6 +204,8 @@ def register(
     quote: str | None = None,
     max_examples: int | None = None,
     defines=(),
+    tier: str = "standard",
+    time_bound: float | None = None,
 ) -> Property:
     """Add one property to the registry and return it.
 
@@ -206,6 +216,8 @@ def register(
     """
     if kind not in KINDS:
         raise ValueError(f"unknown property kind {kind!r}; expected one of {KINDS}")
+    if tier not in TIERS:
+        raise ValueError(f"unknown tier {tier!r}; expected one of {TIERS}")
     if isinstance(defines, str):
         defines = (defines,)
     if defines and reference is not None:
@@ -236,6 +248,8 @@ def register(
         quote=quote,
         max_examples=max_examples,
         defines=tuple(defines),
+        tier=tier,
+        time_bound=time_bound,
     )
     _REGISTRY[full_id] = p
     return p
@@ -251,19 +265,24 @@ def prop(id: str, statement: str, **options) -> Callable:
     return decorate
 
 
-def all_properties(*, include_claims: bool = True) -> list[Property]:
-    """Every registered property, families imported, sorted by id."""
+def all_properties(*, include_claims: bool = True, tier: str | None = "standard") -> list[Property]:
+    """Every registered property of ``tier`` (None: every tier), families imported, sorted by id."""
+    if tier is not None and tier not in TIERS:
+        raise ValueError(f"unknown tier {tier!r}; expected one of {', '.join(TIERS)}")
     for family in FAMILY_MODULES:
         import_module(f"properties.{family}")
     import_module("properties.generic").register_all()
+    import_module("properties.large_tier")
     props = sorted(_REGISTRY.values(), key=lambda p: p.id)
+    if tier is not None:
+        props = [p for p in props if p.tier == tier]
     if not include_claims:
         props = [p for p in props if not p.is_claim]
     return props
 
 
-def conformance_properties() -> list[Property]:
-    return all_properties(include_claims=False)
+def conformance_properties(tier: str | None = "standard") -> list[Property]:
+    return all_properties(include_claims=False, tier=tier)
 
 
 def claims() -> list[Property]:
@@ -271,5 +290,5 @@ def claims() -> list[Property]:
 
 
 def get(property_id: str) -> Property:
-    all_properties()
+    all_properties(tier=None)
     return _REGISTRY[property_id]

@@ -85,6 +85,8 @@ class Signature:
     families: list = dataclasses.field(default_factory=list)
     #: the precision declared for the target (adapter or command line) and any command-line tolerances
     precision: str = ""
+    #: the tier the properties came from (``standard`` or ``large``)
+    tier: str = "standard"
 
     @classmethod
     def collect(cls, target, *, profile: str, seed, properties=None) -> "Signature":
@@ -112,6 +114,7 @@ class Signature:
             spec_version=spec_version(selected),
             families=sorted({p.family for p in selected}),
             precision=_declared_precision(target),
+            tier=_tier_of(selected),
         )
 
     @classmethod
@@ -120,11 +123,17 @@ class Signature:
         return cls(**{k: v for k, v in data.items() if k in known})
 
     def one_line(self) -> str:
+        tier = "" if self.tier == "standard" else f"tier={self.tier}; "
         return (
             f"target={self.target} {self.target_version} ({self.import_path}); "
-            f"metric-assay {self.metric_assay_version} (spec {self.spec_version}); profile={self.profile}; "
+            f"metric-assay {self.metric_assay_version} (spec {self.spec_version}); {tier}profile={self.profile}; "
             f"seed={self.seed}; Python {self.python}, NumPy {self.numpy}, Hypothesis {self.hypothesis}"
         )
+
+
+def _tier_of(properties) -> str:
+    tiers = sorted({getattr(p, "tier", "standard") for p in properties})
+    return "+".join(tiers) if tiers else "standard"
 
 
 def _declared_precision(target) -> str:
@@ -407,7 +416,8 @@ def check_report_path(path: str | Path) -> Path:
 def baseline_mismatches(report_signature: Signature, baseline: Signature) -> list[str]:
     """Why a baseline is not comparable with this audit (empty list: it is)."""
     problems = []
-    for field, label in (("target", "target"), ("profile", "profile"), ("spec_version", "spec version")):
+    for field, label in (("target", "target"), ("tier", "tier"), ("profile", "profile"),
+                         ("spec_version", "spec version")):
         ours, theirs = getattr(report_signature, field), getattr(baseline, field)
         if ours != theirs:
             problems.append(f"{label} {theirs!r} (this audit: {ours!r})")

@@ -39,7 +39,7 @@ from .registry import WORST
 from .profiles import PROFILES
 from .registry import Property
 from .targets import RecordingView as _RecordingView
-from .targets import UNSUPPORTED_SEEN, Target, activate, declare_needs, raised_by_target, reference_available
+from .targets import UNSUPPORTED_SEEN, Target, activate, declare_needs, raised_by_target, reference_available, unwrap
 
 STATUSES = (
     "pass",
@@ -215,6 +215,8 @@ def run_property(
     examples, after the first: a property always runs at least one example.
     """
     search = search if search is not None else _Search()
+    if prop.time_bound is not None:
+        time_budget = prop.time_bound if time_budget is None else min(time_budget, prop.time_bound)
     budget = _Budget(time_budget, search)
     counter = {"examples": 0}
     strategy = prop.strategy if prop.strategy is not None else st.none()
@@ -294,7 +296,8 @@ def _replay(target: Target, search: _Search) -> str | None:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 getattr(again, call.name)(
-                    *(guards.snapshot(a) for a in call.args), **{k: guards.snapshot(v) for k, v in call.kwargs.items()}
+                    *(guards.snapshot(unwrap(a)) for a in call.args),
+                    **{k: guards.snapshot(unwrap(v)) for k, v in call.kwargs.items()},
                 )
         except (Exception, guards.Unsupported):  # noqa: BLE001 - the outcome is recorded and compared below
             pass
@@ -359,6 +362,8 @@ def run_in_process(prop: Property, target: Target, **options) -> Result:
     started = time.perf_counter()
     search = _Search()
     time_budget = options.get("time_budget")
+    if prop.time_bound is not None:
+        time_budget = prop.time_bound if time_budget is None else min(time_budget, prop.time_bound)
     try:
         run_property(prop, target, search=search, **options)
     except BaseException as exc:  # noqa: BLE001 - classified below

@@ -401,8 +401,40 @@ def _same_option(value, allowed) -> bool:
 # Recording calls, for copy-pasteable reproductions
 
 
+class Named:
+    """An argument shown by the expression that rebuilds it (a large-tier input), not by its values."""
+
+    def __init__(self, expression: str, value=None):
+        self.expression = expression
+        self.value = value
+
+    def __repr__(self) -> str:
+        return self.expression
+
+    def __reduce__(self):
+        # crosses to the parent (the call in flight) as its expression only, never as 1e7 numbers
+        return (Named, (self.expression,))
+
+
+def _named_input(value) -> str | None:
+    large = sys.modules.get("properties.inputs.large")
+    return large.name_of(value) if large is not None else None
+
+
+def _shown(original, copy):
+    """What a recorded call keeps of one argument: the copy, or its name if it is a large input."""
+    expression = _named_input(original)
+    return copy if expression is None else Named(expression, copy)
+
+
+def unwrap(value):
+    return value.value if isinstance(value, Named) else value
+
+
 def _literal(value) -> str:
     """A Python literal that rebuilds ``value`` (arrays become lists)."""
+    if isinstance(value, Named):
+        return value.expression
     if isinstance(value, np.ndarray):
         if value.dtype.kind in "fc" and value.size:
             return f"np.array({value.tolist()!r}, dtype=np.{value.dtype})"
@@ -504,9 +536,11 @@ class RecordingView:
                 raise guards.Unsupported(missing)
             before_args = tuple(guards.snapshot(a) for a in args)
             before_kwargs = {k: guards.snapshot(v) for k, v in kwargs.items()}
+            shown_args = tuple(_shown(a, b) for a, b in zip(args, before_args))
+            shown_kwargs = {k: _shown(kwargs[k], b) for k, b in before_kwargs.items()}
             monitor = CALL_MONITOR
             if monitor is not None:
-                monitor.started(name, before_args, before_kwargs)
+                monitor.started(name, shown_args, shown_kwargs)
             try:
                 result = fn(*args, **kwargs)
             except Exception as exc:
@@ -514,17 +548,17 @@ class RecordingView:
                     setattr(exc, TARGET_RAISED, True)
                 except (AttributeError, TypeError):
                     pass
-                self._log(name, before_args, before_kwargs, f"raised {type(exc).__name__}: {_short_text(exc)}")
+                self._log(name, shown_args, shown_kwargs, f"raised {type(exc).__name__}: {_short_text(exc)}")
                 raise
             except BaseException as exc:  # SystemExit, KeyboardInterrupt from the target
                 if isinstance(exc, KeyboardInterrupt) and monitor is None:
                     raise  # in-process: the user pressed Ctrl-C (a worker ignores SIGINT)
-                self._log(name, before_args, before_kwargs, f"raised {type(exc).__name__}")
+                self._log(name, shown_args, shown_kwargs, f"raised {type(exc).__name__}")
                 raise guards.TargetExited(name, exc) from None
             finally:
                 if monitor is not None:
                     monitor.ended()
-            self._log(name, before_args, before_kwargs, _short(result))
+            self._log(name, shown_args, shown_kwargs, _short(result))
             values = list(args) + list(kwargs.values())
             befores = list(before_args) + list(before_kwargs.values())
             for position, (before, after) in enumerate(zip(befores, values)):
@@ -548,6 +582,8 @@ class RecordingView:
         if not self.calls:
             return ""
         lines = [f"Calls to {self._target.name} ({self._target.import_path}) in the failing example:"]
+        if any(isinstance(a, Named) for c in self.calls for a in (*c.args, *c.kwargs.values())):
+            lines.append("  (large inputs rebuild with `import numpy as np; from properties.inputs import large`)")
         lines += ["  " + c.render() for c in self.calls]
         return "\n".join(lines)
 

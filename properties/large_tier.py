@@ -1,0 +1,308 @@
+"""The large tier: a chosen set of properties on inputs of 1e5 to 1e7 samples.
+
+The standard tier's inputs have a few dozen samples, so it cannot see a count
+kept in 16 bits, a rank sum or ``n_pos * n_neg`` in 32 bits, a product of four
+counts in int64 (Matthews' denominator), a float32 one-pass variance, or a
+quadratic algorithm. This tier feeds each metric structured inputs
+(``properties/inputs/large.py``) whose sizes cross those thresholds:
+
+==============================  =====================================================
+case                            crosses
+==============================  =====================================================
+binary_labels n=1e5, 50 pos.    int16 counts; extreme imbalance (0.05% positives)
+binary_labels n=2e6 balanced    (n/2)**4 > 2**63: Matthews' denominator in int64
+constant_labels n=5e6           millions of identical labels; a 5e6 count in int16/int32 sums of squares
+multiclass_labels n=1e5..2e6    kappa/MCC sums of count products beyond 2**31 and 2**53
+tied_scores n=1e5..5e6          n_pos * n_neg beyond 2**32 (2e5) and 2**42 (5e6); 20..1000 tied levels
+tied_reals n=1e5..1e6           rank sums beyond 2**31 with ties (Spearman, Kendall)
+offset_reals float32 offset 1e4 one-pass variance cancellation in float32 (1e5, 1e6)
+offset_reals float64 offset 1e6 the same in float64, at 1e5 and 1e7 samples
+query_batch 1e5..2e6 documents  many queries (20,000 x 100)
+corpus / document               n-gram counts beyond 2**16; long documents
+==============================  =====================================================
+
+Three kinds of property, each per metric:
+
+``large_agreement``
+    the target's value equals the catalog's own value on the same input (the
+    catalog's metrics are checked at these sizes against scikit-learn and SciPy
+    in ``tests/test_large_tier.py``) and lies in the metric's declared range
+``large_permutation``
+    reordering the samples (queries, sentences) changes nothing: an exact
+    invariant that needs no reference at all
+``large_duplication``
+    every sample twice gives the same value: doubles every count, so a counter
+    that is exact at n overflows at 2n
+``large_complement`` (ROC AUC)
+    AUC(1 - y, s) = 1 - AUC(y, s)
+
+Tolerances. The values are compared with the target's precision model
+(``properties/engine/precision.py``) over ``ceil(log2 n)`` rounded operations,
+the depth of a pairwise sum, relative to the value's own magnitude (an MSE of
+0.01 computed from float32 residuals is accurate to float32 relative to 0.01,
+not to 1); float32 inputs are judged at float32 at best. For
+float64, ``rtol = 1e-8``: two correct implementations that sum 1e7 terms in
+different orders differ by up to about n * eps = 2e-9 relative (naive
+left-to-right accumulation against pairwise), and r2 or Pearson combine several
+such sums. Every failure this tier was built to find is larger than 1e-3.
+
+Time. Each property has a time bound (:data:`TIME_BOUND` seconds; the
+budget is checked between cases) and the cases are few: the whole tier takes
+minutes per target on 2 cores. ``make test`` runs it reduced to the cases of at
+most 1e5 samples (``properties.inputs.large.reduce``).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from hypothesis import strategies as st
+
+import metrics
+
+from .capabilities import all_capabilities
+from .checks import expect_close, expect_in_range
+from .engine import precision
+from .engine.registry import register
+from .inputs import large
+from .inputs.large import case
+
+#: seconds each large-tier property may take over all its cases
+TIME_BOUND = 180.0
+
+#: float64 tolerance of values summed over up to 1e7 terms in another order (see the module docstring)
+RTOL, ATOL = 1e-8, 1e-10
+
+# --------------------------------------------------------------------------
+# The cases, smallest first (a failure shrinks to the smallest failing case)
+
+BINARY = [case("binary_labels", 100_000, positives=50), case("binary_labels", 2_000_000, positives=1_000_000),
+          case("constant_labels", 5_000_000, errors=3)]
+MULTICLASS = [case("multiclass_labels", 100_000, classes=5), case("multiclass_labels", 2_000_000, classes=10)]
+SCORES = [case("tied_scores", 100_000, positives=50, levels=20),
+          case("tied_scores", 200_000, positives=100_000, levels=100),
+          case("tied_scores", 5_000_000, positives=2_500_000, levels=1000)]
+TIED = [case("tied_reals", 100_000, levels=10), case("tied_reals", 200_000, levels=10),
+        case("tied_reals", 1_000_000, levels=1000)]
+OFFSET = [case("offset_reals", 100_000, offset=1e4, dtype="float32"), case("offset_reals", 100_000, offset=1e6),
+          case("offset_reals", 1_000_000, offset=1e4, dtype="float32"),
+          case("offset_reals", 10_000_000, offset=1e6)]
+# The squared log error of float32 data near 1e4 is ill-conditioned: log1p(1e4) in float32 is off by
+# about 1e-6 while the log differences are about 1e-5, so a float32 library is legitimately 0.1% off.
+OFFSET_FLOAT64 = [c for c in OFFSET if dict(c.options).get("dtype", "float64") == "float64"]
+PROBABILITIES = [case("class_probabilities", 100_000, classes=5), case("class_probabilities", 1_000_000, classes=10)]
+DISTRIBUTIONS = [case("distribution", 100_000), case("distribution", 1_000_000)]
+TOKENS = [case("token_probabilities", 100_000), case("token_probabilities", 10_000_000)]
+QUERIES = [case("query_batch", 100_000, documents=50), case("query_batch", 2_000_000, documents=100)]
+CORPUS = [case("corpus", 100_000), case("corpus", 400_000)]
+DOCUMENT = [case("document", 20_000), case("document", 100_000)]
+SHORT_DOCUMENT = [case("document", 2_000), case("document", 5_000)]  # quadratic metrics (LCS)
+
+
+def _label_forms(metric: str, averaged: bool):
+    def forms(data) -> list[dict]:
+        binary = data.case.generator != "multiclass_labels"
+        if not averaged:
+            return [{}]
+        return [{"average": "binary"}] if binary else [{"average": "macro"}, {"average": "micro"}]
+
+    return forms
+
+
+# metric -> (family, cases, the case's fields passed positionally, forms(data) -> keyword sets, kinds)
+SPEC: dict[str, tuple] = {}
+
+
+#: metric -> the keywords its forms pass (declared needs of its properties)
+KEYWORDS: dict[str, tuple[str, ...]] = {}
+
+
+def _spec(metric, cases, fields, forms=None, kinds=("agreement", "permutation", "duplication"), keywords=()):
+    family = metrics.CATALOG[metric]
+    SPEC[metric] = (family, cases, fields, forms or (lambda data: [{}]), kinds)
+    KEYWORDS[metric] = tuple(keywords)
+
+
+for _m in ("accuracy", "balanced_accuracy", "confusion_matrix"):
+    _spec(_m, BINARY + MULTICLASS, ("y_true", "y_pred"))
+# one class in y_true leaves Matthews' coefficient 0/0 (an undefined case the standard tier covers)
+_spec("matthews_corrcoef", BINARY[:2] + MULTICLASS, ("y_true", "y_pred"))
+for _m in ("precision", "recall", "f1"):
+    _spec(_m, BINARY + MULTICLASS, ("y_true", "y_pred"), _label_forms(_m, averaged=True), keywords=("average",))
+_spec("cohen_kappa", BINARY + MULTICLASS, ("y_true", "y_pred"),
+      lambda data: [{}] if data.case.generator == "constant_labels" else [{}, {"weights": "quadratic"}],
+      keywords=("weights",))
+_spec("log_loss", PROBABILITIES, ("y_true", "y_proba"))
+for _m in ("roc_auc", "average_precision"):
+    _spec(_m, SCORES, ("y_true", "y_score"))
+for _m in ("pearson", "spearman"):
+    _spec(_m, TIED + OFFSET[:1], {"tied_reals": ("x", "y"), "offset_reals": ("y_true", "y_pred")})
+_spec("kendall_tau", TIED[:2], ("x", "y"), kinds=("agreement", "permutation"))
+for _m in ("mean_squared_error", "root_mean_squared_error", "mean_absolute_error", "median_absolute_error",
+           "r2", "explained_variance"):
+    _spec(_m, OFFSET, ("y_true", "y_pred"))
+_spec("mean_squared_log_error", OFFSET_FLOAT64, ("y_true", "y_pred"))
+# a distribution twice over sums to 2: no duplication for distributions
+_spec("entropy", DISTRIBUTIONS, ("p",), kinds=("agreement", "permutation"))
+for _m in ("cross_entropy", "kl_divergence"):
+    _spec(_m, DISTRIBUTIONS, ("p", "q"), kinds=("agreement", "permutation"))
+_spec("perplexity", TOKENS, ("p",))
+_spec("ndcg_at_k", QUERIES, ("y_true", "y_score"), lambda data: [{"k": 10}], keywords=("k",))
+_spec("mean_average_precision", QUERIES, ("relevant", "y_score"))
+_spec("mean_reciprocal_rank", QUERIES, ("relevant", "y_score"))
+_spec("precision_at_k", QUERIES, ("relevant", "y_score"), lambda data: [{"k": 10}], keywords=("k",))
+_spec("corpus_bleu", CORPUS, ("list_of_references", "hypotheses"))
+_spec("corpus_wer", CORPUS, ("references", "hypotheses"))
+_spec("sentence_bleu", DOCUMENT, ("references", "hypothesis"), kinds=("agreement",))
+_spec("wer", DOCUMENT, ("reference", "hypothesis"), kinds=("agreement",))
+_spec("rouge_n", DOCUMENT, ("references", "hypothesis"), lambda data: [{"n": 1}, {"n": 2}], kinds=("agreement",),
+      keywords=("n",))
+_spec("rouge_l", SHORT_DOCUMENT, ("references", "hypothesis"), kinds=("agreement",))
+
+# sample-level kinds reorder or repeat the samples along this axis of every field (ranking: the queries)
+_SAMPLE_AXIS_SIZE = {"query_batch": lambda data: data.y_true.shape[0], "corpus": lambda data: len(data.hypotheses)}
+
+
+# --------------------------------------------------------------------------
+# Checks
+
+
+def _as_float64(value):
+    if isinstance(value, np.ndarray) and value.dtype.kind == "f" and value.dtype != np.float64:
+        return value.astype(np.float64)
+    return value
+
+
+def _numbers(value) -> np.ndarray:
+    """A target's result as a float array (a ROUGE triple becomes its three numbers)."""
+    if hasattr(value, "_fields"):
+        value = tuple(value)
+    return np.asarray(value, dtype=float)
+
+
+def _ops(n: int) -> int:
+    return max(1, math.ceil(math.log2(max(n, 2))))
+
+
+def _arguments(data, fields) -> list:
+    if isinstance(fields, dict):  # the fields depend on the case's generator
+        fields = fields[data.case.generator]
+    args = [getattr(data, f) for f in fields]
+    for a in args:
+        precision.observe(a)  # float32 inputs: judged at float32 at best, whatever the result's dtype
+    return args
+
+
+def _call_all(t, metric: str, args, forms) -> list[np.ndarray]:
+    return [_numbers(getattr(t, metric)(*args, **form)) for form in forms]
+
+
+def _agreement(t, c, *, metric):
+    family, _, fields, forms, _ = SPEC[metric]
+    data = c.build()
+    args = _arguments(data, fields)
+    lo, hi = all_capabilities()[metric].range
+    own = getattr(metrics, metric)
+    for form in forms(data):
+        got = _numbers(getattr(t, metric)(*args, **form))
+        want = _numbers(own(*[_as_float64(a) for a in args], **form))
+        shown = f"{metric}({', '.join(f'{k}={v!r}' for k, v in form.items())}) on {c!r}"
+        if metric not in ("confusion_matrix", "rouge_n", "rouge_l"):  # out of range says more than "differs"
+            expect_in_range(got, -np.inf if lo is None else lo, np.inf if hi is None else hi, what=shown)
+        expect_close(got, want, rtol=RTOL, atol=ATOL, ops=_ops(c.n), relative=True,
+                     what=f"{shown} vs the catalog's value")
+
+
+def _take(value, index: np.ndarray):
+    if isinstance(value, np.ndarray):
+        return large.derive(value[index], value, f"[{large.name_of(index) or 'index'}]")
+    taken = [value[i] for i in index.tolist()]
+    base = large.name_of(value)
+    return large.named(taken, f"[({base})[i] for i in {large.name_of(index)}]") if base else taken
+
+
+def _sample_count(data) -> int:
+    return _SAMPLE_AXIS_SIZE.get(data.case.generator, lambda d: d.n)(data)
+
+
+def _reordered(t, c, *, metric, how: str):
+    _, _, fields, forms, _ = SPEC[metric]
+    data = c.build()
+    args = _arguments(data, fields)
+    n = _sample_count(data)
+    if how == "permutation":
+        index, what = large.permutation(n, seed=1), "after permuting the samples"
+        factor = 1.0
+    else:
+        index = large.named(np.tile(np.arange(n), 2), f"np.tile(np.arange({n:_}), 2)")
+        what = "after duplicating every sample"
+        factor = 2.0 if metric == "confusion_matrix" else 1.0  # counts double, rates do not
+    moved = [_take(a, index) for a in args]
+    for form in forms(data):
+        before = _call_all(t, metric, args, [form])[0]
+        after = _call_all(t, metric, moved, [form])[0]
+        if before.ndim and before.shape[0] == n and metric != "confusion_matrix":
+            before = before[index]  # one value per query: the values move with their queries
+        shown = f"{metric}({', '.join(f'{k}={v!r}' for k, v in form.items())}) on {c!r}"
+        expect_close(after, factor * before, rtol=RTOL, atol=ATOL, ops=_ops(2 * c.n), relative=True,
+                     what=f"{shown} {what}")
+
+
+def _complement(t, c, *, metric):
+    data = c.build()
+    y, s = _arguments(data, ("y_true", "y_score"))
+    flipped = large.derive(1 - y, y, " * -1 + 1")
+    auc, auc_flipped = (float(_numbers(t.roc_auc(labels, s))) for labels in (y, flipped))
+    expect_close(auc + auc_flipped, 1.0, rtol=RTOL, atol=ATOL, ops=_ops(c.n),
+                 what=f"roc_auc(y, s) + roc_auc(1 - y, s) on {c!r} ({auc!r} + {auc_flipped!r})")
+
+
+def _cases(cases):
+    # chosen at draw time: the reduced tier (``make test``) may cap the sizes after import
+    @st.composite
+    def one_case(draw):
+        return draw(st.sampled_from(large.active(cases)))
+
+    return one_case()
+
+
+def _case_list(cases) -> str:
+    return ", ".join(repr(c).replace("large.", "") for c in cases)
+
+
+def _register_all() -> None:
+    for metric, (family, cases, fields, _forms, kinds) in SPEC.items():
+        needs = (metric, *(f"{metric}:{k}" for k in KEYWORDS[metric]))
+        where = f"on {_case_list(cases)}"
+        if "agreement" in kinds:
+            register(f"large_agreement[{metric}]",
+                     f"{metric} agrees with the catalog's value and lies in its range {where}",
+                     kind="agreement", family=family, needs=needs, tier="large", time_bound=TIME_BOUND,
+                     check=_bind(_agreement, metric=metric), strategy=_cases(cases), max_examples=len(cases))
+        if "permutation" in kinds:
+            register(f"large_permutation[{metric}]", f"{metric} does not depend on the order of the samples {where}",
+                     kind="invariance", family=family, needs=needs, tier="large", time_bound=TIME_BOUND,
+                     check=_bind(_reordered, metric=metric, how="permutation"), strategy=_cases(cases),
+                     max_examples=len(cases))
+        if "duplication" in kinds:
+            register(f"large_duplication[{metric}]",
+                     f"every sample twice leaves {metric} unchanged (counts doubled) {where}",
+                     kind="invariance", family=family, needs=needs, tier="large", time_bound=TIME_BOUND,
+                     check=_bind(_reordered, metric=metric, how="duplication"), strategy=_cases(cases),
+                     max_examples=len(cases))
+    register("large_complement[roc_auc]", f"roc_auc(1 - y, s) = 1 - roc_auc(y, s) on {_case_list(SCORES)}",
+             kind="relation", family="curves", needs=("roc_auc",), tier="large", time_bound=TIME_BOUND,
+             check=_bind(_complement, metric="roc_auc"), strategy=_cases(SCORES), max_examples=len(SCORES))
+
+
+def _bind(check, **keywords):
+    def bound(t, c):
+        check(t, c, **keywords)
+
+    bound.__module__ = __name__
+    bound.__qualname__ = f"{check.__name__}[{keywords.get('metric')}]"
+    return bound
+
+
+_register_all()

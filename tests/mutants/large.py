@@ -1,0 +1,126 @@
+"""Wrong implementations that are exact on small inputs and wrong at scale: the large tier's mutants.
+
+``looks_at_first_samples`` stands for every bug of a counter or an index kept
+in 16 bits: the metric only sees the first 2**16 samples (or, on inputs of a
+few thousand queries, sentences or tokens, the first half). The others are the
+bug classes the large tier was built for, each written the way a library gets
+it wrong: the tie-free Spearman formula with ``n * (n**2 - 1)`` in 32 bits, a
+float32 one-pass variance, Matthews' denominator as an int64 product of four
+counts, and ROC AUC normalised by ``n_pos * n_neg`` in 32 bits.
+
+Mutants here are never caught by the standard tier's inputs (a few dozen
+samples), which is the point of the tier.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+import metrics
+from properties import large_tier
+from tests.mutants import Mutant
+
+_DOCUMENT_METRICS = ("sentence_bleu", "wer", "rouge_n", "rouge_l")
+_DISTRIBUTION_METRICS = ("entropy", "cross_entropy", "kl_divergence")
+
+
+def _keep(n: int) -> int:
+    return 2**16 if n > 2**16 else (n // 2 if n >= 1000 else n)
+
+
+#: where the "counter overflows" mutants start to be wrong: above the reduced tier's inputs (1e5 samples,
+#: 2,000 queries, 5,000 sentences) and below the same inputs duplicated, which only duplication can see
+_OVERFLOWS_ABOVE = {"ranking": 3_000, "text": 7_500}
+
+
+def _keep_below_overflow(name: str):
+    limit = _OVERFLOWS_ABOVE.get(metrics.CATALOG[name], 131_072)
+    return lambda n: min(n, limit)
+
+
+def _first(value, keep: int):
+    return value[:keep] if isinstance(value, (np.ndarray, list)) and len(value) else value
+
+
+def _looks_at_first_samples(name: str, keep=_keep):
+    fn = getattr(metrics, name)
+
+    def wrapped(*args, **kwargs):
+        if name in _DOCUMENT_METRICS:  # one long document: the first tokens of it
+            refs, hyp = args
+            cut = keep(len(hyp))
+            refs = [r[:cut] for r in refs] if name != "wer" else refs[:cut]
+            return fn(refs, hyp[:cut], **kwargs)
+        cut = keep(len(args[0]))
+        first = [_first(a, cut) for a in args]
+        if name in _DISTRIBUTION_METRICS:
+            first = [c / c.sum() for c in first]  # still a distribution
+        return fn(*first, **kwargs)
+
+    return wrapped
+
+
+def _spearman_tie_free_formula_in_int32(x, y):
+    import scipy.stats
+
+    rx, ry = scipy.stats.rankdata(x), scipy.stats.rankdata(y)
+    n = np.int32(len(x))
+    with np.errstate(over="ignore"):
+        denominator = n * (n * n - np.int32(1))  # wraps above n = 1290
+    return float(1 - 6 * np.sum((rx - ry) ** 2) / float(denominator))
+
+
+def _r2_float32_one_pass(y_true, y_pred, **kwargs):
+    t = np.asarray(y_true, dtype=np.float32)
+    p = np.asarray(y_pred, dtype=np.float32)
+    n = np.float32(t.size)
+    ss_res = np.sum((t - p) ** 2, dtype=np.float32)
+    ss_tot = np.sum(t * t, dtype=np.float32) - np.sum(t, dtype=np.float32) ** 2 / n
+    return float(1 - ss_res / ss_tot)
+
+
+def _mcc_denominator_as_int64_product(y_true, y_pred, **kwargs):
+    cm = metrics.confusion_matrix(y_true, y_pred).astype(np.int64)
+    if cm.shape != (2, 2):
+        return metrics.matthews_corrcoef(y_true, y_pred, **kwargs)
+    tn, fp, fn, tp = cm.ravel()
+    with np.errstate(over="ignore"):
+        product = (tp + fp) * (tp + fn) * (tn + fp) * (tn + fn)  # int64: wraps past 9.2e18
+    return float((tp * tn - fp * fn) / np.sqrt(np.abs(float(product)) or 1.0))
+
+
+def _roc_auc_normalised_in_int32(y_true, y_score, **kwargs):
+    y = np.asarray(y_true)
+    pairs = int((y == 1).sum()) * int((y != 1).sum())
+    wrapped_pairs = float(np.array(pairs, dtype=np.int64).astype(np.int32))  # the count of pairs in 32 bits
+    return metrics.roc_auc(y_true, y_score, **kwargs) * pairs / (wrapped_pairs or 1.0)
+
+
+def _ids(metric: str, kinds=("agreement", "permutation", "duplication")) -> tuple[str, ...]:
+    family, _, _, _, declared = large_tier.SPEC[metric]
+    return tuple(f"{family}.large_{k}[{metric}]" for k in kinds if k in declared)
+
+
+MUTANTS = [
+    Mutant(f"large:{metric}_looks_at_first_samples", {metric: _looks_at_first_samples(metric)},
+           _ids(metric, ("agreement", "permutation")))
+    for metric in large_tier.SPEC
+] + [
+    Mutant(f"large:{metric}_counter_overflows_at_2n", {metric: _looks_at_first_samples(
+        metric, _keep_below_overflow(metric))}, _ids(metric, ("duplication",)))
+    for metric in large_tier.SPEC if "duplication" in large_tier.SPEC[metric][4]
+] + [
+    Mutant("large:spearman_tie_free_formula_in_int32", {"spearman": _spearman_tie_free_formula_in_int32},
+           ("correlation.large_agreement[spearman]",)),
+    Mutant("large:r2_float32_one_pass", {"r2": _r2_float32_one_pass}, ("regression.large_agreement[r2]",)),
+    Mutant("large:roc_auc_normalised_in_int32", {"roc_auc": _roc_auc_normalised_in_int32},
+           ("curves.large_complement[roc_auc]", "curves.large_agreement[roc_auc]")),
+    Mutant("large:mcc_denominator_as_int64_product", {"matthews_corrcoef": _mcc_denominator_as_int64_product},
+           ("classification.large_agreement[matthews_corrcoef]",)),
+]
+
+#: mutants whose bug needs a case above the reduced tier's 1e5 samples, and the size that shows it
+NEEDS_SAMPLES = {
+    "large:roc_auc_normalised_in_int32": 200_000,  # n_pos * n_neg = 1e10 > 2**31 at tied_scores(n=200_000)
+    "large:mcc_denominator_as_int64_product": 2_000_000,  # (n/2)**4 > 2**63 at binary_labels(n=2_000_000)
+}

@@ -1,0 +1,113 @@
+"""The large tier (``properties/large_tier.py``): reduced to inputs of at most 1e5 samples.
+
+``make test`` runs what fits its budget: every large-tier property against the
+catalog's own metrics and against scikit-learn and SciPy (whose agreement
+with the catalog at these sizes is what makes the catalog a reference there),
+every property against a mutant that is exact on small inputs and wrong at
+scale, and the two torchmetrics findings the tier exists for. The full tier
+(up to 1e7 samples) is ``make audit-large``; its results are committed in
+``docs/conformance/large/``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import Phase, settings
+
+from properties.engine import registry
+from properties.engine.profiles import profile_settings
+from properties.engine.runner import check_property
+from properties.engine.targets import DEFAULT_TARGET, TargetUnavailable, load_target
+from properties.inputs import large
+from tests.mutants import mutant_target
+from tests.mutants.large import MUTANTS, NEEDS_SAMPLES
+
+LARGE = registry.conformance_properties("large")
+PAIRS = [(m, pid) for m in MUTANTS for pid in m.catches]
+MUTANT_SETTINGS = settings(profile_settings("ci"), phases=[Phase.explicit, Phase.reuse, Phase.generate])
+
+
+@pytest.fixture
+def reduced():
+    large.reduce()
+    yield
+    large.reduce(None)
+
+
+def _target(name: str):
+    try:
+        return load_target(name)
+    except TargetUnavailable as exc:
+        pytest.skip(f"{name} not installed: {exc}")
+
+
+def test_the_tier_is_separate_from_the_standard_audit():
+    assert LARGE and all(p.tier == "large" for p in LARGE)
+    assert not [p for p in registry.conformance_properties() if p.tier != "standard"]
+    assert all(p.time_bound for p in LARGE)
+
+
+def test_cases_are_deterministic_and_named():
+    first = large.tied_reals(n=100_000, levels=10)
+    x = first.x.copy()
+    again = large.case("tied_reals", 100_000, levels=10).build()
+    np.testing.assert_array_equal(again.x, x)
+    assert large.name_of(again.x) == "large.tied_reals(n=100_000, levels=10).x"
+    assert large.name_of(x) is None  # a copy is not the case's array
+
+
+def test_the_reduced_tier_keeps_cases_up_to_1e5_samples_and_never_none(reduced):
+    from properties.large_tier import OFFSET, TOKENS
+
+    assert [c.n for c in large.active(OFFSET)] == [100_000, 100_000]
+    assert [c.n for c in large.active([TOKENS[1]])] == [10_000_000]  # nothing small enough: the smallest
+
+
+@pytest.mark.parametrize("prop", LARGE, ids=[p.id for p in LARGE])
+def test_catalog_passes_the_reduced_large_tier(prop, reduced):
+    result = check_property(prop, _target(DEFAULT_TARGET))
+    assert result.status == "pass", f"{result.status}: {result.detail}\n{result.reproduction}"
+
+
+AGREEMENT = [p for p in LARGE if ".large_agreement[" in p.id]
+
+
+@pytest.mark.parametrize("reference", ["sklearn", "scipy"])
+@pytest.mark.parametrize("prop", AGREEMENT, ids=[p.id for p in AGREEMENT])
+def test_references_agree_with_the_catalog_at_1e5_samples(prop, reference, reduced):
+    target = _target(reference)
+    if target.missing(prop.metrics):
+        pytest.skip(f"{reference} has no {', '.join(prop.metrics)}")
+    result = check_property(prop, target, isolate=False)
+    assert result.status in ("pass", "deviation"), f"{result.status}: {result.detail}\n{result.reproduction}"
+
+
+@pytest.mark.parametrize(("mutant", "property_id"), PAIRS, ids=[f"{m.name}->{pid}" for m, pid in PAIRS])
+def test_large_property_catches_a_bug_that_only_shows_at_scale(mutant, property_id):
+    large.reduce(NEEDS_SAMPLES.get(mutant.name, large.REDUCED_MAX_SAMPLES))
+    try:
+        result = check_property(registry.get(property_id), mutant_target(mutant), settings_=MUTANT_SETTINGS)
+    finally:
+        large.reduce(None)
+    assert result.status == "fail", f"{property_id} missed {mutant.name}: {result.status} {result.detail}"
+
+
+def test_every_large_property_has_a_mutant():
+    caught = {pid for _, pid in PAIRS}
+    assert not [p.id for p in LARGE if p.id not in caught]
+
+
+def test_the_tier_finds_torchmetrics_spearman_wrapping_and_r2_above_one():
+    """The two torchmetrics 1.9.0 bugs the tier was built for, found where they occur."""
+    target = _target("torchmetrics")
+    large.reduce(200_000)
+    try:
+        spearman = check_property(registry.get("correlation.large_agreement[spearman]"), target)
+        r2 = check_property(registry.get("regression.large_agreement[r2]"), target)
+    finally:
+        large.reduce(None)
+    assert spearman.status in ("fail", "deviation"), spearman.detail
+    assert "tied_reals(n=200_000, levels=10)" in spearman.detail  # exact at 1e5, wrong at 2e5
+    assert r2.status in ("fail", "deviation"), r2.detail
+    assert "is outside [-inf, 1.0]" in r2.detail and "offset_reals(n=100_000" in r2.detail
