@@ -2,6 +2,7 @@
 #   make test    create .venv, install the project with its test extras, run the whole suite
 #                (TEST_JOBS=2 pytest-xdist workers)
 #   make audit   create .venv, install, audit the default target set, write reports/
+#   make audit-large   the same at the large tier (1e5 to 1e7 samples), write reports/large/
 
 PYTHON ?= python3
 VENV   := .venv
@@ -12,7 +13,7 @@ TARGETS ?= metrics sklearn scipy nltk sacrebleu jiwer rouge_score ranx pytrec_ev
 PYTEST_ARGS ?=
 TEST_JOBS ?= 2
 
-.PHONY: test audit docs bench install clean
+.PHONY: test audit audit-large docs bench install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +30,10 @@ test: $(STAMP)
 audit: $(STAMP)
 	$(BIN)/metric-assay audit $(TARGETS) --profile $(PROFILE) \
 		--report reports/conformance.md --report reports/conformance.json
+
+audit-large: $(STAMP)
+	$(BIN)/metric-assay audit $(TARGETS) --tier large --profile $(PROFILE) \
+		--report reports/large/conformance.md --report reports/large/conformance.json
 
 docs: $(STAMP)
 	$(BIN)/metric-assay docs --out docs

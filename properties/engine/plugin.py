@@ -23,7 +23,7 @@ import pytest
 from . import profiles  # noqa: F401 - registers the Hypothesis profiles
 from . import registry
 from .audit import unmatched_deviations
-from .isolation import DEFAULT_CALL_TIMEOUT
+from .isolation import DEFAULT_CALL_TIMEOUT, LARGE_CALL_TIMEOUT
 from .report import Report, Signature, check_report_path
 from .runner import Result
 from .targets import TargetUnavailable, load_target, resolve_name
@@ -61,9 +61,20 @@ def pytest_addoption(parser):
     group.addoption(
         "--call-timeout",
         type=float,
-        default=DEFAULT_CALL_TIMEOUT,
-        help=f"seconds one target call may run before it is killed (default {DEFAULT_CALL_TIMEOUT:g})",
+        default=None,
+        help=f"seconds one target call may run before it is killed (default {DEFAULT_CALL_TIMEOUT:g}, "
+             f"{LARGE_CALL_TIMEOUT:g} with --assay-tier large)",
     )
+    group.addoption(
+        "--assay-tier",
+        default="standard",
+        choices=registry.TIERS,
+        help="standard: Hypothesis-sized inputs; large: structured inputs of 1e5 to 1e7 samples",
+    )
+
+
+def _tier(config) -> str:
+    return config.getoption("assay_tier", default="standard")
 
 
 def pytest_configure(config):
@@ -126,7 +137,10 @@ def assay_results(request):
 
 @pytest.fixture(scope="session")
 def assay_call_timeout(request):
-    return request.config.getoption("call_timeout")
+    chosen = request.config.getoption("call_timeout")
+    if chosen is not None:
+        return chosen
+    return LARGE_CALL_TIMEOUT if _tier(request.config) == "large" else DEFAULT_CALL_TIMEOUT
 
 
 def pytest_runtest_logreport(report):
@@ -141,7 +155,7 @@ def pytest_runtest_logreport(report):
 
 def pytest_generate_tests(metafunc):
     if "assay_property" in metafunc.fixturenames:
-        props = registry.conformance_properties()
+        props = registry.conformance_properties(_tier(metafunc.config))
         metafunc.parametrize("assay_property", props, ids=[p.id for p in props])
 
 
@@ -151,7 +165,7 @@ def pytest_collection_modifyitems(session, config, items):
         return
     if not any("assay_property" in getattr(item, "fixturenames", ()) for item in items):
         return
-    for pid in unmatched_deviations(target, registry.conformance_properties()):
+    for pid in unmatched_deviations(target, registry.conformance_properties(tier=None)):
         warnings.warn(f"metric-assay: known deviation {pid!r} of {target.name} matches no property")
 
 
@@ -167,9 +181,10 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
             target,
             profile=_profile_name(),
             seed="derandomized" if settings().derandomize else "random (see Hypothesis output)",
+            properties=registry.conformance_properties(_tier(config)),
         ),
         results=list(results),
-        unmatched_deviations=unmatched_deviations(target, registry.conformance_properties()),
+        unmatched_deviations=unmatched_deviations(target, registry.conformance_properties(tier=None)),
     )
     tr = terminalreporter
     tr.section(f"metric-assay conformance: {target.name} {target.version}")
@@ -178,7 +193,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         tr.write_line(f"DEVIATION FIXED {r.property_id}: {r.detail}")
     for pid in report.unmatched_deviations:
         tr.write_line(f"WARNING: deviation {pid!r} matches no property")
-    order = {p.id: i for i, p in enumerate(registry.conformance_properties())}
+    order = {p.id: i for i, p in enumerate(registry.conformance_properties(_tier(config)))}
     report.results.sort(key=lambda r: order.get(r.property_id, len(order)))
     for path in config.getoption("assay_report"):
         tr.write_line(f"wrote {report.write(path)}")
