@@ -17,6 +17,7 @@ tied_scores n=1e5..5e6          n_pos * n_neg beyond 2**32 (2e5) and 2**42 (5e6)
 tied_reals n=1e5..1e6           rank sums beyond 2**31 with ties (Spearman, Kendall)
 offset_reals float32 offset 1e4 one-pass variance cancellation in float32 (1e5, 1e6)
 offset_reals float64 offset 1e6 the same in float64, at 1e5 and 1e7 samples
+offset_reals/tied_scores 1e4    magnitudes 1e-300 (squares underflow), 1e300 (overflow), 1e-310 (subnormal)
 query_batch 1e5..2e6 documents  many queries (20,000 x 100)
 corpus / document               n-gram counts beyond 2**16; long documents
 ==============================  =====================================================
@@ -88,6 +89,11 @@ TIED = [case("tied_reals", 100_000, levels=10), case("tied_reals", 200_000, leve
 OFFSET = [case("offset_reals", 100_000, offset=1e4, dtype="float32"), case("offset_reals", 100_000, offset=1e6),
           case("offset_reals", 1_000_000, offset=1e4, dtype="float32"),
           case("offset_reals", 10_000_000, offset=1e6)]
+# Extreme magnitudes: squares underflow (1e-300), overflow (1e300), subnormal inputs (1e-310). Not large, but
+# the same question (does the value survive inputs the small tier never draws?) and the same oracle.
+EXTREME = [case("offset_reals", 10_000, offset=1.0, magnitude=m) for m in (1e-300, 1e300, 1e-310)]
+EXTREME_SCORES = [case("tied_scores", 10_000, positives=5_000, levels=20, magnitude=m) for m in (1e-300, 1e300, 1e-310)]
+
 # The squared log error of float32 data near 1e4 is ill-conditioned: log1p(1e4) in float32 is off by
 # about 1e-6 while the log differences are about 1e-5, so a float32 library is legitimately 0.1% off.
 OFFSET_FLOAT64 = [c for c in OFFSET if dict(c.options).get("dtype", "float64") == "float64"]
@@ -135,13 +141,13 @@ _spec("cohen_kappa", BINARY + MULTICLASS, ("y_true", "y_pred"),
       keywords=("weights",))
 _spec("log_loss", PROBABILITIES, ("y_true", "y_proba"))
 for _m in ("roc_auc", "average_precision"):
-    _spec(_m, SCORES, ("y_true", "y_score"))
+    _spec(_m, EXTREME_SCORES + SCORES, ("y_true", "y_score"))
 for _m in ("pearson", "spearman"):
-    _spec(_m, TIED + OFFSET[:1], {"tied_reals": ("x", "y"), "offset_reals": ("y_true", "y_pred")})
+    _spec(_m, EXTREME + TIED + OFFSET[:1], {"tied_reals": ("x", "y"), "offset_reals": ("y_true", "y_pred")})
 _spec("kendall_tau", TIED[:2], ("x", "y"), kinds=("agreement", "permutation"))
 for _m in ("mean_squared_error", "root_mean_squared_error", "mean_absolute_error", "median_absolute_error",
            "r2", "explained_variance"):
-    _spec(_m, OFFSET, ("y_true", "y_pred"))
+    _spec(_m, EXTREME + OFFSET, ("y_true", "y_pred"))
 _spec("mean_squared_log_error", OFFSET_FLOAT64, ("y_true", "y_pred"))
 # a distribution twice over sums to 2: no duplication for distributions
 _spec("entropy", DISTRIBUTIONS, ("p",), kinds=("agreement", "permutation"))

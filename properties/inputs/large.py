@@ -149,14 +149,15 @@ def multiclass_labels(n: int, *, classes: int, agreement: float = 0.6) -> dict:
     return {"y_true": y_true, "y_pred": y_pred}
 
 
-def tied_scores(n: int, *, positives: int, levels: int) -> dict:
-    """Binary labels and scores on ``levels`` distinct values, positives scoring higher on average."""
+def tied_scores(n: int, *, positives: int, levels: int, magnitude: float = 1.0) -> dict:
+    """Binary labels and scores on ``levels`` distinct values (times ``magnitude``), positives scoring
+    higher on average."""
     rng = _rng("tied_scores", n, positives=positives, levels=levels)
     y_true = np.zeros(n, dtype=np.int64)
     y_true[rng.choice(n, size=positives, replace=False)] = 1
     raw = rng.normal(size=n) + 0.8 * y_true
     edges = np.quantile(raw, np.linspace(0, 1, levels + 1)[1:-1])
-    return {"y_true": y_true, "y_score": np.searchsorted(edges, raw).astype(float) / levels}
+    return {"y_true": y_true, "y_score": np.searchsorted(edges, raw).astype(float) / levels * magnitude}
 
 
 def tied_reals(n: int, *, levels: int) -> dict:
@@ -167,17 +168,19 @@ def tied_reals(n: int, *, levels: int) -> dict:
     return {"x": x.astype(float), "y": y.astype(float)}
 
 
-def offset_reals(n: int, *, offset: float, dtype: str = "float64", noise: float = 0.1) -> dict:
-    """y_true = offset + N(0, 1), y_pred = y_true + N(0, noise), stored as ``dtype``.
+def offset_reals(n: int, *, offset: float, dtype: str = "float64", noise: float = 0.1,
+                 magnitude: float = 1.0) -> dict:
+    """y_true = magnitude * (offset + N(0, 1)), y_pred = y_true + magnitude * N(0, noise), as ``dtype``.
 
     With offset 1e4 in float32 the spread is a few units in the last place of
     the mean's magnitude squared: a one-pass variance (sum of squares minus
-    square of sum) loses every digit.
+    square of sum) loses every digit. With ``magnitude`` 1e-300 the squares
+    underflow, with 1e300 they overflow, and 1e-310 makes every value subnormal.
     """
     rng = _rng("offset_reals", n, offset=offset, dtype=dtype, noise=noise)
     base = rng.normal(size=n)
-    y_true = (offset + base).astype(dtype)
-    y_pred = (offset + base + rng.normal(scale=noise, size=n)).astype(dtype)
+    y_true = (magnitude * (offset + base)).astype(dtype)
+    y_pred = (magnitude * (offset + base + rng.normal(scale=noise, size=n))).astype(dtype)
     return {"y_true": y_true, "y_pred": y_pred}
 
 
