@@ -47,7 +47,7 @@ from .targets import RecordedCall, Target
 #: 2-core VM, past 10 s at a load average of 10), and a JIT is not a hang.
 DEFAULT_CALL_TIMEOUT = 30.0
 #: the large tier's calls take 1e7 samples: a correct library needs a few seconds, a quadratic one forever
-LARGE_CALL_TIMEOUT = 120.0
+LARGE_CALL_TIMEOUT = 60.0
 
 _HEADER = struct.Struct("dII")  # call start (monotonic seconds), in-call flag, payload length
 _SLOT_SIZE = 1 << 20
