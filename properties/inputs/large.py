@@ -212,13 +212,14 @@ def distribution(n: int) -> dict:
 def query_batch(n: int, *, documents: int, grades: int = 4) -> dict:
     """``n // documents`` queries of ``documents`` graded documents, scored without ties.
 
-    Untied on purpose: libraries break ties among equal scores by different documented
-    rules (the standard tier's ``ties`` properties), and this tier is about scale."""
+    Untied and positive on purpose: libraries break ties among equal scores by different
+    documented rules, and some drop documents scored <= 0 (the standard tier's properties
+    see both); this tier is about scale."""
     queries = n // documents
     rng = _rng("query_batch", n, documents=documents, grades=grades)
     y_true = rng.integers(0, grades, size=(queries, documents))
     y_true[:, 0] = np.maximum(y_true[:, 0], 1)  # every query has a relevant document
-    y_score = y_true + rng.normal(scale=1.5, size=(queries, documents))
+    y_score = 10.0 + y_true + rng.normal(scale=1.5, size=(queries, documents))
     return {"y_true": y_true, "y_score": y_score, "relevant": (y_true > 0).astype(np.int64)}
 
 
