@@ -10,6 +10,11 @@ to the bincount floor are shown for scale only). The floor is
 metrics can do. scikit-learn's specificity / FPR / NPV are the adapter's
 (``reference.sklearn``: multilabel_confusion_matrix + sklearn's averaging).
 Targets (issue 2): under 50 us per call at n = 10; within 1.5x the floor at n = 1e7.
+
+A second table times ``log_loss`` on (n, k) probability matrices, k = 5 and 10,
+against its own floor: each row's probability of its true class by integer
+indexing (one flat ``take``), the row-sum check (``p @ ones``, |sum - 1| <=
+1.5e-8) and a sum of logs (target, issue 4: within 1.5x at n = 1e6..1e7).
 """
 
 from __future__ import annotations
@@ -51,6 +56,26 @@ def calls(lib, y_true, y_pred, binary, proba, proba_2d):
     return out
 
 
+def log_loss_rows(n: int, k: int, timing: dict) -> dict:
+    """One row of the (n, k) log-loss table: ours against the gather + check + log-sum floor."""
+    rng = np.random.default_rng(k)
+    y_true = rng.integers(0, k, n)
+    y_true[:k] = np.arange(k)  # every class present (n >= 10 >= k here)
+    proba = rng.random((n, k)) + 2.0 * (y_true[:, None] == np.arange(k))
+    proba /= proba.sum(axis=1, keepdims=True)
+
+    def floor():
+        p_true = proba.reshape(-1).take(np.arange(0, n * k, k) + y_true)
+        if not np.abs(proba @ np.ones(k) - 1.0).max() <= 1.5e-8:
+            raise ValueError("rows do not sum to 1")
+        return -np.log(p_true).sum() / n
+
+    t_floor = best_time(floor, **timing)
+    t_ours = best_time(lambda: ours.log_loss(y_true, proba), **timing)
+    return {"n": f"{n:.0e}", "k": k, "ours": fmt_seconds(t_ours), "floor": fmt_seconds(t_floor),
+            "ours/floor": f"{t_ours / t_floor:.2f}"}
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="n = 10 and 1e3 only")
@@ -80,6 +105,10 @@ def main(argv=None) -> None:
                      "ours/sklearn": f"{total_ours / total_sk:.3f}", "ours/floor": "-"})
         print_table(f"n = {n:,} (floor: one np.bincount confusion matrix = {fmt_seconds(floor).strip()})", rows,
                     ["metric", "ours", "sklearn", "ours/sklearn", "ours/floor"])
+    rows = [log_loss_rows(n, k, dict(repeat=3, min_seconds=0.05) if n >= 1_000_000 else dict(repeat=5, min_seconds=0.1))
+            for n in sizes[-2:] for k in (5, 10)]
+    print_table("log_loss on (n, k) probabilities vs its floor (true-class gather + row-sum check + sum of logs)",
+                rows, ["n", "k", "ours", "floor", "ours/floor"])
 
 
 if __name__ == "__main__":

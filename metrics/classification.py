@@ -631,6 +631,76 @@ def _binary_log_likelihood(p: np.ndarray, codes: np.ndarray) -> float:
     return total
 
 
+# The (N, K) log loss reads its probabilities once, in blocks of at most
+# _LOG_LOSS_BLOCK rows and about 64K entries (512 KB): each block's range, row
+# sums, true-class probabilities and logs are all taken while it is in cache.
+# Every BLAS call stays below OpenBLAS's threading thresholds (ddot: 10000
+# elements): waking a thread per block costs milliseconds on a busy machine.
+# Row sums use np.einsum (no BLAS, no threads), each row summed on its own,
+# so they do not depend on how the rows are blocked.
+_LOG_LOSS_ROW_ENTRIES = 65536
+_LOG_LOSS_SMALL = 4096
+
+
+def _log_loss_rows(proba: np.ndarray, codes: np.ndarray, keep: bool):
+    """One pass over C-contiguous (N, K) probabilities: (smallest entry, largest entry,
+    largest |row sum - 1|, sum of log p[s, codes[s]]) -- or the p[s, codes[s]] themselves
+    if ``keep``. A NaN anywhere makes the first three NaN."""
+    n, k = proba.shape
+    if n * k <= _LOG_LOSS_SMALL:  # one small block: whole-array calls, no buffers to set up
+        with np.errstate(divide="ignore", invalid="ignore"):
+            sums = proba @ np.ones(k)  # below BLAS's threading thresholds at this size
+            p = proba.reshape(-1).take(np.arange(0, n * k, k) + codes)
+            result = p if keep else float(np.log(p).sum())
+        return proba.min(), proba.max(), max(sums.max() - 1.0, 1.0 - sums.min()), result
+    rows = min(n, _LOG_LOSS_BLOCK, max(1, _LOG_LOSS_ROW_ENTRIES // k))
+    flat = proba.reshape(-1)
+    ones_rows = np.ones(rows)
+    starts = np.arange(0, rows * k, k)  # each row's first entry within a block
+    index, row_sums, chosen = np.empty(rows, dtype=np.intp), np.empty(rows), np.empty(rows)
+    kept = np.empty(n) if keep else None
+    lows, highs, deviations = [], [], []
+    total = 0.0
+    minimum, maximum = np.minimum.reduce, np.maximum.reduce
+    # the checks are decided after the pass: logs of invalid entries are discarded unseen
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for s in range(0, n, rows):
+            m = min(rows, n - s)
+            block = proba[s:s + m]
+            lows.append(minimum(block, axis=None))
+            highs.append(maximum(block, axis=None))
+            sums = np.einsum("ij->i", block, out=row_sums[:m])
+            # |sum - 1| <= tol for every row iff it holds for the largest and the smallest sum
+            deviations.append(max(maximum(sums) - 1.0, 1.0 - minimum(sums)))
+            p = flat[s * k:(s + m) * k].take(np.add(starts[:m], codes[s:s + m], out=index[:m]), out=chosen[:m])
+            if keep:
+                kept[s:s + m] = p
+            else:
+                total += np.dot(np.log(p, out=p), ones_rows[:m])
+    result = kept if keep else float(total)
+    return np.min(lows), np.max(highs), np.max(deviations), result
+
+
+def _check_probability_range(lo, hi) -> None:
+    if np.isnan(lo):
+        raise MetricInputError("y_proba", "contains NaN")
+    if not (lo >= 0 and hi <= 1):
+        raise MetricInputError("y_proba", "probabilities must lie in [0, 1]")
+
+
+def _log_loss_codes(t: np.ndarray, labels):
+    """(sorted classes, each sample's position among them as intp) for log_loss."""
+    if labels is not None:
+        classes = np.sort(_check_labels(labels, t))
+        codes = np.searchsorted(classes, t)
+        found = codes < classes.shape[0]
+        if not (found.all() and (classes[np.minimum(codes, classes.shape[0] - 1)] == t).all()):
+            raise MetricInputError("y_true", f"contains labels not in labels={classes.tolist()!r}")
+    else:
+        classes, codes = _classes_and_codes(t)
+    return classes, codes.astype(np.intp, copy=False)  # bool labels give bool codes: an index, not a mask
+
+
 def log_loss(y_true, y_proba, *, normalize=True, sample_weight=None, labels=None):
     """Log loss (cross-entropy of the true labels under the predicted distribution), in nats.
 
@@ -641,30 +711,22 @@ def log_loss(y_true, y_proba, *, normalize=True, sample_weight=None, labels=None
     Range: [0, inf], 0 best (perfect confidence in the truth).
     Undefined cases: none; probability 0 on a true class gives inf (no clipping; scikit-learn
     clips to [eps, 1 - eps] instead and returns about 36.04).
+    Checks, in this order: NaN, then entries outside [0, 1], then the labels and the
+    number of columns, then the row sums. An (N, K) matrix is read once, in cache-sized
+    blocks of rows (_log_loss_rows); its checks are decided after that pass, in the
+    same order.
     Source: Good (1952); seed 000 ("negative log (logistic, cross-entropy) loss"); scikit-learn ``log_loss``.
     """
     t = as_labels(y_true, "y_true")
-    # NaN and inf are caught by the range check below (min propagates NaN), which
+    # NaN and inf are caught by the range check (min propagates NaN), which
     # saves a separate isfinite pass over the probabilities.
     proba = as_floats(y_proba, "y_proba", ndim=(1, 2), allow_nan=True, allow_inf=True)
     check_same_length("y_true", t, "y_proba", proba)
     w = check_sample_weight(sample_weight, t.shape[0])
-    lo, hi = proba.min(), proba.max()
-    if np.isnan(lo):
-        raise MetricInputError("y_proba", "contains NaN")
-    if not (lo >= 0 and hi <= 1):
-        raise MetricInputError("y_proba", "probabilities must lie in [0, 1]")
-    if labels is not None:
-        classes = np.sort(_check_labels(labels, t))
-        codes = np.searchsorted(classes, t)
-        found = codes < classes.shape[0]
-        if not (found.all() and (classes[np.minimum(codes, classes.shape[0] - 1)] == t).all()):
-            raise MetricInputError("y_true", f"contains labels not in labels={classes.tolist()!r}")
-    else:
-        classes, codes = _classes_and_codes(t)
-    codes = codes.astype(np.intp, copy=False)  # bool labels give bool codes: an index, not a mask
-    k = classes.shape[0]
     if proba.ndim == 1:
+        _check_probability_range(proba.min(), proba.max())
+        classes, codes = _log_loss_codes(t, labels)
+        k = classes.shape[0]
         if k != 2:
             raise MetricInputError(
                 "labels" if k < 2 else "y_proba",
@@ -676,17 +738,24 @@ def log_loss(y_true, y_proba, *, normalize=True, sample_weight=None, labels=None
             return float(-total / proba.shape[0] if normalize else -total) + 0.0  # + 0.0: no -0.0
         p_true = _binary_p_true(proba, codes)
     else:
-        if proba.shape[1] != k:
-            raise MetricInputError(
-                "y_proba",
-                f"has {proba.shape[1]} columns but there are {k} classes {classes.tolist()!r}; pass labels=",
-            )
-        # Row sums by one matrix-vector product: a strided sum(axis=1) over a tall,
-        # narrow array is several times slower at n = 1e7.
-        row_sums = proba @ np.ones(k)
-        if not np.abs(row_sums - 1.0).max() <= 1.5e-8:
+        try:
+            classes, codes = _log_loss_codes(t, labels)
+            k = classes.shape[0]
+            if proba.shape[1] != k:
+                raise MetricInputError(
+                    "y_proba",
+                    f"has {proba.shape[1]} columns but there are {k} classes {classes.tolist()!r}; pass labels=",
+                )
+        except MetricInputError:
+            _check_probability_range(proba.min(), proba.max())  # bad probabilities are reported first
+            raise
+        lo, hi, deviation, result = _log_loss_rows(np.ascontiguousarray(proba), codes, keep=w is not None)
+        _check_probability_range(lo, hi)
+        if not deviation <= 1.5e-8:
             raise MetricInputError("y_proba", "each row must sum to 1")
-        p_true = proba[np.arange(t.shape[0]), codes]
+        if w is None:
+            return float(-result / t.shape[0] if normalize else -result)
+        p_true = result
     with np.errstate(divide="ignore"):
         log_p = np.log(p_true)
     if w is None:

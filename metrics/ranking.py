@@ -39,6 +39,7 @@ import numpy as np
 from scipy.special import gammaln
 
 from ._validation import as_floats, check_choice, check_int_at_least, check_sample_weight
+from .correlation import _order_keys, _sort_order
 from .errors import MetricInputError
 
 __all__ = [
@@ -62,6 +63,14 @@ AP_DENOMINATORS = ("total", "min", "retrieved")
 _MAX_EXPONENTIAL_GRADE = 1023.0
 
 
+def _take_rows(a: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """``np.take_along_axis(a, index, axis=1)``; one flat ``np.take`` for a single query
+    (take_along_axis builds broadcast index grids first: 4x slower on one long row)."""
+    if a.shape[0] == 1:
+        return a[0].take(index[0])[None, :]
+    return np.take_along_axis(a, index, axis=1)
+
+
 class _Ranking:
     """One batch of queries in ranked order, with the tie groups of the top k positions.
 
@@ -71,16 +80,35 @@ class _Ranking:
     Without ties (ranked lists, or a deterministic tie policy) they are None
     and every group has size 1. Group statistics are returned for the top k
     positions when tied, for every position otherwise: callers slice [:, :k].
+    ``groups`` (row, first, last) lists the tie groups themselves, one entry
+    per group meeting the top k, in rank order; ``start`` and ``end`` are
+    spread from it on first use (DCG needs only the groups).
     """
 
-    def __init__(self, grades, group_start, group_end, single, k):
+    def __init__(self, grades, groups, single, k):
         self.grades = grades  # grades in ranked order (within a tie group: any order)
-        self.start = group_start  # 0-based position where the group of this position starts
-        self.end = group_end  # 0-based position where it ends (inclusive)
+        self.groups = groups
         self.single = single  # the input was 1-D
         self.k = k
         self.n_queries, self.n_docs = grades.shape
-        self.tied = group_start is not None
+        self.tied = groups is not None
+        self._bounds = None
+
+    def _spread(self):
+        if self._bounds is None:
+            _, first, last = self.groups
+            in_top_k = np.minimum(last, self.k - 1) - first + 1
+            shape = (self.n_queries, self.k)
+            self._bounds = (np.repeat(first, in_top_k).reshape(shape), np.repeat(last, in_top_k).reshape(shape))
+        return self._bounds
+
+    @property
+    def start(self):  # 0-based position where the group of this position starts
+        return self._spread()[0] if self.tied else None
+
+    @property
+    def end(self):  # 0-based position where it ends (inclusive)
+        return self._spread()[1] if self.tied else None
 
     # group sums of a per-position quantity x, broadcast back to positions
     def group_sum(self, x):
@@ -88,7 +116,7 @@ class _Ranking:
             return x
         c = np.zeros((x.shape[0], x.shape[1] + 1))
         np.cumsum(x, axis=1, out=c[:, 1:])
-        return np.take_along_axis(c, self.end + 1, axis=1) - np.take_along_axis(c, self.start, axis=1)
+        return _take_rows(c, self.end + 1) - _take_rows(c, self.start)
 
     def group_mean(self, x):
         if not self.tied:
@@ -101,7 +129,7 @@ class _Ranking:
         np.cumsum(x, axis=1, out=c[:, 1:])
         if not self.tied:
             return c[:, :-1]
-        return np.take_along_axis(c, self.start, axis=1)
+        return _take_rows(c, self.start)
 
     def relevant(self):
         return (self.grades > 0).astype(np.float64)
@@ -121,7 +149,7 @@ def _rank(y_true, y_score, k, ties) -> _Ranking:
     k = n_docs if k is None else min(check_int_at_least(k, "k", 1), n_docs)
     check_choice(ties, "ties", TIES)
     if y_score is None:
-        return _Ranking(grades, None, None, single, k)
+        return _Ranking(grades, None, single, k)
     scores = as_floats(y_score, "y_score", ndim=(1, 2))
     if single:
         scores = scores[None, :] if scores.ndim == 1 else scores
@@ -129,6 +157,8 @@ def _rank(y_true, y_score, k, ties) -> _Ranking:
         raise MetricInputError(
             "y_score", f"has shape {np.shape(y_score)} but y_true has shape {np.shape(y_true)}; they must match"
         )
+    if single and ties in ("average", "first"):
+        return _rank_one_query(grades, scores, k, ties)
     if ties == "first":
         order = np.argsort(-scores, axis=1, kind="stable")
     elif ties in ("optimistic", "pessimistic"):
@@ -137,25 +167,66 @@ def _rank(y_true, y_score, k, ties) -> _Ranking:
     else:
         # the order inside a tie group does not matter when averaging: no stable sort needed
         order = np.argsort(-scores, axis=1)
-    ranked_grades = np.take_along_axis(grades, order, axis=1)
+    ranked_grades = _take_rows(grades, order)
     if ties != "average":
-        return _Ranking(ranked_grades, None, None, single, k)
+        return _Ranking(ranked_grades, None, single, k)
     # Tie groups of the top k positions only: where each starts, and where it
     # ends, the last group possibly beyond k (it ends with the last document
     # scoring as high as the one at rank k).
-    top_scores = np.take_along_axis(scores, order[:, :k], axis=1)
+    if 8 * k >= n_docs:  # most of each row: sorting the scores beats gathering them at random
+        top_scores = -np.sort(-scores, axis=1)[:, :k]
+    else:
+        top_scores = _take_rows(scores, order[:, :k])
     new_group = np.ones_like(top_scores, dtype=bool)
     new_group[:, 1:] = top_scores[:, 1:] != top_scores[:, :-1]
     cut_group_end = (scores >= top_scores[:, -1:]).sum(axis=1) - 1
     if new_group.all() and (cut_group_end == k - 1).all():
-        return _Ranking(ranked_grades, None, None, single, k)
-    positions = np.broadcast_to(np.arange(k), top_scores.shape)
-    start = np.maximum.accumulate(np.where(new_group, positions, 0), axis=1)
-    last = np.zeros_like(new_group)
-    last[:, :-1] = new_group[:, 1:]
-    ends = np.where(last, positions, cut_group_end[:, None])
-    end = np.minimum.accumulate(ends[:, ::-1], axis=1)[:, ::-1]
-    return _Ranking(ranked_grades, start, np.ascontiguousarray(end), single, k)
+        return _Ranking(ranked_grades, None, single, k)
+    return _Ranking(ranked_grades, _tie_groups(new_group, cut_group_end), single, k)
+
+
+def _rank_one_query(grades, scores, k, ties) -> _Ranking:
+    """_rank for one query with ties "average" or "first", by one stable sort of int64 keys.
+
+    ``np.argsort`` of a long row moves an index array along; the sort of
+    kendall_tau (one ``np.sort`` of each score's order key with its index in
+    the low bits) is several times faster at 1e6-1e7 documents, stable (ties
+    in document order, as "first" wants), and reports where the sorted scores
+    change, which are the tie groups "average" needs.
+    """
+    n_docs = scores.shape[1]
+    order, new_run = _sort_order(-_order_keys(np.ascontiguousarray(scores[0])), np.arange(n_docs, dtype=np.int64))
+    ranked_grades = grades[0].take(order)[None, :]
+    if ties == "first" or new_run is None:
+        return _Ranking(ranked_grades, None, True, k)
+    new_group = np.ones((1, k), dtype=bool)
+    new_group[0, 1:] = new_run[:k - 1]
+    later = np.flatnonzero(new_run[k - 1:])  # the group of rank k ends where the next one starts
+    cut_group_end = np.array([k - 1 + int(later[0]) if later.shape[0] else n_docs - 1])
+    if new_group.all() and cut_group_end[0] == k - 1:
+        return _Ranking(ranked_grades, None, True, k)
+    return _Ranking(ranked_grades, _tie_groups(new_group, cut_group_end), True, k)
+
+
+def _tie_groups(new_group: np.ndarray, cut_group_end: np.ndarray):
+    """(row, first, last) of each tie group meeting the top k, 0-based and inclusive, in rank order.
+
+    ``new_group`` (n_queries, k) marks where groups start. Every row starts a
+    group, so the groups of all rows are found in one pass over the flattened
+    rows; a group ends one before the next one starts, except each row's
+    last, which ends at ``cut_group_end`` (possibly beyond k).
+    """
+    n_queries, k = new_group.shape
+    first = np.flatnonzero(new_group.reshape(-1))  # flat positions
+    row = first // k
+    first -= row * k
+    last = np.empty_like(first)
+    last[:-1] = first[1:] - 1
+    row_last = np.empty(first.shape[0], dtype=bool)  # the last group of its row
+    row_last[:-1] = row[1:] != row[:-1]
+    row_last[-1] = True
+    last[row_last] = cut_group_end
+    return row, first, last
 
 
 def _none_relevant(size, relevant, drawn):
@@ -304,14 +375,25 @@ def _ap_numerator_terms(r: _Ranking):
     rel = r.relevant()
     if not r.tied:
         return rel * np.cumsum(rel, axis=1) / np.arange(1, r.n_docs + 1, dtype=np.float64)
-    ranks = np.arange(1, r.k + 1, dtype=np.float64)
-    g = (r.end - r.start + 1).astype(np.float64)
+    # in_group / g * (before + 1) + (j - 1) * pair, j the 1-based place in the group,
+    # over n-sized arrays: evaluated in place, in the same order (the same rounding)
+    g = np.subtract(r.end, r.start).astype(np.float64)
+    g += 1
     in_group = r.group_sum(rel)
+    pair = np.subtract(in_group, 1)
+    pair *= in_group
+    pair_den = np.subtract(g, 1)
+    pair_den *= g
+    pair = _safe_divide(pair, pair_den)
+    expected = np.divide(in_group, g, out=in_group)
     before = r.before_group(rel)
-    j = np.arange(1, r.k + 1) - r.start
-    pair = _safe_divide(in_group * (in_group - 1), g * (g - 1))
-    expected = in_group / g * (before + 1) + (j - 1) * pair
-    return expected / ranks
+    before += 1
+    expected *= before
+    place = np.subtract(np.arange(r.k), r.start).astype(np.float64)  # j - 1
+    place *= pair
+    expected += place
+    expected /= np.arange(1, r.k + 1, dtype=np.float64)  # the ranks
+    return expected
 
 
 def _average_precision(r: _Ranking, denominator, no_relevant):
@@ -421,8 +503,21 @@ def _top_k_descending(values, k):
     return -np.sort(-values, axis=1)
 
 
-def _dcg(r: _Ranking, gains):
-    return r.group_mean(gains)[:, : r.k] @ _discounts(r.k)
+def _dcg(r: _Ranking, gains, discounts):
+    if not r.tied:
+        return gains[:, : r.k] @ discounts
+    # tied: each group's mean gain times the discounts of its places in the top k,
+    # from running sums of the gains and of the discounts (no per-position arrays)
+    row, first, last = r.groups
+    c = np.zeros((r.n_queries, r.n_docs + 1))
+    np.cumsum(gains, axis=1, out=c[:, 1:])
+    c = c.reshape(-1)
+    base = row * (r.n_docs + 1)
+    mean_gain = (c[base + last + 1] - c[base + first]) / (last - first + 1)
+    d = np.zeros(r.k + 1)
+    np.cumsum(discounts, out=d[1:])
+    in_top_k = d[np.minimum(last, r.k - 1) + 1] - d[first]
+    return np.bincount(row, weights=mean_gain * in_top_k, minlength=r.n_queries)
 
 
 def dcg_at_k(y_true, y_score=None, *, k=None, gain="linear", ties="average"):
@@ -435,7 +530,7 @@ def dcg_at_k(y_true, y_score=None, *, k=None, gain="linear", ties="average"):
     seed 001.
     """
     r = _rank(y_true, y_score, k, ties)
-    return r.out(_dcg(r, _gains(r.grades, gain)))
+    return r.out(_dcg(r, _gains(r.grades, gain), _discounts(r.k)))
 
 
 def ndcg_at_k(y_true, y_score=None, *, k=None, gain="linear", ties="average", no_relevant="zero"):
@@ -449,6 +544,7 @@ def ndcg_at_k(y_true, y_score=None, *, k=None, gain="linear", ties="average", no
     check_choice(no_relevant, "no_relevant", NO_RELEVANT)
     r = _rank(y_true, y_score, k, ties)
     gains = _gains(r.grades, gain)
-    ideal = _top_k_descending(gains, r.k) @ _discounts(r.k)
-    values = _safe_divide(_dcg(r, gains), np.where(ideal > 0, ideal, 0.0))
+    discounts = _discounts(r.k)
+    ideal = _top_k_descending(gains, r.k) @ discounts
+    values = _safe_divide(_dcg(r, gains, discounts), np.where(ideal > 0, ideal, 0.0))
     return r.out(_undefined(values, ~(ideal > 0), no_relevant))

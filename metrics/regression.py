@@ -301,16 +301,29 @@ def median_absolute_error(y_true, y_pred, *, sample_weight=None) -> float:
     medians, as ``np.median`` does for an even count).
     Range [0, inf); 0 when at least half of the (weighted) predictions are exact.
     Undefined cases: none. Refusals as :func:`mean_squared_error`.
+    Unweighted, the value is ``np.median``'s, found with one in-place
+    ``np.partition`` at the upper middle (a selection, not a sort) and, for an
+    even count, the largest value below it.
     Source: scikit-learn ``median_absolute_error``.
     """
     yt = as_floats(y_true, "y_true")
     yp = as_floats(y_pred, "y_pred")
     check_same_length("y_true", yt, "y_pred", yp)
     w = check_sample_weight(sample_weight, yt.shape[0])
-    residual = np.abs(yp - yt)
-    if w is None:
-        return float(np.median(residual))
-    return _weighted_median(residual, w)
+    residual = np.subtract(yp, yt)
+    np.absolute(residual, out=residual)
+    if w is not None:
+        return _weighted_median(residual, w)
+    # np.median partitions at several positions at once (both middles and the
+    # last, for its NaN check), which NumPy does not vectorise: about 10x
+    # slower than one np.partition. The inputs are finite, so no NaN check.
+    middle = residual.shape[0] // 2
+    residual.partition(middle)
+    upper = residual[middle]
+    if residual.shape[0] % 2:
+        return float(upper)
+    lower = residual[:middle].max()  # the partition left every smaller value before the middle
+    return float((lower + upper) / 2)  # np.median's mean of the two middles, rounding included
 
 
 def _log1p_pair(y_true, y_pred):

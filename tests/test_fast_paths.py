@@ -1,0 +1,294 @@
+"""The large-tier fast paths agree with SciPy / scikit-learn on the inputs that stress them.
+
+Kendall's tau (packed-key sorts, the wavelet inversion count, the x-by-y table),
+the median absolute error (one np.partition), the (N, K) log loss (one blocked
+pass), entropy / cross-entropy / KL and auc (blocked sums) and the one-query
+ranking sort: ties, all-equal input, n = 1 and 2, even and odd n, weights, and
+n = 1e5, where the blocked and chunked code paths engage. The inversion counter
+is also checked exactly against a direct count, with its cache-sized constants
+shrunk so that small inputs take every branch.
+"""
+
+import math
+
+import numpy as np
+import pytest
+import scipy.stats
+from sklearn import metrics as skm
+
+import metrics as M
+from metrics import correlation
+from metrics.errors import MetricInputError
+
+RNG = np.random.default_rng(20261201)
+
+
+def _fenwick_inversions(values):
+    """Pairs i < j with values[i] > values[j], by a Fenwick tree over the ranks (the textbook way)."""
+    ranks = np.unique(values, return_inverse=True)[1] + 1
+    tree = [0] * (int(ranks.max()) + 1)
+    count = 0
+    for seen, r in enumerate(ranks.tolist()):
+        i, not_greater = r, 0
+        while i:
+            not_greater += tree[i]
+            i &= i - 1
+        count += seen - not_greater
+        i = r
+        while i < len(tree):
+            tree[i] += 1
+            i += i & -i
+    return count
+
+
+# ---------------------------------------------------------------- Kendall's tau
+
+
+def _kendall_cases():
+    n = 2000
+    ints = RNG.integers(0, n // 4, size=n).astype(float)
+    yield "n=2", [1.0, 2.0], [2.0, 1.0]
+    yield "n=2 tied in y", [1.0, 2.0], [3.0, 3.0]
+    yield "n=3", [1.0, 2.0, 3.0], [1.0, 3.0, 2.0]
+    yield "all x equal", [4.0] * 5, [1.0, 2.0, 3.0, 4.0, 5.0]
+    yield "all y equal", [1.0, 2.0, 3.0], [0.0, 0.0, 0.0]
+    yield "no ties", RNG.normal(size=n), RNG.normal(size=n)
+    yield "ties in x", ints, ints + RNG.normal(size=n)
+    yield "ties in y", ints + RNG.normal(size=n), ints
+    yield "ties in both, many values", ints, RNG.integers(0, n // 4, size=n).astype(float)
+    yield "ties in both, few values (table)", np.round(RNG.normal(size=n), 1), np.round(RNG.normal(size=n), 1)
+    yield "binary x", (RNG.random(n) < 0.5).astype(float), RNG.normal(size=n)
+    yield "signed zeros tie", np.array([0.0, -0.0, 1.0, -0.0, 0.0, 2.0]), np.array([3.0, 1.0, 2.0, 5.0, 4.0, 0.0])
+    # distinct values a few ulps apart: equal truncated sort keys, repaired on the full keys
+    close = 1.0 + np.arange(50) * 2.0**-52
+    yield "values ulps apart", RNG.permutation(np.concatenate([close, RNG.normal(size=200)])), RNG.normal(size=250)
+    yield "all values ulps apart", 1.0 + RNG.permutation(4000) * 2.0**-52, RNG.normal(size=4000)
+    yield "reversed", np.arange(1000.0), -np.arange(1000.0)
+    big = 100_000
+    x = RNG.normal(size=big)
+    yield "1e5 no ties", x, x + RNG.normal(size=big)
+    xi = RNG.integers(0, big // 4, size=big).astype(float)
+    yield "1e5 ties in both", xi, np.round(xi / 7 + RNG.normal(size=big), 1)
+
+
+@pytest.mark.parametrize("variant", ["b", "c"])
+@pytest.mark.parametrize(("x", "y"), [c[1:] for c in _kendall_cases()], ids=[c[0] for c in _kendall_cases()])
+def test_kendall_tau_agrees_with_scipy(x, y, variant):
+    ours = M.kendall_tau(x, y, variant=variant)
+    theirs = scipy.stats.kendalltau(x, y, variant=variant).statistic
+    if math.isnan(theirs):
+        assert math.isnan(ours)
+    else:
+        assert ours == pytest.approx(theirs, rel=1e-12, abs=1e-15)
+        assert M.kendall_tau(y, x, variant=variant) == pytest.approx(ours, rel=1e-12, abs=1e-15)
+
+
+def test_kendall_tau_table_and_inversion_paths_agree(monkeypatch):
+    x = np.round(RNG.normal(size=5000), 1)
+    y = np.round(x + RNG.normal(size=5000), 1)
+    by_table = M.kendall_tau(x, y)
+    monkeypatch.setattr(correlation, "_TABLE_CELLS", 0)
+    assert M.kendall_tau(x, y) == pytest.approx(by_table, rel=1e-13)
+    assert by_table == pytest.approx(scipy.stats.kendalltau(x, y).statistic, rel=1e-12)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 31, 32, 33, 1000, 4097, 20011])
+def test_inversion_count_is_exact(n, monkeypatch):
+    """Every branch: small constants make 1e3-1e4 values take the global, batched and partial-group paths."""
+    perm = RNG.permutation(n)
+    expected = _fenwick_inversions(perm)
+    assert correlation._count_inversions(perm) == expected
+    monkeypatch.setattr(correlation, "_LOCAL_BITS", 8)
+    monkeypatch.setattr(correlation, "_BATCH", 1 << 9)
+    monkeypatch.setattr(correlation, "_CHUNK", 1 << 7)
+    assert correlation._count_inversions(perm) == expected
+    assert correlation._count_inversions(perm[::-1].copy()) == n * (n - 1) // 2 - expected
+
+
+@pytest.mark.parametrize("values", [
+    np.array([2.0, -0.0, 0.0, -1.0, 0.0, -0.0]),
+    np.round(RNG.normal(size=3000), 1),
+    1.0 + RNG.integers(0, 40, size=3000) * 2.0**-52,  # collisions of the truncated keys
+    1.0 + RNG.random(50_000) * 1e-9,  # so many that the stable np.argsort fallback runs
+    RNG.normal(size=3000),
+])
+def test_packed_sort_is_a_stable_argsort(values):
+    order, new_run = correlation._sort_order(correlation._order_keys(values), np.arange(values.shape[0]))
+    np.testing.assert_array_equal(order, np.argsort(values, kind="stable"))
+    s = np.sort(values)
+    expected = s[1:] != s[:-1]
+    if new_run is None:
+        assert expected.all()
+    else:
+        np.testing.assert_array_equal(new_run, expected)
+
+
+# ---------------------------------------------------------------- median absolute error
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 10, 11, 100_000, 100_001])
+def test_median_absolute_error_agrees_with_sklearn(n):
+    y_true = RNG.normal(size=n)
+    y_pred = y_true + RNG.normal(size=n)
+    assert M.median_absolute_error(y_true, y_pred) == skm.median_absolute_error(y_true, y_pred)
+    assert M.median_absolute_error(y_true, y_pred) == float(np.median(np.abs(y_pred - y_true)))
+
+
+def test_median_absolute_error_ties_and_weights():
+    y_true = np.zeros(12)
+    y_pred = np.array([1, 1, 1, 2, 2, 2, 2, 3, 3, 5, 5, 5], dtype=float)[RNG.permutation(12)]
+    assert M.median_absolute_error(y_true, y_pred) == skm.median_absolute_error(y_true, y_pred) == 2.0
+    assert M.median_absolute_error([1.0, 1.0], [1.0, 1.0]) == 0.0
+    assert M.median_absolute_error([0.0, 0.0], [1.0, 4.0]) == 2.5  # even n: the mean of the two middles
+    n = 100_000
+    y_true, y_pred = RNG.normal(size=n), RNG.normal(size=n)
+    unit = np.ones(n)
+    assert M.median_absolute_error(y_true, y_pred, sample_weight=unit) == M.median_absolute_error(y_true, y_pred)
+    w = RNG.random(n)
+    assert M.median_absolute_error(y_true, y_pred, sample_weight=w) == pytest.approx(
+        skm.median_absolute_error(y_true, y_pred, sample_weight=w), rel=1e-12)
+
+
+def test_median_absolute_error_refusals_are_unchanged():
+    with pytest.raises(MetricInputError, match="^y_true: contains NaN"):
+        M.median_absolute_error([np.nan, 1.0], [1.0])
+    with pytest.raises(MetricInputError, match="^y_pred: contains infinite"):
+        M.median_absolute_error([1.0, 1.0], [1.0, np.inf])
+
+
+# ---------------------------------------------------------------- log loss, (N, K) probabilities
+
+
+def _proba(n, k):
+    y = RNG.integers(0, k, size=n)
+    y[:k] = np.arange(k)[: min(n, k)]  # every class present when n >= k
+    p = RNG.random((n, k)) + 2.0 * (y[:, None] == np.arange(k))
+    return y, p / p.sum(axis=1, keepdims=True)
+
+
+@pytest.mark.parametrize(("n", "k"), [(2, 2), (3, 3), (7, 5), (100_000, 5), (100_003, 10), (30_000, 40)])
+@pytest.mark.parametrize("weighted", [False, True], ids=["unweighted", "weighted"])
+@pytest.mark.parametrize("normalize", [True, False])
+def test_log_loss_matrix_agrees_with_sklearn(n, k, weighted, normalize):
+    y, p = _proba(n, k)
+    w = RNG.random(n) if weighted else None
+    ours = M.log_loss(y, p, sample_weight=w, normalize=normalize)
+    assert ours == pytest.approx(skm.log_loss(y, p, sample_weight=w, normalize=normalize), rel=1e-10)
+
+
+def test_log_loss_matrix_one_sample_labels_and_layouts():
+    assert M.log_loss([1], [[0.25, 0.75]], labels=[0, 1]) == pytest.approx(-math.log(0.75), rel=1e-15)
+    y, p = _proba(50_000, 4)
+    expected = skm.log_loss(y, p)
+    assert M.log_loss(y, np.asfortranarray(p)) == pytest.approx(expected, rel=1e-12)
+    assert M.log_loss(y[::-1], p[::-1]) == pytest.approx(expected, rel=1e-12)
+    assert M.log_loss(y + 10, p, labels=[10, 11, 12, 13]) == pytest.approx(expected, rel=1e-12)
+    p0 = p.copy()
+    p0[123] = 0.0
+    p0[123, (y[123] + 1) % 4] = 1.0
+    assert M.log_loss(y, p0) == math.inf  # probability 0 on a true class, no clipping
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda p: p.__setitem__((70_000, 1), np.nan), "contains NaN"),
+    (lambda p: p.__setitem__((70_000, 1), -0.1), "lie in"),
+    (lambda p: p.__setitem__((70_000, 1), np.inf), "lie in"),
+    (lambda p: p.__setitem__(70_000, p[70_000] * (1 + 1e-7)), "sum to 1"),
+])
+def test_log_loss_matrix_refusals_late_in_a_large_input(change, message):
+    y, p = _proba(100_000, 3)
+    change(p)
+    with pytest.raises(MetricInputError, match=f"^y_proba: .*{message}"):
+        M.log_loss(y, p)
+
+
+def test_log_loss_matrix_checks_keep_their_order():
+    y, p = _proba(100_000, 3)
+    p[10, 0] = -1.0
+    p[90_000, 2] = np.nan  # NaN is reported before a negative entry elsewhere
+    with pytest.raises(MetricInputError, match="^y_proba: contains NaN"):
+        M.log_loss(y, p)
+    y, p = _proba(100_000, 3)
+    p[5, 1] = 2.0  # a bad probability is reported before labels missing from labels=
+    with pytest.raises(MetricInputError, match="^y_proba: probabilities must lie"):
+        M.log_loss(y, p, labels=[0, 1])
+    with pytest.raises(MetricInputError, match="^y_proba: probabilities must lie"):
+        M.log_loss(y, p[:, :2])
+    y, p = _proba(100_000, 3)
+    p[7] *= 1 + 1e-9  # within the row-sum tolerance
+    assert M.log_loss(y, p) == pytest.approx(skm.log_loss(y, p), rel=1e-9)
+
+
+# ---------------------------------------------------------------- entropy, cross-entropy, KL; auc
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 100_000])
+@pytest.mark.parametrize("zeros", ["none", "in p", "in q", "in both"])
+def test_information_measures_agree_with_scipy(n, zeros):
+    p, q = RNG.random(n), RNG.random(n) + 0.01
+    if zeros in ("in p", "in both") and n > 1:
+        p[RNG.random(n) < 0.3] = 0.0
+        p[0] = 0.5
+    if zeros in ("in q", "in both") and n > 1:
+        q[np.flatnonzero(p == 0)[:3]] = 0.0  # zeros of q only where p is 0 too: finite results
+    p, q = p / p.sum(), q / q.sum()
+    h, kl = scipy.stats.entropy(p), scipy.stats.entropy(p, q)
+    assert M.entropy(p) == pytest.approx(h, rel=1e-12, abs=1e-15)
+    assert M.kl_divergence(p, q) == pytest.approx(kl, rel=1e-10, abs=1e-15)
+    assert M.cross_entropy(p, q) == pytest.approx(h + kl, rel=1e-12)
+    assert M.entropy(p, base=2) == pytest.approx(scipy.stats.entropy(p, base=2), rel=1e-12, abs=1e-15)
+
+
+def test_information_measures_infinite_and_refused():
+    p = np.full(100_000, 1e-5)
+    q = p.copy()
+    q[99_999], q[0] = 0.0, 2e-5  # q = 0 where p > 0, late in a long input
+    assert M.cross_entropy(p, q) == math.inf and M.kl_divergence(p, q) == math.inf
+    assert M.kl_divergence(p, p) == 0.0
+    for bad, message in ((np.nan, "contains NaN"), (np.inf, "contains infinite"), (-np.inf, "contains infinite"),
+                         (-1e-3, "probabilities must lie in")):
+        r = p.copy()
+        r[50_000] = bad
+        with pytest.raises(MetricInputError, match=f"^p: {message}"):
+            M.entropy(r)
+
+
+@pytest.mark.parametrize("n", [2, 3, 100_000])
+def test_auc_agrees_with_sklearn(n):
+    x, y = np.sort(RNG.random(n)), RNG.random(n)
+    assert M.auc(x, y) == pytest.approx(skm.auc(x, y), rel=1e-12)
+    assert M.auc(x[::-1], y[::-1]) == pytest.approx(skm.auc(x, y), rel=1e-12)  # decreasing x
+    flat = np.zeros(n)
+    assert M.auc(flat, y) == 0.0
+
+
+def test_auc_refusals_keep_their_order():
+    x = np.sort(RNG.random(100_000))
+    x[60_000] = 2.0  # not monotonic ...
+    x[90_000] = np.nan  # ... but NaN is reported first
+    with pytest.raises(MetricInputError, match="^x: contains NaN"):
+        M.auc(x, np.ones(100_000))
+    x[90_000] = 0.5
+    with pytest.raises(MetricInputError, match="^x: is neither"):
+        M.auc(x, np.ones(100_000))
+    with pytest.raises(MetricInputError, match="^y: contains infinite"):
+        M.auc(np.arange(5.0), [1.0, 2.0, np.inf, 1.0, 1.0])
+
+
+# ---------------------------------------------------------------- one long ranking query
+
+
+@pytest.mark.parametrize("decimals", [1, 3, None], ids=["heavy ties", "ties", "no ties"])
+def test_one_long_query_agrees_with_sklearn(decimals):
+    n = 100_000
+    grades = RNG.integers(0, 4, size=n).astype(float)
+    scores = RNG.random(n) if decimals is None else np.round(RNG.random(n), decimals)
+    assert M.ndcg_at_k(grades, scores) == pytest.approx(skm.ndcg_score([grades], [scores]), rel=1e-10)
+    assert M.dcg_at_k(grades, scores) == pytest.approx(skm.dcg_score([grades], [scores]), rel=1e-10)
+    assert M.ndcg_at_k(grades, scores, k=10) == pytest.approx(skm.ndcg_score([grades], [scores], k=10), rel=1e-10)
+    # ties="first": documents in the order given; as a stable sort on -score
+    first = np.argsort(-scores, kind="stable")
+    assert M.dcg_at_k(grades, scores, ties="first") == pytest.approx(M.dcg_at_k(grades[first]), rel=1e-12)
+    # the batch path (two queries) gives each query the same value
+    both = M.ndcg_at_k(np.stack([grades, grades]), np.stack([scores, scores]))
+    assert both[0] == pytest.approx(M.ndcg_at_k(grades, scores), rel=1e-12)
