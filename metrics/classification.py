@@ -707,7 +707,9 @@ def log_loss(y_true, y_proba, *, normalize=True, sample_weight=None, labels=None
     Formula: ``-(1/W) sum_s w_s log p_s[y_true_s]`` (``normalize=False``: the weighted sum).
     ``y_proba`` is (N, K) with columns in the sorted order of the classes (``labels``, or
     the distinct labels of y_true), each row summing to 1 (relative tolerance 1.5e-8,
-    as scikit-learn); or 1-D: the probability of the greater of two classes.
+    as scikit-learn; for float32 or float16 probabilities 4 K units of their own precision,
+    so that a float32 softmax output is accepted); or 1-D: the probability of the greater
+    of two classes.
     Range: [0, inf], 0 best (perfect confidence in the truth).
     Undefined cases: none; probability 0 on a true class gives inf (no clipping; scikit-learn
     clips to [eps, 1 - eps] instead and returns about 36.04).
@@ -718,6 +720,7 @@ def log_loss(y_true, y_proba, *, normalize=True, sample_weight=None, labels=None
     Source: Good (1952); seed 000 ("negative log (logistic, cross-entropy) loss"); scikit-learn ``log_loss``.
     """
     t = as_labels(y_true, "y_true")
+    given_dtype = getattr(y_proba, "dtype", None)
     # NaN and inf are caught by the range check (min propagates NaN), which
     # saves a separate isfinite pass over the probabilities.
     proba = as_floats(y_proba, "y_proba", ndim=(1, 2), allow_nan=True, allow_inf=True)
@@ -751,7 +754,10 @@ def log_loss(y_true, y_proba, *, normalize=True, sample_weight=None, labels=None
             raise
         lo, hi, deviation, result = _log_loss_rows(np.ascontiguousarray(proba), codes, keep=w is not None)
         _check_probability_range(lo, hi)
-        if not deviation <= 1.5e-8:
+        tolerance = 1.5e-8
+        if given_dtype is not None and given_dtype.kind == "f" and given_dtype.itemsize < 8:
+            tolerance = max(tolerance, 4 * k * float(np.finfo(given_dtype).eps))
+        if not deviation <= tolerance:
             raise MetricInputError("y_proba", "each row must sum to 1")
         if w is None:
             return float(-result / t.shape[0] if normalize else -result)

@@ -14,6 +14,14 @@ properties, with the family's own id prefix, for every metric of every family:
     the order of the samples does not matter
 ``duplication_invariance``
     every sample twice gives the same value (twice the value for count metrics)
+``dtype_invariance``
+    the same example with its main arrays in other dtypes gives the same value as in
+    its canonical dtypes (int64 labels, float64 reals): labels as narrower, unsigned
+    or boolean integers and as Python lists, exactly; reals rounded to float32 (or
+    float16 where the values allow it) first, then compared with the same rounded
+    values in float64 at the tolerance of the lower precision; token sequences as
+    tuples. The input shape's ``recast`` says which conversions make sense; a shape
+    that offers none (strings) has no such property
 ``integer_weights``
     an integer ``sample_weight`` w equals each sample repeated w times
 ``perfect``
@@ -36,10 +44,12 @@ import numpy as np
 from hypothesis import strategies as st
 
 from .capabilities import Capability
-from .checks import expect, expect_close, expect_in_range, expect_refusal, is_nan
-from .engine.guards import Unsupported
+from .checks import CRASH_ERRORS, SEVERITIES, Finding, expect, expect_close, expect_in_range, expect_refusal, is_nan
+from .engine import precision
+from .engine.guards import TargetExited, TargetViolation, Unsupported
 from .engine.registry import register
-from .inputs import SKIP, InputShape
+from .engine.targets import UndeclaredKeyword, raised_by_target, refusal_errors
+from .inputs import SKIP, InputShape, Recast
 
 
 def _values(t, name: str, cap: Capability, ex, forms, **extra) -> list[tuple[dict, np.ndarray]]:
@@ -103,6 +113,92 @@ def _duplication(t, ex, name, cap):
           f"{name} after duplicating every sample", cap.inputs, factor=2.0 if cap.additive else 1.0)
 
 
+def _form_text(form: dict) -> str:
+    return "(" + ", ".join(f"{k}={v!r}" for k, v in form.items()) + ")" if form else ""
+
+
+def _renamed(label: str, cap: Capability) -> str:
+    """A conversion's label with the shape's argument names replaced by the metric's own (y_true -> y1)."""
+    for shape_name, own in (cap.argument_names or {}).items():
+        label = label.replace(shape_name, own)
+    return label
+
+
+def _dtype_tolerances(cap: Capability, r: Recast) -> tuple[float, float]:
+    """The shape's tolerances, widened as precision.tolerances widens them for a target computing at the
+    conversion's precision: ROUNDING_UNITS units of it per rounded operation (absolute: at the value's scale)."""
+    rtol, atol = cap.inputs.rtol, cap.inputs.atol
+    if r.precision == "float64":
+        return rtol, atol
+    slack = precision.ROUNDING_UNITS * max(1, r.ops) * precision.EPS[r.precision]
+    return max(rtol, slack), max(atol, slack * max(r.scale, 1.0))
+
+
+def _dtype(t, ex, name, cap):
+    """Every conversion the shape offers, against the example as drawn (or the same rounded values in
+    float64); each mismatch names its conversion, a raise on a converted input is a mismatch too."""
+    canonical = _values(t, name, cap, ex, cap.forms)
+    problems: list[tuple[Finding, Recast]] = []
+    for r in cap.inputs.recast(ex):
+        if r.baseline is None:
+            expected = canonical
+        else:
+            try:
+                expected = _values(t, name, cap, r.baseline, cap.forms)
+            except refusal_errors() as exc:
+                if not raised_by_target(exc):
+                    raise
+                continue  # the rounded values are outside the metric's domain (a sum no longer 1): no example
+        problems += [(finding, r) for finding in _dtype_mismatches(t, name, cap, r, expected)]
+    if problems:
+        worst, first = min(problems, key=lambda p: (SEVERITIES.index(p[0].severity), -p[0].size))[0], problems[0][1]
+        shown = {r.label for _, r in problems[:3]}
+        others = sorted({_renamed(r.label, cap) for _, r in problems[3:] if r.label not in shown})
+        more = f"; and {len(problems) - 3} more" + (f", also with {'; '.join(others)}" if others else "")
+        try:  # the first failing conversion's calls last, so that the reproduction shows them
+            _values(t, name, cap, first.example, cap.forms)
+        except Exception:  # noqa: BLE001 - it raised the first time too: the raise is in the message
+            pass
+        # one raise site: Hypothesis sees one failure to shrink, not one per conversion
+        raise Finding("; ".join(str(f) for f, _ in problems[:3]) + (more if len(problems) > 3 else ""),
+                      severity=worst.severity, size=worst.size)
+
+
+def _dtype_mismatches(t, name, cap, r: Recast, expected) -> list[Finding]:
+    """What the converted example gives that ``expected`` (the values it is compared with) does not."""
+    label = _renamed(r.label, cap)
+    try:
+        converted = _values(t, name, cap, r.example, cap.forms)
+    except (TargetViolation, TargetExited, UndeclaredKeyword):
+        raise
+    except Exception as exc:  # noqa: BLE001 - the target refused or crashed on a dtype: a mismatch
+        if not raised_by_target(exc):
+            raise
+        shown = ", ".join(f"{_form_text(f) or name}: {v.tolist()!r}" for f, v in expected)
+        return [Finding(f"{name} with {label} raised {type(exc).__name__}: {str(exc)[:300]}; "
+                        f"for {r.versus} it gave {shown}",
+                        severity="crash" if isinstance(exc, CRASH_ERRORS) else "wrong value", size=float("inf"))]
+    rtol, atol = _dtype_tolerances(cap, r)
+    out = []
+    for (form, got), (_, want) in zip(converted, expected):
+        try:
+            expect_close(got, want, rtol=rtol, atol=atol, ops=r.ops, scale=r.scale, what=name)
+        except AssertionError as exc:
+            # a Finding carries its size; anything else (another shape) is a wrong value of any size
+            size = exc.size if isinstance(exc, Finding) else float("inf")
+            eps = max(precision.EPS[r.precision], precision.EPS[precision.effective()])
+            level = max(precision.ROUNDING_LEVEL_UNITS * max(1, r.ops) * eps, precision.FLOAT64_ROUNDING_LEVEL)
+            severity = "rounding-level" if size <= level else "wrong value"
+            out.append(Finding(f"{name}{_form_text(form)} with {label} gave {_fmt(got)} vs {_fmt(want)} for "
+                               f"{r.versus} (rtol={rtol:.3g}, atol={atol:.3g}) [{severity}, relative discrepancy "
+                               f"{size:.3g}]", severity=severity, size=size))
+    return out
+
+
+def _fmt(value: np.ndarray) -> str:
+    return repr(value.item()) if value.ndim == 0 else np.array2string(value, precision=17, separator=", ")
+
+
 def _integer_weights(t, ex, name, cap):
     (example, w), order = ex
     repeated = cap.inputs.take(example, np.repeat(np.arange(cap.inputs.size(example)), w.astype(int)))
@@ -143,8 +239,12 @@ def _permuted(examples, size):
         lambda order: np.array(order, dtype=np.intp))))
 
 
-GENERIC_PROPERTIES = ("bounds", "symmetry", "permutation_invariance", "duplication_invariance", "integer_weights",
-                      "perfect", "refuses_bad_input")
+GENERIC_PROPERTIES = ("bounds", "symmetry", "permutation_invariance", "duplication_invariance", "dtype_invariance",
+                      "integer_weights", "perfect", "refuses_bad_input")
+
+#: examples of each dtype_invariance property under the ci profile: every example makes a call per
+#: conversion and form (up to a dozen), and a dtype mistake shows on almost any input
+DTYPE_EXAMPLES = 12
 
 def register_all() -> None:
     """Register the generic properties of every catalog metric (once; idempotent)."""
@@ -199,6 +299,10 @@ def register_generic(family: str, name: str, cap: Capability, *, max_examples: i
     add("duplication_invariance",
         f"duplicating every sample {'doubles' if cap.additive else 'leaves unchanged'} {name}", "invariance",
         _duplication, shape.examples(name), _needs(name, cap, cap.forms))
+    if shape.recast is not None:
+        add("dtype_invariance", f"{name} is unchanged when its main arguments come in other dtypes: {shape.dtypes}",
+            "invariance", _dtype, shape.examples(name), _needs(name, cap, cap.forms),
+            examples=min(DTYPE_EXAMPLES, max_examples or DTYPE_EXAMPLES))
     if cap.sample_weight and shape.weighted is not None:
         add("integer_weights", f"an integer sample_weight w gives the {name} of each sample repeated w times, "
             "and weights travel with their samples when the samples are permuted",

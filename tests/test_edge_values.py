@@ -65,3 +65,13 @@ def test_masked_arrays_with_masked_entries_are_refused_in_every_family(metric):
     masked = np.ma.masked_array([1.0, 0.0, 1.0], mask=[False, True, False])
     with pytest.raises(MetricInputError, match="masked"):
         metric(masked, np.array([1.0, 1.0, 2.0]))
+
+
+def test_log_loss_accepts_float32_rows_that_sum_to_one_in_float32():
+    """A float32 softmax row sums to 1 only within float32's rounding (found by dtype_invariance's author)."""
+    p32 = np.full((3, 3), 1 / 3, dtype=np.float32)
+    assert M.log_loss([0, 1, 2], p32, labels=[0, 1, 2]) == pytest.approx(np.log(3), rel=1e-6)
+    with pytest.raises(MetricInputError, match="y_proba"):
+        M.log_loss([0, 1, 2], np.full((3, 3), 0.34, dtype=np.float32), labels=[0, 1, 2])
+    with pytest.raises(MetricInputError, match="y_proba"):  # float64 keeps the strict tolerance
+        M.log_loss([0, 1, 2], p32.astype(np.float64) * (1 + 1e-7), labels=[0, 1, 2])

@@ -105,8 +105,10 @@ def spec_counts_line() -> str:
     """How many properties the spec has: the audit's summary prints the same line."""
     props = registry.all_properties()
     claims = [p for p in props if p.is_claim]
+    large = registry.conformance_properties("large")
     return (
         f"The spec has {len(props) - len(claims)} conformance properties, which `metric-assay audit` runs "
-        f"against a target, and {len(claims)} claims from the source documents, which it does not: their "
+        f"against a target, {len(large)} more on inputs of 1e5 to 1e7 samples (`--tier large`), and "
+        f"{len(claims)} claims from the source documents, which it does not: their "
         "verdicts, computed on the catalog's own metrics, are in `docs/claims.md` (`metric-assay claims`)."
     )

@@ -5,6 +5,13 @@ arrays), ``scores`` (binary labels with scores), ``ranked_lists`` (queries of
 scored, graded documents), ``token_sequences`` (hypotheses and references).
 Each module draws valid and bad inputs and describes itself as an
 :class:`InputShape`, which is all :mod:`properties.generic` needs to know.
+
+The dtype axis: a shape's ``recast`` gives an example's main arrays in other
+dtypes (:class:`Recast`), from the helpers below. The canonical dtypes are
+int64 labels and float64 reals; integer conversions are exact, so are Python
+lists and tuples; a float conversion rounds the example first, so that the
+value it gives is compared with the value of the same rounded numbers held in
+float64, at the tolerance of the lower precision.
 """
 
 from __future__ import annotations
@@ -43,8 +50,130 @@ class InputShape:
     perfect: Callable[[str], Any] | None = None
     #: metric -> strategy of (example, argument at fault or None): one bad input
     bad: Callable[[str], Any] | None = None
+    #: the example's main arrays in other dtypes (the dtype axis); None: no conversion makes sense
+    recast: Callable[[Any], list[Recast]] | None = None
+    #: what ``recast`` offers, in a few words (the statement of the dtype_invariance properties)
+    dtypes: str = ""
     #: relative tolerance of the invariances: the same numbers summed in another order
     rtol: float = 1e-12
     atol: float = 1e-12
 
 
+# ------------------------------------------------------------------ the dtype axis
+
+
+@dataclasses.dataclass(frozen=True)
+class Recast:
+    """One dtype conversion of an example: the converted example and what it is compared with."""
+
+    #: what was converted, for the failure message: "y_true, y_pred as uint8"
+    label: str
+    #: the example with those arguments converted
+    example: Any
+    #: the precision the conversion holds its numbers in: "float64" for the exact ones (integer widths,
+    #: bool, Python lists), else the float dtype the values were rounded to
+    precision: str = "float64"
+    #: the example compared with; None: the example as drawn (canonical dtypes)
+    baseline: Any = None
+    #: the baseline's dtype, for the failure message: "int64", "float64 (the same float32 values)"
+    versus: str = "float64"
+    #: rounded operations between the two values at the lower precision (a sum of n terms: n)
+    ops: int = 1
+    #: the natural magnitude of the value (scales the absolute tolerance)
+    scale: float = 1.0
+
+
+#: how the float conversions are compared (for the shapes' ``dtypes``)
+ROUNDED = "compared with the same rounded values in float64 at their precision"
+
+#: integer dtypes a label array is offered in (the unsigned ones only for non-negative labels)
+INTEGER_DTYPES = (np.int8, np.int16, np.int32, np.uint8, np.uint16, np.uint64)
+
+#: the largest magnitude of general real values offered in float16: every difference, square, product,
+#: and sum of up to 30 of them stays inside float16's finite range (65504), so a library that computes in
+#: the input's dtype holds every intermediate value too
+FLOAT16_REALS = 16.0
+
+FLOAT16_MAX = float(np.finfo(np.float16).max)
+
+
+def dtype_name(array) -> str:
+    """The name of an array's dtype for a message: "int64", "float64", "str"."""
+    kind = np.asarray(array).dtype.kind
+    return "str" if kind in "US" else str(np.asarray(array).dtype)
+
+
+def _integral(arrays) -> np.ndarray | None:
+    """Every value of ``arrays`` as one int64 vector, or None if some value is not an integer."""
+    parts = [np.ravel(np.asarray(a)) for a in arrays]
+    if any(p.dtype.kind not in "biuf" for p in parts):
+        return None
+    values = np.concatenate(parts) if parts else np.zeros(0)
+    if values.dtype.kind == "f":
+        exact = np.isfinite(values).all() and (values == np.round(values)).all()
+        if not (exact and np.abs(values).max(initial=0) < 2**53):
+            return None
+    return values.astype(np.int64)
+
+
+def integer_recasts(names: str, arrays, build, *, dtypes=INTEGER_DTYPES, boolean: bool = False,
+                    versus: str | None = None) -> list[Recast]:
+    """``arrays`` (integer values) in every dtype of ``dtypes`` that holds them all, and as bool when
+    ``boolean`` and every value is 0 or 1; ``build(converted arrays, dtype)`` makes the example."""
+    values = _integral(arrays)
+    if values is None:
+        return []
+    versus = versus or dtype_name(arrays[0])
+    out = []
+    for dtype in dtypes:
+        info = np.iinfo(dtype)
+        if values.size and (values.min() < info.min or values.max() > info.max):
+            continue
+        out.append(Recast(f"{names} as {np.dtype(dtype).name}",
+                          build([np.asarray(a).astype(dtype) for a in arrays], np.dtype(dtype)), versus=versus))
+    if boolean and values.size and np.isin(values, (0, 1)).all():
+        out.append(Recast(f"{names} as bool", build([np.asarray(a).astype(bool) for a in arrays], np.dtype(bool)),
+                          versus=versus))
+    return out
+
+
+def _normal_within(arrays, bound: float, dtype) -> bool:
+    """Every value finite, within ``bound``, and zero or at least ``dtype``'s smallest normal number."""
+    tiny = float(np.finfo(dtype).tiny)
+    for a in arrays:
+        v = np.abs(np.asarray(a, dtype=np.float64))
+        if not np.isfinite(v).all() or v.max(initial=0.0) > bound or ((v > 0) & (v < tiny)).any():
+            return False
+    return True
+
+
+def float_recasts(names: str, arrays, build, *, ops: int, float16_bound: float | None = None,
+                  scale: float = 1.0) -> list[Recast]:
+    """``arrays`` (reals) rounded to float32, and to float16 where ``float16_bound`` is given and every
+    value is a normal float16 within it; ``build(arrays)`` makes the example. Each is compared with the
+    same rounded values held in float64: only the arithmetic differs, never the numbers."""
+    out = []
+    for dtype, bound in ((np.float32, None), (np.float16, float16_bound)):
+        if dtype is np.float16 and (bound is None or not _normal_within(arrays, min(bound, FLOAT16_MAX), dtype)):
+            continue
+        with np.errstate(over="ignore", under="ignore"):
+            low = [np.asarray(a).astype(dtype) for a in arrays]
+        if not all(np.isfinite(a).all() for a in low):
+            continue  # beyond the dtype's range: not the same example
+        name = np.dtype(dtype).name
+        out.append(Recast(f"{names} as {name}", build(low), precision=name,
+                          baseline=build([a.astype(np.float64) for a in low]),
+                          versus=f"float64 (the same {name} values)", ops=ops, scale=scale))
+    return out
+
+
+def upcast(array):
+    """A float array narrower than float64 as float64 (anything else as it is)."""
+    a = np.asarray(array) if array is not None else None
+    return a.astype(np.float64) if a is not None and a.dtype.kind == "f" and a.dtype != np.float64 else array
+
+
+def list_recast(names: str, arrays, build, *, versus: str, baseline=None) -> Recast:
+    """``arrays`` as (nested) Python lists; compared with ``baseline`` (None: the example as drawn)."""
+    return Recast(f"{names} as Python lists", build([np.asarray(a).tolist() for a in arrays]),
+                  baseline=baseline, versus=versus)

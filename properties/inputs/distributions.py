@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from . import InputShape
+from . import ROUNDED, InputShape, Recast, float_recasts, list_recast
 
 
 @st.composite
@@ -69,6 +69,20 @@ def _take(ex, idx):
     return tuple(a[idx] for a in ex)
 
 
+def _recaster(names: str):
+    def recast(ex) -> list[Recast]:
+        """The probabilities rounded to float32 and to float16 (all within [0, 1]), and as Python lists.
+        Rounded values that no longer sum to 1 closely enough for the metric are outside its domain:
+        the property skips a conversion whose float64 baseline the metric refuses."""
+        size = sum(len(a) for a in ex)
+        return [*float_recasts(names, list(ex), tuple, ops=size, float16_bound=1.0),
+                list_recast(names, list(ex), tuple, versus="float64")]
+
+    return recast
+
+
+_DTYPES = f"float32, and float16 where every value is a normal float16, {ROUNDED}; Python lists"
+
 #: one distribution p; the samples are its categories (permuting them permutes p)
 DISTRIBUTION = InputShape(
     name="a probability distribution",
@@ -78,6 +92,8 @@ DISTRIBUTION = InputShape(
     call=lambda t, name, ex, **kw: getattr(t, name)(ex[0], **kw),
     bad=lambda name: bad_distribution_pairs().filter(
         lambda e: e[2] == "p" and len(e[0]) == len(e[1]) or e[2] is None).map(lambda e: ((e[0],), e[2])),
+    recast=_recaster("p"),
+    dtypes=_DTYPES,
 )
 
 #: two distributions (p, q) over the same categories, permuted together
@@ -89,6 +105,8 @@ DISTRIBUTION_PAIRS = InputShape(
     call=lambda t, name, ex, **kw: getattr(t, name)(ex[0], ex[1], **kw),
     perfect=lambda name: distributions().map(lambda p: (p, p.copy())),
     bad=lambda name: bad_distribution_pairs().map(lambda e: (e[:2], e[2])),
+    recast=_recaster("p, q"),
+    dtypes=_DTYPES,
 )
 
 #: the probabilities a model gave to each token of one sequence; the samples are the tokens
@@ -99,6 +117,8 @@ TOKEN_PROBABILITIES = InputShape(
     take=_take,
     call=lambda t, name, ex, **kw: getattr(t, name)(ex[0], **kw),
     perfect=lambda name: token_probs.map(lambda p: (np.ones_like(p),)),
+    recast=_recaster("token_probs"),
+    dtypes=_DTYPES,
 )
 
 #: a corpus: sequences of token probabilities; the samples are the sequences
@@ -109,4 +129,7 @@ CORPORA = InputShape(
     take=lambda ex, idx: [ex[i] for i in idx],
     call=lambda t, name, ex, **kw: getattr(t, name)(list(ex), **kw),
     perfect=lambda name: corpora.map(lambda c: [np.ones_like(p) for p in c]),
+    recast=lambda ex: [*float_recasts("every sequence", list(ex), list, ops=sum(map(len, ex)), float16_bound=1.0),
+                       list_recast("every sequence", list(ex), list, versus="float64")],
+    dtypes=_DTYPES,
 )

@@ -21,7 +21,7 @@ import dataclasses
 import numpy as np
 from hypothesis import strategies as st
 
-from . import SKIP, InputShape
+from . import ROUNDED, SKIP, InputShape, Recast, dtype_name, float_recasts, integer_recasts, list_recast
 
 MAX_SIZE = 12
 MAX_CLASSES = 4
@@ -305,6 +305,23 @@ def bad_label_pairs(draw):
     return bad(np.column_stack([t != 0, t == 0]).astype(int), np.column_stack([p != 0, p == 0]).astype(int), "y_true")
 
 
+def _recast_pair(ex: LabelPair) -> list[Recast]:
+    """Integer labels in every integer dtype that holds them, bool for the labels {0, 1} of a binary
+    pair (the positive class is then True), and any labels as Python lists."""
+
+    def build(arrays, dtype):
+        if dtype.kind == "b":
+            return LabelPair(*arrays, (False, True), True, ex.sample_weight)
+        return LabelPair(*arrays, ex.alphabet, ex.pos_label, ex.sample_weight)
+
+    pair = [ex.y_true, ex.y_pred]
+    return [
+        *integer_recasts("y_true, y_pred", pair, build, boolean=ex.alphabet == (0, 1)),
+        list_recast("y_true, y_pred", pair, lambda a: LabelPair(*a, ex.alphabet, ex.pos_label, ex.sample_weight),
+                    versus=dtype_name(ex.y_true)),
+    ]
+
+
 LABELS = InputShape(
     name="label pairs",
     examples=lambda name: any_label_pairs(),
@@ -316,6 +333,8 @@ LABELS = InputShape(
     swap=lambda ex: LabelPair(ex.y_pred, ex.y_true, ex.alphabet, ex.pos_label, ex.sample_weight),
     perfect=lambda name: any_label_pairs().map(perfect_pair),
     bad=lambda name: bad_label_pairs(),
+    recast=_recast_pair,
+    dtypes="integer labels as int8 to uint64 where they fit, bool for the labels {0, 1}, Python lists",
 )
 
 
@@ -343,6 +362,19 @@ def bad_probability_examples(draw):
     return ProbaExample(y, np.full((len(y), 2), 0.5), (0.0, 1.0)), "y_true"
 
 
+def _recast_proba(ex: ProbaExample) -> list[Recast]:
+    """y_true as the labels' conversions (labels= stays as drawn), y_proba rounded to float32 and to
+    float16 (probabilities: every value in float16's range), both as Python lists."""
+    n, k = ex.y_proba.shape
+    return [
+        *integer_recasts("y_true", [ex.y_true], lambda a, dtype: ProbaExample(a[0], ex.y_proba, ex.labels)),
+        *float_recasts("y_proba", [ex.y_proba], lambda a: ProbaExample(ex.y_true, a[0], ex.labels),
+                       ops=n * k, float16_bound=1.0),
+        list_recast("y_true, y_proba", [ex.y_true, ex.y_proba], lambda a: ProbaExample(*a, ex.labels),
+                    versus=f"{dtype_name(ex.y_true)}, float64"),
+    ]
+
+
 PROBABILITIES = InputShape(
     name="labels with class probability rows",
     examples=lambda name: proba_examples(),
@@ -353,4 +385,7 @@ PROBABILITIES = InputShape(
     weighted=lambda name: proba_examples(weights="int", min_prob=1e-9).map(lambda e: (e, e.sample_weight)),
     perfect=lambda name: proba_examples().map(one_hot),
     bad=lambda name: bad_probability_examples(),
+    recast=_recast_proba,
+    dtypes=f"integer labels as int8 to uint64 where they fit; probabilities in float32 and float16, {ROUNDED}; "
+           "Python lists",
 )

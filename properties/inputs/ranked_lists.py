@@ -27,7 +27,7 @@ import functools
 import numpy as np
 from hypothesis import strategies as st
 
-from . import InputShape
+from . import ROUNDED, InputShape, Recast, float_recasts, integer_recasts, list_recast, upcast
 from .labels import sample_weights
 
 #: mostly irrelevant documents: where each one lands (hit or miss) matters
@@ -138,6 +138,27 @@ def _take(ex, idx: np.ndarray, axis: int):
     return y.take(idx, axis=axis), (None if s is None else s.take(idx, axis=axis)), k
 
 
+#: the integer dtypes relevance grades are offered in: grades are small non-negative integers
+GRADE_DTYPES = (np.int64, np.int8, np.uint8)
+
+
+def _recast_batch(ex) -> list[Recast]:
+    """The grades (integer values drawn as floats) as int64, int8 and uint8, and as bool when every grade
+    is 0 or 1 (binary relevance); the scores rounded to float32; both as Python lists. Float16 scores
+    are not offered: the drawn magnitudes (1e-30, 1e30) are outside its range."""
+    y, s, k = ex
+    canonical = (y, upcast(s), k)
+    out = [*integer_recasts("y_true", [y], lambda a, dtype: (a[0], s, k), dtypes=GRADE_DTYPES, boolean=True,
+                            versus="float64")]
+    if s is not None:
+        out += float_recasts("y_score", [s], lambda a: (y, a[0], k), ops=s.shape[1])
+    arrays = [y] if s is None else [y, s]
+    out.append(list_recast("y_true" if s is None else "y_true, y_score", arrays,
+                           lambda a: (a[0], a[1] if s is not None else None, k), versus="float64",
+                           baseline=canonical if canonical[1] is not s else None))
+    return out
+
+
 def _shape(name: str, examples, axis: int, **extra) -> InputShape:
     """The shape whose samples lie along ``axis`` of the grades and scores (0: queries, 1: documents)."""
     return InputShape(
@@ -149,6 +170,8 @@ def _shape(name: str, examples, axis: int, **extra) -> InputShape:
         call_keywords=("k",),
         perfect=lambda metric: perfect_batches(PERFECT_TOP_K.get(metric, "any")),
         bad=lambda metric: bad_batches(),
+        recast=_recast_batch,
+        dtypes=f"grades as int64, int8, uint8 and bool (0/1 grades); scores in float32, {ROUNDED}; Python lists",
         **extra,
     )
 

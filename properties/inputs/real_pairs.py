@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from . import InputShape
+from . import FLOAT16_REALS, ROUNDED, InputShape, Recast, float_recasts, integer_recasts, list_recast
 
 MAX_SIZE = 30
 
@@ -78,6 +78,21 @@ def _take(ex, idx):
     return tuple(a[idx] for a in ex)
 
 
+def _recaster(first: str, second: str):
+    names = f"{first}, {second}"
+
+    def recast(ex) -> list[Recast]:
+        """Both arrays rounded to float32, and to float16 where every value is within
+        :data:`~properties.inputs.FLOAT16_REALS`; integer values as int64; both as Python lists."""
+        return [
+            *float_recasts(names, list(ex), tuple, ops=len(ex[0]), float16_bound=FLOAT16_REALS),
+            *integer_recasts(names, list(ex), lambda a, dtype: tuple(a), dtypes=(np.int64,), versus="float64"),
+            list_recast(names, list(ex), tuple, versus="float64"),
+        ]
+
+    return recast
+
+
 def real_pairs_shape(*, elements=reals, weighted_elements=grid, min_size: int = 1, first: str = "y_true",
                      second: str = "y_pred", rtol: float = 1e-9, atol: float = 1e-12) -> InputShape:
     """Paired real arrays (a, b): the samples are the pairs (a_i, b_i).
@@ -97,6 +112,8 @@ def real_pairs_shape(*, elements=reals, weighted_elements=grid, min_size: int = 
         perfect=lambda name: pairs(elements, min_size=min_size).map(lambda e: (e[0], e[0].copy())),
         bad=lambda name: bad_vector_pair(first=first, second=second, min_size=max(min_size, 3),
                                          domain=weighted_elements).map(lambda e: (e[:2], e[2])),
+        recast=_recaster(first, second),
+        dtypes=f"float32, and float16 for values within 16, {ROUNDED}; int64 for integer values; Python lists",
         rtol=rtol,
         atol=atol,
     )

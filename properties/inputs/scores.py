@@ -16,7 +16,8 @@ import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from . import InputShape
+from . import (FLOAT16_MAX, FLOAT16_REALS, ROUNDED, InputShape, Recast, float_recasts, integer_recasts, list_recast,
+               upcast)
 
 MAX_SIZE = 20
 
@@ -127,6 +128,20 @@ def _with_weights(draw, examples):
     return (y, s), draw(hnp.arrays(np.int64, y.shape[0], elements=st.integers(1, 3))).astype(np.float64)
 
 
+def _recast_ranking(ex) -> list[Recast]:
+    """y_true (0/1) in every integer dtype and as bool; y_score rounded to float32, and to float16 where
+    every score is a normal float16 (scores are only ranked: any magnitude float16 holds will do);
+    both as Python lists. An example drawn with float32 scores is compared with its float64 upcast."""
+    y, s = ex
+    canonical = (y, upcast(s))
+    return [
+        *integer_recasts("y_true", [y], lambda a, dtype: (a[0], s), boolean=True),
+        *float_recasts("y_score", [s], lambda a: (y, a[0]), ops=len(s), float16_bound=FLOAT16_MAX),
+        list_recast("y_true, y_score", [y, s], tuple, versus="int64, float64",
+                    baseline=canonical if canonical[1] is not s else None),
+    ]
+
+
 def _scores_shape(need_negative: bool, name: str) -> InputShape:
     examples = rankings_for(need_negative)
     return InputShape(
@@ -138,6 +153,8 @@ def _scores_shape(need_negative: bool, name: str) -> InputShape:
         weighted=lambda metric: _with_weights(examples),
         perfect=lambda metric: examples.map(perfect_ranking),
         bad=lambda metric: bad_rankings(),
+        recast=_recast_ranking,
+        dtypes=f"0/1 labels as int8 to uint64 and bool; scores in float32 and float16, {ROUNDED}; Python lists",
         # same samples in another order or repeated: identical counts, so only the last ulp may move
         rtol=1e-12,
         atol=1e-15,
@@ -193,4 +210,11 @@ CURVE_POINTS = InputShape(
     take=_take,
     call=lambda t, name, ex, **kw: getattr(t, name)(*ex, **kw),
     bad=lambda metric: bad_curve_points(),
+    # quarter-units: float32 holds them exactly, float16 within FLOAT16_REALS; the trapezoids sum n terms
+    dtypes=f"float32, and float16 for values within 16, {ROUNDED}; int64 for integer values; Python lists",
+    recast=lambda ex: [
+        *float_recasts("x, y", list(ex), tuple, ops=len(ex[0]), float16_bound=FLOAT16_REALS),
+        *integer_recasts("x, y", list(ex), lambda a, dtype: tuple(a), dtypes=(np.int64,), versus="float64"),
+        list_recast("x, y", list(ex), tuple, versus="float64"),
+    ],
 )

@@ -23,10 +23,11 @@ What a *sample* is, for the generic properties (``properties/generic.py``):
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 from hypothesis import strategies as st
 
-from . import SKIP, InputShape
+from . import SKIP, InputShape, Recast
 
 WORDS = ("a", "b", "c", "d", "the", "cat")
 
@@ -160,8 +161,27 @@ def _broken(ex: Sentences, defect, *, corpus_level: bool) -> tuple[Sentences, st
 # ------------------------------------------------------------------ the shapes, for the generic properties
 
 
-def _shape(name: str, examples, perfect, defects: tuple[str, ...], *, corpus_level: bool, swap: bool = False
-           ) -> InputShape:
+def _as_tuples(side):
+    """Every token sequence of one side (a token list, or a list of them) as a tuple; strings stay."""
+    if isinstance(side, str):
+        return side
+    if side and all(isinstance(item, (list, tuple)) for item in side):
+        return [tuple(item) for item in side]  # a list of references: the container stays a list
+    return tuple(side)
+
+
+def _recast_tokens(ex: Sentences, *, names: str) -> list[Recast]:
+    """Token sequences as tuples instead of lists (containers stay lists); an example of strings has no
+    other form that makes sense, so it offers none."""
+    if all(isinstance(side, str) for side in (*ex.references, *ex.hypotheses)):
+        return []
+    converted = Sentences(tuple(_as_tuples(r) for r in ex.references), tuple(_as_tuples(h) for h in ex.hypotheses),
+                          ex.perfect)
+    return [Recast(f"{names} as tuples", converted, versus="lists")]
+
+
+def _shape(name: str, examples, perfect, defects: tuple[str, ...], *, corpus_level: bool, swap: bool = False,
+           tokens: str | None = None) -> InputShape:
     return InputShape(
         name=name,
         examples=lambda metric: examples,
@@ -171,6 +191,8 @@ def _shape(name: str, examples, perfect, defects: tuple[str, ...], *, corpus_lev
         swap=_swap if swap else None,
         perfect=lambda metric: perfect,
         bad=lambda metric: _bad(examples, defects, corpus_level=corpus_level),
+        recast=None if tokens is None else functools.partial(_recast_tokens, names=tokens),
+        dtypes="token sequences as tuples instead of lists",
     )
 
 
@@ -191,14 +213,15 @@ def _same(values):
     return values.map(lambda x: (x, x[:]))
 
 
-def _pair_corpora(name: str, items, nonempty_items, defects: tuple[str, ...]) -> InputShape:
+def _pair_corpora(name: str, items, nonempty_items, defects: tuple[str, ...], tokens: str | None = None
+                  ) -> InputShape:
     """Corpora of (reference, hypothesis) pairs of ``items``: 1..5 sentences with non-empty references,
     or 1..4 with some empty references (never all: the pooled rate divides by their total length)."""
     some_empty = st.lists(st.tuples(items, items), min_size=1, max_size=4).filter(_some_reference)
     examples = st.one_of(st.lists(st.tuples(nonempty_items, items), min_size=1, max_size=5), some_empty)
     perfect = st.lists(_same(items), min_size=1, max_size=5).filter(_some_reference)
     return _shape(name, _many(examples), _many(perfect, perfect=True),
-                  ("extra_hypothesis", "missing_hypothesis", "empty", *defects), corpus_level=True)
+                  ("extra_hypothesis", "missing_hypothesis", "empty", *defects), corpus_level=True, tokens=tokens)
 
 
 @st.composite
@@ -215,7 +238,7 @@ SEQUENCE_PAIRS = _shape(
     _one(st.one_of(st.tuples(tokens, tokens), st.tuples(texts, texts))),
     _one(_same(st.one_of(tokens, texts)), perfect=True),
     ("none_reference", "number_reference", "number_hypothesis_after_tokens"),
-    corpus_level=False, swap=True)
+    corpus_level=False, swap=True, tokens="reference, hypothesis")
 
 #: WER: a non-empty reference token list and a hypothesis token list
 WORD_PAIRS = _shape(
@@ -223,7 +246,7 @@ WORD_PAIRS = _shape(
     _one(st.tuples(nonempty_tokens, tokens)),
     _one(_same(nonempty_tokens), perfect=True),
     ("number_hypothesis", "number_reference", "string_reference", "string_hypothesis"),
-    corpus_level=False)
+    corpus_level=False, tokens="reference, hypothesis")
 
 #: CER: a non-empty reference string and a hypothesis string
 CHARACTER_PAIRS = _shape(
@@ -239,11 +262,11 @@ REFERENCED_SENTENCES = _shape(
     _one(sentence),
     _one(_perfect_sentence(), perfect=True),
     ("unnested_references", "no_reference", "number_hypothesis", "string_hypothesis"),
-    corpus_level=False)
+    corpus_level=False, tokens="references, hypothesis")
 
 #: corpus WER: reference and hypothesis token lists, sentence by sentence
 WORD_CORPORA = _pair_corpora("a corpus of reference and hypothesis token lists", tokens, nonempty_tokens,
-                             ("number_hypothesis",))
+                             ("number_hypothesis",), tokens="references, hypotheses")
 
 #: corpus CER: reference and hypothesis strings, sentence by sentence
 CHARACTER_CORPORA = _pair_corpora("a corpus of reference and hypothesis strings", texts, nonempty_texts,
@@ -255,4 +278,4 @@ REFERENCED_CORPORA = _shape(
     _many(corpus),
     _many(st.lists(_perfect_sentence(), min_size=1, max_size=4), perfect=True),
     ("extra_hypothesis", "missing_hypothesis", "empty", "unnested_references", "number_hypothesis"),
-    corpus_level=True)
+    corpus_level=True, tokens="list_of_references, hypotheses")

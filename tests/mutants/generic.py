@@ -91,6 +91,56 @@ def _first_half(fn, cap):
     return wrapped
 
 
+#: the dtypes the catalog's strategies draw: anything else reached the mutant through a conversion
+_CANONICAL = {np.dtype(np.float64), np.dtype(np.int64)}
+
+
+def _converted(value, depth: int = 0) -> bool:
+    """Whether ``value`` is (or holds) what only a conversion passes: an array of narrower, unsigned or
+    boolean integers or of float32/float16 values, a Python list of numbers, a tuple of tokens."""
+    if isinstance(value, np.ndarray):
+        return value.dtype.kind not in "USO" and value.dtype not in _CANONICAL
+    if isinstance(value, tuple):
+        return True
+    if isinstance(value, list) and value and depth < 3:
+        if all(isinstance(v, (int, float, np.number)) and not isinstance(v, bool) for v in value):
+            return True  # a numeric array as a Python list (token lists hold strings)
+        return any(_converted(v, depth + 1) for v in value)
+    return False
+
+
+def _read_off_by_one(value, step: int):
+    """``value`` read from index i - 1 (``step`` -1) or i + 1 (``step`` 1), clamped at the ends: one item
+    (sample, token, reference, query; a document for 2-D grades and scores) twice, one lost, the shape
+    kept, so that the input stays valid and the property sees a wrong value rather than a refusal."""
+    if isinstance(value, str) or not hasattr(value, "__len__") or len(value) < 2:
+        return value
+    if isinstance(value, np.ndarray):
+        axis = value.ndim - 1 if value.ndim == 2 and value.shape[-1] > 1 else 0
+        n = value.shape[axis]
+        return value.take(np.clip(np.arange(n) + step, 0, n - 1), axis=axis)
+    items = list(value)
+    shifted = [items[min(max(i + step, 0), len(items) - 1)] for i in range(len(items))]
+    return type(value)(shifted)
+
+
+def _off_by_one_on_conversion(fn, cap):
+    """When any main argument comes in a dtype it had to convert, reads the first main argument one item
+    behind and the last one item ahead (:func:`_read_off_by_one`): an off-by-one in the conversion path,
+    which pairs each sample with a neighbour's. (Examples drawn with float32 scores go through it too;
+    their float32 conversion is compared with float64 values, which do not.)"""
+
+    @functools.wraps(fn)
+    def wrapped(*args, **kwargs):
+        if args and any(_converted(a) for a in args):
+            args = (_read_off_by_one(args[0], -1), *args[1:])
+            if len(args) > 1:
+                args = (*args[:-1], _read_off_by_one(args[-1], 1))
+        return fn(*args, **kwargs)
+
+    return wrapped
+
+
 def _ignores_weights(fn, cap):
     @functools.wraps(fn)
     def wrapped(*args, sample_weight=None, **kwargs):
@@ -129,6 +179,7 @@ BREAKS = {
     "symmetry": _order_of_arguments_matters,
     "permutation_invariance": _position_dependent,
     "duplication_invariance": _first_half,
+    "dtype_invariance": _off_by_one_on_conversion,
     "integer_weights": _ignores_weights,
     "perfect": _never_perfect,
     "refuses_bad_input": _accepts_anything,
