@@ -158,24 +158,16 @@ def _box_edges(arr: np.ndarray, name: str, box_format: str, locate=None) -> np.n
         x1, y1, x2, y2 = arr.T
         w = x2 - x1
         h = y2 - y1
-        bad = np.flatnonzero((w < 0) | (h < 0))
-        if bad.size:
-            i = int(bad[0])
-            field, j = where(i)
-            raise MetricInputError(
-                field, f"box {j} {arr[i].tolist()} has x2 < x1 or y2 < y1 (negative width or height); "
-                       "boxes in 'xyxy' format are (x1, y1, x2, y2)"
-            )
+        problem = "has x2 < x1 or y2 < y1 (negative width or height); boxes in 'xyxy' format are (x1, y1, x2, y2)"
     else:
         x1, y1, w, h = arr.T
-        bad = np.flatnonzero((w < 0) | (h < 0))
-        if bad.size:
-            i = int(bad[0])
-            field, j = where(i)
-            raise MetricInputError(
-                field, f"box {j} {arr[i].tolist()} has a negative width or height; boxes in 'xywh' format are "
-                       "(x, y, width, height)"
-            )
+        problem = "has a negative width or height; boxes in 'xywh' format are (x, y, width, height)"
+    bad = np.flatnonzero((w < 0) | (h < 0))
+    if bad.size:
+        i = int(bad[0])
+        field, j = where(i)
+        raise MetricInputError(field, f"box {j} {arr[i].tolist()} {problem}")
+    if box_format != "xyxy":
         with np.errstate(over="ignore"):
             x2 = x1 + w
             y2 = y1 + h

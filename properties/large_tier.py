@@ -107,14 +107,11 @@ DOCUMENT = [case("document", 20_000), case("document", 100_000)]
 SHORT_DOCUMENT = [case("document", 2_000), case("document", 5_000)]  # quadratic metrics (LCS)
 
 
-def _label_forms(metric: str, averaged: bool):
-    def forms(data) -> list[dict]:
-        binary = data.case.generator != "multiclass_labels"
-        if not averaged:
-            return [{}]
-        return [{"average": "binary"}] if binary else [{"average": "macro"}, {"average": "micro"}]
-
-    return forms
+def _averaging_forms(data) -> list[dict]:
+    """Binary cases: the positive class; multiclass cases: macro and micro averages."""
+    if data.case.generator != "multiclass_labels":
+        return [{"average": "binary"}]
+    return [{"average": "macro"}, {"average": "micro"}]
 
 
 # metric -> (family, cases, the case's fields passed positionally, forms(data) -> keyword sets, kinds)
@@ -136,7 +133,7 @@ for _m in ("accuracy", "balanced_accuracy", "confusion_matrix"):
 # one class in y_true leaves Matthews' coefficient 0/0 (an undefined case the standard tier covers)
 _spec("matthews_corrcoef", BINARY[:2] + MULTICLASS, ("y_true", "y_pred"))
 for _m in ("precision", "recall", "f1"):
-    _spec(_m, BINARY + MULTICLASS, ("y_true", "y_pred"), _label_forms(_m, averaged=True), keywords=("average",))
+    _spec(_m, BINARY + MULTICLASS, ("y_true", "y_pred"), _averaging_forms, keywords=("average",))
 _spec("cohen_kappa", BINARY + MULTICLASS, ("y_true", "y_pred"),
       lambda data: [{}] if data.case.generator == "constant_labels" else [{}, {"weights": "quadratic"}],
       keywords=("weights",))
