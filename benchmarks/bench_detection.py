@@ -8,7 +8,7 @@ jittered copies of a ground-truth box (its class 85% of the time), the rest
 are anywhere; scores are uniform. COCO's defaults: 10 IoU thresholds, 4 area
 ranges, maxDets 1/10/100.
 
-Peers, on the same plain arrays (``reference/pycocotools_core.py``):
+Peers, on the same plain arrays (``reference/pycocotools.py``):
 
 * ``end to end``: plain arrays in, 12 numbers out. For the libraries that
   includes building the COCO dataset dict and results list, the ``COCO``
@@ -34,10 +34,10 @@ import time
 import numpy as np
 
 from benchmarks.timing import best_time, fmt_seconds, print_table
-from metrics.detection_core import COCO_IOU_THRESHOLDS, coco_map
+from metrics.detection import COCO_IOU_THRESHOLDS, coco_map
 
 try:
-    from reference import pycocotools_core as ref
+    from reference import pycocotools as ref
 except ImportError:  # optional peers: pip install pycocotools faster-coco-eval
     ref = None
 

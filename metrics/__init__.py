@@ -18,6 +18,7 @@ FAMILIES = (
     "curves",
     "text",
     "ranking",
+    "detection",
 )
 
 #: catalog name -> family name

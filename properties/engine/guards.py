@@ -139,9 +139,16 @@ def _numeric_problem(value, depth: int = 0) -> str | None:
     if isinstance(value, (numbers.Real, np.integer, np.floating)):
         return None
     if isinstance(value, np.ndarray):
-        if value.dtype.kind in "iuf":
+        # flags (a detection's true/false positive) are numbers inside a tuple of results
+        if value.dtype.kind in "iuf" or (value.dtype.kind == "b" and depth > 0):
             return None
         return f"an array of dtype {value.dtype} ({_brief(value)})"
+    if isinstance(value, dict) and depth < 3:
+        for key, item in value.items():
+            problem = _numeric_problem(item, depth + 1)
+            if problem:
+                return f"a dict whose {key!r} is {problem}"
+        return None
     if isinstance(value, (list, tuple)) and depth < 3:
         for item in value:
             problem = _numeric_problem(item, depth + 1)
@@ -162,5 +169,5 @@ def check_return(metric: str, value) -> None:
     if problem:
         raise ReturnTypeViolation(
             f"target.{metric} returned {problem}; a catalog metric returns a number, "
-            "an array of numbers or a tuple of them"
+            "an array of numbers, or a tuple or dict of them"
         )

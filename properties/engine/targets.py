@@ -41,6 +41,8 @@ BUNDLED: dict[str, str] = {
     "pytrec_eval": "reference.pytrec_eval",
     "rouge": "reference.rouge",
     "torchmetrics": "reference.torchmetrics",
+    "pycocotools": "reference.pycocotools",
+    "faster_coco_eval": "reference.faster_coco_eval",
 }
 
 DEFAULT_TARGET = "metrics"
@@ -441,7 +443,9 @@ def _literal(value) -> str:
         return repr(value.tolist())
     if isinstance(value, np.generic):
         return repr(value.item())
-    if isinstance(value, (list, tuple)) and any(isinstance(v, np.ndarray) for v in value):
+    if isinstance(value, dict) and any(isinstance(v, (np.ndarray, np.generic, Named)) for v in value.values()):
+        return "{" + ", ".join(f"{k!r}: {_literal(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)) and any(isinstance(v, (np.ndarray, dict)) for v in value):
         inner = ", ".join(_literal(v) for v in value)
         return f"[{inner}]" if isinstance(value, list) else f"({inner},)"
     return repr(value)

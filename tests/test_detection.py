@@ -1,4 +1,4 @@
-"""The detection core (metrics/detection_core.py): COCO mAP against pycocotools, IoU and AP properties, refusals.
+"""The detection core (metrics/detection.py): COCO mAP against pycocotools, IoU and AP properties, refusals.
 
 The agreement tests need pycocotools (and, for the second implementation,
 faster-coco-eval) and skip without them; everything else runs on NumPy alone.
@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from metrics import MetricInputError
-from metrics.detection_core import (
+from metrics.detection import (
     COCO_IOU_THRESHOLDS,
     average_precision_detection,
     box_iou,
@@ -41,9 +41,9 @@ KEYS = ("AP", "AP50", "AP75", "AP_small", "AP_medium", "AP_large",
 
 @pytest.fixture(scope="module")
 def ref():
-    from reference import pycocotools_core
+    from reference import pycocotools
 
-    return pycocotools_core
+    return pycocotools
 
 
 def image(det_boxes=(), scores=(), det_labels=(), gt_boxes=(), gt_labels=(), crowd=None, areas=None):

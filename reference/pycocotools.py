@@ -1,7 +1,7 @@
 """pycocotools' COCOeval (and faster-coco-eval's COCOeval_faster) on the detection core's plain arrays.
 
-This module is ``reference.pycocotools_core``; ``import pycocotools`` below is the
-installed library. It takes the input of :func:`metrics.detection_core.coco_map`
+This module is ``reference.pycocotools``; ``import pycocotools`` below is the
+installed library. It takes the input of :func:`metrics.detection.coco_map`
 (one dict per image: ``boxes``/``scores``/``labels`` detections, ``boxes``/
 ``labels``/``iscrowd``/``areas`` ground truths) and builds the COCO objects in
 memory, as a user of the library would from JSON files:

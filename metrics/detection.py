@@ -1,6 +1,6 @@
 """Object detection: box IoU, COCO's greedy matching, detection AP and the COCO summary.
 
-The core of the detection family (not yet in the catalog). Boxes are axis-aligned
+The detection family. Boxes are axis-aligned
 rectangles, one per row of an ``(n, 4)`` array, in one of two formats:
 
 * ``"xyxy"``: ``(x1, y1, x2, y2)``, corners, ``x2 >= x1`` and ``y2 >= y1``; the

@@ -1,0 +1,276 @@
+"""Detection inputs: boxes, matched detections of one class, and whole detection datasets.
+
+Boxes have integer coordinates (``xyxy``, held as float64): areas, intersections
+and unions are then exact, so every implementation computes the same IoU to
+the last bit and a threshold decision (``IoU >= 0.5``) cannot depend on
+rounding. Sizes reach COCO's three area ranges (small <= 32², medium, large
+>= 96²).
+
+A *detection set* is the input of ``coco_map``: one ``{"boxes", "scores",
+"labels"}`` dict per image and one ``{"boxes", "labels"}`` dict of ground
+truths per image; a sample is an image. Detections are drawn either at random
+or as a jittered copy of a ground truth of their image (with its label or
+another), so matches, near misses, duplicates and wrong labels all occur.
+Scores are distinct over the whole set (the integers 1..n in a drawn order):
+with ties, the order of images and of detections decides COCO's ranking, and
+the order invariances would not hold.
+
+*Matched detections* are the input of ``average_precision_detection``:
+``tp_flags``, distinct ``scores`` and ``n_gt``; a sample is a detection.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+from hypothesis import strategies as st
+from scipy.stats import rankdata
+
+from . import InputShape, integer_recasts, list_recast
+
+#: the largest corner coordinate and box side drawn: sides up to 128 give areas above 96² (COCO's "large")
+MAX_CORNER = 64
+MAX_SIDE = 128
+#: category labels drawn (COCO category ids)
+LABELS = (1, 2, 3)
+#: at most this many images, ground truths and detections per image
+MAX_IMAGES = 4
+MAX_GT = 3
+MAX_DETECTIONS = 4
+#: the summary numbers that are defined whenever some image holds a regular ground truth: the generic
+#: properties read these (the per-size numbers are -1 when no object has that size, see properties/detection.py)
+ALWAYS_DEFINED = ("AP", "AP50", "AP75", "AR100")
+
+
+def _literal(value) -> str:
+    from ..engine.targets import _literal as literal
+
+    return literal(value)
+
+
+def boxes_array(rows) -> np.ndarray:
+    """``(x1, y1, w, h)`` integer rows as an ``(n, 4)`` float64 ``xyxy`` array."""
+    arr = np.array(rows, dtype=np.float64).reshape(-1, 4)
+    arr[:, 2:] += arr[:, :2]
+    return arr
+
+
+#: one box as integers (x1, y1, width, height), width and height >= 1
+box_rows = st.tuples(st.integers(0, MAX_CORNER), st.integers(0, MAX_CORNER),
+                     st.integers(1, MAX_SIDE), st.integers(1, MAX_SIDE))
+
+
+def boxes(*, min_size: int = 0, max_size: int = 5):
+    """``(n, 4)`` float64 ``xyxy`` boxes with integer corners and positive area."""
+    return st.lists(box_rows, min_size=min_size, max_size=max_size).map(boxes_array)
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class DetectionSet:
+    """The input of ``coco_map``: per-image detections and ground truths, in the same image order."""
+
+    detections: tuple
+    ground_truths: tuple
+
+    def __repr__(self) -> str:
+        return f"DetectionSet(detections={_literal(list(self.detections))}, " \
+               f"ground_truths={_literal(list(self.ground_truths))})"
+
+    @property
+    def n_detections(self) -> int:
+        return sum(len(d["scores"]) for d in self.detections)
+
+
+def detection_set(images) -> DetectionSet:
+    """Build a set from per-image ``(gt rows, detection rows)``; scores become distinct integers."""
+    detections, ground_truths = [], []
+    raw = [row[-1] for _, dets in images for row in dets]
+    scores = rankdata(raw, method="ordinal").astype(np.float64) if raw else np.zeros(0)
+    used = 0
+    for gts, dets in images:
+        ground_truths.append({"boxes": boxes_array([b for _, b in gts]),
+                              "labels": np.array([lab for lab, _ in gts], dtype=np.int64)})
+        det_boxes, det_labels = [], []
+        for source, label, box, (dx, dy, dw, dh), keep_label, _ in dets:
+            if source < len(gts):
+                gt_label, (x, y, w, h) = gts[source]
+                box = (x + dx, y + dy, max(1, w + dw), max(1, h + dh))
+                label = gt_label if keep_label else label
+            det_boxes.append(box)
+            det_labels.append(label)
+        detections.append({"boxes": boxes_array(det_boxes), "scores": scores[used:used + len(dets)],
+                           "labels": np.array(det_labels, dtype=np.int64)})
+        used += len(dets)
+    return DetectionSet(tuple(detections), tuple(ground_truths))
+
+
+_jitter = st.tuples(*[st.integers(-8, 8)] * 4)
+#: (ground truth to copy, or none if out of range; label; random box; jitter; keep the copied label; raw score)
+_detection_rows = st.tuples(st.integers(0, MAX_GT), st.sampled_from(LABELS), box_rows, _jitter, st.booleans(),
+                            st.integers(0, 1000))
+_gt_rows = st.tuples(st.sampled_from(LABELS), box_rows)
+_images = st.tuples(st.lists(_gt_rows, max_size=MAX_GT), st.lists(_detection_rows, max_size=MAX_DETECTIONS))
+
+
+def _with_an_object(images):
+    """Every set holds a ground truth: without one, every summary number is undefined."""
+    if not any(gts for gts, _ in images):
+        images = [([(LABELS[0], (0, 0, 16, 16))], images[0][1]), *images[1:]]
+    return images
+
+
+def detection_sets(*, max_images: int = MAX_IMAGES):
+    """:class:`DetectionSet` examples: 1..max_images images, some ground truth somewhere, distinct scores."""
+    return st.lists(_images, min_size=1, max_size=max_images).map(_with_an_object).map(detection_set)
+
+
+def take_images(ex: DetectionSet, idx) -> DetectionSet:
+    return DetectionSet(tuple(ex.detections[i] for i in idx), tuple(ex.ground_truths[i] for i in idx))
+
+
+def perfect_set(ex: DetectionSet) -> DetectionSet:
+    """Every ground truth detected exactly, nothing else."""
+    n = sum(len(g["labels"]) for g in ex.ground_truths)
+    scores = np.arange(n, 0, -1, dtype=np.float64)
+    detections, used = [], 0
+    for g in ex.ground_truths:
+        k = len(g["labels"])
+        detections.append({"boxes": g["boxes"].copy(), "scores": scores[used:used + k], "labels": g["labels"].copy()})
+        used += k
+    return DetectionSet(tuple(detections), ex.ground_truths)
+
+
+def summary_values(value, keys=ALWAYS_DEFINED) -> np.ndarray:
+    """The summary numbers ``keys`` of a ``coco_map`` result, as an array (a missing key fails)."""
+    from ..checks import expect
+
+    expect(hasattr(value, "keys") and all(k in value for k in keys),
+           f"coco_map returned {value!r}, but should be a dict holding {list(keys)}")
+    return np.array([float(value[k]) for k in keys])
+
+
+def _call_coco_map(t, name, ex, **kw):
+    return summary_values(getattr(t, name)(list(ex.detections), list(ex.ground_truths), **kw))
+
+
+def _bad_sets():
+    """(set, argument at fault): one defect in one image."""
+    defects = {
+        "nan coordinate": lambda d: {**d, "boxes": np.where(np.arange(4) == 2, np.nan, d["boxes"])},
+        "negative width": lambda d: {**d, "boxes": d["boxes"][:, [2, 1, 0, 3]] - [0, 0, 1, 0]},
+        "scores longer than boxes": lambda d: {**d, "scores": np.append(d["scores"], 0.5)},
+        "nan score": lambda d: {**d, "scores": np.full(len(d["scores"]), np.nan)},
+        "boxes of 3 numbers": lambda d: {**d, "boxes": d["boxes"][:, :3]},
+    }
+
+    def spoil(ex_defect):
+        ex, defect = ex_defect
+        at = next(i for i, d in enumerate(ex.detections) if len(d["scores"]))
+        detections = list(ex.detections)
+        detections[at] = defects[defect](detections[at])
+        return DetectionSet(tuple(detections), ex.ground_truths), "detections"
+
+    with_detection = detection_sets().filter(lambda ex: ex.n_detections > 0)
+    return st.tuples(with_detection, st.sampled_from(sorted(defects))).map(spoil)
+
+
+def _recast_set(ex: DetectionSet):
+    arrays = [a for d in ex.detections for a in (d["boxes"], d["scores"], d["labels"])]
+    arrays += [a for g in ex.ground_truths for a in (g["boxes"], g["labels"])]
+
+    def build(converted, dtype=None):
+        it = iter(converted)
+        dets = tuple({"boxes": next(it), "scores": next(it), "labels": next(it)} for _ in ex.detections)
+        gts = tuple({"boxes": next(it), "labels": next(it)} for _ in ex.ground_truths)
+        return DetectionSet(dets, gts)
+
+    return [*integer_recasts("boxes, scores and labels", arrays, build, dtypes=(np.int16, np.int32, np.int64,
+                                                                                np.uint16), versus="float64"),
+            list_recast("boxes, scores and labels", arrays, build, versus="float64")]
+
+
+#: a detection dataset (``coco_map``); the samples are the images
+DETECTION_SETS = InputShape(
+    name="a detection dataset (per-image boxes, scores, labels)",
+    examples=lambda name: detection_sets(),
+    size=lambda ex: len(ex.detections),
+    take=take_images,
+    call=_call_coco_map,
+    perfect=lambda name: detection_sets().map(perfect_set),
+    bad=lambda name: _bad_sets(),
+    recast=_recast_set,
+    dtypes="integer boxes, scores and labels as int16, int32, int64 and uint16; Python lists",
+    # the same numbers in the same order: only a reordered sum may move the last ulp
+    rtol=1e-12,
+    atol=1e-15,
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class MatchedDetections:
+    """The input of ``average_precision_detection``: one class's matched detections and its object count."""
+
+    tp_flags: np.ndarray
+    scores: np.ndarray
+    n_gt: int
+
+    def __repr__(self) -> str:
+        return f"MatchedDetections(tp_flags={_literal(self.tp_flags)}, scores={_literal(self.scores)}, " \
+               f"n_gt={self.n_gt})"
+
+
+def _matched(rows, missed) -> MatchedDetections:
+    tp = np.array([hit for hit, _ in rows], dtype=np.int64)
+    raw = [s for _, s in rows]
+    scores = rankdata(raw, method="ordinal").astype(np.float64) if rows else np.zeros(0)
+    return MatchedDetections(tp, scores, max(1, int(tp.sum()) + missed))
+
+
+def matched_detections(*, max_size: int = 12):
+    """tp_flags (0/1), distinct integer scores, n_gt >= max(1, number of true positives)."""
+    rows = st.lists(st.tuples(st.booleans(), st.integers(0, 1000)), max_size=max_size)
+    return st.builds(_matched, rows, st.integers(0, 3))
+
+
+def _take_matched(ex: MatchedDetections, idx) -> MatchedDetections:
+    idx = np.asarray(idx, dtype=np.intp)
+    return MatchedDetections(ex.tp_flags[idx], ex.scores[idx], ex.n_gt)
+
+
+def _bad_matched():
+    defects = {
+        "scores": lambda ex: MatchedDetections(ex.tp_flags, np.append(ex.scores, np.nan), ex.n_gt + 1),
+        "n_gt": lambda ex: MatchedDetections(ex.tp_flags, ex.scores, 0),
+        "tp_flags": lambda ex: MatchedDetections(np.append(ex.tp_flags, 2), np.append(ex.scores, 0.5), ex.n_gt + 1),
+    }
+    return st.tuples(matched_detections(), st.sampled_from(sorted(defects))).map(
+        lambda e: (defects[e[1]](e[0]), e[1]))
+
+
+def _recast_matched(ex: MatchedDetections):
+    def build(converted, dtype=None):
+        return MatchedDetections(converted[0], converted[1], ex.n_gt)
+
+    return [*integer_recasts("tp_flags", [ex.tp_flags], lambda c, d: build([c[0], ex.scores]), boolean=True),
+            *integer_recasts("scores", [ex.scores], lambda c, d: build([ex.tp_flags, c[0]]),
+                             dtypes=(np.int16, np.int32, np.int64), versus="float64"),
+            list_recast("tp_flags, scores", [ex.tp_flags, ex.scores], build, versus="int64, float64")]
+
+
+#: one class's detections already matched to ground truth; the samples are the detections
+MATCHED_DETECTIONS = InputShape(
+    name="matched detections of one class (tp_flags, scores, n_gt)",
+    examples=lambda name: matched_detections(),
+    size=lambda ex: len(ex.scores),
+    take=_take_matched,
+    call=lambda t, name, ex, **kw: getattr(t, name)(ex.tp_flags, ex.scores, ex.n_gt, **kw),
+    perfect=lambda name: st.integers(1, 12).map(
+        lambda n: MatchedDetections(np.ones(n, dtype=np.int64), np.arange(n, 0, -1, dtype=np.float64), n)),
+    bad=lambda name: _bad_matched(),
+    recast=_recast_matched,
+    dtypes="tp_flags as int8 to uint64 and bool; integer scores as int16, int32, int64; Python lists",
+    # the same numbers in the same order: only a reordered sum may move the last ulp
+    rtol=1e-12,
+    atol=1e-15,
+)
