@@ -225,8 +225,8 @@ def box_iou(boxes1, boxes2, *, box_format="xyxy"):
     whose intersection has zero area (disjoint or touching); ``|inner| / |outer|``
     for nested boxes; invariant under translating or scaling both boxes.
 
-    Degenerate boxes: a box of zero width or height has IoU 0 with every box,
-    *itself included* (0/0 is defined as 0, not 1). This is pycocotools' rule
+    Undefined case, degenerate boxes: a box of zero width or height has IoU 0
+    with every box, *itself included* (0/0 is defined as 0, not 1). This is pycocotools' rule
     (``bbIou`` skips every pair whose intersection width or height is ``<= 0``),
     so a degenerate box can never be matched.
 
@@ -380,7 +380,9 @@ def match_detections(det_boxes, det_scores, gt_boxes, *, iou_threshold, gt_crowd
     ``ignored`` matched a crowd region (neither TP nor FP), ``fp`` matched
     nothing; ``gt_index`` is the matched ground truth's index or -1. No
     ``maxDets`` truncation and no area range apply here (see :func:`coco_map`).
-    Empty detections or ground truths are allowed.
+    Range: flags in {0, 1}, ``gt_index`` in ``[-1, n_gt)``. Undefined cases:
+    none; empty detections or ground truths are allowed (no ground truth: every
+    detection is a false positive).
 
     Bad input: malformed boxes (see :func:`box_iou`), NaN or infinite scores,
     mismatched lengths, a threshold outside [0, 1] raise ``MetricInputError``

@@ -58,6 +58,7 @@ CAPABILITIES = {
         (0.0, 1.0), False, "true-positive flags, scores and the number of objects of one class",
         "n_gt = 0 (recall 0/0) raises MetricInputError naming n_gt; no true positive gives 0",
         inputs=MATCHED_DETECTIONS, forms=tuple({"interpolation": i} for i in INTERPOLATIONS), best=1.0,
+        refusal_form={"interpolation": "all_points"},
         # n_gt is the number of objects, not a sum over detections: duplicating every detection
         # doubles the true positives, not the objects
         not_generic=("duplication_invariance",),
@@ -294,7 +295,7 @@ def _match(t, ex: ImageClass, **kw):
     return tp.astype(bool), fp.astype(bool), ignored.astype(bool), gt_index.astype(np.int64)
 
 
-_MATCH_NEEDS = ("match_detections", "match_detections:gt_crowd")
+_MATCH_NEEDS = ("match_detections", "match_detections:iou_threshold", "match_detections:gt_crowd")
 
 
 @prop("matching_definition[match_detections]",
@@ -431,10 +432,11 @@ def low_scored_detection(t, ex):
       "AP depends on the scores only through their order: a strictly increasing transform leaves it unchanged",
       kind="invariance", needs=_AP_NEEDS, strategy=matched_detections())
 def ap_score_transform(t, ex):
-    moved = MatchedDetections(ex.tp_flags, np.log(ex.scores + 1.0) * 7.0 - 3.0, ex.n_gt)
+    # scores 1..n become -1 .. log(n) - 1: some below 0, some in (0, 1), some above 1
+    moved = MatchedDetections(ex.tp_flags, np.log(ex.scores) - 1.0, ex.n_gt)
     for interpolation in INTERPOLATIONS:
         expect_close(_ap(t, moved, interpolation), _ap(t, ex, interpolation), rtol=ROUNDING, atol=ROUNDING,
-                     what=f"AP({interpolation}) after log(s + 1) * 7 - 3")
+                     what=f"AP({interpolation}) after log(s) - 1")
 
 
 @prop("no_true_positive_is_zero[average_precision_detection]",
@@ -471,6 +473,41 @@ def _restrict(ex: DetectionSet, keep) -> DetectionSet:
     dets = tuple({k: v[keep(d["labels"])] for k, v in d.items()} for d in ex.detections)
     gts = tuple({k: v[keep(g["labels"])] for k, v in g.items()} for g in ex.ground_truths)
     return DetectionSet(dets, gts)
+
+
+#: COCO's IoU thresholds 0.50:0.05:0.95, correctly rounded
+COCO_THRESHOLDS = tuple((50 + 5 * k) / 100 for k in range(10))
+
+
+def _summary_definition(ex: DetectionSet) -> dict:
+    """AP, AP50, AP75, AR100 from the spec's own matching and coco101 AP: per class, matches of every image
+    pooled and ranked by score; the mean over thresholds and over the classes that have objects."""
+    classes = sorted({int(v) for g in ex.ground_truths for v in g["labels"]})
+    ap = np.zeros((len(COCO_THRESHOLDS), len(classes)))
+    recall = np.zeros_like(ap)
+    for c_at, c in enumerate(classes):
+        for t_at, threshold in enumerate(COCO_THRESHOLDS):
+            flags, scores, n_gt = [], [], 0
+            for d, g in zip(ex.detections, ex.ground_truths):
+                mine, theirs = d["labels"] == c, g["labels"] == c
+                n_gt += int(theirs.sum())
+                matched = _greedy(d["boxes"][mine], d["scores"][mine], g["boxes"][theirs],
+                                  np.zeros(int(theirs.sum()), dtype=bool), threshold)
+                flags += [row[0] for row in matched]
+                scores += d["scores"][mine].tolist()
+            ap[t_at, c_at] = _ap_definition(flags, scores, n_gt, "coco101")
+            recall[t_at, c_at] = sum(flags) / n_gt
+    return {"AP": ap.mean(), "AP50": ap[0].mean(), "AP75": ap[5].mean(), "AR100": recall.mean()}
+
+
+@prop("summary_definition[coco_map]",
+      "AP, AP50, AP75 and AR100 are the means over IoU thresholds and classes of the coco101 AP and the final "
+      "recall of each class's detections, matched per image by COCO's greedy rule and pooled over images",
+      kind="relation", needs=_SET_NEEDS, strategy=detection_sets(), defines="coco_map")
+def summary_definition(t, ex):
+    expected = _summary_definition(ex)
+    expect_close(list(_summary(t, ex, ALWAYS_DEFINED).values()), [expected[k] for k in ALWAYS_DEFINED],
+                 rtol=ROUNDING, atol=ROUNDING, what=f"{ALWAYS_DEFINED} vs their definition")
 
 
 @prop("per_class_mean[coco_map]",
@@ -652,7 +689,7 @@ def seed_unit(t, ex):
 @_claim("correct_iff_iou_greater_than_threshold",
         "a prediction is correct only if its IoU is greater than the threshold: at IoU exactly 0.5 it is a false "
         "positive (VOC's devkit uses >, COCOeval >=)", "2. the IoU is greater than a threshold,",
-        ("match_detections",))
+        ("match_detections", "match_detections:iou_threshold"))
 def seed_strict(t, ex):
     # inter 1, union 2: IoU exactly 0.5
     tp, fp, _, _ = (np.asarray(v).reshape(-1) for v in t.match_detections(

@@ -55,6 +55,8 @@ def _plain(value):
         return [_plain(getattr(value, f.name)) for f in dataclasses.fields(value)]
     if isinstance(value, np.ndarray):
         return value.tolist()
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
     return value.item() if hasattr(value, "item") else value
@@ -66,6 +68,8 @@ def _arrays(value):
         value = [getattr(value, f.name) for f in dataclasses.fields(value)]
     if isinstance(value, np.ndarray):
         return [value]
+    if isinstance(value, dict):
+        value = list(value.values())
     if isinstance(value, (list, tuple)):
         return [a for v in value for a in _arrays(v)]
     return []

@@ -30,14 +30,20 @@ _VALID = {
     "ranking": ([[1, 0, 2]], [[0.3, 0.2, 0.1]]),
     "text": ([["a", "b"]], ["a", "b"]),
     "probabilistic": ([0.5, 0.5], [0.25, 0.75]),
+    "detection": ([[0, 0, 2, 2]], [[1, 1, 3, 3]]),
 }
 _SPECIAL = {
     "cer": ["ab", "ac"], "corpus_cer": [["ab"], ["ac"]], "corpus_wer": [[["a"]], [["a"]]],
     "corpus_bleu": [[[["a", "b"]]], [["a", "b"]]], "log_loss": [[0, 1], [[0.4, 0.6], [0.3, 0.7]]],
     "entropy": [[0.5, 0.5]], "perplexity": [[0.5, 0.5]], "corpus_perplexity": [[[0.5, 0.5]]],
     "edit_distance": [["a"], ["b"]], "auc": [[0.0, 0.5, 1.0], [0.0, 0.4, 1.0]],
+    "match_detections": [[[0, 0, 2, 2]], [0.9], [[0, 0, 2, 1]]],
+    "average_precision_detection": [[1, 0], [0.9, 0.8], 2],
+    "coco_map": [[{"boxes": [[0, 0, 2, 2]], "scores": [0.9], "labels": [1]}],
+                 [{"boxes": [[0, 0, 2, 2]], "labels": [1]}]],
 }
-_KEYWORDS = {"fbeta": {"beta": 1.0}, "adjusted_r2": {"n_features": 0}}
+_KEYWORDS = {"fbeta": {"beta": 1.0}, "adjusted_r2": {"n_features": 0}, "match_detections": {"iou_threshold": 0.5},
+             "average_precision_detection": {"interpolation": "all_points"}}
 
 
 def _calls():
