@@ -20,6 +20,7 @@ offset_reals float64 offset 1e6 the same in float64, at 1e5 and 1e7 samples
 offset_reals/tied_scores 1e4    magnitudes 1e-300 (squares underflow), 1e300 (overflow), 1e-310 (subnormal)
 query_batch 1e5..2e6 documents  many queries (20,000 x 100)
 corpus / document               n-gram counts beyond 2**16; long documents
+detection_dataset 1e5, 1.5e5    5,000 images (COCO val2017's size); 300 detections per image (maxDets)
 ==============================  =====================================================
 
 Three kinds of property, each per metric:
@@ -105,6 +106,8 @@ QUERIES = [case("query_batch", 100_000, documents=50), case("query_batch", 2_000
 CORPUS = [case("corpus", 100_000), case("corpus", 400_000)]
 DOCUMENT = [case("document", 20_000), case("document", 100_000)]
 SHORT_DOCUMENT = [case("document", 2_000), case("document", 5_000)]  # quadratic metrics (LCS)
+# 5,000 images of 20 detections (COCO val2017's size), then 500 images of 300 (maxDets=100 truncates)
+DETECTIONS = [case("detection_dataset", 100_000, images=5_000), case("detection_dataset", 150_000, images=500)]
 
 
 def _averaging_forms(data) -> list[dict]:
@@ -163,9 +166,11 @@ _spec("wer", DOCUMENT, ("reference", "hypothesis"), kinds=("agreement",))
 _spec("rouge_n", DOCUMENT, ("references", "hypothesis"), lambda data: [{"n": 1}, {"n": 2}], kinds=("agreement",),
       keywords=("n",))
 _spec("rouge_l", SHORT_DOCUMENT, ("references", "hypothesis"), kinds=("agreement",))
+_spec("coco_map", DETECTIONS, ("detections", "ground_truths"))
 
 # sample-level kinds reorder or repeat the samples along this axis of every field (ranking: the queries)
-_SAMPLE_AXIS_SIZE = {"query_batch": lambda data: data.y_true.shape[0], "corpus": lambda data: len(data.hypotheses)}
+_SAMPLE_AXIS_SIZE = {"query_batch": lambda data: data.y_true.shape[0], "corpus": lambda data: len(data.hypotheses),
+                     "detection_dataset": lambda data: len(data.detections)}
 
 
 # --------------------------------------------------------------------------
@@ -181,9 +186,12 @@ def _as_held(value):
 
 
 def _numbers(value) -> np.ndarray:
-    """A target's result as a float array (a ROUGE triple becomes its three numbers)."""
+    """A target's result as a float array (a ROUGE triple becomes its three numbers, a summary dict its
+    values in the order of its sorted keys)."""
     if hasattr(value, "_fields"):
         value = tuple(value)
+    if isinstance(value, dict):
+        value = [value[k] for k in sorted(value)]
     return np.asarray(value, dtype=float)
 
 

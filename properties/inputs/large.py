@@ -223,6 +223,37 @@ def query_batch(n: int, *, documents: int, grades: int = 4) -> dict:
     return {"y_true": y_true, "y_score": y_score, "relevant": (y_true > 0).astype(np.int64)}
 
 
+def detection_dataset(n: int, *, images: int, classes: int = 10, objects: int = 10) -> dict:
+    """``images`` images of ``n // images`` detections and ``objects`` ground truths each, ``classes`` labels.
+
+    Integer corners (exact IoUs); sides from 4 to 200 pixels, so every COCO area range has objects. Half
+    the detections are jittered copies of an object of their image (same label 90% of the time), half
+    random boxes; scores are distinct over the set (COCO breaks ties by image order, and the tier's
+    permutation and duplication are about scale). More than 100 detections per image exercise COCO's
+    ``maxDets`` truncation."""
+    per_image = n // images
+    rng = _rng("detection_dataset", n, images=images, classes=classes, objects=objects)
+
+    def random_boxes(count):
+        corner = rng.integers(0, 400, size=(count, 2))
+        return np.hstack([corner, corner + rng.integers(4, 201, size=(count, 2))]).astype(np.float64)
+
+    gt_boxes = random_boxes(images * objects).reshape(images, objects, 4)
+    gt_labels = rng.integers(0, classes, size=(images, objects))
+    source = rng.integers(0, objects, size=(images, per_image))
+    copied = np.take_along_axis(gt_boxes, source[..., None], axis=1) + rng.integers(-6, 7, size=(images, per_image, 4))
+    copied[..., 2:] = np.maximum(copied[..., 2:], copied[..., :2] + 1)
+    is_copy = rng.random((images, per_image)) < 0.5
+    det_boxes = np.where(is_copy[..., None], copied, random_boxes(images * per_image).reshape(images, per_image, 4))
+    keep_label = is_copy & (rng.random((images, per_image)) < 0.9)
+    det_labels = np.where(keep_label, np.take_along_axis(gt_labels, source, axis=1),
+                          rng.integers(0, classes, size=(images, per_image)))
+    scores = (rng.permutation(images * per_image) + 1.0).reshape(images, per_image) / (images * per_image)
+    return {"detections": [{"boxes": det_boxes[i], "scores": scores[i], "labels": det_labels[i]}
+                           for i in range(images)],
+            "ground_truths": [{"boxes": gt_boxes[i], "labels": gt_labels[i]} for i in range(images)]}
+
+
 @functools.lru_cache(maxsize=4)
 def _words(vocabulary: int) -> np.ndarray:
     return np.array([f"w{i}" for i in range(vocabulary)])
@@ -262,7 +293,8 @@ def document(n: int, *, vocabulary: int = 5000) -> dict:
 GENERATORS = {
     f.__name__: f
     for f in (binary_labels, constant_labels, multiclass_labels, tied_scores, tied_reals, offset_reals,
-              class_probabilities, token_probabilities, distribution, query_batch, corpus, document)
+              class_probabilities, token_probabilities, distribution, query_batch, corpus, document,
+              detection_dataset)
 }
 
 

@@ -29,8 +29,8 @@ def _keep(n: int) -> int:
 
 
 #: where the "counter overflows" mutants start to be wrong: above the reduced tier's inputs (1e5 samples,
-#: 2,000 queries, 5,000 sentences) and below the same inputs duplicated, which only duplication can see
-_OVERFLOWS_ABOVE = {"ranking": 3_000, "text": 7_500}
+#: 2,000 queries, 5,000 sentences or images) and below the same inputs duplicated, which only duplication can see
+_OVERFLOWS_ABOVE = {"ranking": 3_000, "text": 7_500, "detection": 7_500}
 
 
 def _keep_below_overflow(name: str):
