@@ -13,7 +13,10 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
+
+from properties.engine.guards import _numeric_problem
 
 ROOT = Path(__file__).resolve().parent.parent
 EXE = str(Path(sys.executable).parent / "metric-assay")
@@ -243,3 +246,15 @@ def test_a_closed_pipe_ends_quietly():
     shell = f"'{EXE}' list | head -n 1; '{EXE}' audit tests.hostile.same_name_a {' '.join(repr(a) for a in ACCURACY)} | head -n 1"
     proc = subprocess.run(["bash", "-o", "pipefail", "-c", shell], cwd=ROOT, capture_output=True, text=True, check=False)
     assert "BrokenPipeError" not in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize(("value", "problem"), [
+    ({"AP": 0.5, "AR100": np.float32(0.25)}, None),  # a summary dict (coco_map)
+    ((np.array([True, False]), np.array([0, -1])), None),  # flags inside a tuple of results (match_detections)
+    ({"AP": "0.5"}, "a dict whose 'AP' is str"),
+    (np.array([True, False]), "an array of dtype bool"),  # a bare flag array is not a metric value
+    ({"AP": {"AP": {"AP": {"AP": 0.5}}}}, "dict"),  # nested past any catalog result
+])
+def test_return_guard_accepts_numbers_in_dicts_and_flags_in_tuples_only(value, problem):
+    found = _numeric_problem(value)
+    assert (found is None) if problem is None else (problem in found), found
