@@ -8,7 +8,7 @@ jittered copies of a ground-truth box (its class 85% of the time), the rest
 are anywhere; scores are uniform. COCO's defaults: 10 IoU thresholds, 4 area
 ranges, maxDets 1/10/100.
 
-Peers, on the same plain arrays (``reference/pycocotools.py``):
+Peers, on the same plain arrays (``reference/pycocotools.py``, ``reference/faster_coco_eval.py``):
 
 * ``end to end``: plain arrays in, 12 numbers out. For the libraries that
   includes building the COCO dataset dict and results list, the ``COCO``
@@ -36,10 +36,16 @@ import numpy as np
 from benchmarks.timing import best_time, fmt_seconds, print_table
 from metrics.detection import COCO_IOU_THRESHOLDS, coco_map
 
+from reference._coco_json import build, coco_dicts
+
 try:
     from reference import pycocotools as ref
 except ImportError:  # optional peers: pip install pycocotools faster-coco-eval
     ref = None
+try:
+    from reference import faster_coco_eval as fce
+except ImportError:
+    fce = None
 
 
 def make_inputs(n_images: int, *, n_det: int = 20, n_gt: int = 8, n_classes: int = 10, seed: int = 0):
@@ -68,7 +74,7 @@ def _once(fn) -> float:
 def _library_eval_only(coco_cls, eval_cls, dataset, results, **eval_kwargs):
     """A callable running COCOeval on COCO objects built once, outside the timing."""
     with contextlib.redirect_stdout(io.StringIO()):
-        gt, dt = ref._build(coco_cls, copy.deepcopy(dataset), copy.deepcopy(results))
+        gt, dt = build(coco_cls, copy.deepcopy(dataset), copy.deepcopy(results))
 
     def run():
         with contextlib.redirect_stdout(io.StringIO()):
@@ -100,13 +106,13 @@ def main() -> None:
         print("pycocotools / faster-coco-eval not installed: timing ours only "
               "(pip install pycocotools faster-coco-eval)")
     else:
-        dataset, results, _ = ref.coco_dicts(detections, ground_truths, box_format="xywh")
+        dataset, results, _ = coco_dicts(detections, ground_truths, box_format="xywh")
         t_dicts = best_time(lambda: coco_map(results, dataset), repeat=3, min_seconds=0.5)
         rows.append({"implementation": "metric-assay coco_map", "input": "COCO dicts", "time": fmt_seconds(t_dicts),
                      "ours/this": f"{t_ours / t_dicts:.2f}"})
         peers = [("pycocotools", ref.coco_map, ref.COCO, ref.COCOeval, {})]
-        if ref._COCOevalFaster is not None:
-            peers.append(("faster-coco-eval", ref.coco_map_faster, ref._FasterCOCO, ref._COCOevalFaster,
+        if fce is not None:
+            peers.append(("faster-coco-eval", fce.coco_map, fce.COCO, fce.COCOeval_faster,
                           {"print_function": lambda *a, **k: None}))
         for name, full, coco_cls, eval_cls, kwargs in peers:
             slow = name == "pycocotools" and not args.quick
