@@ -19,6 +19,7 @@ FAMILIES = (
     "text",
     "ranking",
     "detection",
+    "clustering",
 )
 
 #: catalog name -> family name

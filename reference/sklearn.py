@@ -300,3 +300,70 @@ def mean_average_precision(y_true, y_score=None, *, sample_weight=None):
     return float(
         skm.label_ranking_average_precision_score(grades > 0, scores, sample_weight=sample_weight)
     )
+
+
+# ---------------------------------------------------------------- clustering
+# (section: clustering) sklearn.metrics.cluster and the internal indices under the catalog's names.
+# contingency_matrix is requested dense (sparse=False); every other name is passed through as is.
+CONVENTIONS["clustering.contingency_matrix"] = "sklearn.metrics.cluster.contingency_matrix(sparse=False)"
+CONVENTIONS["clustering.silhouette"] = "silhouette_score / silhouette_samples with sample_size=None (every sample)"
+
+
+def contingency_matrix(labels_true, labels_pred):
+    return skm.cluster.contingency_matrix(labels_true, labels_pred, sparse=False)
+
+
+def pair_confusion_matrix(labels_true, labels_pred):
+    return skm.cluster.pair_confusion_matrix(labels_true, labels_pred)
+
+
+def rand_index(labels_true, labels_pred):
+    return float(skm.rand_score(labels_true, labels_pred))
+
+
+def adjusted_rand_index(labels_true, labels_pred):
+    return float(skm.adjusted_rand_score(labels_true, labels_pred))
+
+
+def mutual_information(labels_true, labels_pred):
+    return float(skm.mutual_info_score(labels_true, labels_pred))
+
+
+def normalized_mutual_information(labels_true, labels_pred, *, average_method="arithmetic"):
+    return float(skm.normalized_mutual_info_score(labels_true, labels_pred, average_method=average_method))
+
+
+def adjusted_mutual_information(labels_true, labels_pred, *, average_method="arithmetic"):
+    return float(skm.adjusted_mutual_info_score(labels_true, labels_pred, average_method=average_method))
+
+
+def homogeneity(labels_true, labels_pred):
+    return float(skm.homogeneity_score(labels_true, labels_pred))
+
+
+def completeness(labels_true, labels_pred):
+    return float(skm.completeness_score(labels_true, labels_pred))
+
+
+def v_measure(labels_true, labels_pred, *, beta=1.0):
+    return float(skm.v_measure_score(labels_true, labels_pred, beta=beta))
+
+
+def fowlkes_mallows(labels_true, labels_pred):
+    return float(skm.fowlkes_mallows_score(labels_true, labels_pred))
+
+
+def silhouette_score(X, labels, *, metric="euclidean"):
+    return float(skm.silhouette_score(X, labels, metric=metric))
+
+
+def silhouette_samples(X, labels, *, metric="euclidean"):
+    return skm.silhouette_samples(X, labels, metric=metric)
+
+
+def calinski_harabasz(X, labels):
+    return float(skm.calinski_harabasz_score(X, labels))
+
+
+def davies_bouldin(X, labels):
+    return float(skm.davies_bouldin_score(X, labels))

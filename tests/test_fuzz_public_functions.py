@@ -31,7 +31,9 @@ _VALID = {
     "text": ([["a", "b"]], ["a", "b"]),
     "probabilistic": ([0.5, 0.5], [0.25, 0.75]),
     "detection": ([[0, 0, 2, 2]], [[1, 1, 3, 3]]),
+    "clustering": ([0, 0, 1, 1, 2], [0, 1, 1, 1, 2]),
 }
+_POINTS = [[[0.0, 0.0], [0.0, 1.0], [5.0, 5.0], [5.0, 6.0], [9.0, 0.0]], [0, 0, 1, 1, 1]]
 _SPECIAL = {
     "cer": ["ab", "ac"], "corpus_cer": [["ab"], ["ac"]], "corpus_wer": [[["a"]], [["a"]]],
     "corpus_bleu": [[[["a", "b"]]], [["a", "b"]]], "log_loss": [[0, 1], [[0.4, 0.6], [0.3, 0.7]]],
@@ -39,6 +41,7 @@ _SPECIAL = {
     "edit_distance": [["a"], ["b"]], "auc": [[0.0, 0.5, 1.0], [0.0, 0.4, 1.0]],
     "match_detections": [[[0, 0, 2, 2]], [0.9], [[0, 0, 2, 1]]],
     "average_precision_detection": [[1, 0], [0.9, 0.8], 2],
+    **dict.fromkeys(("silhouette_score", "silhouette_samples", "calinski_harabasz", "davies_bouldin", "dbcv"), _POINTS),
     "coco_map": [[{"boxes": [[0, 0, 2, 2]], "scores": [0.9], "labels": [1]}],
                  [{"boxes": [[0, 0, 2, 2]], "labels": [1]}]],
 }

@@ -1,0 +1,590 @@
+"""The clustering spec: pair counting, information-theoretic scores, silhouette, CH, DB and DBCV.
+
+Two input shapes. Metrics comparing two labelings take label pairs
+(``properties/inputs/labels.py``: integer or string ids, any number of
+clusters, renamed and noisy copies); the generic laws give them bounds,
+symmetry, sample order, duplication (for the proportion-based scores), the
+dtype axis, the perfect labeling and bad input. Metrics of clustered points
+take ``properties/inputs/points.py`` (distinct integer points, 2 <= clusters
+<= n - 1).
+
+What stays here: every score pinned from its definition (computed in the spec
+from brute-force pair counts, contingency tables, the hypergeometric model of
+Vinh et al., the distances), renaming invariance, the exact asymmetry of
+homogeneity and completeness, V-measure = NMI(arithmetic), the order of the NMI
+normalisations, ARI and AMI at 0 in expectation under random labelings (a
+seeded statistical check), the geometric invariances of the point metrics, the
+undefined cases, the agreement with scikit-learn, and the seed's claims.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import numpy as np
+from hypothesis import strategies as st
+from scipy.spatial.distance import cdist
+from scipy.stats import hypergeom
+
+from .capabilities import Capability
+from .checks import expect, expect_close, expect_le, expect_refusal
+from .engine import registry
+from .engine.targets import reference
+from .inputs.labels import LABELS, label_pairs
+from .inputs.points import CLUSTERED_POINTS, clustered_points
+
+EXAMPLES = 40
+registry.family_examples("clustering", EXAMPLES)
+register, prop = registry.register, registry.prop
+
+#: the same sums in another order
+ROUNDING = 1e-10
+NMI_AVERAGES = ("min", "geometric", "arithmetic", "max")
+_PAIR_NAMES = {"y_true": "labels_true", "y_pred": "labels_pred"}
+_ONE_CLUSTER = "one cluster on both sides, or a single sample: "
+
+_LABEL_METRICS = dict(inputs=LABELS, argument_names=_PAIR_NAMES)
+# pair counts grow with the square of the sample count: duplicating every sample changes them
+_PAIRWISE = dict(_LABEL_METRICS, not_generic=("duplication_invariance",))
+
+CAPABILITIES = {
+    "contingency_matrix": Capability(
+        (0.0, None), False, "two labelings", "none (empty input refused)", higher_is_better=None,
+        additive=True, **_LABEL_METRICS),
+    "pair_confusion_matrix": Capability(
+        (0.0, None), False, "two labelings", "none (empty input refused)", higher_is_better=None, **_PAIRWISE),
+    "rand_index": Capability((0.0, 1.0), True, "two labelings", _ONE_CLUSTER + "1.0 (no pair to disagree on)",
+                             best=1.0, **_PAIRWISE),
+    "adjusted_rand_index": Capability(
+        (-0.5, 1.0), True, "two labelings", _ONE_CLUSTER + "1.0 (scikit-learn's convention)", best=1.0,
+        **_PAIRWISE),
+    "mutual_information": Capability((0.0, None), True, "two labelings", "none", **_LABEL_METRICS),
+    "normalized_mutual_information": Capability(
+        (0.0, 1.0), True, "two labelings", "both entropies 0 (one cluster each): 1.0", best=1.0,
+        forms=tuple({"average_method": m} for m in NMI_AVERAGES), **_LABEL_METRICS),
+    "adjusted_mutual_information": Capability(
+        (None, 1.0), True, "two labelings", "both entropies 0, or identical labelings: 1.0", best=1.0,
+        forms=tuple({"average_method": m} for m in NMI_AVERAGES), **_PAIRWISE),
+    "homogeneity": Capability((0.0, 1.0), False, "two labelings", "one true class: 1.0", **_LABEL_METRICS),
+    "completeness": Capability((0.0, 1.0), False, "two labelings", "one predicted cluster: 1.0", **_LABEL_METRICS),
+    "v_measure": Capability((0.0, 1.0), True, "two labelings", "homogeneity + completeness = 0: 0.0", best=1.0,
+                            symmetry_forms=({"beta": 1.0},), forms=({"beta": 1.0}, {"beta": 0.5}, {"beta": 2.0}),
+                            **_LABEL_METRICS),
+    "fowlkes_mallows": Capability(
+        (0.0, 1.0), True, "two labelings", "no pair together on either side (all singletons): 0.0",
+        **_PAIRWISE),
+    "silhouette_score": Capability(
+        (-1.0, 1.0), False, "points and labels", "fewer than 2 or more than n - 1 clusters: refused",
+        inputs=CLUSTERED_POINTS, not_generic=("duplication_invariance",)),
+    "silhouette_samples": Capability(
+        (-1.0, 1.0), False, "points and labels", "fewer than 2 or more than n - 1 clusters: refused; a singleton "
+        "cluster's point: 0", higher_is_better=None, inputs=CLUSTERED_POINTS,
+        # one value per sample: the values move with their samples (silhouette_samples_follow_their_points)
+        not_generic=("duplication_invariance", "permutation_invariance")),
+    "calinski_harabasz": Capability(
+        (0.0, None), False, "points and labels", "one cluster, or as many clusters as points: refused",
+        inputs=CLUSTERED_POINTS, not_generic=("duplication_invariance",)),
+    "davies_bouldin": Capability(
+        (0.0, None), False, "points and labels", "one cluster, or as many clusters as points: refused",
+        higher_is_better=False, inputs=CLUSTERED_POINTS),
+    "dbcv": Capability(
+        (-1.0, 1.0), False, "points and labels", "one cluster: refused; noise (-1) counted in |O| only",
+        inputs=CLUSTERED_POINTS, not_generic=("duplication_invariance",)),
+}
+
+
+# ------------------------------------------------------------------ the spec's own definitions (tiny inputs)
+
+
+def _contingency(a, b):
+    rows, cols = sorted(set(a.tolist())), sorted(set(b.tolist()))
+    counts = Counter(zip(a.tolist(), b.tolist()))
+    return np.array([[counts[(r, c)] for c in cols] for r in rows], dtype=np.int64)
+
+
+def _pair_counts(a, b):
+    """Ordered pairs i != j: [[apart in both, together in pred only], [together in true only, together in both]]."""
+    same_a = a[:, None] == a[None, :]
+    same_b = b[:, None] == b[None, :]
+    off = ~np.eye(len(a), dtype=bool)
+    return np.array([[np.sum(~same_a & ~same_b & off), np.sum(~same_a & same_b & off)],
+                     [np.sum(same_a & ~same_b & off), np.sum(same_a & same_b & off)]], dtype=np.int64)
+
+
+def _entropy(counts):
+    p = counts[counts > 0] / counts.sum()
+    return float(-(p * np.log(p)).sum())
+
+
+def _mi(c):
+    n = c.sum()
+    pi, pj = c.sum(axis=1), c.sum(axis=0)
+    nz = c > 0
+    return float(np.sum(c[nz] / n * np.log(n * c[nz] / np.outer(pi, pj)[nz])))
+
+
+def _mean(h1, h2, method):
+    return {"min": min(h1, h2), "geometric": math.sqrt(h1 * h2), "arithmetic": (h1 + h2) / 2,
+            "max": max(h1, h2)}[method]
+
+
+def _emi(c):
+    """Expected MI under the hypergeometric model of random labelings with these marginals (Vinh et al. 2010)."""
+    n = int(c.sum())
+    total = 0.0
+    for ai in c.sum(axis=1):
+        for bj in c.sum(axis=0):
+            for nij in range(max(1, ai + bj - n), min(ai, bj) + 1):
+                total += nij / n * math.log(n * nij / (ai * bj)) * hypergeom.pmf(nij, n, ai, bj)
+    return total
+
+
+def _definition(name, a, b, **kw) -> float | np.ndarray:
+    c = _contingency(a, b)
+    n = len(a)
+    h1, h2 = _entropy(c.sum(axis=1)), _entropy(c.sum(axis=0))
+    pairs = _pair_counts(a, b)
+    if name == "contingency_matrix":
+        return c
+    if name == "pair_confusion_matrix":
+        return pairs
+    if name == "rand_index":
+        return 1.0 if n < 2 else float((pairs[0, 0] + pairs[1, 1]) / (n * (n - 1)))
+    if name == "adjusted_rand_index":
+        (tn, fp), (fn, tp) = pairs.tolist()
+        if fn == 0 and fp == 0:
+            return 1.0
+        return 2.0 * (tp * tn - fn * fp) / ((tp + fn) * (fn + tn) + (tp + fp) * (fp + tn))
+    if name == "mutual_information":
+        return _mi(c)
+    if name == "normalized_mutual_information":
+        if h1 == 0 and h2 == 0:
+            return 1.0
+        mi = _mi(c)
+        # MI = 0 with one side unsplit (mean "min" of the entropies is 0): no shared information, 0
+        return 0.0 if mi == 0 else mi / _mean(h1, h2, kw.get("average_method", "arithmetic"))
+    if name == "adjusted_mutual_information":
+        if (h1 == 0 and h2 == 0) or c.shape[0] == c.shape[1] == n:
+            return 1.0
+        if n in c.shape:
+            return 0.0  # one side all singletons: every relabeling has the same MI, so MI = E[MI] exactly
+        emi = _emi(c)
+        denominator = _mean(h1, h2, kw.get("average_method", "arithmetic")) - emi
+        # a zero denominator (one side unsplit, mean "min") leaves nothing to adjust: 0
+        return 0.0 if abs(denominator) < 1e-15 else (_mi(c) - emi) / denominator
+    if name == "homogeneity":
+        return 1.0 if h1 == 0 else 1.0 - (h1 - _mi(c)) / h1
+    if name == "completeness":
+        return 1.0 if h2 == 0 else 1.0 - (h2 - _mi(c)) / h2
+    if name == "v_measure":
+        hom, com = _definition("homogeneity", a, b), _definition("completeness", a, b)
+        beta = kw.get("beta", 1.0)
+        return 0.0 if hom + com == 0 else (1 + beta) * hom * com / (beta * hom + com)
+    if name == "fowlkes_mallows":
+        (_, fp), (fn, tp) = pairs.tolist()
+        return 0.0 if tp == 0 else tp / math.sqrt((tp + fp) * (tp + fn))
+    raise KeyError(name)
+
+
+LABEL_PAIR_METRICS = tuple(m for m, cap in CAPABILITIES.items() if cap.inputs is LABELS)
+
+
+def _pair(ex):
+    return ex.y_true, ex.y_pred
+
+
+def _forms(name):
+    return CAPABILITIES[name].forms
+
+
+for _name in LABEL_PAIR_METRICS:
+
+    def _definition_check(t, ex, name=_name):
+        a, b = _pair(ex)
+        for form in _forms(name):
+            expect_close(np.asarray(getattr(t, name)(a, b, **form), dtype=float),
+                         np.asarray(_definition(name, a, b, **form), dtype=float), rtol=ROUNDING, atol=ROUNDING,
+                         what=f"{name}({', '.join(f'{k}={v!r}' for k, v in form.items())})")
+
+    register(f"definition[{_name}]", f"{_name} equals its definition, computed from brute-force pair counts, the "
+             "contingency table and (AMI) the hypergeometric expected mutual information",
+             kind="relation", needs=(_name, *{f"{_name}:{k}" for f in _forms(_name) for k in f}),
+             check=_definition_check, strategy=label_pairs(max_size=10), defines=_name)
+
+
+def _renamed(labels, shift=7):
+    """A bijective renaming of cluster ids (strings get a prefix, numbers a shifted reversed order)."""
+    if labels.dtype.kind in "US":
+        return np.char.add("c_", labels.astype(str))
+    return shift - labels.astype(np.int64) * 3
+
+
+for _name in LABEL_PAIR_METRICS:
+    if _name in ("contingency_matrix", "pair_confusion_matrix"):
+        continue
+
+    def _renaming(t, ex, name=_name):
+        a, b = _pair(ex)
+        for form in _forms(name):
+            expect_close(getattr(t, name)(_renamed(a), _renamed(b, 2), **form), getattr(t, name)(a, b, **form),
+                         rtol=ROUNDING, atol=ROUNDING, what=f"{name} after renaming the cluster ids of both sides")
+
+    register(f"renaming_invariance[{_name}]", f"{_name} does not change when the cluster ids of either labeling "
+             "are renamed by any bijection", kind="invariance",
+             needs=(_name, *{f"{_name}:{k}" for f in _forms(_name) for k in f}), check=_renaming,
+             strategy=label_pairs())
+
+
+@prop("homogeneity_completeness_swap[homogeneity]",
+      "homogeneity(a, b) = completeness(b, a): swapping the labelings swaps the two", kind="symmetry",
+      needs=("homogeneity", "completeness"), strategy=label_pairs())
+def homogeneity_swap(t, ex):
+    a, b = _pair(ex)
+    expect_close(t.homogeneity(a, b), t.completeness(b, a), rtol=ROUNDING, atol=ROUNDING,
+                 what="homogeneity(a, b) vs completeness(b, a)")
+
+
+@prop("v_measure_is_nmi_arithmetic[v_measure]",
+      "V-measure with beta = 1 equals NMI with the arithmetic mean", kind="relation",
+      needs=("v_measure", "v_measure:beta", "normalized_mutual_information",
+             "normalized_mutual_information:average_method"), strategy=label_pairs())
+def v_is_nmi(t, ex):
+    a, b = _pair(ex)
+    expect_close(t.v_measure(a, b, beta=1.0), t.normalized_mutual_information(a, b, average_method="arithmetic"),
+                 rtol=ROUNDING, atol=ROUNDING, what="V-measure vs NMI(arithmetic)")
+
+
+@prop("nmi_normalisations_ordered[normalized_mutual_information]",
+      "NMI(min) >= NMI(geometric) >= NMI(arithmetic) >= NMI(max): the means of the two entropies are ordered",
+      kind="relation", needs=("normalized_mutual_information", "normalized_mutual_information:average_method"),
+      strategy=label_pairs())
+def nmi_ordered(t, ex):
+    a, b = _pair(ex)
+    values = [float(t.normalized_mutual_information(a, b, average_method=m)) for m in NMI_AVERAGES]
+    for m1, v1, m2, v2 in zip(NMI_AVERAGES, values, NMI_AVERAGES[1:], values[1:]):
+        expect_le(v2, v1, what=f"NMI({m2}) vs NMI({m1})", tol=ROUNDING)
+
+
+@prop("mi_at_most_entropy[mutual_information]",
+      "MI(a, b) <= MI(a, a) = H(a), and MI(a, b) <= H(b)", kind="bound", needs=("mutual_information",),
+      strategy=label_pairs())
+def mi_bound(t, ex):
+    a, b = _pair(ex)
+    mi = float(t.mutual_information(a, b))
+    expect_le(mi, float(t.mutual_information(a, a)), what="MI(a, b) vs H(a)", tol=ROUNDING)
+    expect_le(mi, float(t.mutual_information(b, b)), what="MI(a, b) vs H(b)", tol=ROUNDING)
+
+
+@prop("pair_counts_identities[rand_index]",
+      "the pair confusion matrix sums to n (n - 1) and RI = (C00 + C11) / n (n - 1); the contingency table sums to "
+      "n with the class counts as margins", kind="relation",
+      needs=("rand_index", "pair_confusion_matrix", "contingency_matrix"), strategy=label_pairs(min_size=2))
+def pair_identities(t, ex):
+    a, b = _pair(ex)
+    n = len(a)
+    pairs = np.asarray(t.pair_confusion_matrix(a, b))
+    expect(pairs.sum() == n * (n - 1), f"pair confusion sums to {pairs.sum()}, but should be n (n - 1) = {n * (n - 1)}")
+    expect_close(t.rand_index(a, b), (pairs[0, 0] + pairs[1, 1]) / (n * (n - 1)), rtol=ROUNDING, atol=ROUNDING,
+                 what="RI vs (C00 + C11) / n (n - 1)")
+    c = np.asarray(t.contingency_matrix(a, b))
+    expect(c.sum() == n and sorted(c.sum(axis=1).tolist()) == sorted(Counter(a.tolist()).values()),
+           f"contingency {c.tolist()} has margins that are not the class counts of labels_true")
+
+
+@prop("ari_can_be_negative[adjusted_rand_index]",
+      "ARI of [0, 0, 1, 1] vs [0, 1, 0, 1] is -0.5: worse than chance", kind="identity",
+      needs=("adjusted_rand_index",))
+def ari_negative(t, ex):
+    expect_close(t.adjusted_rand_index([0, 0, 1, 1], [0, 1, 0, 1]), -0.5, rtol=ROUNDING, atol=ROUNDING,
+                 what="ARI([0, 0, 1, 1], [0, 1, 0, 1])")
+
+
+#: the chance-level check: ``DRAWS`` random relabelings of a fixed labeling (seeded); the mean must lie within
+#: ``Z`` standard errors of 0. For a mean of 300 near-normal draws, |z| > 4.5 has probability 7e-6 per run
+DRAWS, Z = 300, 4.5
+
+
+def _chance(t, name, ex):
+    a, b = ex
+    rng = np.random.default_rng(abs(hash((a.tobytes(), b.tobytes()))) % 2**32)
+    values = np.array([float(getattr(t, name)(a, rng.permutation(b))) for _ in range(DRAWS)])
+    se = values.std(ddof=1) / math.sqrt(DRAWS)
+    expect(abs(values.mean()) <= Z * se + 1e-9,
+           f"mean {name} over {DRAWS} random relabelings = {values.mean():.4g}, but should be 0 within {Z} standard "
+           f"errors ({Z * se:.3g}) [seeded; a correct metric fails this with probability < 1e-5]")
+
+
+_chance_inputs = st.tuples(st.integers(20, 60), st.integers(2, 5), st.integers(2, 5)).map(
+    lambda e: (np.arange(e[0]) % e[1], (np.arange(e[0]) * 7 + 3) % e[2]))
+
+for _name in ("adjusted_rand_index", "adjusted_mutual_information"):
+    register(f"zero_in_expectation[{_name}]",
+             f"{_name} averages 0 over random relabelings of the predicted clusters (seeded, {DRAWS} draws, within "
+             f"{Z} standard errors)", kind="relation", needs=(_name,),
+             check=lambda t, ex, name=_name: _chance(t, name, ex), strategy=_chance_inputs, max_examples=3)
+
+
+@prop("agrees_with_sklearn[adjusted_mutual_information]",
+      "AMI equals sklearn.metrics.adjusted_mutual_info_score for every average method, where neither labeling is "
+      "all singletons", kind="agreement",
+      needs=("adjusted_mutual_information", "adjusted_mutual_information:average_method"),
+      # one side all singletons: MI = E[MI] exactly and scikit-learn returns a ratio of two rounding errors
+      # (adjusted_mutual_info_score(range(6), [i % 3 for i in range(6)], average_method='min') = -1.0); the
+      # definition property pins that case at 0
+      strategy=label_pairs().filter(lambda e: len(set(e.y_true.tolist())) < e.n and len(set(e.y_pred.tolist())) < e.n),
+      reference="sklearn")
+def ami_agrees(t, ex):
+    a, b = _pair(ex)
+    for m in NMI_AVERAGES:
+        expect_close(t.adjusted_mutual_information(a, b, average_method=m),
+                     reference("sklearn").adjusted_mutual_information(a, b, average_method=m),
+                     rtol=1e-9, atol=1e-12, what=f"AMI({m}) vs scikit-learn")
+
+
+# ------------------------------------------------------------------ clustered points
+
+
+def _distances(X):
+    return cdist(X, X)
+
+
+def _silhouette_definition(X, labels):
+    D = _distances(X)
+    s = np.zeros(len(labels))
+    for i, own in enumerate(labels):
+        same = (labels == own)
+        if same.sum() == 1:
+            continue  # a singleton's silhouette is 0 (Rousseeuw)
+        a = D[i, same].sum() / (same.sum() - 1)
+        b = min(D[i, labels == other].mean() for other in set(labels.tolist()) if other != own)
+        s[i] = (b - a) / max(a, b)
+    return s
+
+
+def _ch_definition(X, labels):
+    center = X.mean(axis=0)
+    ks = sorted(set(labels.tolist()))
+    between = sum((labels == k).sum() * np.sum((X[labels == k].mean(axis=0) - center) ** 2) for k in ks)
+    within = sum(np.sum((X[labels == k] - X[labels == k].mean(axis=0)) ** 2) for k in ks)
+    n, k = len(labels), len(ks)
+    return 1.0 if within == 0 else between * (n - k) / (within * (k - 1))
+
+
+def _db_definition(X, labels):
+    ks = sorted(set(labels.tolist()))
+    centers = np.array([X[labels == k].mean(axis=0) for k in ks])
+    spread = np.array([np.linalg.norm(X[labels == k] - c, axis=1).mean() for k, c in zip(ks, centers)])
+    sep = cdist(centers, centers)
+    ratios = [max((spread[i] + spread[j]) / sep[i, j] for j in range(len(ks)) if j != i and sep[i, j] > 0)
+              if (sep[i][np.arange(len(ks)) != i] > 0).any() else 0.0 for i in range(len(ks))]
+    return float(np.mean(ratios))
+
+
+def _dbcv_definition(X, labels):
+    """Moulavi et al. 2014 with the authors' code's conventions (brute force: Kruskal with union-find): noise
+    (-1) and single-point clusters count in |O| only; all-points core distances skip zero distances; the MST is Kruskal's on edges ordered by
+    (mr, denser end's core distance, dist, lower index, upper index); a 2-point cluster's nodes are both
+    internal; sparseness = max internal edge, else max edge. None if fewer than two clusters of >= 2 points."""
+    d = X.shape[1]
+    D = cdist(X, X)
+    clusters = [k for k in sorted(set(labels.tolist())) if k != -1 and (labels == k).sum() >= 2]
+    if len(clusters) < 2:
+        return None  # refused
+    core = np.zeros(len(labels))
+    for k in clusters:
+        members = np.flatnonzero(labels == k)
+        for i in members:
+            others = [D[i, j] for j in members if j != i and D[i, j] > 0]
+            core[i] = (sum((1.0 / x) ** d for x in others) / (len(members) - 1)) ** (-1.0 / d) if others else 0.0
+    reach = np.maximum(D, np.maximum(core[:, None], core[None, :]))
+    internal, sparseness = {}, {}
+    for k in clusters:
+        m = np.flatnonzero(labels == k).tolist()
+        edges = sorted((reach[i, j], min(core[i], core[j]), D[i, j], a, b)
+                       for a, i in enumerate(m) for b, j in enumerate(m) if a < b)
+        root = list(range(len(m)))
+
+        def find(a):
+            while root[a] != a:
+                a = root[a]
+            return a
+
+        tree = []
+        for w, _, _, a, b in edges:
+            if find(a) != find(b):
+                root[find(a)] = find(b)
+                tree.append((a, b, w))
+        degree = np.zeros(len(m), dtype=int)
+        for a, b, _ in tree:
+            degree[a] += 1
+            degree[b] += 1
+        inside = degree > 1 if (degree > 1).any() else np.ones(len(m), dtype=bool)
+        kept = [w for a, b, w in tree if inside[a] and inside[b]]
+        internal[k] = np.array(m)[inside]
+        sparseness[k] = max(kept) if kept else max(w for _, _, w in tree)
+    total = 0.0
+    for k in clusters:
+        separation = min(reach[np.ix_(internal[k], internal[j])].min() for j in clusters if j != k)
+        top = max(separation, sparseness[k])
+        total += (labels == k).sum() / len(labels) * ((separation - sparseness[k]) / top if top > 0 else 0.0)
+    return float(total)
+
+
+_POINT_DEFINITIONS = {
+    "silhouette_samples": _silhouette_definition,
+    "silhouette_score": lambda X, labels: float(np.mean(_silhouette_definition(X, labels))),
+    "calinski_harabasz": _ch_definition,
+    "davies_bouldin": _db_definition,
+}
+for _name, _define in _POINT_DEFINITIONS.items():
+
+    def _point_definition(t, ex, name=_name, define=_define):
+        expect_close(getattr(t, name)(ex.X, ex.labels), define(ex.X, ex.labels), rtol=1e-9, atol=1e-12,
+                     what=f"{name} vs its definition")
+
+    register(f"definition[{_name}]", f"{_name} equals its textbook definition computed from all pairwise distances",
+             kind="relation", needs=(_name,), check=_point_definition, strategy=clustered_points(), defines=_name)
+
+
+@prop("definition[dbcv]", "DBCV equals Moulavi et al.'s definition (all-points core distance, mutual reachability "
+      "MST per cluster, internal edges, sparseness and separation), ties among MST edges broken towards the denser "
+      "point so that the value does not depend on the order of the points", kind="relation", needs=("dbcv",),
+      strategy=clustered_points(), defines="dbcv")
+def dbcv_definition(t, ex):
+    expect_close(t.dbcv(ex.X, ex.labels), _dbcv_definition(ex.X, ex.labels), rtol=1e-9, atol=1e-12,
+                 what="DBCV vs its definition")
+
+
+def _rotation(d, quarter_turns):
+    R = np.eye(d)
+    if d >= 2:
+        c, s = [(1, 0), (0, 1), (-1, 0), (0, -1)][quarter_turns % 4]
+        R[:2, :2] = [[c, -s], [s, c]]
+    return R
+
+
+_moves = st.tuples(clustered_points(), st.integers(-500, 500), st.integers(0, 3), st.integers(-4, 4))
+POINT_METRICS = ("silhouette_score", "silhouette_samples", "calinski_harabasz", "davies_bouldin", "dbcv")
+
+for _name in POINT_METRICS:
+
+    def _geometry(t, ex, name=_name):
+        points, shift, turns, power = ex
+        moved = (points.X @ _rotation(points.X.shape[1], turns).T + shift) * 2.0**power
+        expect_close(getattr(t, name)(moved, points.labels), getattr(t, name)(points.X, points.labels),
+                     rtol=1e-9, atol=1e-12,
+                     what=f"{name} after rotating by {turns} quarter turns, shifting by {shift}, scaling by 2**{power}")
+
+    register(f"rigid_motion_and_scale_invariance[{_name}]",
+             f"{_name} does not change when the points are rotated, translated or uniformly scaled", kind="invariance",
+             needs=(_name,), check=_geometry, strategy=_moves)
+
+
+@prop("samples_follow_their_points[silhouette_samples]",
+      "permuting the points permutes their silhouettes, and their mean is silhouette_score", kind="invariance",
+      needs=("silhouette_samples", "silhouette_score"),
+      strategy=clustered_points().flatmap(lambda e: st.tuples(st.just(e), st.permutations(range(e.n)))))
+def silhouette_follow(t, ex):
+    points, order = ex
+    order = np.array(order, dtype=np.intp)
+    values = np.asarray(t.silhouette_samples(points.X, points.labels), dtype=float)
+    moved = np.asarray(t.silhouette_samples(points.X[order], points.labels[order]), dtype=float)
+    expect_close(moved, values[order], rtol=1e-9, atol=1e-12, what="silhouette_samples of the permuted points")
+    expect_close(t.silhouette_score(points.X, points.labels), values.mean(), rtol=1e-9, atol=1e-12,
+                 what="silhouette_score vs the mean of silhouette_samples")
+
+
+@prop("precomputed_agrees[silhouette_score]",
+      "silhouette_score on the Euclidean distance matrix with metric='precomputed' equals it on the points",
+      kind="relation", needs=("silhouette_score", "silhouette_score:metric"), strategy=clustered_points())
+def silhouette_precomputed(t, ex):
+    expect_close(t.silhouette_score(_distances(ex.X), ex.labels, metric="precomputed"),
+                 t.silhouette_score(ex.X, ex.labels, metric="euclidean"), rtol=1e-9, atol=1e-12,
+                 what="silhouette on precomputed distances vs on points")
+
+
+for _name in ("silhouette_score", "calinski_harabasz", "davies_bouldin"):
+
+    def _single_cluster(t, ex, name=_name):
+        expect_refusal(lambda: getattr(t, name)(ex.X, np.zeros(ex.n, dtype=np.int64)), "labels")
+
+    register(f"refuses_one_cluster[{_name}]", f"{_name} refuses a labeling with a single cluster, naming labels",
+             kind="undefined", needs=(_name,), check=_single_cluster, strategy=clustered_points())
+
+
+@prop("refuses_all_singletons[silhouette_score]",
+      "silhouette_score refuses n clusters for n points (defined only for 2 <= n_labels <= n - 1)", kind="undefined",
+      needs=("silhouette_score",), strategy=clustered_points())
+def silhouette_singletons(t, ex):
+    expect_refusal(lambda: t.silhouette_score(ex.X, np.arange(ex.n)), "labels")
+
+
+for _name in ("silhouette_score", "calinski_harabasz", "davies_bouldin"):
+
+    def _sklearn_agrees(t, ex, name=_name):
+        expect_close(getattr(t, name)(ex.X, ex.labels), getattr(reference("sklearn"), name)(ex.X, ex.labels),
+                     rtol=1e-9, atol=1e-12, what=f"{name} vs scikit-learn")
+
+    register(f"agrees_with_sklearn[{_name}]", f"{_name} equals scikit-learn's on the same points", kind="agreement",
+             needs=(_name,), check=_sklearn_agrees, strategy=clustered_points(), reference="sklearn")
+
+
+# ------------------------------------------------------------------ the seed's claims
+
+SEED_004 = "seed 004, section Evaluation Metrics for Clustering"
+
+
+def _claim(name, statement, quote, needs, **options):
+    return prop(f"claim.seed004.{name}", statement, kind="claim", source=SEED_004, quote=quote, needs=needs,
+                **options)
+
+
+@_claim("silhouette_sample_formula",
+        "a sample's silhouette is (b - a) / max(a, b), a its mean distance to its own cluster, b to the nearest "
+        "other cluster", "The Silhouette Coefficient for a sample is (b a) / max(a, b).", ("silhouette_samples",),
+        strategy=clustered_points())
+def seed_silhouette_formula(t, ex):
+    expect_close(t.silhouette_samples(ex.X, ex.labels), _silhouette_definition(ex.X, ex.labels), rtol=1e-9,
+                 atol=1e-12, what="silhouette_samples vs (b - a) / max(a, b)")
+
+
+@_claim("silhouette_defined_range",
+        "the silhouette is defined (finite) for every labeling with 2 <= n_labels <= n_samples - 1, and refused "
+        "outside", "Note that Silhouette Coefficient is only defined if number of labels is 2 <= n_labels",
+        ("silhouette_score",), strategy=clustered_points())
+def seed_silhouette_range(t, ex):
+    expect(np.isfinite(float(t.silhouette_score(ex.X, ex.labels))), "silhouette not finite inside the range")
+    expect_refusal(lambda: t.silhouette_score(ex.X, np.zeros(ex.n, dtype=np.int64)), "labels")
+    expect_refusal(lambda: t.silhouette_score(ex.X, np.arange(ex.n)), "labels")
+
+
+def _two_moons(n=60, noise=0.0):
+    """Two interleaved half circles (points in order along each arc), and the straight split x < 0.5."""
+    angle = np.linspace(0, math.pi, n)
+    upper = np.column_stack([np.cos(angle), np.sin(angle)])
+    lower = np.column_stack([1 - np.cos(angle), 0.5 - np.sin(angle)])
+    X = np.vstack([upper, lower])
+    moons = np.repeat([0, 1], n)
+    split = (X[:, 0] > 0.5).astype(np.int64)
+    return X, moons, split
+
+
+@_claim("silhouette_prefers_convex_split",
+        "on two interleaved moons, the silhouette scores a straight (k-means-like) split above the two moons",
+        "While the clustering output of KMeans is worse, its Silhouette score is still higher.",
+        ("silhouette_score",))
+def seed_silhouette_moons(t, ex):
+    X, moons, split = _two_moons()
+    s_moons, s_split = float(t.silhouette_score(X, moons)), float(t.silhouette_score(X, split))
+    expect(s_split > s_moons, f"silhouette: split {s_split:.3f}, moons {s_moons:.3f}")
+
+
+@_claim("dbcv_prefers_moons",
+        "on two interleaved moons, DBCV scores the two moons above a straight (k-means-like) split",
+        "DBCV produces the expected results.", ("dbcv",))
+def seed_dbcv_moons(t, ex):
+    X, moons, split = _two_moons()
+    d_moons, d_split = float(t.dbcv(X, moons)), float(t.dbcv(X, split))
+    expect(d_moons > d_split, f"DBCV: moons {d_moons:.3f}, split {d_split:.3f}")
+

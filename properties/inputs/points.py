@@ -1,0 +1,121 @@
+"""Clustered points: a data matrix ``X`` (n samples x d features) and one cluster label per row.
+
+The input of the clustering metrics without ground truth (silhouette,
+Calinski-Harabasz, Davies-Bouldin, DBCV). Coordinates are integers on a small
+grid, held as float64: translations by integers, rotations by multiples of 90
+degrees and scalings by powers of two are then exact, so invariances can be
+checked at rounding tolerance. Every example has at least two clusters of at
+least two points (so ``2 <= n_labels <= n_samples - 1``, where the silhouette is
+defined, and DBCV has two clusters to separate), and no two points coincide
+(DBCV's core distances divide by the distance to each neighbour).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+from hypothesis import strategies as st
+
+from . import InputShape, integer_recasts, list_recast
+
+MAX_POINTS = 16
+MAX_FEATURES = 3
+#: coordinates 0..GRID
+GRID = 40
+
+
+def _literal(value) -> str:
+    from ..engine.targets import _literal as literal
+
+    return literal(value)
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class ClusteredPoints:
+    X: np.ndarray
+    labels: np.ndarray
+
+    def __repr__(self) -> str:
+        return f"ClusteredPoints(X={_literal(self.X)}, labels={_literal(self.labels)})"
+
+    @property
+    def n(self) -> int:
+        return int(self.X.shape[0])
+
+
+def _build(rows, d):
+    seen, X, labels = set(), [], []
+    for coords, label in rows:
+        point = tuple(coords[:d])
+        if point in seen:
+            continue  # distinct points only
+        seen.add(point)
+        X.append(point)
+        labels.append(label)
+    labels = np.array(labels, dtype=np.int64)
+    # two clusters of two points at least (DBCV needs them; the silhouette then has 2 <= k <= n - 1)
+    sizes = np.unique(labels, return_counts=True)[1]
+    if np.count_nonzero(sizes >= 2) < 2 and len(labels) >= 4:
+        labels[:2] = labels[0]
+        labels[2:4] = labels[0] + 1
+    return ClusteredPoints(np.array(X, dtype=np.float64), labels)
+
+
+def clustered_points(*, min_points: int = 4, max_points: int = MAX_POINTS, max_clusters: int = 4):
+    """:class:`ClusteredPoints` with distinct integer points and two clusters of two points at least."""
+    point = st.tuples(*[st.integers(0, GRID)] * MAX_FEATURES)
+    rows = st.lists(st.tuples(point, st.integers(0, max_clusters - 1)), min_size=min_points, max_size=max_points,
+                    unique_by=lambda r: r[0])
+    d = st.integers(1, MAX_FEATURES)
+    return st.builds(_build, rows, d).filter(lambda ex: ex.n >= min_points)
+
+
+def _take(ex: ClusteredPoints, idx) -> ClusteredPoints:
+    idx = np.asarray(idx, dtype=np.intp)
+    return ClusteredPoints(ex.X[idx], ex.labels[idx])
+
+
+def _bad_points():
+    def spoil(pair):
+        ex, defect = pair
+        X = ex.X.copy()
+        if defect == "nan":
+            X[0, 0] = np.nan
+            return ClusteredPoints(X, ex.labels), "X"
+        if defect == "inf":
+            X[-1, 0] = np.inf
+            return ClusteredPoints(X, ex.labels), "X"
+        if defect == "length":
+            return ClusteredPoints(X, np.append(ex.labels, ex.labels[:1])), "labels"
+        if defect == "1-D":
+            return ClusteredPoints(X[:, 0], ex.labels), "X"
+        return ClusteredPoints(X, ex.labels.astype(float) * np.nan), "labels"
+
+    return st.tuples(clustered_points(), st.sampled_from(("nan", "inf", "length", "1-D", "nan labels"))).map(spoil)
+
+
+def _recast(ex: ClusteredPoints):
+    return [
+        *integer_recasts("X", [ex.X], lambda c, d: ClusteredPoints(c[0], ex.labels), dtypes=(np.int16, np.int32,
+                                                                                            np.int64),
+                         versus="float64"),
+        *integer_recasts("labels", [ex.labels], lambda c, d: ClusteredPoints(ex.X, c[0])),
+        list_recast("X, labels", [ex.X, ex.labels], lambda a: ClusteredPoints(*a), versus="float64, int64"),
+    ]
+
+
+#: clustered points; the samples are the rows of X with their labels
+CLUSTERED_POINTS = InputShape(
+    name="clustered points (X, labels)",
+    examples=lambda name: clustered_points(),
+    size=lambda ex: ex.n,
+    take=_take,
+    call=lambda t, name, ex, **kw: getattr(t, name)(ex.X, ex.labels, **kw),
+    bad=lambda name: _bad_points(),
+    recast=_recast,
+    dtypes="integer coordinates as int16, int32, int64; labels as int8 to uint64; Python lists",
+    # the same distances summed in another order
+    rtol=1e-10,
+    atol=1e-12,
+)

@@ -1,0 +1,316 @@
+"""Deliberately wrong clustering metrics: each a slip seen in clustering code.
+
+Most wrap the real metric and spoil one step (no chance adjustment, bits
+instead of nats, the wrong mean, a swapped pair of scores, a silhouette that
+counts the point itself); the ids-as-numbers mutant reads cluster ids as
+numbers modulo 3, so renaming the clusters changes the value.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import numpy as np
+from scipy.spatial.distance import cdist
+
+from metrics import clustering as real
+from tests.mutants import Mutant
+
+LABEL_METRICS = ("rand_index", "adjusted_rand_index", "mutual_information", "normalized_mutual_information",
+                 "adjusted_mutual_information", "homogeneity", "completeness", "v_measure", "fowlkes_mallows")
+POINT_METRICS = ("silhouette_score", "silhouette_samples", "calinski_harabasz", "davies_bouldin", "dbcv")
+
+
+def _ids(law, *metrics):
+    return tuple(f"clustering.{law}[{m}]" for m in metrics)
+
+
+def _wrap(name, spoil):
+    fn = getattr(real, name)
+
+    @functools.wraps(fn)
+    def mutant(*args, **kwargs):
+        return spoil(fn, *args, **kwargs)
+
+    return mutant
+
+
+# ---------------------------------------------------------------- two labelings
+
+
+def _ids_mod_3(fn, a, b, **kw):
+    def squash(x):
+        x = np.asarray(x)
+        return x if x.dtype.kind in "US" else x.astype(np.int64) % 3
+
+    return fn(squash(a), squash(b), **kw)
+
+
+def _ordered_pairs_with_self(fn, a, b):
+    a, b = np.asarray(a), np.asarray(b)
+    same = (a[:, None] == a[None, :]) == (b[:, None] == b[None, :])
+    return float(same.mean())  # n**2 pairs, the n self-pairs included
+
+
+def _unordered_pairs(fn, a, b):
+    return np.asarray(fn(a, b)) // 2
+
+
+def _transposed(fn, a, b):
+    return np.asarray(fn(a, b)).T
+
+
+def _bits(fn, a, b):
+    return fn(a, b) / math.log(2)
+
+
+def _ignores_average(fn, a, b, *, average_method="arithmetic"):
+    return fn(a, b)
+
+
+def _min_max_swapped(fn, a, b, *, average_method="arithmetic"):
+    return fn(a, b, average_method={"min": "max", "max": "min"}.get(average_method, average_method))
+
+
+def _ami_is_nmi(fn, a, b, *, average_method="arithmetic"):
+    return real.normalized_mutual_information(a, b, average_method=average_method)
+
+
+def _ari_is_ri(fn, a, b):
+    return real.rand_index(a, b)
+
+
+def _swapped(other):
+    return lambda fn, a, b: getattr(real, other)(a, b)
+
+
+def _beta_inverted(fn, a, b, *, beta=1.0):
+    return fn(a, b, beta=1.0 / beta)
+
+
+def _arithmetic_v(fn, a, b, *, beta=1.0):
+    return (real.homogeneity(a, b) + real.completeness(a, b)) / 2
+
+
+def _fmi_without_sqrt(fn, a, b):
+    pairs = np.asarray(real.pair_confusion_matrix(a, b)) // 2
+    (_, fp), (fn_, tp) = pairs.tolist()
+    return 0.0 if tp == 0 else tp / ((tp + fp) * (tp + fn_))
+
+
+def _joint_entropy(fn, a, b):
+    c = np.asarray(real.contingency_matrix(a, b), dtype=float).ravel()
+    p = c[c > 0] / c.sum()
+    return float(-(p * np.log(p)).sum())
+
+
+LABEL_MUTANTS = [
+    Mutant("cluster-ids-read-as-numbers-mod-3", {m: _wrap(m, _ids_mod_3) for m in LABEL_METRICS},
+           _ids("renaming_invariance", *LABEL_METRICS)),
+    Mutant("rand-index-with-self-pairs", {"rand_index": _wrap("rand_index", _ordered_pairs_with_self)},
+           _ids("definition", "rand_index") + _ids("pair_counts_identities", "rand_index")),
+    Mutant("pair-confusion-unordered-pairs", {"pair_confusion_matrix": _wrap("pair_confusion_matrix",
+                                                                             _unordered_pairs)},
+           _ids("definition", "pair_confusion_matrix")),
+    Mutant("contingency-transposed", {"contingency_matrix": _wrap("contingency_matrix", _transposed)},
+           _ids("definition", "contingency_matrix")),
+    Mutant("mutual-information-in-bits", {"mutual_information": _wrap("mutual_information", _bits)},
+           _ids("definition", "mutual_information")),
+    Mutant("mutual-information-is-joint-entropy", {"mutual_information": _wrap("mutual_information",
+                                                                               _joint_entropy)},
+           _ids("mi_at_most_entropy", "mutual_information")),
+    Mutant("nmi-average-method-ignored", {"normalized_mutual_information": _wrap("normalized_mutual_information",
+                                                                                 _ignores_average)},
+           _ids("definition", "normalized_mutual_information")),
+    Mutant("nmi-min-and-max-swapped", {"normalized_mutual_information": _wrap("normalized_mutual_information",
+                                                                              _min_max_swapped)},
+           _ids("nmi_normalisations_ordered", "normalized_mutual_information")),
+    Mutant("ami-without-chance-adjustment", {"adjusted_mutual_information": _wrap("adjusted_mutual_information",
+                                                                                  _ami_is_nmi)},
+           _ids("definition", "adjusted_mutual_information") + _ids("zero_in_expectation",
+                                                                    "adjusted_mutual_information")
+           + _ids("agrees_with_sklearn", "adjusted_mutual_information")),
+    Mutant("ari-without-chance-adjustment", {"adjusted_rand_index": _wrap("adjusted_rand_index", _ari_is_ri)},
+           _ids("definition", "adjusted_rand_index") + _ids("zero_in_expectation", "adjusted_rand_index")
+           + _ids("ari_can_be_negative", "adjusted_rand_index")),
+    Mutant("homogeneity-is-completeness", {"homogeneity": _wrap("homogeneity", _swapped("completeness"))},
+           _ids("definition", "homogeneity") + _ids("homogeneity_completeness_swap", "homogeneity")),
+    Mutant("completeness-is-homogeneity", {"completeness": _wrap("completeness", _swapped("homogeneity"))},
+           _ids("definition", "completeness")),
+    Mutant("v-measure-beta-inverted", {"v_measure": _wrap("v_measure", _beta_inverted)},
+           _ids("definition", "v_measure")),
+    Mutant("v-measure-arithmetic-mean", {"v_measure": _wrap("v_measure", _arithmetic_v)},
+           _ids("v_measure_is_nmi_arithmetic", "v_measure")),
+    Mutant("fowlkes-mallows-without-sqrt", {"fowlkes_mallows": _wrap("fowlkes_mallows", _fmi_without_sqrt)},
+           _ids("definition", "fowlkes_mallows")),
+]
+
+
+# ---------------------------------------------------------------- clustered points
+
+
+def _silhouette_parts(X, labels, *, count_self=False):
+    """(a, b, singleton) per sample, by the textbook loop."""
+    X, labels = np.asarray(X, dtype=float), np.asarray(labels)
+    D = cdist(X, X)
+    a, b, alone = np.zeros(len(labels)), np.zeros(len(labels)), np.zeros(len(labels), dtype=bool)
+    for i, own in enumerate(labels):
+        same = labels == own
+        alone[i] = same.sum() == 1
+        a[i] = D[i, same].mean() if count_self else D[i, same].sum() / max(same.sum() - 1, 1)
+        b[i] = min(D[i, labels == k].mean() for k in set(labels.tolist()) if k != own)
+    return a, b, alone
+
+
+def _silhouette_counting_self(X, labels):
+    a, b, _ = _silhouette_parts(X, labels, count_self=True)  # the point itself (distance 0) in its own mean
+    return (b - a) / np.maximum(a, b)
+
+
+def _silhouette_unnormalised_samples(X, labels, *, metric="euclidean"):
+    a, b, alone = _silhouette_parts(X, labels)
+    return np.where(alone, 0.0, b - a)  # the division by max(a, b) forgotten
+
+
+def _samples_sorted_by_label(fn, X, labels, **kw):
+    return np.asarray(fn(X, labels, **kw))[np.argsort(np.asarray(labels), kind="stable")]
+
+
+def _precomputed_read_as_points(fn, X, labels, *, metric="euclidean"):
+    return fn(X, labels)
+
+
+def _negated(fn, X, labels, **kw):
+    return -np.asarray(fn(X, labels, **kw), dtype=float)
+
+
+def _single_cluster_zero(fn, X, labels, **kw):
+    return 0.0 if len(set(np.asarray(labels).tolist())) in (1, len(labels)) else fn(X, labels, **kw)
+
+
+def _ch_without_degrees_of_freedom(fn, X, labels):
+    n, k = len(labels), len(set(np.asarray(labels).tolist()))
+    return fn(X, labels) * (k - 1) / (n - k)
+
+
+def _ch_centred_at_origin(X, labels):
+    """Between-cluster dispersion around the origin instead of the overall mean."""
+    X, labels = np.asarray(X, dtype=float), np.asarray(labels)
+    ks = sorted(set(labels.tolist()))
+    between = sum((labels == k).sum() * np.sum(X[labels == k].mean(axis=0) ** 2) for k in ks)
+    within = sum(np.sum((X[labels == k] - X[labels == k].mean(axis=0)) ** 2) for k in ks)
+    n, k = len(labels), len(ks)
+    return 1.0 if within == 0 else between * (n - k) / (within * (k - 1))
+
+
+def _db_squared_spread(X, labels):
+    """Davies-Bouldin with each cluster's spread as its mean squared distance to the centroid."""
+    X, labels = np.asarray(X, dtype=float), np.asarray(labels)
+    ks = sorted(set(labels.tolist()))
+    centers = np.array([X[labels == k].mean(axis=0) for k in ks])
+    spread = np.array([np.sum((X[labels == k] - c) ** 2, axis=1).mean() for k, c in zip(ks, centers)])
+    sep = cdist(centers, centers)
+    np.fill_diagonal(sep, np.inf)
+    return float(np.mean(np.max((spread[:, None] + spread[None, :]) / sep, axis=1)))
+
+
+def _db_summed_spread(X, labels):
+    """Davies-Bouldin with each cluster's spread as the sum, not the mean, of its distances to the centroid."""
+    X, labels = np.asarray(X, dtype=float), np.asarray(labels)
+    ks = sorted(set(labels.tolist()))
+    centers = np.array([X[labels == k].mean(axis=0) for k in ks])
+    spread = np.array([np.linalg.norm(X[labels == k] - c, axis=1).sum() for k, c in zip(ks, centers)])
+    sep = cdist(centers, centers)
+    np.fill_diagonal(sep, np.inf)
+    return float(np.mean(np.max((spread[:, None] + spread[None, :]) / sep, axis=1)))
+
+
+def _dbcv_slipped(X, labels, *, input_order_ties=False, no_root=False):
+    """DBCV by the textbook loop with one slip: MST ties in input order (scipy's, hdbscan's), or the core
+    distance without its -1/d root (then it scales with the data to the power -d)."""
+    X, labels = np.asarray(X, dtype=float), np.asarray(labels)
+    d, D = X.shape[1], cdist(X, X)
+    clusters = [k for k in sorted(set(labels.tolist())) if k != -1 and (labels == k).sum() >= 2]
+    core = np.zeros(len(labels))
+    for k in clusters:
+        m = np.flatnonzero(labels == k)
+        for i in m:
+            inv = [(1.0 / D[i, j]) ** d for j in m if j != i and D[i, j] > 0]
+            mean = sum(inv) / (len(m) - 1)
+            core[i] = (mean if no_root else mean ** (-1.0 / d)) if inv else 0.0
+    reach = np.maximum(D, np.maximum(core[:, None], core[None, :]))
+    internal, sparse = {}, {}
+    for k in clusters:
+        m = np.flatnonzero(labels == k).tolist()
+        key = (lambda e: (e[0], e[3], e[4])) if input_order_ties else (lambda e: e)
+        edges = sorted(((reach[i, j], min(core[i], core[j]), D[i, j], a, b) for a, i in enumerate(m)
+                        for b, j in enumerate(m) if a < b), key=key)
+        root = list(range(len(m)))
+
+        def find(a):
+            while root[a] != a:
+                a = root[a]
+            return a
+
+        tree = []
+        for w, _, _, a, b in edges:
+            if find(a) != find(b):
+                root[find(a)] = find(b)
+                tree.append((a, b, w))
+        degree = np.bincount([v for a, b, _ in tree for v in (a, b)], minlength=len(m))
+        inside = degree > 1 if (degree > 1).any() else np.ones(len(m), dtype=bool)
+        kept = [w for a, b, w in tree if inside[a] and inside[b]]
+        internal[k], sparse[k] = np.array(m)[inside], max(kept) if kept else max(w for _, _, w in tree)
+    total = 0.0
+    for k in clusters:
+        sep = min(reach[np.ix_(internal[k], internal[j])].min() for j in clusters if j != k)
+        top = max(sep, sparse[k])
+        total += (labels == k).sum() / len(labels) * ((sep - sparse[k]) / top if top > 0 else 0.0)
+    return float(total)
+
+
+POINT_MUTANTS = [
+    Mutant("silhouette-counts-the-point-itself",
+           {"silhouette_samples": lambda X, labels, *, metric="euclidean": _silhouette_counting_self(X, labels),
+            "silhouette_score": lambda X, labels, *, metric="euclidean": float(np.mean(
+                _silhouette_counting_self(X, labels)))},
+           _ids("definition", "silhouette_samples", "silhouette_score")
+           + ("clustering.claim.seed004.silhouette_sample_formula",)),
+    Mutant("silhouette-unnormalised",
+           {"silhouette_samples": _silhouette_unnormalised_samples,
+            "silhouette_score": lambda X, labels, *, metric="euclidean": float(np.mean(
+                _silhouette_unnormalised_samples(X, labels)))},
+           _ids("rigid_motion_and_scale_invariance", "silhouette_score", "silhouette_samples")
+           + _ids("agrees_with_sklearn", "silhouette_score")),
+    Mutant("silhouette-samples-sorted-by-label", {"silhouette_samples": _wrap("silhouette_samples",
+                                                                              _samples_sorted_by_label)},
+           _ids("samples_follow_their_points", "silhouette_samples")),
+    Mutant("silhouette-precomputed-read-as-points", {"silhouette_score": _wrap("silhouette_score",
+                                                                               _precomputed_read_as_points)},
+           _ids("precomputed_agrees", "silhouette_score")),
+    Mutant("silhouette-sign-flipped", {"silhouette_score": _wrap("silhouette_score", _negated)},
+           ("clustering.claim.seed004.silhouette_prefers_convex_split",)),
+    Mutant("dbcv-sign-flipped", {"dbcv": _wrap("dbcv", _negated)}, ("clustering.claim.seed004.dbcv_prefers_moons",)),
+    Mutant("point-metrics-score-one-cluster-zero",
+           {m: _wrap(m, _single_cluster_zero) for m in ("silhouette_score", "calinski_harabasz", "davies_bouldin")},
+           _ids("refuses_one_cluster", "silhouette_score", "calinski_harabasz", "davies_bouldin")
+           + _ids("refuses_all_singletons", "silhouette_score")
+           + ("clustering.claim.seed004.silhouette_defined_range",)),
+    Mutant("calinski-harabasz-without-degrees-of-freedom",
+           {"calinski_harabasz": _wrap("calinski_harabasz", _ch_without_degrees_of_freedom)},
+           _ids("definition", "calinski_harabasz") + _ids("agrees_with_sklearn", "calinski_harabasz")),
+    Mutant("calinski-harabasz-centred-at-origin", {"calinski_harabasz": _ch_centred_at_origin},
+           _ids("rigid_motion_and_scale_invariance", "calinski_harabasz")),
+    Mutant("davies-bouldin-squared-spread", {"davies_bouldin": _db_squared_spread},
+           _ids("definition", "davies_bouldin") + _ids("rigid_motion_and_scale_invariance", "davies_bouldin")
+           + _ids("agrees_with_sklearn", "davies_bouldin")),
+    Mutant("davies-bouldin-summed-spread", {"davies_bouldin": _db_summed_spread},
+           _ids("duplication_invariance", "davies_bouldin")),
+    Mutant("dbcv-mst-ties-in-input-order", {"dbcv": functools.partial(_dbcv_slipped, input_order_ties=True)},
+           _ids("definition", "dbcv") + _ids("permutation_invariance", "dbcv")),
+    Mutant("dbcv-core-distance-without-root", {"dbcv": functools.partial(_dbcv_slipped, no_root=True)},
+           _ids("rigid_motion_and_scale_invariance", "dbcv")),
+]
+
+MUTANTS = LABEL_MUTANTS + POINT_MUTANTS
