@@ -21,6 +21,7 @@ offset_reals/tied_scores 1e4    magnitudes 1e-300 (squares underflow), 1e300 (ov
 query_batch 1e5..2e6 documents  many queries (20,000 x 100)
 corpus / document               n-gram counts beyond 2**16; long documents
 detection_dataset 1e5, 1.5e5    5,000 images (COCO val2017's size); 300 detections per image (maxDets)
+labels as clusterings 1e5..2e6  pair counts beyond 2**31 (65,536 samples) and ARI's count products beyond 2**63
 ==============================  =====================================================
 
 Three kinds of property, each per metric:
@@ -167,6 +168,13 @@ _spec("rouge_n", DOCUMENT, ("references", "hypothesis"), lambda data: [{"n": 1},
       keywords=("n",))
 _spec("rouge_l", SHORT_DOCUMENT, ("references", "hypothesis"), kinds=("agreement",))
 _spec("coco_map", DETECTIONS, ("detections", "ground_truths"))
+# pair counts: sum of n_ij (n_ij - 1) beyond 2**31 from 65,536 samples, (n/2)**2 * ... beyond 2**63 in ARI's products
+_CLUSTER_PAIRS = ("y_true", "y_pred")
+for _m in ("adjusted_rand_index", "rand_index", "fowlkes_mallows"):
+    _spec(_m, BINARY[:2] + MULTICLASS, _CLUSTER_PAIRS, kinds=("agreement", "permutation"))
+for _m in ("normalized_mutual_information", "homogeneity", "completeness", "v_measure"):
+    _spec(_m, BINARY[:2] + MULTICLASS, _CLUSTER_PAIRS)
+_spec("adjusted_mutual_information", MULTICLASS, _CLUSTER_PAIRS, kinds=("agreement", "permutation"))
 
 # sample-level kinds reorder or repeat the samples along this axis of every field (ranking: the queries)
 _SAMPLE_AXIS_SIZE = {"query_batch": lambda data: data.y_true.shape[0], "corpus": lambda data: len(data.hypotheses),

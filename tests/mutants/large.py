@@ -96,6 +96,19 @@ def _roc_auc_normalised_in_int32(y_true, y_score, **kwargs):
     return metrics.roc_auc(y_true, y_score, **kwargs) * pairs / (wrapped_pairs or 1.0)
 
 
+def _ari_pair_counts_in_int32(labels_true, labels_pred):
+    c = np.asarray(metrics.contingency_matrix(labels_true, labels_pred)).astype(np.int32)
+    n = np.int32(c.sum())
+    with np.errstate(over="ignore"):
+        pairs = lambda x: (x * (x - 1) // 2).astype(np.int32)  # noqa: E731 - int32 products wrap past 46,341
+        index = float(pairs(c).sum(dtype=np.int32))
+        rows, cols = float(pairs(c.sum(axis=1)).sum(dtype=np.int32)), float(pairs(c.sum(axis=0)).sum(dtype=np.int32))
+        total = float(pairs(np.array([n]))[0])
+    expected = rows * cols / total if total else 0.0
+    denominator = (rows + cols) / 2 - expected
+    return 1.0 if denominator == 0 else (index - expected) / denominator
+
+
 def _ids(metric: str, kinds=("agreement", "permutation", "duplication")) -> tuple[str, ...]:
     family, _, _, _, declared = large_tier.SPEC[metric]
     return tuple(f"{family}.large_{k}[{metric}]" for k in kinds if k in declared)
@@ -115,6 +128,8 @@ MUTANTS = [
     Mutant("large:r2_float32_one_pass", {"r2": _r2_float32_one_pass}, ("regression.large_agreement[r2]",)),
     Mutant("large:roc_auc_normalised_in_int32", {"roc_auc": _roc_auc_normalised_in_int32},
            ("curves.large_complement[roc_auc]", "curves.large_agreement[roc_auc]")),
+    Mutant("large:ari_pair_counts_in_int32", {"adjusted_rand_index": _ari_pair_counts_in_int32},
+           ("clustering.large_agreement[adjusted_rand_index]",)),
     Mutant("large:mcc_denominator_as_int64_product", {"matthews_corrcoef": _mcc_denominator_as_int64_product},
            ("classification.large_agreement[matthews_corrcoef]",)),
 ]
