@@ -450,7 +450,7 @@ for _name, _define in _POINT_DEFINITIONS.items():
 @prop("definition[dbcv]", "DBCV equals Moulavi et al.'s definition (all-points core distance, mutual reachability "
       "MST per cluster, internal edges, sparseness and separation), ties among MST edges broken towards the denser "
       "point so that the value does not depend on the order of the points", kind="relation", needs=("dbcv",),
-      strategy=clustered_points(), defines="dbcv")
+      strategy=clustered_points(singletons=False), defines="dbcv")
 def dbcv_definition(t, ex):
     expect_close(t.dbcv(ex.X, ex.labels), _dbcv_definition(ex.X, ex.labels), rtol=1e-9, atol=1e-12,
                  what="DBCV vs its definition")
@@ -464,7 +464,12 @@ def _rotation(d, quarter_turns):
     return R
 
 
-_moves = st.tuples(clustered_points(), st.integers(-500, 500), st.integers(0, 3), st.integers(-4, 4))
+def _moves(name):
+    return st.tuples(clustered_points(singletons=name != "dbcv"), st.integers(-500, 500), st.integers(0, 3),
+                     st.integers(-4, 4))
+
+
+
 POINT_METRICS = ("silhouette_score", "silhouette_samples", "calinski_harabasz", "davies_bouldin", "dbcv")
 
 for _name in POINT_METRICS:
@@ -478,7 +483,21 @@ for _name in POINT_METRICS:
 
     register(f"rigid_motion_and_scale_invariance[{_name}]",
              f"{_name} does not change when the points are rotated, translated or uniformly scaled", kind="invariance",
-             needs=(_name,), check=_geometry, strategy=_moves)
+             needs=(_name,), check=_geometry, strategy=_moves(_name))
+
+
+@prop("singleton_cluster_is_noise[dbcv]",
+      "a cluster of one point counts as noise: relabelling it -1 leaves DBCV unchanged (Moulavi et al.'s code)",
+      kind="undefined", needs=("dbcv",), strategy=clustered_points(singletons=False))
+def dbcv_singleton(t, ex):
+    lone = ex.labels.copy()
+    lone[-1] = lone.max() + 1
+    if np.count_nonzero(np.unique(lone, return_counts=True)[1] >= 2) < 2:
+        return  # the point was needed for a second cluster of two
+    noise = lone.copy()
+    noise[-1] = -1
+    expect_close(t.dbcv(ex.X, lone), t.dbcv(ex.X, noise), rtol=1e-9, atol=1e-12,
+                 what="DBCV with the last point alone in its cluster vs the same point labelled noise (-1)")
 
 
 @prop("samples_follow_their_points[silhouette_samples]",

@@ -43,6 +43,7 @@ BUNDLED: dict[str, str] = {
     "torchmetrics": "reference.torchmetrics",
     "pycocotools": "reference.pycocotools",
     "faster_coco_eval": "reference.faster_coco_eval",
+    "hdbscan": "reference.hdbscan",
 }
 
 DEFAULT_TARGET = "metrics"

@@ -44,7 +44,7 @@ class ClusteredPoints:
         return int(self.X.shape[0])
 
 
-def _build(rows, d):
+def _build(rows, d, singletons=True):
     seen, X, labels = set(), [], []
     for coords, label in rows:
         point = tuple(coords[:d])
@@ -59,16 +59,21 @@ def _build(rows, d):
     if np.count_nonzero(sizes >= 2) < 2 and len(labels) >= 4:
         labels[:2] = labels[0]
         labels[2:4] = labels[0] + 1
+    if not singletons:
+        values, sizes = np.unique(labels, return_counts=True)
+        labels[np.isin(labels, values[sizes == 1])] = values[np.argmax(sizes)]
     return ClusteredPoints(np.array(X, dtype=np.float64), labels)
 
 
-def clustered_points(*, min_points: int = 4, max_points: int = MAX_POINTS, max_clusters: int = 4):
-    """:class:`ClusteredPoints` with distinct integer points and two clusters of two points at least."""
+def clustered_points(*, min_points: int = 4, max_points: int = MAX_POINTS, max_clusters: int = 4,
+                     singletons: bool = True):
+    """:class:`ClusteredPoints` with distinct integer points and two clusters of two points at least;
+    ``singletons=False``: no cluster of one point (DBCV counts those as noise: its own property)."""
     point = st.tuples(*[st.integers(0, GRID)] * MAX_FEATURES)
     rows = st.lists(st.tuples(point, st.integers(0, max_clusters - 1)), min_size=min_points, max_size=max_points,
                     unique_by=lambda r: r[0])
     d = st.integers(1, MAX_FEATURES)
-    return st.builds(_build, rows, d).filter(lambda ex: ex.n >= min_points)
+    return st.builds(_build, rows, d, st.just(singletons)).filter(lambda ex: ex.n >= min_points)
 
 
 def _take(ex: ClusteredPoints, idx) -> ClusteredPoints:
@@ -92,7 +97,8 @@ def _bad_points():
             return ClusteredPoints(X[:, 0], ex.labels), "X"
         return ClusteredPoints(X, ex.labels.astype(float) * np.nan), "labels"
 
-    return st.tuples(clustered_points(), st.sampled_from(("nan", "inf", "length", "1-D", "nan labels"))).map(spoil)
+    return st.tuples(clustered_points(singletons=False),
+                     st.sampled_from(("nan", "inf", "length", "1-D", "nan labels"))).map(spoil)
 
 
 def _recast(ex: ClusteredPoints):
@@ -108,7 +114,7 @@ def _recast(ex: ClusteredPoints):
 #: clustered points; the samples are the rows of X with their labels
 CLUSTERED_POINTS = InputShape(
     name="clustered points (X, labels)",
-    examples=lambda name: clustered_points(),
+    examples=lambda name: clustered_points(singletons=name != "dbcv"),
     size=lambda ex: ex.n,
     take=_take,
     call=lambda t, name, ex, **kw: getattr(t, name)(ex.X, ex.labels, **kw),

@@ -226,9 +226,10 @@ def _db_summed_spread(X, labels):
     return float(np.mean(np.max((spread[:, None] + spread[None, :]) / sep, axis=1)))
 
 
-def _dbcv_slipped(X, labels, *, input_order_ties=False, no_root=False):
-    """DBCV by the textbook loop with one slip: MST ties in input order (scipy's, hdbscan's), or the core
-    distance without its -1/d root (then it scales with the data to the power -d)."""
+def _dbcv_slipped(X, labels, *, input_order_ties=False, no_root=False, singleton_clusters=False):
+    """DBCV by the textbook loop with one slip: MST ties in input order (scipy's, hdbscan's), the core
+    distance without its -1/d root (then it scales with the data to the power -d), or a lone point scored
+    as a cluster (validity 1) instead of noise."""
     X, labels = np.asarray(X, dtype=float), np.asarray(labels)
     d, D = X.shape[1], cdist(X, X)
     clusters = [k for k in sorted(set(labels.tolist())) if k != -1 and (labels == k).sum() >= 2]
@@ -263,6 +264,8 @@ def _dbcv_slipped(X, labels, *, input_order_ties=False, no_root=False):
         kept = [w for a, b, w in tree if inside[a] and inside[b]]
         internal[k], sparse[k] = np.array(m)[inside], max(kept) if kept else max(w for _, _, w in tree)
     total = 0.0
+    if singleton_clusters:
+        total += sum(1.0 / len(labels) for k in set(labels.tolist()) if k != -1 and (labels == k).sum() == 1)
     for k in clusters:
         sep = min(reach[np.ix_(internal[k], internal[j])].min() for j in clusters if j != k)
         top = max(sep, sparse[k])
@@ -309,6 +312,9 @@ POINT_MUTANTS = [
            _ids("duplication_invariance", "davies_bouldin")),
     Mutant("dbcv-mst-ties-in-input-order", {"dbcv": functools.partial(_dbcv_slipped, input_order_ties=True)},
            _ids("definition", "dbcv") + _ids("permutation_invariance", "dbcv")),
+    Mutant("dbcv-lone-point-scored-as-a-cluster", {"dbcv": functools.partial(_dbcv_slipped,
+                                                                             singleton_clusters=True)},
+           _ids("singleton_cluster_is_noise", "dbcv")),
     Mutant("dbcv-core-distance-without-root", {"dbcv": functools.partial(_dbcv_slipped, no_root=True)},
            _ids("rigid_motion_and_scale_invariance", "dbcv")),
 ]
