@@ -300,6 +300,15 @@ def ari_negative(t, ex):
                  what="ARI([0, 0, 1, 1], [0, 1, 0, 1])")
 
 
+@prop("ami_can_be_negative[adjusted_mutual_information]",
+      "AMI of [0, 0, 1, 1] vs [0, 1, 0, 1] is -0.5: MI = 0 below its expectation ln(2) / 3 (every mean)",
+      kind="identity", needs=("adjusted_mutual_information", "adjusted_mutual_information:average_method"))
+def ami_negative(t, ex):
+    for m in NMI_AVERAGES:
+        expect_close(t.adjusted_mutual_information([0, 0, 1, 1], [0, 1, 0, 1], average_method=m), -0.5,
+                     rtol=ROUNDING, atol=ROUNDING, what=f"AMI([0, 0, 1, 1], [0, 1, 0, 1], average_method={m!r})")
+
+
 #: the chance-level check: ``DRAWS`` random relabelings of a fixed labeling (seeded); the mean must lie within
 #: ``Z`` standard errors of 0. For a mean of 300 near-normal draws, |z| > 4.5 has probability 7e-6 per run
 DRAWS, Z = 300, 4.5

@@ -130,7 +130,8 @@ LABEL_MUTANTS = [
                                                                                   _ami_is_nmi)},
            _ids("definition", "adjusted_mutual_information") + _ids("zero_in_expectation",
                                                                     "adjusted_mutual_information")
-           + _ids("agrees_with_sklearn", "adjusted_mutual_information")),
+           + _ids("agrees_with_sklearn", "adjusted_mutual_information")
+           + _ids("ami_can_be_negative", "adjusted_mutual_information")),
     Mutant("ari-without-chance-adjustment", {"adjusted_rand_index": _wrap("adjusted_rand_index", _ari_is_ri)},
            _ids("definition", "adjusted_rand_index") + _ids("zero_in_expectation", "adjusted_rand_index")
            + _ids("ari_can_be_negative", "adjusted_rand_index")),
