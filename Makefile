@@ -18,21 +18,24 @@ TEST_JOBS ?= 2
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
+# --no-compile: byte-compiling every installed file (torch's thousands) is half the install time; the
+# modules actually imported are compiled on first import instead, which needs bytecode writing on
+# (PYTHONDONTWRITEBYTECODE unset for the commands below; some machines set it globally).
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(BIN)/python -m pip install --quiet --no-compile --disable-pip-version-check -e '.[test]'
 	touch $(STAMP)
 
 install: $(STAMP)
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n $(TEST_JOBS) --hypothesis-profile=$(PROFILE) $(PYTEST_ARGS)
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n $(TEST_JOBS) --hypothesis-profile=$(PROFILE) $(PYTEST_ARGS)
 
 audit: $(STAMP)
-	$(BIN)/metric-assay audit $(TARGETS) --profile $(PROFILE) \
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/metric-assay audit $(TARGETS) --profile $(PROFILE) \
 		--report reports/conformance.md --report reports/conformance.json
 
 audit-large: $(STAMP)
-	$(BIN)/metric-assay audit $(TARGETS) --tier large --profile $(PROFILE) \
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/metric-assay audit $(TARGETS) --tier large --profile $(PROFILE) \
 		--report reports/large/conformance.md --report reports/large/conformance.json
 
 docs: $(STAMP)

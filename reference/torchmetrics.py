@@ -20,6 +20,7 @@ import numpy as np
 import torch
 import torchmetrics
 from torchmetrics.functional import classification as _cls
+from torchmetrics.functional import clustering as _clu
 from torchmetrics.functional import regression as _reg
 from torchmetrics.functional import retrieval as _ret
 from torchmetrics.functional import text as _txt
@@ -543,3 +544,71 @@ def rouge_n(references, hypothesis, *, n=1, multi_reference="max"):
 
 def rouge_l(references, hypothesis, *, multi_reference="max"):
     return _rouge("rougeL", references, hypothesis, multi_reference)
+
+
+# ---------------------------------------------------------------- clustering
+# (section: clustering)
+# torchmetrics.functional.clustering (argument order preds, target = labels_pred, labels_true). Integer
+# (or integral float) cluster ids are passed unchanged as int64 tensors, so torchmetrics sees the user's
+# ids, negative ones included; string ids have no tensor form and are encoded by their sorted order (a
+# bijective renaming, under which every clustering score is invariant). Points are float32 tensors.
+# torchmetrics has no contingency or pair confusion matrix, no silhouette and no DBCV.
+CONVENTIONS["clustering.labels"] = ("integer ids passed as int64 unchanged; string ids encoded 0..K-1 by sorted "
+                                    "order (a renaming); points as float32")
+
+
+def _cluster_ids(values, name: str) -> torch.Tensor:
+    array = np.asarray(values)
+    if array.dtype.kind in "US":
+        return torch.from_numpy(np.unique(array, return_inverse=True)[1].astype(np.int64).reshape(array.shape))
+    return _int_labels(array, name)
+
+
+def _partitions(labels_true, labels_pred):
+    return _cluster_ids(labels_pred, "labels_pred"), _cluster_ids(labels_true, "labels_true")
+
+
+def rand_index(labels_true, labels_pred):
+    return _out(_clu.rand_score(*_partitions(labels_true, labels_pred)))
+
+
+def adjusted_rand_index(labels_true, labels_pred):
+    return _out(_clu.adjusted_rand_score(*_partitions(labels_true, labels_pred)))
+
+
+def mutual_information(labels_true, labels_pred):
+    return _out(_clu.mutual_info_score(*_partitions(labels_true, labels_pred)))
+
+
+def normalized_mutual_information(labels_true, labels_pred, *, average_method="arithmetic"):
+    return _out(_clu.normalized_mutual_info_score(*_partitions(labels_true, labels_pred),
+                                                           average_method=average_method))
+
+
+def adjusted_mutual_information(labels_true, labels_pred, *, average_method="arithmetic"):
+    return _out(_clu.adjusted_mutual_info_score(*_partitions(labels_true, labels_pred),
+                                                         average_method=average_method))
+
+
+def homogeneity(labels_true, labels_pred):
+    return _out(_clu.homogeneity_score(*_partitions(labels_true, labels_pred)))
+
+
+def completeness(labels_true, labels_pred):
+    return _out(_clu.completeness_score(*_partitions(labels_true, labels_pred)))
+
+
+def v_measure(labels_true, labels_pred, *, beta=1.0):
+    return _out(_clu.v_measure_score(*_partitions(labels_true, labels_pred), beta=beta))
+
+
+def fowlkes_mallows(labels_true, labels_pred):
+    return _out(_clu.fowlkes_mallows_index(*_partitions(labels_true, labels_pred)))
+
+
+def calinski_harabasz(X, labels):
+    return _out(_clu.calinski_harabasz_score(_floats(X), _cluster_ids(labels, "labels")))
+
+
+def davies_bouldin(X, labels):
+    return _out(_clu.davies_bouldin_score(_floats(X), _cluster_ids(labels, "labels")))
