@@ -47,6 +47,8 @@ __all__ = [
     "recall_at_k",
     "average_precision_at_k",
     "mean_average_precision",
+    "average_recall_at_k",
+    "mean_average_recall",
     "reciprocal_rank",
     "mean_reciprocal_rank",
     "hit_rate_at_k",
@@ -480,6 +482,39 @@ def mean_average_precision(
     check_choice(no_relevant, "no_relevant", NO_RELEVANT)
     r = _rank(y_true, y_score, k, ties)
     return _mean_over_queries(_average_precision(r, denominator, no_relevant), sample_weight)
+
+
+# ---------------------------------------------------------------- average recall
+
+
+def average_recall_at_k(y_true, y_score=None, *, k=None, ties="average", no_relevant="zero"):
+    """Average recall at k of each query, as recommender libraries compute it.
+
+    ``AR@k = (1/|R|) sum_{i<=k} P@i [rel_i > 0]``, ``|R|`` all relevant
+    documents of the query. Range [0, 1]; 1 when the relevant documents fill
+    the top ranks and all of them fit in the top k. Undefined: a query with no
+    relevant document is 0/0, handled by ``no_relevant``.
+    The name is a misnomer kept by usage: the terms are precisions, and the
+    formula is average_precision_at_k with ``denominator="total"``; "recall"
+    refers to the denominator, all relevant documents (where
+    ``denominator="min"`` caps it at k). Source: seed 004 ("Mean Average
+    Recall@k (mAR@k)"); recmetrics ``_ark``/``mark`` (statisticianinstilettos/
+    recmetrics, metrics.py).
+    """
+    check_choice(no_relevant, "no_relevant", NO_RELEVANT)
+    r = _rank(y_true, y_score, k, ties)
+    return r.out(_average_precision(r, "total", no_relevant))
+
+
+def mean_average_recall(y_true, y_score=None, *, k=None, ties="average", no_relevant="zero", sample_weight=None):
+    """Mean average recall: ``MAR@k = (1/N) sum_q AR@k_q`` (see average_recall_at_k).
+
+    Range [0, 1]. Undefined: queries with nothing relevant follow ``no_relevant``
+    (so the mean is NaN under "nan"). Source: seed 004; recmetrics ``mark``.
+    """
+    check_choice(no_relevant, "no_relevant", NO_RELEVANT)
+    r = _rank(y_true, y_score, k, ties)
+    return _mean_over_queries(_average_precision(r, "total", no_relevant), sample_weight)
 
 
 # ---------------------------------------------------------------- DCG and NDCG

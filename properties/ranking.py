@@ -39,11 +39,13 @@ register, prop = registry.register, registry.prop
 
 from .engine.targets import reference
 
-PER_QUERY = ("precision_at_k", "recall_at_k", "average_precision_at_k", "reciprocal_rank", "dcg_at_k", "ndcg_at_k")
-MEANS = ("mean_average_precision", "mean_reciprocal_rank", "hit_rate_at_k")
+PER_QUERY = ("precision_at_k", "recall_at_k", "average_precision_at_k", "average_recall_at_k", "reciprocal_rank",
+             "dcg_at_k", "ndcg_at_k")
+MEANS = ("mean_average_precision", "mean_average_recall", "mean_reciprocal_rank", "hit_rate_at_k")
 ALL = PER_QUERY + MEANS
 #: metrics with a 0/0 case for queries without relevant documents
-WITH_NO_RELEVANT = ("recall_at_k", "average_precision_at_k", "mean_average_precision", "ndcg_at_k")
+WITH_NO_RELEVANT = ("recall_at_k", "average_precision_at_k", "mean_average_precision", "average_recall_at_k",
+                    "mean_average_recall", "ndcg_at_k")
 
 _UNDEFINED_NO_RELEVANT = (
     "query with no relevant document (0/0): no_relevant='zero' (default) -> 0, 'nan' -> NaN, "
@@ -58,6 +60,10 @@ CAPABILITIES = {
         (0.0, 1.0), False, "relevance grades (+ scores)", _UNDEFINED_NO_RELEVANT
     ),
     "mean_average_precision": Capability(
+        (0.0, 1.0), False, "relevance grades (+ scores)", _UNDEFINED_NO_RELEVANT, sample_weight=True
+    ),
+    "average_recall_at_k": Capability((0.0, 1.0), False, "relevance grades (+ scores)", _UNDEFINED_NO_RELEVANT),
+    "mean_average_recall": Capability(
         (0.0, 1.0), False, "relevance grades (+ scores)", _UNDEFINED_NO_RELEVANT, sample_weight=True
     ),
     "reciprocal_rank": Capability((0.0, 1.0), False, "relevance grades (+ scores)", _ALWAYS_DEFINED),
@@ -266,8 +272,26 @@ def _rr_is_ap(t, ex, m):
                  rtol=1e-12, what="RR vs AP")
 
 
+_AP_OF = {"average_recall_at_k": "average_precision_at_k", "mean_average_recall": "mean_average_precision"}
+
+for _recall_name, _ap_name in _AP_OF.items():
+
+    def _recall_is_ap(t, ex, m=_recall_name, ap=_ap_name):
+        y, s, k = ex
+        expect_close(_rows(getattr(t, m)(*positional(ex), k=k)),
+                     _rows(getattr(t, ap)(*positional(ex), k=k, denominator="total")),
+                     rtol=1e-12, what=f"{m} vs {ap}(denominator='total')")
+
+    register(f"is_average_precision_over_all_relevant[{_recall_name}]",
+             f"{_recall_name} equals {_ap_name} with denominator='total' (the terms are precisions; 'recall' names "
+             "the denominator, every relevant document), ties included", kind="relation",
+             needs=(*_needs(_recall_name), *_needs(_ap_name, options=("k", "denominator"))), check=_recall_is_ap,
+             strategy=batches())
+
+
 _PER_QUERY_OF = {
     "mean_average_precision": "average_precision_at_k",
+    "mean_average_recall": "average_recall_at_k",
     "mean_reciprocal_rank": "reciprocal_rank",
     "hit_rate_at_k": "hit_rate_at_k",
 }
@@ -328,6 +352,15 @@ _BINARY_DEFINITIONS = {
     "mean_average_precision": (
         _average_precision,
         "MAP@k = mean over queries of (sum of P@i over relevant ranks i <= k) / (relevant documents), 0 if none",
+    ),
+    "average_recall_at_k": (
+        _average_precision,
+        "AR@k = sum over relevant ranks i <= k of P@i, divided by the number of relevant documents (0 if none), "
+        "as recommender libraries compute it (recmetrics' _ark)",
+    ),
+    "mean_average_recall": (
+        _average_precision,
+        "MAR@k = mean over queries of (sum of P@i over relevant ranks i <= k) / (relevant documents), 0 if none",
     ),
     "reciprocal_rank": (
         _reciprocal_rank,

@@ -86,6 +86,8 @@ PERFECT_TOP_K = {
     "recall_at_k": "every_relevant",
     "average_precision_at_k": "every_relevant",
     "mean_average_precision": "every_relevant",
+    "average_recall_at_k": "every_relevant",
+    "mean_average_recall": "every_relevant",
 }
 
 

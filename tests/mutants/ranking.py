@@ -22,10 +22,12 @@ ALL = (
     "dcg_at_k",
     "ndcg_at_k",
     "mean_average_precision",
+    "average_recall_at_k",
+    "mean_average_recall",
     "mean_reciprocal_rank",
     "hit_rate_at_k",
 )
-MEANS = ("mean_average_precision", "mean_reciprocal_rank", "hit_rate_at_k")
+MEANS = ("mean_average_precision", "mean_average_recall", "mean_reciprocal_rank", "hit_rate_at_k")
 PER_QUERY = tuple(m for m in ALL if m not in MEANS)
 
 
@@ -266,6 +268,23 @@ def map_pooled(y_true, y_score=None, *, k=None, denominator="total", ties="avera
     return float(numerator / total) if total else 0.0
 
 
+def ar_capped_at_k(y_true, y_score=None, *, k=None, ties="average", no_relevant="zero"):
+    """Elliot's "MAR": the denominator capped at k, min(k, relevant), as AP@k's denominator='min'."""
+    return real.average_precision_at_k(y_true, y_score, k=k, denominator="min", ties=ties, no_relevant=no_relevant)
+
+
+def ar_mean_of_recalls(y_true, y_score=None, *, k=None, ties="average", no_relevant="zero"):
+    """The literal reading of the name: recall@i averaged over the cutoffs i = 1..k."""
+    kk = _k_eff(y_true, k)
+    recalls = [np.atleast_1d(real.recall_at_k(y_true, y_score, k=i, ties=ties, no_relevant=no_relevant))
+               for i in range(1, kk + 1)]
+    return _out(y_true, np.mean(recalls, axis=0))
+
+
+def mar_mean_of_recalls(y_true, y_score=None, *, sample_weight=None, **kwargs):
+    return float(np.average(np.atleast_1d(ar_mean_of_recalls(y_true, y_score, **kwargs)), weights=sample_weight))
+
+
 def map_sums_queries(y_true, y_score=None, **kwargs):
     return float(np.sum(np.atleast_1d(real.average_precision_at_k(y_true, y_score, **kwargs))))
 
@@ -412,6 +431,36 @@ MUTANTS = [
         ),
     ),
     Mutant(
+        "average_recall_capped_at_k",
+        {"average_recall_at_k": ar_capped_at_k},
+        ("ranking.is_average_precision_over_all_relevant[average_recall_at_k]",),
+    ),
+    Mutant(
+        "average_recall_as_mean_recall_over_cutoffs",
+        {"average_recall_at_k": ar_mean_of_recalls, "mean_average_recall": mar_mean_of_recalls},
+        ("ranking.definition[average_recall_at_k]", "ranking.definition[mean_average_recall]",
+         "ranking.is_average_precision_over_all_relevant[average_recall_at_k]",
+         "ranking.is_average_precision_over_all_relevant[mean_average_recall]"),
+    ),
+    Mutant(
+        "average_recall_zero_division_nan",
+        {"average_recall_at_k": _nan_policy_ignored(real.average_recall_at_k),
+         "mean_average_recall": _nan_policy_ignored(real.mean_average_recall)},
+        _ids("no_nan", ("average_recall_at_k", "mean_average_recall"))
+        + _ids("undefined_no_relevant", ("average_recall_at_k", "mean_average_recall")),
+    ),
+    Mutant(
+        "average_recall_precision_off_by_one",
+        {"average_recall_at_k": ap_precision_off_by_one},
+        ("ranking.single_document_query[average_recall_at_k]",),
+    ),
+    Mutant(
+        "mean_average_recall_off_by_one",
+        {"mean_average_recall": lambda *a, sample_weight=None, **kw: float(np.mean(ap_precision_off_by_one(
+            *a, **{k: v for k, v in kw.items() if k in ("k",)})))},
+        ("ranking.single_document_query[mean_average_recall]",),
+    ),
+    Mutant(
         "mean_average_precision_sums_queries",
         {"mean_average_precision": map_sums_queries},
         ("ranking.bounds[mean_average_precision]", "ranking.definition[mean_average_precision]"),
@@ -425,17 +474,20 @@ MUTANTS = [
         "ranking_means_by_running_average",
         {
             "mean_average_precision": _running_mean(real.average_precision_at_k),
+            "mean_average_recall": _running_mean(real.average_recall_at_k),
             "mean_reciprocal_rank": _running_mean(real.reciprocal_rank),
             "hit_rate_at_k": _running_mean(_hit_per_query),
         },
         _ids("permutation_invariance", MEANS)
         + _ids("definition", ("mean_average_precision", "mean_reciprocal_rank"))
-        + ("ranking.mean_over_queries[mean_reciprocal_rank]", "ranking.mean_over_queries[hit_rate_at_k]"),
+        + ("ranking.mean_over_queries[mean_reciprocal_rank]", "ranking.mean_over_queries[hit_rate_at_k]",
+           "ranking.mean_over_queries[mean_average_recall]"),
     ),
     Mutant(
         "ranking_means_skip_queries_without_relevant",
         {
             "mean_average_precision": _skips_queries_without_relevant(real.average_precision_at_k),
+            "mean_average_recall": _skips_queries_without_relevant(real.average_recall_at_k),
             "mean_reciprocal_rank": _skips_queries_without_relevant(real.reciprocal_rank),
             "hit_rate_at_k": _skips_queries_without_relevant(_hit_per_query),
         },
