@@ -20,6 +20,8 @@ FAMILIES = (
     "ranking",
     "detection",
     "clustering",
+    "generative",
+    "signal",
 )
 
 #: catalog name -> family name

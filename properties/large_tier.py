@@ -22,6 +22,7 @@ query_batch 1e5..2e6 documents  many queries (20,000 x 100)
 corpus / document               n-gram counts beyond 2**16; long documents
 detection_dataset 1e5, 1.5e5    5,000 images (COCO val2017's size); 300 detections per image (maxDets)
 labels as clusterings 1e5..2e6  pair counts beyond 2**31 (65,536 samples) and ARI's count products beyond 2**63
+bits 1e5..5e6, reals as samples bit counts beyond 2**16; burstiness's variance at offsets and on regime-changing gaps; 1-D W_1 of 1e7 values
 ==============================  =====================================================
 
 Three kinds of property, each per metric:
@@ -100,6 +101,7 @@ EXTREME_SCORES = [case("tied_scores", 10_000, positives=5_000, levels=20, magnit
 # about 1e-6 while the log differences are about 1e-7, so a correct float32 library is far off. Near 10
 # the log differences (1e-2) dwarf that rounding; the counts still reach 1e7.
 NEAR_TEN = [case("offset_reals", 100_000, offset=10.0), case("offset_reals", 10_000_000, offset=10.0)]
+INTER_EVENT = [case("inter_event_times", 100_000, bursts=10), case("inter_event_times", 1_000_000, bursts=100)]
 PROBABILITIES = [case("class_probabilities", 100_000, classes=5), case("class_probabilities", 1_000_000, classes=10)]
 DISTRIBUTIONS = [case("distribution", 100_000), case("distribution", 1_000_000)]
 TOKENS = [case("token_probabilities", 100_000), case("token_probabilities", 10_000_000)]
@@ -175,6 +177,13 @@ for _m in ("adjusted_rand_index", "rand_index", "fowlkes_mallows"):
 for _m in ("normalized_mutual_information", "homogeneity", "completeness", "v_measure"):
     _spec(_m, BINARY[:2] + MULTICLASS, _CLUSTER_PAIRS)
 _spec("adjusted_mutual_information", MULTICLASS, _CLUSTER_PAIRS, kinds=("agreement", "permutation"))
+# bit counts beyond 2**16 and 2**31 (5e6 bits, duplicated 1e7)
+_spec("bit_error_rate", BINARY, ("y_true", "y_pred"))
+# inter-event times near 1e4 (float32) and 1e6 with unit spread: a one-pass variance loses every digit;
+# heavy-tailed gaps whose regime changes along the sequence: every sample counts
+_spec("burstiness", OFFSET[:2] + INTER_EVENT, ("y_true",))
+# two samples of 1e5..1e7 values, heavily tied or offset: the merged quantile functions at scale
+_spec("wasserstein_distance", TIED + OFFSET[:2], {"tied_reals": ("x", "y"), "offset_reals": ("y_true", "y_pred")})
 
 # sample-level kinds reorder or repeat the samples along this axis of every field (ranking: the queries)
 _SAMPLE_AXIS_SIZE = {"query_batch": lambda data: data.y_true.shape[0], "corpus": lambda data: len(data.hypotheses),

@@ -1,4 +1,4 @@
-"""scipy.stats under the catalog's names: correlation coefficients, entropy and KL divergence.
+"""scipy under the catalog's names: correlation coefficients, entropy and KL divergence, W_1 and the sqrtm FID.
 
 Conventions (declared in ``CONVENTIONS``): scipy returns only the statistic
 here (p-values dropped); constant input gives nan with a ConstantInputWarning
@@ -25,7 +25,11 @@ CONVENTIONS: dict[str, str] = {
     "entropy.base": "None = nats",
     "nan_policy": "'raise' where scipy offers it (spearmanr, kendalltau, entropy): NaN refused as in the catalog",
     "cross_entropy": "H(p) + KL(p || q) from scipy.stats.entropy (scipy has no direct cross-entropy)",
+    "wasserstein_distance": "scipy.stats.wasserstein_distance: W_1 only (p=1)",
+    "frechet_distance": ("the textbook route that pytorch-fid, clean-fid and torch-fidelity take: np.cov (ddof=1) and "
+                         "the real part of scipy.linalg.sqrtm(S1 @ S2), no offset added"),
 }
+SUPPORTS: dict[str, dict[str, tuple]] = {"wasserstein_distance": {"p": (1, 1.0)}}
 
 
 def _quiet(call):
@@ -58,3 +62,25 @@ def kl_divergence(p, q, *, base=None):
 def cross_entropy(p, q, *, base=None):
     kl = kl_divergence(p, q, base=base)
     return math.inf if math.isinf(kl) else entropy(p, base=base) + kl
+
+
+def wasserstein_distance(u_values, v_values, u_weights=None, v_weights=None, *, p=1):
+    if p != 1:
+        raise ValueError(f"p: scipy.stats.wasserstein_distance is W_1 only, got p={p!r}")
+    return float(stats.wasserstein_distance(u_values, v_values, u_weights, v_weights))
+
+
+def frechet_distance_from_statistics(mu_1, sigma_1, mu_2, sigma_2):
+    from scipy import linalg
+
+    mu_1, mu_2 = np.atleast_1d(mu_1), np.atleast_1d(mu_2)
+    sigma_1, sigma_2 = np.atleast_2d(sigma_1), np.atleast_2d(sigma_2)
+    root = _quiet(lambda: linalg.sqrtm(sigma_1 @ sigma_2))
+    diff = mu_1 - mu_2
+    return float(diff @ diff + np.trace(sigma_1) + np.trace(sigma_2) - 2 * np.trace(np.real(root)))
+
+
+def frechet_distance(features_1, features_2):
+    f1, f2 = np.asarray(features_1, dtype=np.float64), np.asarray(features_2, dtype=np.float64)
+    return frechet_distance_from_statistics(f1.mean(axis=0), np.cov(f1, rowvar=False), f2.mean(axis=0),
+                                            np.cov(f2, rowvar=False))

@@ -612,3 +612,70 @@ def calinski_harabasz(X, labels):
 
 def davies_bouldin(X, labels):
     return _out(_clu.davies_bouldin_score(_floats(X), _cluster_ids(labels, "labels")))
+
+
+# ---------------------------------------------------------------- generative
+# (section: generative)
+# torchmetrics' image metrics with the network replaced by an identity feature module, as its documentation
+# allows (feature=nn.Module with a num_features attribute): FrechetInceptionDistance(feature=...) updated with
+# the real (features_1) and generated (features_2) rows, and KernelInceptionDistance likewise. Features are
+# float64 tensors (the FID class keeps float64 states). frechet_distance_from_statistics is the function the
+# FID class's compute calls, torchmetrics.image.fid._compute_fid (sum of the square roots of the complex
+# eigenvalues of sigma1 @ sigma2, real part). KID draws its subsets with torch.randperm on torch's global
+# generator: the adapter seeds it with torch.manual_seed(seed); subset_size=None (whole sets) does not exist.
+# InceptionScore takes logits and zero probabilities have none, so it is not exposed.
+CONVENTIONS["generative.features"] = "identity feature module (num_features = d), float64 feature tensors"
+CONVENTIONS["generative.kid.seed"] = "torch.manual_seed(seed) before compute (torch.randperm subsets)"
+SUPPORTS["kernel_inception_distance"] = {"subset_size": lambda size: size is not None}
+
+
+class _Identity(torch.nn.Module):
+    def __init__(self, d: int):
+        super().__init__()
+        self.num_features = d
+
+    def forward(self, x):
+        return x
+
+
+def _features(values, name):
+    array = np.asarray(values, dtype=np.float64)
+    if array.ndim != 2:
+        raise ValueError(f"{name}: expected a 2-D feature matrix, got shape {array.shape}")
+    return torch.from_numpy(array)
+
+
+def frechet_distance(features_1, features_2):
+    from torchmetrics.image.fid import FrechetInceptionDistance
+
+    f1, f2 = _features(features_1, "features_1"), _features(features_2, "features_2")
+    metric = FrechetInceptionDistance(feature=_Identity(f1.shape[1]))
+    metric.update(f1, real=True)
+    metric.update(f2, real=False)
+    return _out(metric.compute())
+
+
+def frechet_distance_from_statistics(mu_1, sigma_1, mu_2, sigma_2):
+    from torchmetrics.image.fid import _compute_fid
+
+    t = [torch.from_numpy(np.array(v, dtype=np.float64)) for v in (mu_1, sigma_1, mu_2, sigma_2)]
+    return _out(_compute_fid(t[0], t[1], t[2], t[3]))
+
+
+class KernelInceptionDistance(NamedTuple):
+    mean: float
+    std: float
+
+
+def kernel_inception_distance(features_1, features_2, *, subsets=100, subset_size=1000, degree=3, gamma=None,
+                              coef=1.0, seed=0):
+    from torchmetrics.image.kid import KernelInceptionDistance as _KID
+
+    f1, f2 = _features(features_1, "features_1"), _features(features_2, "features_2")
+    metric = _KID(feature=_Identity(f1.shape[1]), subsets=subsets, subset_size=subset_size, degree=degree,
+                  gamma=gamma, coef=coef)
+    metric.update(f1, real=True)
+    metric.update(f2, real=False)
+    torch.manual_seed(seed)
+    mean, std = metric.compute()
+    return KernelInceptionDistance(_out(mean), _out(std))

@@ -44,6 +44,9 @@ BUNDLED: dict[str, str] = {
     "pycocotools": "reference.pycocotools",
     "faster_coco_eval": "reference.faster_coco_eval",
     "hdbscan": "reference.hdbscan",
+    "pot": "reference.pot",
+    "ignite": "reference.ignite",
+    "mel_cepstral_distance": "reference.mel_cepstral_distance",
 }
 
 DEFAULT_TARGET = "metrics"
@@ -72,7 +75,8 @@ class Target:
     precision: str | None = None
     #: exception types the library refuses bad input with (``REFUSAL_ERRORS``)
     refusal_errors: tuple = (ValueError, TypeError)
-    #: metric -> keyword -> the values of that option the library supports (``SUPPORTS``)
+    #: metric -> keyword -> the values of that option the library supports, or a predicate on the value
+    #: (``SUPPORTS``)
     supports: dict = dataclasses.field(default_factory=dict)
 
     def provides(self, need: str) -> bool:
@@ -310,7 +314,8 @@ def _declarations(name: str, namespace) -> dict:
     if supports is not None:
         if not isinstance(supports, dict) or not all(isinstance(v, dict) for v in supports.values()):
             raise TargetUnavailable(f"target {name!r}: SUPPORTS must map metric -> keyword -> supported values")
-        out["supports"] = {m: {k: tuple(v) for k, v in kw.items()} for m, kw in supports.items()}
+        out["supports"] = {m: {k: v if callable(v) else tuple(v) for k, v in kw.items()}
+                           for m, kw in supports.items()}
     return out
 
 
@@ -388,7 +393,10 @@ def _unsupported(target: Target, fn: Callable, name: str, kwargs: dict) -> str |
         if not accepts_keyword(fn, key):
             return f"{name}:{key}"
         allowed = target.supports.get(name, {}).get(key)
-        if allowed is not None and not any(_same_option(value, a) for a in allowed):
+        if callable(allowed):
+            if not allowed(value):
+                return f"{name}:{key}={value!r}"
+        elif allowed is not None and not any(_same_option(value, a) for a in allowed):
             return f"{name}:{key}={value!r}"
     return None
 

@@ -97,6 +97,13 @@ FLOAT16_REALS = 16.0
 FLOAT16_MAX = float(np.finfo(np.float16).max)
 
 
+def literal(value) -> str:
+    """``value`` as the Python expression the reproduction snippets print."""
+    from ..engine.targets import _literal  # the engine imports the input shapes: resolved at call time
+
+    return _literal(value)
+
+
 def dtype_name(array) -> str:
     """The name of an array's dtype for a message: "int64", "float64", "str"."""
     kind = np.asarray(array).dtype.kind

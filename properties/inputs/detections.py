@@ -27,7 +27,7 @@ import numpy as np
 from hypothesis import strategies as st
 from scipy.stats import rankdata
 
-from . import InputShape, integer_recasts, list_recast
+from . import InputShape, integer_recasts, list_recast, literal
 
 #: the largest corner coordinate and box side drawn: sides up to 128 give areas above 96² (COCO's "large")
 MAX_CORNER = 64
@@ -41,12 +41,6 @@ MAX_DETECTIONS = 4
 #: the summary numbers that are defined whenever some image holds a regular ground truth: the generic
 #: properties read these (the per-size numbers are -1 when no object has that size, see properties/detection.py)
 ALWAYS_DEFINED = ("AP", "AP50", "AP75", "AR100")
-
-
-def _literal(value) -> str:
-    from ..engine.targets import _literal as literal
-
-    return literal(value)
 
 
 def boxes_array(rows) -> np.ndarray:
@@ -74,8 +68,8 @@ class DetectionSet:
     ground_truths: tuple
 
     def __repr__(self) -> str:
-        return f"DetectionSet(detections={_literal(list(self.detections))}, " \
-               f"ground_truths={_literal(list(self.ground_truths))})"
+        return f"DetectionSet(detections={literal(list(self.detections))}, " \
+               f"ground_truths={literal(list(self.ground_truths))})"
 
     @property
     def n_detections(self) -> int:
@@ -216,7 +210,7 @@ class MatchedDetections:
     n_gt: int
 
     def __repr__(self) -> str:
-        return f"MatchedDetections(tp_flags={_literal(self.tp_flags)}, scores={_literal(self.scores)}, " \
+        return f"MatchedDetections(tp_flags={literal(self.tp_flags)}, scores={literal(self.scores)}, " \
                f"n_gt={self.n_gt})"
 
 

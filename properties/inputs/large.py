@@ -184,6 +184,17 @@ def offset_reals(n: int, *, offset: float, dtype: str = "float64", noise: float 
     return {"y_true": y_true, "y_pred": y_pred}
 
 
+def inter_event_times(n: int, *, bursts: int) -> dict:
+    """Gaps between events in ``bursts`` regimes whose mean gap grows tenfold from the first to the last.
+
+    Not stationary on purpose: a metric that only reads the first samples, or
+    a prefix of the input duplicated, sees other regimes than the whole.
+    """
+    rng = _rng("inter_event_times", n, bursts=bursts)
+    scale = np.repeat(np.logspace(0, 1, bursts), -(-n // bursts))[:n]
+    return {"y_true": rng.exponential(scale) ** 2}
+
+
 def class_probabilities(n: int, *, classes: int) -> dict:
     """Labels 0..classes-1 and a row-stochastic matrix leaning towards the true class."""
     rng = _rng("class_probabilities", n, classes=classes)
@@ -293,7 +304,7 @@ def document(n: int, *, vocabulary: int = 5000) -> dict:
 GENERATORS = {
     f.__name__: f
     for f in (binary_labels, constant_labels, multiclass_labels, tied_scores, tied_reals, offset_reals,
-              class_probabilities, token_probabilities, distribution, query_batch, corpus, document,
+              inter_event_times, class_probabilities, token_probabilities, distribution, query_batch, corpus, document,
               detection_dataset)
 }
 

@@ -17,18 +17,12 @@ import dataclasses
 import numpy as np
 from hypothesis import strategies as st
 
-from . import InputShape, integer_recasts, list_recast
+from . import InputShape, integer_recasts, list_recast, literal
 
 MAX_POINTS = 16
 MAX_FEATURES = 3
 #: coordinates 0..GRID
 GRID = 40
-
-
-def _literal(value) -> str:
-    from ..engine.targets import _literal as literal
-
-    return literal(value)
 
 
 @dataclasses.dataclass(frozen=True, repr=False)
@@ -37,7 +31,7 @@ class ClusteredPoints:
     labels: np.ndarray
 
     def __repr__(self) -> str:
-        return f"ClusteredPoints(X={_literal(self.X)}, labels={_literal(self.labels)})"
+        return f"ClusteredPoints(X={literal(self.X)}, labels={literal(self.labels)})"
 
     @property
     def n(self) -> int:

@@ -2,7 +2,8 @@
 
 Each ``tests/mutants/<family>.py`` defines ``MUTANTS``, a list of
 :class:`Mutant`. A mutant replaces some catalog functions of the ``metrics``
-target and names the property ids it must be caught by.
+target and names the property ids it must be caught by (and, for a mutant that
+reads hidden state, the ``nondeterministic`` verdict they must give instead of ``fail``).
 ``tests/test_mutants.py`` checks that every registered property is named by at
 least one mutant, and that each named property reports ``fail`` against it.
 """
@@ -24,6 +25,9 @@ class Mutant:
     patch: dict[str, Callable]
     #: property ids (full, e.g. "classification.bounds[accuracy]") that must catch it
     catches: tuple[str, ...]
+    #: the verdict those properties must give: ``fail``, or ``nondeterministic`` for a
+    #: mutant whose wrongness is that it reads hidden state (a global random generator)
+    verdict: str = "fail"
 
 
 def mutant_target(mutant: Mutant) -> Target:

@@ -1,0 +1,134 @@
+"""Feature matrices, Gaussian statistics, class-probability rows and 1-D samples: the generative family's inputs.
+
+Every number is an integer held as float64 (or a ratio of small integers for
+probabilities), so that translations by integers, signed permutations of the
+features and scalings by powers of two change no rounding, and the spec's own
+definitions can be computed exactly or by a route with no square root of a
+rounding error (the nuclear norm, below).
+
+Covariances are built as ``S = A A^T`` from an integer factor ``A`` (d x r),
+so they are exactly symmetric positive semi-definite, singular whenever
+``r < d``; the factors ride along, since ``Tr((S1 S2)^(1/2))`` is the nuclear
+norm (sum of singular values) of ``A1^T A2``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+from hypothesis import strategies as st
+
+from . import literal
+
+MAX_ROWS = 10
+MAX_DIM = 4
+#: feature values -VALUE..VALUE
+VALUE = 8
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class FeaturePair:
+    X1: np.ndarray
+    X2: np.ndarray
+
+    def __repr__(self) -> str:
+        return f"FeaturePair(X1={literal(self.X1)}, X2={literal(self.X2)})"
+
+    @property
+    def d(self) -> int:
+        return int(self.X1.shape[1])
+
+
+def _matrix(rows, d):
+    return st.lists(st.lists(st.integers(-VALUE, VALUE), min_size=d, max_size=d), min_size=rows, max_size=rows).map(
+        lambda m: np.array(m, dtype=np.float64))
+
+
+@st.composite
+def feature_pairs(draw, *, min_rows: int = 2, max_rows: int = MAX_ROWS, max_dim: int = MAX_DIM, dim=None,
+                  equal_rows: bool = False):
+    """Two feature matrices with the same number of columns (rows >= 2: a covariance needs two), and the same
+    number of rows with ``equal_rows``."""
+    d = dim if dim is not None else draw(st.integers(1, max_dim))
+    n1 = draw(st.integers(min_rows, max_rows))
+    n2 = n1 if equal_rows else draw(st.integers(min_rows, max_rows))
+    return FeaturePair(draw(_matrix(n1, d)), draw(_matrix(n2, d)))
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class GaussianPair:
+    """Two (mean, covariance) pairs; ``A1``, ``A2`` are factors with ``S = A A^T`` (not passed to a target)."""
+
+    mu1: np.ndarray
+    S1: np.ndarray
+    mu2: np.ndarray
+    S2: np.ndarray
+    A1: np.ndarray
+    A2: np.ndarray
+
+    def __repr__(self) -> str:
+        return (f"GaussianPair(mu1={literal(self.mu1)}, S1={literal(self.S1)}, mu2={literal(self.mu2)}, "
+                f"S2={literal(self.S2)})")
+
+    @property
+    def args(self):
+        return self.mu1, self.S1, self.mu2, self.S2
+
+
+@st.composite
+def gaussian_pairs(draw, *, max_dim: int = MAX_DIM, diagonal: bool = False):
+    """Two Gaussians' statistics; covariances A A^T of integer factors of rank 1..d+1 (singular ones included),
+    or ``diagonal``: diagonal covariances with integer variances 0..VALUE^2 (the commuting case)."""
+    d = draw(st.integers(1, max_dim))
+    mu = st.lists(st.integers(-VALUE, VALUE), min_size=d, max_size=d).map(lambda v: np.array(v, dtype=np.float64))
+    mu1, mu2 = draw(mu), draw(mu)
+    if diagonal:
+        var = st.lists(st.integers(0, VALUE * VALUE), min_size=d, max_size=d)
+        a1, a2 = (np.diag(np.sqrt(np.array(draw(var), dtype=np.float64))) for _ in range(2))
+    else:
+        a1, a2 = (draw(_matrix(d, draw(st.integers(1, d + 1)))) for _ in range(2))
+    return GaussianPair(mu1, a1 @ a1.T, mu2, a2 @ a2.T, a1, a2)
+
+
+@st.composite
+def probability_rows(draw, *, max_rows: int = MAX_ROWS, max_classes: int = 5):
+    """An n x C matrix of class probabilities: integer weights 0..6 per row (not all 0), divided by their sum."""
+    c = draw(st.integers(1, max_classes))
+    n = draw(st.integers(1, max_rows))
+    weights = draw(st.lists(st.lists(st.integers(0, 6), min_size=c, max_size=c).filter(any), min_size=n,
+                            max_size=n))
+    w = np.array(weights, dtype=np.float64)
+    return w / w.sum(axis=1, keepdims=True)
+
+
+@dataclasses.dataclass(frozen=True, repr=False)
+class SamplePair:
+    """Two 1-D samples with optional integer weights (None: every value weighs 1)."""
+
+    u: np.ndarray
+    v: np.ndarray
+    u_weights: np.ndarray | None = None
+    v_weights: np.ndarray | None = None
+
+    def __repr__(self) -> str:
+        return (f"SamplePair(u={literal(self.u)}, v={literal(self.v)}, u_weights={literal(self.u_weights)}, "
+                f"v_weights={literal(self.v_weights)})")
+
+    @property
+    def args(self):
+        return self.u, self.v, self.u_weights, self.v_weights
+
+
+@st.composite
+def sample_pairs(draw, *, weighted=None, max_size: int = MAX_ROWS):
+    """Two 1-D samples of integers -20..20 (repeats likely), sizes 1..max_size, weighted or not."""
+    values = st.lists(st.integers(-20, 20), min_size=1, max_size=max_size).map(
+        lambda v: np.array(v, dtype=np.float64))
+    u, v = draw(values), draw(values)
+    weighted = draw(st.booleans()) if weighted is None else weighted
+    if not weighted:
+        return SamplePair(u, v)
+    w = lambda n: st.lists(st.integers(1, 4), min_size=n, max_size=n).map(  # noqa: E731
+        lambda x: np.array(x, dtype=np.float64))
+    return SamplePair(u, v, draw(w(len(u))), draw(w(len(v))))
