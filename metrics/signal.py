@@ -58,11 +58,16 @@ def _bit_array(values, name: str, packed: bool) -> np.ndarray:
         raise MetricInputError(name, f"expected bits as integers or booleans, got dtype {arr.dtype}")
     if arr.dtype.kind == "f" and not (np.isfinite(arr).all() and (arr == np.round(arr)).all()):
         raise MetricInputError(name, "contains values that are not whole numbers")
+    if arr.dtype == np.uint8 if packed else arr.dtype.kind == "b":
+        return arr  # nothing to check: every value is a byte (a bit)
+    if arr.dtype.kind == "b":
+        return arr.astype(np.uint8)
     top = 255 if packed else 1
-    if arr.dtype.kind != "b" and (arr.min() < 0 or arr.max() > top):
+    low = 0 if arr.dtype.kind == "u" else arr.min()  # unsigned: one pass, not two
+    if low < 0 or arr.max() > top:
         what = "bytes in 0..255" if packed else "bits 0 or 1"
-        raise MetricInputError(name, f"expected {what}, found {arr.min() if arr.min() < 0 else arr.max()!r}")
-    return arr.astype(np.uint8)
+        raise MetricInputError(name, f"expected {what}, found {low if low < 0 else arr.max()!r}")
+    return arr if arr.dtype == np.uint8 else arr.astype(np.uint8)
 
 
 def _popcount(x: np.ndarray) -> int:
