@@ -42,4 +42,6 @@ for _family in FAMILIES:
         globals()[_name] = getattr(_module, _name)
     CONVENTIONS.update(getattr(_module, "CONVENTIONS", {}))
 
-__all__ = ["MetricInputError", "CATALOG", "CONVENTIONS", "FAMILIES", *CATALOG]
+from .streaming import STREAMING, stream  # noqa: E402 - the streaming forms wrap the catalog above
+
+__all__ = ["MetricInputError", "CATALOG", "CONVENTIONS", "FAMILIES", "STREAMING", "stream", *CATALOG]

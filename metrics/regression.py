@@ -377,6 +377,17 @@ def _fraction_unexplained(numerator: float, denominator: float, constant: bool, 
     return math.nan if numerator == 0.0 else -math.inf
 
 
+def _two_samples(y_true, y_pred, sample_weight):
+    """The pair and weights of a variance-based score: at least 2 samples, a sample of weight w counting w times
+    (so that integer weights equal repetition: one sample of weight 2 is two equal samples)."""
+    yt, yp = _pair(y_true, y_pred)
+    w = check_sample_weight(sample_weight, yt.shape[0])
+    if yt.shape[0] < 2 and (w is None or float(w.sum()) < 2):
+        weight = "" if w is None else f" of total weight {float(w.sum())!r}"
+        raise MetricInputError("y_true", f"needs at least 2 samples, got {yt.shape[0]}{weight}")
+    return yt, yp, w
+
+
 def _r2_sums(yt: np.ndarray, yp: np.ndarray, w):
     if w is None:
         return _residual_and_total_ss(yt, yp)
@@ -399,11 +410,11 @@ def r2(y_true, y_pred, *, sample_weight=None, force_finite=True) -> float:
     ``force_finite=True`` (scikit-learn's default) it returns 1.0 if the
     predictions are exact and 0.0 otherwise; with ``force_finite=False`` it
     returns the mathematical value: NaN (0/0) if exact, ``-inf`` otherwise.
-    Fewer than 2 samples are refused (MetricInputError naming ``y_true``).
+    Fewer than 2 samples are refused (MetricInputError naming ``y_true``); a
+    sample of weight w counts w times, so one sample of weight 2 is scored.
     Source: scikit-learn ``r2_score``; seed 000 section "R2 scores".
     """
-    yt, yp = _pair(y_true, y_pred, min_samples=2)
-    w = check_sample_weight(sample_weight, yt.shape[0])
+    yt, yp, w = _two_samples(y_true, y_pred, sample_weight)
     with np.errstate(over="ignore", invalid="ignore"):
         ss_res, ss_tot, mean = _r2_sums(yt, yp, w)
     if not (math.isfinite(ss_res) and math.isfinite(ss_tot)):
@@ -451,11 +462,11 @@ def explained_variance(y_true, y_pred, *, sample_weight=None, force_finite=True)
     zero, and is >= R2 always (a constant bias is not penalised).
     Range (-inf, 1]. Undefined case: constant ``y_true`` (zero variance),
     handled by ``force_finite`` exactly as in :func:`r2`: 1.0 / 0.0 (finite)
-    or NaN / ``-inf`` (mathematical). Fewer than 2 samples are refused.
+    or NaN / ``-inf`` (mathematical). Fewer than 2 samples are refused (a
+    sample of weight w counts w times, as in :func:`r2`).
     Source: scikit-learn ``explained_variance_score``; seed 000 section "R2 scores".
     """
-    yt, yp = _pair(y_true, y_pred, min_samples=2)
-    w = check_sample_weight(sample_weight, yt.shape[0])
+    yt, yp, w = _two_samples(y_true, y_pred, sample_weight)
 
     def sums(a, b):
         if w is None:

@@ -116,6 +116,7 @@ def expect_refusal(call, argument: str | None = None) -> Exception:
     """
     from .engine.targets import UndeclaredKeyword, refusal_errors
 
+    naming = "" if argument is None else f" naming {argument!r}"
     try:
         result = call()
     except (TargetViolation, TargetExited, Unsupported, UndeclaredKeyword):
@@ -128,14 +129,14 @@ def expect_refusal(call, argument: str | None = None) -> Exception:
     except refusal_errors() as exc:
         return exc
     except CRASH_ERRORS as exc:
-        raise Finding(f"expected a clear refusal naming {argument!r}, but the call crashed with "
+        raise Finding(f"expected a clear refusal{naming}, but the call crashed with "
                       f"{type(exc).__name__}: {exc}", severity="crash") from exc
     except Exception as exc:  # noqa: BLE001 - refused, but not with a declared refusal type
-        raise Finding(f"expected a refusal naming {argument!r} as one of "
+        raise Finding(f"expected a refusal{naming} as one of "
                       f"{', '.join(e.__name__ for e in refusal_errors())}, got {type(exc).__name__}: {exc}",
                       severity="wrong exception type") from exc
-    raise Finding(f"expected an error about {argument!r}, got a result: {_fmt(result)}",
-                  severity="accepted invalid input")
+    about = "a refusal" if argument is None else f"an error about {argument!r}"
+    raise Finding(f"expected {about}, got a result: {_fmt(result)}", severity="accepted invalid input")
 
 
 def is_nan(value) -> bool:

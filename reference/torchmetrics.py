@@ -679,3 +679,87 @@ def kernel_inception_distance(features_1, features_2, *, subsets=100, subset_siz
     torch.manual_seed(seed)
     mean, std = metric.compute()
     return KernelInceptionDistance(_out(mean), _out(std))
+
+
+# ---------------------------------------------------------------- streaming (modular metrics)
+# (section: streaming)
+# STREAMING maps catalog names to torchmetrics' modular metrics (the stateful objects of its main API): update per
+# batch with the same tensors as the functional calls above, compute, reset, and merge_state(other) for merge.
+# Classification is not mapped: its classes need num_classes up front, which a stream of unknown labels does not
+# have. String cluster ids are encoded by a CRC32 of the string, so every batch encodes them alike (a renaming).
+import zlib as _zlib  # noqa: E402
+
+from torchmetrics import classification as _mcls  # noqa: E402
+from torchmetrics import clustering as _mclu  # noqa: E402
+from torchmetrics import regression as _mreg  # noqa: E402
+
+CONVENTIONS["streaming"] = ("modular metrics: update(preds, target) per batch, compute, reset, merge_state; string "
+                            "cluster ids encoded by CRC32 in streams")
+
+
+def _stream_cluster_ids(values, name):
+    array = np.asarray(values)
+    if array.dtype.kind in "US":
+        return torch.tensor([_zlib.crc32(str(v).encode()) for v in array.ravel()], dtype=torch.int64)
+    return _int_labels(array, name)
+
+
+class _ModularStream:
+    """A torchmetrics Metric object under the streaming protocol."""
+
+    def __init__(self, metric, convert, out=_out):
+        self.metric, self._convert, self._out = metric, convert, out
+
+    def update(self, *batch):
+        self.metric.update(*self._convert(*batch))
+
+    def compute(self):
+        return self._out(self.metric.compute())
+
+    def reset(self):
+        self.metric.reset()
+
+    def merge(self, other):
+        self.metric.merge_state(other.metric)
+
+
+def _curve_out(value):
+    return tuple(_out(v) for v in value)
+
+
+def _regression_stream(cls, **options):
+    return lambda: _ModularStream(cls(**options), _pair)
+
+
+def _stream_partitions(labels_true, labels_pred):
+    return _stream_cluster_ids(labels_pred, "labels_pred"), _stream_cluster_ids(labels_true, "labels_true")
+
+
+STREAMING = {
+    "mean_squared_error": _regression_stream(_mreg.MeanSquaredError),
+    "root_mean_squared_error": _regression_stream(_mreg.MeanSquaredError, squared=False),
+    "mean_absolute_error": _regression_stream(_mreg.MeanAbsoluteError),
+    "mean_squared_log_error": _regression_stream(_mreg.MeanSquaredLogError),
+    "r2": _regression_stream(_mreg.R2Score),
+    "explained_variance": _regression_stream(_mreg.ExplainedVariance),
+    "pearson": lambda: _ModularStream(_mreg.PearsonCorrCoef(), lambda x, y: (_floats(x), _floats(y))),
+    "spearman": lambda: _ModularStream(_mreg.SpearmanCorrCoef(), lambda x, y: (_floats(x), _floats(y))),
+    "kendall_tau": lambda variant="b": _ModularStream(_mreg.KendallRankCorrCoef(variant=variant),
+                                                      lambda x, y: (_floats(x), _floats(y))),
+    "average_precision": lambda: _ModularStream(_mcls.BinaryAveragePrecision(), _binary_scores),
+    "roc_auc": lambda: _ModularStream(_mcls.BinaryAUROC(), _binary_scores),
+    "equal_error_rate": lambda: _ModularStream(_mcls.BinaryEER(), _binary_scores),
+    "roc_curve": lambda: _ModularStream(_mcls.BinaryROC(), _binary_scores, _curve_out),
+    "precision_recall_curve": lambda: _ModularStream(_mcls.BinaryPrecisionRecallCurve(), _binary_scores, _curve_out),
+    "rand_index": lambda: _ModularStream(_mclu.RandScore(), _stream_partitions),
+    "adjusted_rand_index": lambda: _ModularStream(_mclu.AdjustedRandScore(), _stream_partitions),
+    "mutual_information": lambda: _ModularStream(_mclu.MutualInfoScore(), _stream_partitions),
+    "normalized_mutual_information": lambda average_method="arithmetic": _ModularStream(
+        _mclu.NormalizedMutualInfoScore(average_method=average_method), _stream_partitions),
+    "adjusted_mutual_information": lambda average_method="arithmetic": _ModularStream(
+        _mclu.AdjustedMutualInfoScore(average_method=average_method), _stream_partitions),
+    "homogeneity": lambda: _ModularStream(_mclu.HomogeneityScore(), _stream_partitions),
+    "completeness": lambda: _ModularStream(_mclu.CompletenessScore(), _stream_partitions),
+    "v_measure": lambda beta=1.0: _ModularStream(_mclu.VMeasureScore(beta=beta), _stream_partitions),
+    "fowlkes_mallows": lambda: _ModularStream(_mclu.FowlkesMallowsIndex(), _stream_partitions),
+}

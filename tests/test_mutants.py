@@ -34,6 +34,7 @@ def _all_mutants() -> list[Mutant]:
                 raise
             continue
         found.extend(module.MUTANTS)
+    found.extend(importlib.import_module("tests.mutants.streaming").MUTANTS)  # not a family: every family's streams
     # generic properties no family mutant catches get the generic mutant of their kind
     caught = {pid for m in found for pid in m.catches}
     registry.all_properties()

@@ -81,10 +81,11 @@ class Property:
 
     @property
     def metrics(self) -> tuple[str, ...]:
-        """Catalog names the property calls (``needs`` without keyword requirements)."""
+        """Catalog names the property calls (``needs`` without keyword requirements; a streaming form
+        ``stream:f1`` is of ``f1``, and a target without it skips the examples, as for a keyword)."""
         seen: dict[str, None] = {}
         for need in self.needs:
-            seen.setdefault(need.split(":", 1)[0], None)
+            seen.setdefault(need.removeprefix("stream:").split(":", 1)[0], None)
         return tuple(seen)
 
     @property
@@ -272,6 +273,7 @@ def all_properties(*, include_claims: bool = True, tier: str | None = "standard"
     for family in FAMILY_MODULES:
         import_module(f"properties.{family}")
     import_module("properties.generic").register_all()
+    import_module("properties.streaming").register_all()
     import_module("properties.large_tier")
     props = sorted(_REGISTRY.values(), key=lambda p: p.id)
     if tier is not None:

@@ -80,6 +80,12 @@ class Target:
     supports: dict = dataclasses.field(default_factory=dict)
 
     def provides(self, need: str) -> bool:
+        if need.startswith("stream:"):  # a streaming form (``STREAMING``); a stream without merge is found out
+            try:                         # when a property calls it (not applicable, as a missing keyword is)
+                self.streaming_factory(need[len("stream:"):])
+            except AttributeError:
+                return False
+            return True
         metric, _, kwarg = need.partition(":")
         fn = getattr(self.namespace, metric, None)
         if not callable(fn):
@@ -90,6 +96,13 @@ class Target:
 
     def missing(self, needs) -> list[str]:
         return [n for n in needs if not self.provides(n)]
+
+    def streaming_factory(self, name: str) -> Callable:
+        streaming = getattr(self.namespace, "STREAMING", None)
+        factory = streaming.get(name) if isinstance(streaming, dict) else None
+        if not callable(factory):
+            raise AttributeError(f"target {self.name!r} has no streaming form of {name!r}")
+        return factory
 
     def get(self, name: str) -> Callable:
         fn = getattr(self.namespace, name, None)
@@ -471,11 +484,13 @@ class RecordedCall:
     args: tuple
     kwargs: dict
     outcome: str
+    #: what the call is made on: the target module, or a stream it made (``s1.``)
+    receiver: str = "target."
 
     def render(self) -> str:
         parts = [_literal(a) for a in self.args]
         parts += [f"{k}={_literal(v)}" for k, v in self.kwargs.items()]
-        return f"target.{self.name}({', '.join(parts)}) -> {self.outcome}"
+        return f"{self.receiver}{self.name}({', '.join(parts)}) -> {self.outcome}"
 
 
 #: set in a worker process (``properties.engine.isolation``): told of every target call
@@ -519,6 +534,7 @@ class RecordingView:
     def __init__(self, target: Target):
         self._target = target
         self.calls: list[RecordedCall] = []
+        self._streams = 0
 
     @property
     def target(self) -> Target:
@@ -530,7 +546,26 @@ class RecordingView:
     def __getattr__(self, name: str):
         if name.startswith("_"):
             raise AttributeError(name)
-        fn = self._target.get(name)
+        return self._recorded(name, self._target.get(name))
+
+    def stream(self, name: str, **options) -> "RecordedStream":
+        """A new stream of ``name`` from the target's ``STREAMING`` factory, every method call guarded and logged."""
+        try:
+            factory = self._target.streaming_factory(name)
+        except AttributeError:
+            UNSUPPORTED_SEEN.add(f"stream:{name}")
+            raise guards.Unsupported(f"stream:{name}") from None
+        made = self._recorded(name, factory, label=f"STREAMING[{name!r}]", numeric=False)(**options)
+        self._streams += 1
+        tag = f"s{self._streams}"
+        self.calls[-1].outcome = tag  # the reproduction reads `target.STREAMING['f1'](...) -> s1`, then `s1.update(...)`
+        return RecordedStream(self, name, made, tag)
+
+    def _recorded(self, name: str, fn: Callable, *, label: str | None = None, numeric: bool = True,
+                  receiver: str = "target."):
+        """``fn`` guarded and logged; ``name`` is the metric (for SUPPORTS and declared needs), ``label`` what the
+        reproduction shows, ``numeric`` whether the result must be a number."""
+        label = label or name
 
         def recorded(*args, **kwargs):
             if CHECK_DECLARED_NEEDS and _DECLARED:
@@ -553,7 +588,7 @@ class RecordingView:
             shown_kwargs = {k: _shown(kwargs[k], b) for k, b in before_kwargs.items()}
             monitor = CALL_MONITOR
             if monitor is not None:
-                monitor.started(name, shown_args, shown_kwargs)
+                monitor.started(label, shown_args, shown_kwargs)
             try:
                 result = fn(*args, **kwargs)
             except Exception as exc:
@@ -561,33 +596,35 @@ class RecordingView:
                     setattr(exc, TARGET_RAISED, True)
                 except (AttributeError, TypeError):
                     pass
-                self._log(name, shown_args, shown_kwargs, f"raised {type(exc).__name__}: {_short_text(exc)}")
+                self._log(label, shown_args, shown_kwargs, f"raised {type(exc).__name__}: {_short_text(exc)}",
+                          receiver)
                 raise
             except BaseException as exc:  # SystemExit, KeyboardInterrupt from the target
                 if isinstance(exc, KeyboardInterrupt) and monitor is None:
                     raise  # in-process: the user pressed Ctrl-C (a worker ignores SIGINT)
-                self._log(name, shown_args, shown_kwargs, f"raised {type(exc).__name__}")
-                raise guards.TargetExited(name, exc) from None
+                self._log(label, shown_args, shown_kwargs, f"raised {type(exc).__name__}", receiver)
+                raise guards.TargetExited(label, exc) from None
             finally:
                 if monitor is not None:
                     monitor.ended()
-            self._log(name, shown_args, shown_kwargs, _short(result))
+            self._log(label, shown_args, shown_kwargs, _short(result), receiver)
             values = list(args) + list(kwargs.values())
             befores = list(before_args) + list(before_kwargs.values())
             for position, (before, after) in enumerate(zip(befores, values)):
                 difference = guards.first_difference(before, after)
                 if difference:
                     arg_name = _argument_names(fn, args, kwargs)[position]
-                    raise guards.MutationViolation(name, arg_name, difference)
-            guards.check_return(name, result)
-            precision.observe(result)
+                    raise guards.MutationViolation(label, arg_name, difference)
+            if numeric:
+                guards.check_return(label, result)
+                precision.observe(result)
             return result
 
-        recorded.__name__ = name
+        recorded.__name__ = label
         return recorded
 
-    def _log(self, name, args, kwargs, outcome) -> None:
-        self.calls.append(RecordedCall(name, args, dict(kwargs), outcome))
+    def _log(self, name, args, kwargs, outcome, receiver: str = "target.") -> None:
+        self.calls.append(RecordedCall(name, args, dict(kwargs), outcome, receiver))
         if len(self.calls) > self.MAX_CALLS:
             del self.calls[0]
 
@@ -599,6 +636,40 @@ class RecordingView:
             lines.append("  (large inputs rebuild with `import numpy as np; from properties.inputs import large`)")
         lines += ["  " + c.render() for c in self.calls]
         return "\n".join(lines)
+
+
+class RecordedStream:
+    """A target's stream as a property sees it: ``update``, ``compute``, ``reset``, ``merge``, each guarded and
+    logged as ``s1.update(...)`` in the reproduction."""
+
+    def __init__(self, view: RecordingView, name: str, made, tag: str):
+        self._view, self._name, self._made, self.tag = view, name, made, tag
+
+    def _method(self, method: str, *, numeric: bool = False):
+        fn = getattr(self._made, method, None)
+        if not callable(fn):
+            missing = f"stream:{self._name}:{method}"
+            UNSUPPORTED_SEEN.add(missing)
+            raise guards.Unsupported(missing)
+        return self._view._recorded(self._name, fn, label=method, numeric=numeric, receiver=f"{self.tag}.")
+
+    def update(self, *batch):
+        return self._method("update")(*batch)
+
+    def compute(self):
+        return self._method("compute", numeric=True)()
+
+    def reset(self):
+        return self._method("reset")()
+
+    def merge(self, other: "RecordedStream"):
+        if not callable(getattr(self._made, "merge", None)):
+            return self._method("merge")
+        fn = self._made.merge
+        # logged as s1.merge(s2); whether s2 is left as it was is the property's question, not the guard's
+        call = self._view._recorded(self._name, lambda: fn(other._made), label=f"merge({other.tag})",
+                                    numeric=False, receiver=f"{self.tag}.")
+        return call()
 
 
 def _short_text(exc: BaseException, limit: int = 300) -> str:

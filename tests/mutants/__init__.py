@@ -30,9 +30,19 @@ class Mutant:
     verdict: str = "fail"
 
 
+#: a patch key naming a streaming form instead of a catalog function
+STREAM_PREFIX = "STREAMING:"
+
+
 def mutant_target(mutant: Mutant) -> Target:
-    namespace = types.SimpleNamespace(**{name: getattr(metrics, name) for name in metrics.CATALOG})
+    namespace = types.SimpleNamespace(**{name: getattr(metrics, name) for name in metrics.CATALOG},
+                                      STREAMING=dict(metrics.STREAMING))
     for name, fn in mutant.patch.items():
+        if name.startswith(STREAM_PREFIX):  # a wrong streaming form: "STREAMING:f1" -> factory
+            if name[len(STREAM_PREFIX):] not in metrics.STREAMING:
+                raise KeyError(f"mutant {mutant.name!r} patches unknown streaming form {name!r}")
+            namespace.STREAMING[name[len(STREAM_PREFIX):]] = fn
+            continue
         if name not in metrics.CATALOG:
             raise KeyError(f"mutant {mutant.name!r} patches unknown catalog name {name!r}")
         setattr(namespace, name, fn)

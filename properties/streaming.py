@@ -1,0 +1,289 @@
+"""Streaming properties: the batch, merge and state laws of every metric with a streaming form.
+
+A target offers streams through ``STREAMING`` (catalog name -> factory; the
+protocol is in ``metrics/streaming.py`` and ``docs/adapters.md``). For every
+catalog metric that has a streaming form in the catalog and a capability row
+(``properties/capabilities.py``, which says how to draw its inputs), these
+properties are registered with the metric's family prefix:
+
+``stream_batches``
+    any split of the samples into batches, empty and single-sample batches
+    included, gives the value of one call of the metric on all of them
+``stream_batch_order``
+    the same batches in another order give the same value (the metrics here
+    do not depend on the order of their samples)
+``stream_compute_idempotent``
+    ``compute`` twice gives the same value, and does not change the state:
+    updating after it continues the stream
+``stream_reset``
+    after ``reset`` the stream computes as a new one: its empty-input answer
+    (the one-shot's refusal), then the value of what is added next
+``stream_merge``
+    merging per-shard states equals one stream of all shards, in any order and
+    grouping (commutative, associative), and leaves the merged-in state as it was
+``stream_undefined``
+    a stream that has seen nothing (or only empty batches) refuses
+    ``compute()``, as the catalog refuses empty input
+
+Every check compares with the target's own one-shot function, so a library is
+held to its own conventions; the one-shot is held to the spec by the rest of
+the suite.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+from hypothesis import strategies as st
+
+from .capabilities import Capability
+from .checks import Finding, expect_close, expect_refusal
+from .engine.guards import TargetExited, TargetViolation
+from .engine.registry import register
+from .engine.targets import UndeclaredKeyword
+from .inputs import SKIP
+
+STREAM_PROPERTIES = ("stream_batches", "stream_batch_order", "stream_compute_idempotent", "stream_reset",
+                     "stream_merge", "stream_undefined")
+
+
+class _Capture:
+    """Stands in for a target to learn the positional arguments and keywords a metric call would get."""
+
+    def __getattr__(self, name):
+        def capture(*args, **kwargs):
+            self.got = (args, kwargs)
+            return 0.0
+
+        return capture
+
+
+class _Returning:
+    """Stands in for a target whose metric returns ``value``: the input shape's post-processing applied to it."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: self.value
+
+
+def _call_of(cap: Capability, name: str, ex, form: dict):
+    """(columns, keywords) of the one-shot call on ``ex`` under ``form``; None where the form skips ``ex``."""
+    capture = _Capture()
+    if cap.inputs.call(capture, name, ex, **form) is SKIP:
+        return None
+    args, kwargs = capture.got
+    return [np.asarray(a) for a in args], kwargs
+
+
+def _batch(columns, idx) -> tuple:
+    return tuple(c[idx] for c in columns)
+
+
+def _split(n: int, cuts) -> list[np.ndarray]:
+    edges = [0, *sorted(min(c, n) for c in cuts), n]
+    return [np.arange(a, b) for a, b in zip(edges[:-1], edges[1:])]
+
+
+class _Case:
+    """One form of one example: the one-shot value and a way to feed batches to a new stream."""
+
+    def __init__(self, t, cap, name, ex, form):
+        self.t, self.cap, self.name, self.ex, self.form = t, cap, name, ex, form
+        self.columns, self.options = _call_of(cap, name, ex, form)
+        self.n = cap.inputs.size(ex)
+
+    def one_shot(self):
+        return np.asarray(self.cap.inputs.call(self.t, self.name, self.ex, **self.form), dtype=float)
+
+    def new(self):
+        return self.t.stream(self.name, **self.options)
+
+    def fed(self, batches):
+        s = self.new()
+        for idx in batches:
+            s.update(*_batch(self.columns, idx))
+        return s
+
+    def value(self, s):
+        """``s.compute()`` post-processed as the input shape post-processes the one-shot result; called where the
+        one-shot has a value, so a refusal here is a wrong answer (a stream that lost its samples)."""
+        try:
+            result = s.compute()
+        except (TargetViolation, TargetExited, UndeclaredKeyword):
+            raise
+        except Exception as exc:  # noqa: BLE001 - judged: the samples it was given have a value
+            raise Finding(f"{self.name} stream {s.tag}.compute() refused samples that one call scores: "
+                          f"{type(exc).__name__}: {exc}", severity="wrong value") from exc
+        return np.asarray(self.cap.inputs.call(_Returning(result), self.name, self.ex, **self.form), dtype=float)
+
+    def same(self, got, expected, what: str):
+        expect_close(got, expected, rtol=max(self.cap.inputs.rtol, 1e-9), atol=max(self.cap.inputs.atol, 1e-12),
+                     what=f"{self.name}({_form_text(self.form)}) {what}")
+
+
+def _form_text(form: dict) -> str:
+    return ", ".join(f"{k}={v!r}" for k, v in form.items())
+
+
+def _cases(t, cap, name, ex):
+    for form in cap.forms:
+        if _call_of(cap, name, ex, form) is not None:
+            yield _Case(t, cap, name, ex, form)
+
+
+def _batches(t, ex_cuts, name, cap):
+    ex, cuts = ex_cuts
+    for case in _cases(t, cap, name, ex):
+        batches = _split(case.n, cuts)
+        case.same(case.value(case.fed(batches)), case.one_shot(),
+                  f"over batches of sizes {[len(b) for b in batches]} vs one call")
+
+
+def _batch_order(t, ex_cuts, name, cap):
+    (ex, cuts), rnd = ex_cuts
+    for case in _cases(t, cap, name, ex):
+        batches = _split(case.n, cuts)
+        shuffled = list(batches)
+        rnd.shuffle(shuffled)
+        in_order = case.value(case.fed(batches))
+        for other in (batches[::-1], shuffled):
+            case.same(case.value(case.fed(other)), in_order,
+                      f"over batches of sizes {[len(b) for b in other]} vs {[len(b) for b in batches]}")
+
+
+def _compute_idempotent(t, ex_cuts, name, cap):
+    ex, cuts = ex_cuts
+    for case in _cases(t, cap, name, ex):
+        head = np.arange(max(1, min(cuts)))  # a stream with samples: the empty one is stream_undefined's
+        s = case.fed([head])
+        _answer(case, s, head, "of the first samples")
+        _answer(case, s, head, "of the first samples, computed again")
+        s.update(*_batch(case.columns, np.arange(len(head), case.n)))
+        case.same(case.value(s), case.one_shot(), "after compute, then the rest of the samples")
+
+
+def _reset(t, ex_cuts, name, cap):
+    ex, cuts = ex_cuts
+    for case in _cases(t, cap, name, ex):
+        s = case.fed(_split(case.n, cuts))
+        s.compute()
+        s.reset()
+        _empty_answer(case, s, "after reset")
+        s.update(*_batch(case.columns, np.arange(case.n)))
+        case.same(case.value(s), case.one_shot(), "after reset, then every sample")
+
+
+def _merge(t, ex_cuts, name, cap):
+    ex, cuts = ex_cuts
+    for case in _cases(t, cap, name, ex):
+        shards = _split(case.n, cuts)
+        expected = case.one_shot()
+        streams = [case.fed([idx]) for idx in shards]
+        left = streams[0]
+        for s in streams[1:]:
+            left.merge(s)
+        case.same(case.value(left), expected, f"of {len(shards)} shards of sizes {[len(b) for b in shards]} merged "
+                                              "left to right vs one call")
+        for s, idx in zip(streams[1:], shards[1:]):
+            if len(idx):  # an empty shard's stream is stream_undefined's
+                _answer(case, s, idx, "of a shard after it was merged into another")
+        right = case.new()  # the other grouping and order: (... (s_k + s_{k-1}) + ...) into an empty stream
+        for idx in reversed(shards):
+            right.merge(case.fed([idx]))
+        case.same(case.value(right), expected, "of the shards merged right to left into an empty stream")
+
+
+def _answer(case: _Case, s, idx: np.ndarray, what: str) -> None:
+    """``s`` (fed the samples ``idx``) answers as the one-shot call on those samples: the same value, or a refusal
+    where the one-shot refuses (fewer than two samples for a correlation, one class for a curve, none at all)."""
+    if not len(idx):
+        _empty_answer(case, s, what)
+        return
+    part = case.cap.inputs.take(case.ex, idx)
+    try:
+        reference = case.cap.inputs.call(case.t, case.name, part, **case.form)
+    except (TargetViolation, TargetExited, UndeclaredKeyword):
+        raise
+    except Exception:  # noqa: BLE001 - the one-shot refuses these samples: so must the stream
+        expect_refusal(s.compute)
+        return
+    if reference is not SKIP:
+        case.same(case.value(s), np.asarray(reference, dtype=float), what)
+
+
+def _empty_answer(case: _Case, s, when: str) -> None:
+    """A stream that holds no sample refuses ``compute()``, as the catalog refuses empty input (every metric
+    with a streaming form does): the spec's undefined case, whatever the target's one-shot does with it."""
+    expect_refusal(s.compute)
+
+
+def _undefined(t, ex, name, cap):
+    for case in _cases(t, cap, name, ex):
+        _empty_answer(case, case.new(), "of a new stream")
+        s = case.fed([np.arange(0), np.arange(0)])
+        _empty_answer(case, s, "of a stream given only empty batches")
+
+
+def _with_cuts(examples, size):
+    """(example, cut positions): one cut strictly inside (two non-empty batches from two samples on), up to three
+    more anywhere in 0..n, repeats allowed (empty batches)."""
+    def cuts(e):
+        n = size(e)
+        inside = st.integers(1, max(1, n - 1))
+        return st.tuples(inside, st.lists(st.integers(0, n), max_size=3)).map(lambda c: [c[0], *c[1]])
+
+    return examples.flatmap(lambda e: st.tuples(st.just(e), cuts(e)))
+
+
+#: streaming properties run fewer examples: each one makes a stream per batch and form
+STREAM_EXAMPLES = 20
+
+
+def register_all() -> list[str]:
+    """Register the streaming properties of every catalog metric with a streaming form (idempotent)."""
+    if _registered:
+        return []
+    _registered.append(True)
+    import metrics
+    from .capabilities import all_capabilities
+    from .generic import _needs
+
+    made = []
+    capabilities = all_capabilities()
+    for name in metrics.STREAMING:
+        cap = capabilities.get(name)
+        if cap is None or cap.inputs is None:
+            raise RuntimeError(f"{name} has a streaming form but no capability row to draw its inputs from")
+        family = metrics.CATALOG[name]
+        shape = cap.inputs
+        needs = (*_needs(name, cap, cap.forms), f"stream:{name}")
+        cut = _with_cuts(shape.examples(name), shape.size)
+
+        def add(prop, statement, kind, check, strategy):
+            made.append(register(f"{prop}[{name}]", statement, kind=kind, family=family, needs=needs,
+                                 check=functools.partial(check, name=name, cap=cap), strategy=strategy,
+                                 max_examples=STREAM_EXAMPLES).id)
+            STREAM_IDS.add(made[-1])
+
+        add("stream_batches", f"a stream of {name} fed any split of the samples into batches (empty and "
+            "single-sample batches included) computes the one-call value", "relation", _batches, cut)
+        add("stream_batch_order", f"a stream of {name} does not depend on the order of its batches", "invariance",
+            _batch_order, st.tuples(cut, st.randoms(use_true_random=False)))
+        add("stream_compute_idempotent", f"compute() of a {name} stream gives the same value twice and leaves the "
+            "state as it was", "identity", _compute_idempotent, cut)
+        add("stream_reset", f"a {name} stream after reset() computes as a new stream", "identity", _reset, cut)
+        add("stream_merge", f"merging {name} streams of shards equals one stream of all of them, in any order and "
+            "grouping, and leaves the merged-in stream as it was", "relation", _merge, cut)
+        add("stream_undefined", f"a {name} stream that has seen no sample refuses compute(), as {name} refuses "
+            "empty input",
+            "refusal", _undefined, shape.examples(name))
+    return made
+
+
+_registered: list[bool] = []
+
+#: the id of every streaming property registered
+STREAM_IDS: set[str] = set()
