@@ -115,17 +115,51 @@ class CountedSamples:
             self._distinct()
 
     def _distinct(self):
-        """Fold the pending batches into the distinct samples (vectorised: one np.unique per column)."""
+        """Fold the pending batches into the distinct samples: each column coded to integers, the codes combined
+        into one key per sample, and the counts summed per key (a bincount when the keys are few)."""
         if self._pending:
             parts = [(self._columns, self._counts), *self._pending]
             columns = [np.concatenate([p[0][j] for p in parts]) for j in range(len(self._columns))]
             counts = np.concatenate([p[1] for p in parts])
-            codes = np.stack([np.unique(c, return_inverse=True)[1].ravel() for c in columns], axis=1)
-            _, first, inverse = np.unique(codes, axis=0, return_index=True, return_inverse=True)
+            first, summed = _group(columns, counts)
             self._columns = [c[first] for c in columns]
-            self._counts = np.bincount(inverse.ravel(), weights=counts, minlength=len(first)).astype(np.int64)
+            self._counts = summed
             self._pending, self._pending_rows = [], 0
         return self._columns, self._counts
+
+
+def _codes(column: np.ndarray) -> tuple[np.ndarray, int]:
+    """(integer code per value, number of codes): a small integer range by its offset (one pass), else np.unique."""
+    if column.dtype.kind in "biu" and column.size:
+        lo, hi = int(column.min()), int(column.max())
+        if hi - lo < 1 << 20:
+            return column.astype(np.int64) - lo, hi - lo + 1
+    values, inverse = np.unique(column, return_inverse=True)
+    return inverse.ravel().astype(np.int64), len(values)
+
+
+def _group(columns: list[np.ndarray], counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(index of one sample of each distinct sample, summed counts), for samples given as columns."""
+    n = len(counts)
+    coded = [_codes(c) for c in columns]
+    span = 1
+    for _, size in coded:
+        span *= size
+    if span >= 1 << 62:  # too many combinations for one int64 key: rows of codes
+        rows = np.stack([codes for codes, _ in coded], axis=1)
+        _, first, inverse = np.unique(rows, axis=0, return_index=True, return_inverse=True)
+        return first, np.bincount(inverse.ravel(), weights=counts, minlength=len(first)).astype(np.int64)
+    key = np.zeros(n, dtype=np.int64)
+    for codes, size in coded:
+        key = key * size + codes
+    if span <= max(4 * n, 1 << 16):  # few possible keys (labels): counting sort
+        totals = np.bincount(key, weights=counts, minlength=span)
+        some = np.full(span, n, dtype=np.int64)
+        some[key] = np.arange(n, dtype=np.int64)  # any sample of each key: they are all the same sample
+        present = np.flatnonzero(some < n)
+        return some[present], totals[present].astype(np.int64)
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    return first, np.bincount(inverse.ravel(), weights=counts, minlength=len(first)).astype(np.int64)
 
 
 def _counted(name: str):
