@@ -31,12 +31,13 @@ for continuous reals it holds each distinct value once.
 from __future__ import annotations
 
 import inspect
+import math
 
 import numpy as np
 
 from .errors import MetricInputError
 
-__all__ = ["CountedSamples", "STREAMING", "stream"]
+__all__ = ["CountedSamples", "MeanLoss", "STREAMING", "stream"]
 
 
 def _column(values, position: int) -> np.ndarray:
@@ -162,6 +163,76 @@ def _group(columns: list[np.ndarray], counts: np.ndarray) -> tuple[np.ndarray, n
     return first, np.bincount(inverse.ravel(), weights=counts, minlength=len(first)).astype(np.int64)
 
 
+class MeanLoss:
+    """A finite state for a mean of per-sample losses: the number of samples and the running mean (or root mean
+    square), merged as weighted means.
+
+    ``metric`` is the catalog function of one batch (``mean_squared_error``,
+    ``root_mean_squared_error``, ...), which validates it and computes its value
+    with its own care for extreme magnitudes; ``root=True`` merges root mean
+    squares (scaled by the larger, so that values near 1e200 do not overflow).
+    Exact up to rounding: a merge moves the mean by ``(n_b / n) (m_b - m)``.
+    """
+
+    def __init__(self, metric, *, root: bool = False, **options):
+        if options:
+            raise MetricInputError(next(iter(options)), f"{metric.__name__} streams take no options")
+        self.metric, self.options, self.root = metric, {}, root
+        self.reset()
+
+    def reset(self) -> None:
+        self.count, self.value = 0, 0.0
+
+    def update(self, *batch) -> None:
+        lengths = {len(np.asarray(b)) for b in batch}
+        if lengths == {0}:
+            return
+        self._combine(len(np.asarray(batch[0])), float(self.metric(*batch)))
+
+    def merge(self, other: "MeanLoss") -> None:
+        if not isinstance(other, MeanLoss) or other.metric is not self.metric:
+            raise MetricInputError("other", "is not a stream of the same metric")
+        if other.count:
+            self._combine(other.count, other.value)
+
+    def compute(self) -> float:
+        if not self.count:
+            return self.metric([], [])  # the one-shot's refusal of empty input
+        return self.value
+
+    @property
+    def state(self) -> dict:
+        return {"count": self.count, "value": self.value}
+
+    def _combine(self, count: int, value: float) -> None:
+        total = self.count + count
+        if self.root:
+            top = max(self.value, value)
+            if top > 0 and math.isfinite(top):
+                a, b = self.value / top, value / top
+                value = top * math.sqrt((self.count * a * a + count * b * b) / total)
+            else:
+                value = top  # both 0, or an infinite root mean square
+        elif math.isinf(value) or math.isinf(self.value):
+            value = math.inf  # losses are >= 0: an overflowed batch mean makes the whole mean overflow
+        elif self.count:
+            value = self.value + (count / total) * (value - self.value)
+        self.count, self.value = total, value
+
+
+def _mean_loss(name: str, root: bool = False):
+    import metrics
+
+    metric = getattr(metrics, name)
+
+    def factory(**options):
+        return MeanLoss(metric, root=root, **options)
+
+    factory.__name__ = f"stream_{name}"
+    factory.__doc__ = f"A stream of {name}: :class:`MeanLoss` (sample count and running {'RMS' if root else 'mean'})."
+    return factory
+
+
 def _counted(name: str):
     import metrics  # complete: this module is imported at the end of metrics/__init__.py
 
@@ -186,14 +257,20 @@ _ORDER_FREE_COLUMNS = (
     "contingency_matrix", "pair_confusion_matrix", "rand_index", "adjusted_rand_index", "mutual_information",
     "normalized_mutual_information", "adjusted_mutual_information", "homogeneity", "completeness", "v_measure",
     "fowlkes_mallows",
-    # regression and correlation (each distinct pair once)
-    "mean_squared_error", "root_mean_squared_error", "mean_absolute_error", "median_absolute_error",
-    "mean_squared_log_error", "root_mean_squared_log_error", "r2", "explained_variance", "pearson", "spearman",
-    "kendall_tau",
+    # regression and correlation without a finite sufficient statistic here (each distinct pair once)
+    "median_absolute_error", "r2", "explained_variance", "pearson", "spearman", "kendall_tau",
 )
 
 #: catalog name -> factory of its stream (the protocol above)
 STREAMING = {name: _counted(name) for name in _ORDER_FREE_COLUMNS}
+# means of per-sample losses: the sample count and the running mean (root mean square for the RMSEs)
+STREAMING.update({
+    "mean_squared_error": _mean_loss("mean_squared_error"),
+    "mean_absolute_error": _mean_loss("mean_absolute_error"),
+    "mean_squared_log_error": _mean_loss("mean_squared_log_error"),
+    "root_mean_squared_error": _mean_loss("root_mean_squared_error", root=True),
+    "root_mean_squared_log_error": _mean_loss("root_mean_squared_log_error", root=True),
+})
 
 
 def stream(name: str, **options):
