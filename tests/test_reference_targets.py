@@ -23,7 +23,7 @@ def test_reference_target_conforms_up_to_declared_deviations(name):
         pytest.skip(f"{name} not installed: {exc}")
     # A generous call timeout: this test is about values, and a loaded CI machine can make a
     # library's first (JIT-compiling) call slow without it hanging.
-    report = audit(target, profile="ci", call_timeout=60)
+    report = audit(target, profile="ci", call_timeout=60, jobs=1)  # the test workers are the parallelism
     problems = [format_failure(r) for r in report.violations()]
     problems += [f"{r.property_id}: {r.detail}" for r in report.by_status("fixed")]
     problems += [f"deviation {pid!r} matches no property" for pid in report.unmatched_deviations]
