@@ -22,7 +22,7 @@ from . import ids, profiles, registry
 from .isolation import default_jobs, iter_isolated
 from .report import Report, Signature
 from .runner import Result, apply_deviation, not_applicable_reason, run_in_process
-from .targets import BUNDLED, DEFAULT_TARGET, Target, reference_available
+from .targets import DEFAULT_TARGET, Target, reference_available
 
 
 def resolve_seed(profile: str, seed: int | None) -> tuple[int | None, str]:
@@ -123,7 +123,7 @@ def audit(
 
     interrupted = False
     try:
-        _warm_references()
+        _warm_references(props)
         applicable = []
         for index, p in enumerate(props):
             reason = not_applicable_reason(p, target)
@@ -165,18 +165,20 @@ def audit(
     )
 
 
-def _warm_references() -> None:
-    """Import every bundled reference adapter in the parent, before any worker is forked.
+def _warm_references(props) -> None:
+    """Import the reference adapters the selected properties compare with, in the parent, before any worker is
+    forked.
 
     Two reasons. Workers do not each pay for the imports. And Hypothesis draws
     some values from constants it finds in the project's own modules loaded at
     the time (``hypothesis.internal.conjecture.providers``): a reference adapter
     imported lazily by one property would change the examples of the properties a
-    worker runs after it, so the report would depend on ``--jobs``.
+    worker runs after it, so the report would depend on ``--jobs``. Only the
+    selected properties' references: all of them (torch among them) take 6 s to
+    import, which an audit of a few properties should not pay.
     """
-    for name in BUNDLED:
-        if name != DEFAULT_TARGET:
-            reference_available(name)
+    for name in sorted({p.reference for p in props if p.reference} - {DEFAULT_TARGET}):
+        reference_available(name)
 
 
 def journal_path_for(report_paths: list[Path], cache_dir: Path, target_name: str) -> Path:
