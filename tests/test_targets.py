@@ -94,3 +94,33 @@ def test_recording_view_logs_exceptions_and_reraises():
     with pytest.raises(ValueError):
         view.double([1])
     assert "raised ValueError: x: no" in view.reproduction()
+
+
+def test_supports_takes_a_predicate_and_skips_the_calls_it_rejects(monkeypatch):
+    import types
+
+    from properties.engine import guards
+    from properties.engine.targets import RecordingView, _declarations
+
+    def kid(a, b, *, subset_size=1000):
+        return 0.0
+
+    declared = _declarations("toy", types.SimpleNamespace(SUPPORTS={"kid": {"subset_size": lambda s: s is not None}}))
+    target = toy_target(kid=kid)
+    monkeypatch.setattr(target, "supports", declared["supports"])
+    view = RecordingView(target)
+    assert view.kid([1.0], [2.0], subset_size=3) == 0.0
+    with pytest.raises(guards.Unsupported, match="subset_size=None"):
+        view.kid([1.0], [2.0], subset_size=None)
+
+
+def test_a_stream_call_is_recorded_as_a_copy_pasteable_reproduction():
+    from properties.engine.targets import RecordingView, load_target
+
+    view = RecordingView(load_target("metrics"))
+    s = view.stream("accuracy")
+    s.update([1, 0], [1, 1])
+    assert s.compute() == 0.5
+    lines = view.reproduction().splitlines()[1:]
+    assert [line.strip() for line in lines] == ["target.STREAMING['accuracy']() -> s1", "s1.update([1, 0], [1, 1]) -> None",
+                                                "s1.compute() -> 0.5"]
