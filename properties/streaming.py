@@ -42,6 +42,7 @@ from .checks import Finding, expect_close, expect_refusal
 from .engine.guards import TargetExited, TargetViolation
 from .engine.registry import register
 from .engine.targets import UndeclaredKeyword
+from .generic import _form_text, _needs
 from .inputs import SKIP
 
 STREAM_PROPERTIES = ("stream_batches", "stream_batch_order", "stream_compute_idempotent", "stream_reset",
@@ -121,11 +122,7 @@ class _Case:
 
     def same(self, got, expected, what: str):
         expect_close(got, expected, rtol=max(self.cap.inputs.rtol, 1e-9), atol=max(self.cap.inputs.atol, 1e-12),
-                     what=f"{self.name}({_form_text(self.form)}) {what}")
-
-
-def _form_text(form: dict) -> str:
-    return ", ".join(f"{k}={v!r}" for k, v in form.items())
+                     what=f"{self.name}{_form_text(self.form) or '()'} {what}")
 
 
 def _cases(t, cap, name, ex):
@@ -249,7 +246,6 @@ def register_all() -> list[str]:
     _registered.append(True)
     import metrics
     from .capabilities import all_capabilities
-    from .generic import _needs
 
     made = []
     capabilities = all_capabilities()
