@@ -42,6 +42,7 @@ for _family in FAMILIES:
         globals()[_name] = getattr(_module, _name)
     CONVENTIONS.update(getattr(_module, "CONVENTIONS", {}))
 
+from . import stream_states  # noqa: E402,F401
 from .streaming import STREAMING, stream  # noqa: E402 - the streaming forms wrap the catalog above
 
 __all__ = ["MetricInputError", "CATALOG", "CONVENTIONS", "FAMILIES", "STREAMING", "stream", *CATALOG]

@@ -172,6 +172,17 @@ def _power(log_b: float, nll_nats: float) -> float:
         return float(np.power(math.exp(log_b), nll_nats / log_b))
 
 
+def _sequence_nlls(sequences, *, from_log: bool, log_b: float) -> list[np.ndarray]:
+    """The negative log-likelihood of every token of every sequence of a (non-empty) corpus, in nats."""
+    if isinstance(sequences, np.ndarray) and sequences.ndim == 2 and sequences.dtype.kind in "biuf":
+        sequences = list(sequences)
+    if isinstance(sequences, (str, bytes)) or not hasattr(sequences, "__len__"):
+        raise MetricInputError("sequences", "expected a list of 1-D arrays of token probabilities")
+    if len(sequences) == 0:
+        raise MetricInputError("sequences", "is empty")
+    return [_token_nll(s, f"sequences[{i}]", from_log=from_log, log_b=log_b) for i, s in enumerate(sequences)]
+
+
 def perplexity(token_probs, *, base=math.e, from_log=False) -> float:
     """Perplexity of one sequence from the model's probability of each of its tokens.
 
@@ -214,16 +225,7 @@ def corpus_perplexity(sequences, *, average="tokens", base=math.e, from_log=Fals
     """
     check_choice(average, "average", ("tokens", "sequences"))
     log_b = _log_base(base)
-    if isinstance(sequences, np.ndarray) and sequences.ndim == 2 and sequences.dtype.kind in "biuf":
-        sequences = list(sequences)
-    if isinstance(sequences, (str, bytes)) or not hasattr(sequences, "__len__"):
-        raise MetricInputError("sequences", "expected a list of 1-D arrays of token probabilities")
-    if len(sequences) == 0:
-        raise MetricInputError("sequences", "is empty")
-    arrays = [
-        _token_nll(s, f"sequences[{i}]", from_log=from_log, log_b=log_b)
-        for i, s in enumerate(sequences)
-    ]
+    arrays = _sequence_nlls(sequences, from_log=from_log, log_b=log_b)
     lengths = np.fromiter((a.shape[0] for a in arrays), dtype=np.int64, count=len(arrays))
     nll = np.concatenate(arrays)
     if average == "tokens":

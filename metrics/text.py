@@ -196,6 +196,23 @@ def wer(reference, hypothesis) -> float:
 
 def _corpus_error_rate(references, hypotheses, average: str, *, characters: bool) -> float:
     check_choice(average, "average", WER_AVERAGES)
+    dists, lengths = _edit_counts(references, hypotheses, characters=characters)
+    if average == "pooled":
+        return _pooled_error_rate(float(dists.sum()), float(lengths.sum()))
+    if (lengths == 0).any():
+        i = int(np.flatnonzero(lengths == 0)[0])
+        raise MetricInputError("references", f"entry {i} is empty: average='mean' divides by each reference length")
+    return float(np.mean(dists / lengths))
+
+
+def _pooled_error_rate(edits: float, length: float) -> float:
+    if length == 0:
+        raise MetricInputError("references", "are all empty: the pooled error rate divides by their total length")
+    return edits / length
+
+
+def _edit_counts(references, hypotheses, *, characters: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(edit distance, reference length) of each sentence of a corpus, validated, as float64 arrays."""
     refs = _corpus(references, "references")
     hyps = _corpus(hypotheses, "hypotheses")
     _same_count("references", refs, "hypotheses", hyps)
@@ -215,15 +232,7 @@ def _corpus_error_rate(references, hypotheses, average: str, *, characters: bool
     distance = Levenshtein.distance
     dists = np.fromiter((distance(r, h) for r, h in pairs), dtype=np.float64, count=len(refs))
     lengths = np.fromiter((len(r) for r in refs), dtype=np.float64, count=len(refs))
-    if average == "pooled":
-        total = lengths.sum()
-        if total == 0:
-            raise MetricInputError("references", "are all empty: the pooled error rate divides by their total length")
-        return float(dists.sum() / total)
-    if (lengths == 0).any():
-        i = int(np.flatnonzero(lengths == 0)[0])
-        raise MetricInputError("references", f"entry {i} is empty: average='mean' divides by each reference length")
-    return float(np.mean(dists / lengths))
+    return dists, lengths
 
 
 def corpus_wer(references, hypotheses, *, average: str = "pooled") -> float:

@@ -76,11 +76,9 @@ def _call_of(cap: Capability, name: str, ex, form: dict):
     if cap.inputs.call(capture, name, ex, **form) is SKIP:
         return None
     args, kwargs = capture.got
-    return [np.asarray(a) for a in args], kwargs
+    return list(args), kwargs
 
 
-def _batch(columns, idx) -> tuple:
-    return tuple(c[idx] for c in columns)
 
 
 def _split(n: int, cuts) -> list[np.ndarray]:
@@ -102,10 +100,18 @@ class _Case:
     def new(self):
         return self.t.stream(self.name, **self.options)
 
+    def batch(self, idx) -> tuple:
+        """The positional arguments of the one-shot call on the samples ``idx`` (rows, queries, sentences, images:
+        whatever the input shape's samples are), in the target's argument format."""
+        got = _call_of(self.cap, self.name, self.cap.inputs.take(self.ex, idx), self.form)
+        if got is None:  # the form skips the part (e.g. too short for its n-gram order): its columns, cut
+            return tuple(c[idx] if isinstance(c, np.ndarray) else [c[i] for i in idx] for c in self.columns)
+        return tuple(got[0])
+
     def fed(self, batches):
         s = self.new()
         for idx in batches:
-            s.update(*_batch(self.columns, idx))
+            s.update(*self.batch(idx))
         return s
 
     def value(self, s):
@@ -158,7 +164,7 @@ def _compute_idempotent(t, ex_cuts, name, cap):
         s = case.fed([head])
         _answer(case, s, head, "of the first samples")
         _answer(case, s, head, "of the first samples, computed again")
-        s.update(*_batch(case.columns, np.arange(len(head), case.n)))
+        s.update(*case.batch(np.arange(len(head), case.n)))
         case.same(case.value(s), case.one_shot(), "after compute, then the rest of the samples")
 
 
@@ -169,7 +175,7 @@ def _reset(t, ex_cuts, name, cap):
         s.compute()
         s.reset()
         _empty_answer(case, s, "after reset")
-        s.update(*_batch(case.columns, np.arange(case.n)))
+        s.update(*case.batch(np.arange(case.n)))
         case.same(case.value(s), case.one_shot(), "after reset, then every sample")
 
 

@@ -1,6 +1,6 @@
 """Wrong streaming forms: the state bugs the streaming properties (``properties/streaming.py``) exist for.
 
-Each is the catalog's :class:`~metrics.streaming.CountedSamples` with one thing done
+Each wraps the catalog's own stream of the metric (whatever its state) and does one thing
 the way a library gets it wrong, made for every metric with a streaming form:
 
 * ``first_batch_twice``: the first batch counts three times (a buffer appended
@@ -12,65 +12,77 @@ the way a library gets it wrong, made for every metric with a streaming form:
 * ``reset_forgets``: ``reset`` clears nothing;
 * ``merge_ignores_other``: ``merge`` keeps its own state only (a merge that
   forgets to sum one of its buffers);
-* ``empty_is_zero``: a stream that has seen nothing computes 0.0.
+* ``empty_is_zero``: a stream that has seen nothing computes 0.0;
+* ``batch_values_averaged``: ``compute`` is the plain mean of the batches' own
+  values (a corpus BLEU that averages sentence scores, a mean of batch means),
+  made for the metrics with a scalar value.
 """
 
 from __future__ import annotations
 
-import numpy as np
-
 import metrics
-from metrics.streaming import CountedSamples
 from tests.mutants import STREAM_PREFIX, Mutant
 
 
-class _Wrong(CountedSamples):
-    def __init__(self, metric, bug: str, **options):
-        self.bug = bug
-        super().__init__(metric, **options)
+def _head(batch) -> tuple:
+    """The batch's first sample (row, query, sentence) as a batch of one."""
+    return tuple(b[:1] for b in batch)
+
+
+class _Wrong:
+    """The catalog's stream with one bug, used only through the streaming protocol."""
+
+    def __init__(self, name: str, bug: str, **options):
+        self.name, self.bug, self.options = name, bug, options
+        self.inner = metrics.stream(name, **options)
+        self._seen, self._newest = 0, None
+        self._values = []
 
     def update(self, *batch):
-        super().update(*batch)
-        if self.bug == "first_batch_twice" and len(np.asarray(batch[0])) and not self._batches_seen:
-            super().update(*batch)
-            super().update(*batch)
-        if len(np.asarray(batch[0])):
-            self._batches_seen += 1
-            self._newest = [np.asarray(b).copy() for b in batch]
+        if not len(batch[0]):
+            return self.inner.update(*batch)
+        for _ in range(3 if self.bug == "first_batch_twice" and not self._seen else 1):
+            self.inner.update(*batch)
+        self._seen += 1
+        self._newest = batch
+        if self.bug == "batch_values_averaged":
+            one = metrics.stream(self.name, **self.options)
+            one.update(*batch)
+            self._values.append(one.compute())
 
     def compute(self):
-        columns, counts = self._distinct()
-        if self.bug == "empty_is_zero" and (columns is None or not len(counts)):
+        if self.bug == "empty_is_zero" and not self._seen:
             return 0.0
-        if self.bug == "last_batch_weighted" and self._batches_seen:
-            weighted = _Wrong(self.metric, "none", **self.options)
-            weighted.merge(self)
+        if self.bug == "last_batch_weighted" and self._newest is not None:
+            weighted = metrics.stream(self.name, **self.options)
+            weighted.merge(self.inner)
             weighted.update(*self._newest)
             weighted.update(*self._newest)
             return weighted.compute()
-        value = super().compute()
-        if self.bug == "compute_mutates" and columns is not None and len(counts):
-            # a sample made of the first distinct sample's first value and the last one's others
-            self._add([columns[0][:1].copy(), *(c[-1:].copy() for c in columns[1:])], np.ones(1, dtype=np.int64))
+        if self.bug == "batch_values_averaged" and self._values:
+            return sum(self._values) / len(self._values)
+        value = self.inner.compute()
+        if self.bug == "compute_mutates" and self._newest is not None:
+            self.inner.update(*_head(self._newest))  # a compute that writes a running total back into the state
         return value
 
     def reset(self):
-        if self.bug == "reset_forgets" and hasattr(self, "_counts"):
+        if self.bug == "reset_forgets":
             return
-        self._batches_seen, self._newest = 0, None
-        super().reset()
+        self.inner.reset()
+        self._seen, self._newest, self._values = 0, None, []
 
     def merge(self, other):
-        if isinstance(other, _Wrong) and other.bug == "none" or self.bug == "none":
-            return super().merge(other)
         if self.bug == "merge_ignores_other":
             return
-        super().merge(other)
+        self.inner.merge(other.inner)
+        self._seen += other._seen
+        self._newest = self._newest if other._newest is None else other._newest
+        self._values += other._values
 
 
 def _factory(name: str, bug: str):
-    metric = getattr(metrics, name)
-    return lambda **options: _Wrong(metric, bug, **options)
+    return lambda **options: _Wrong(name, bug, **options)
 
 
 #: bug -> the streaming properties it must fail
@@ -88,4 +100,15 @@ MUTANTS = [
            tuple(f"{metrics.CATALOG[name]}.{prop}[{name}]" for prop in props))
     for name in metrics.STREAMING
     for bug, props in CATCHES.items()
+]
+
+#: metrics whose batch values the ``batch_values_averaged`` bug averages: one per kind of state
+AVERAGED = ("accuracy", "f1", "mean_squared_error", "root_mean_squared_error", "log_loss",
+            "mean_average_precision", "hit_rate_at_k", "corpus_cer", "corpus_bleu", "perplexity",
+            "corpus_perplexity")
+
+MUTANTS += [
+    Mutant(f"stream_batch_values_averaged[{name}]", {f"{STREAM_PREFIX}{name}": _factory(name, "batch_values_averaged")},
+           (f"{metrics.CATALOG[name]}.stream_batches[{name}]",))
+    for name in AVERAGED
 ]

@@ -1,0 +1,396 @@
+"""The states behind the catalog's streams (the protocol is in :mod:`metrics.streaming`).
+
+Each keeps a sufficient statistic of what it was given and computes the
+one-shot value from it:
+
+* :class:`CountedSamples`: the distinct samples with their counts, for any
+  metric of 1-D samples that depends only on their multiset (labels, scores,
+  cluster ids; exact through ``sample_weight``);
+* :class:`SampleMean`: the number of samples and the running mean of a mean
+  of per-sample values (losses, per-query ranking values, log loss), or their
+  sum; root mean squares merged without overflow;
+* :class:`EditCounts`: edits and reference lengths of a corpus (WER, CER);
+* :class:`BleuCounts`: clipped n-gram matches, n-gram totals, hypothesis and
+  closest reference lengths (corpus BLEU);
+* :class:`TokenLogLikelihood`: token (or sequence) counts and summed
+  negative log-likelihoods (perplexity).
+
+Every state but :class:`CountedSamples` is finite: a few numbers whatever the
+stream's length. A new state refuses ``compute()`` as its metric refuses empty
+input; an empty batch adds nothing.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+
+import numpy as np
+
+from .errors import MetricInputError
+
+__all__ = ["CountedSamples", "SampleMean", "EditCounts", "BleuCounts", "TokenLogLikelihood"]
+
+
+def _is_empty(batch) -> bool:
+    return all(len(b) == 0 for b in batch)
+
+
+def _first_argument(metric) -> str:
+    return next(iter(inspect.signature(metric).parameters))
+
+
+def _refuse_empty(metric):
+    raise MetricInputError(_first_argument(metric), f"is empty: the {metric.__name__} stream has seen no sample, "
+                                                    f"and {metric.__name__} of no sample is undefined")
+
+
+def _equal(a, b) -> bool:
+    try:
+        return bool(a == b)
+    except (TypeError, ValueError):  # options holding arrays
+        return repr(a) == repr(b)
+
+
+def _check_same(stream, other, *fields) -> None:
+    if type(other) is not type(stream) or not all(_equal(getattr(other, f), getattr(stream, f)) for f in fields):
+        raise MetricInputError("other", "is not a stream of the same metric with the same options")
+
+
+def _column(values, position: int) -> np.ndarray:
+    array = np.asarray(values)
+    if array.ndim != 1:
+        raise MetricInputError(f"batch argument {position + 1}", f"expected a 1-D array, got shape {array.shape}")
+    return array
+
+
+class CountedSamples:
+    """The distinct samples of a stream with their counts: a mergeable state for any order-free metric.
+
+    ``metric`` is the catalog function, ``options`` its keyword arguments.
+    """
+
+    #: compact the pending batches into distinct samples once they hold this many rows
+    COMPACT_EVERY = 1 << 16
+
+    def __init__(self, metric, **options):
+        self.metric = metric
+        self.options = options
+        self._weighted = "sample_weight" in inspect.signature(metric).parameters
+        self.reset()
+
+    def reset(self) -> None:
+        self._columns: list[np.ndarray] | None = None  # distinct samples, one array per argument
+        self._counts = np.zeros(0, dtype=np.int64)
+        self._pending: list[tuple[list[np.ndarray], np.ndarray]] = []
+        self._pending_rows = 0
+
+    def update(self, *batch) -> None:
+        columns = [_column(values, i) for i, values in enumerate(batch)]
+        lengths = {len(c) for c in columns}
+        if len(lengths) > 1:
+            raise MetricInputError("batch", f"its arguments have different lengths {sorted(lengths)}")
+        if self._columns is not None and len(columns) != len(self._columns):
+            raise MetricInputError("batch", f"has {len(columns)} arguments, earlier batches {len(self._columns)}")
+        if not columns or not len(columns[0]):
+            return
+        self._add(columns, np.ones(len(columns[0]), dtype=np.int64))
+
+    def merge(self, other: "CountedSamples") -> None:
+        _check_same(self, other, "metric", "options")
+        columns, counts = other._distinct()
+        if columns is not None and len(counts):
+            self._add([c.copy() for c in columns], counts.copy())
+
+    def compute(self):
+        columns, counts = self._distinct()
+        if columns is None or not len(counts):
+            return self.metric(*([] for _ in range(self._arity())), **self.options)  # the one-shot's empty case
+        if self._weighted:
+            return self.metric(*columns, sample_weight=counts, **self.options)
+        return self.metric(*(np.repeat(c, counts) for c in columns), **self.options)
+
+    @property
+    def state(self) -> dict:
+        """The sufficient statistic: the distinct samples (one array per argument) and their counts."""
+        columns, counts = self._distinct()
+        return {"samples": [] if columns is None else [c.copy() for c in columns], "counts": counts.copy()}
+
+    # ------------------------------------------------------------------
+
+    def _arity(self) -> int:
+        positional = [p for p in inspect.signature(self.metric).parameters.values()
+                      if p.kind is p.POSITIONAL_OR_KEYWORD and p.default is p.empty]
+        return len(positional)
+
+    def _add(self, columns: list[np.ndarray], counts: np.ndarray) -> None:
+        if self._columns is None:
+            self._columns = [c[:0] for c in columns]
+        self._pending.append((columns, counts))
+        self._pending_rows += len(counts)
+        if self._pending_rows >= self.COMPACT_EVERY:
+            self._distinct()
+
+    def _distinct(self):
+        """Fold the pending batches into the distinct samples: each column coded to integers, the codes combined
+        into one key per sample, and the counts summed per key (a bincount when the keys are few)."""
+        if self._pending:
+            parts = [(self._columns, self._counts), *self._pending]
+            columns = [np.concatenate([p[0][j] for p in parts]) for j in range(len(self._columns))]
+            counts = np.concatenate([p[1] for p in parts])
+            first, summed = _group(columns, counts)
+            self._columns = [c[first] for c in columns]
+            self._counts = summed
+            self._pending, self._pending_rows = [], 0
+        return self._columns, self._counts
+
+
+def _codes(column: np.ndarray) -> tuple[np.ndarray, int]:
+    """(integer code per value, number of codes): a small integer range by its offset (one pass), else np.unique."""
+    if column.dtype.kind in "biu" and column.size:
+        lo, hi = int(column.min()), int(column.max())
+        if hi - lo < 1 << 20:
+            return column.astype(np.int64) - lo, hi - lo + 1
+    values, inverse = np.unique(column, return_inverse=True)
+    return inverse.ravel().astype(np.int64), len(values)
+
+
+def _group(columns: list[np.ndarray], counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(index of one sample of each distinct sample, summed counts), for samples given as columns."""
+    n = len(counts)
+    coded = [_codes(c) for c in columns]
+    span = 1
+    for _, size in coded:
+        span *= size
+    if span >= 1 << 62:  # too many combinations for one int64 key: rows of codes
+        rows = np.stack([codes for codes, _ in coded], axis=1)
+        _, first, inverse = np.unique(rows, axis=0, return_index=True, return_inverse=True)
+        return first, np.bincount(inverse.ravel(), weights=counts, minlength=len(first)).astype(np.int64)
+    key = np.zeros(n, dtype=np.int64)
+    for codes, size in coded:
+        key = key * size + codes
+    if span <= max(4 * n, 1 << 16):  # few possible keys (labels): counting sort
+        totals = np.bincount(key, weights=counts, minlength=span)
+        some = np.full(span, n, dtype=np.int64)
+        some[key] = np.arange(n, dtype=np.int64)  # any sample of each key: they are all the same sample
+        present = np.flatnonzero(some < n)
+        return some[present], totals[present].astype(np.int64)
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    return first, np.bincount(inverse.ravel(), weights=counts, minlength=len(first)).astype(np.int64)
+
+
+class SampleMean:
+    """A mean of per-sample values: the number of samples and the running mean, merged as weighted means.
+
+    ``metric`` is the catalog function of one batch (``mean_squared_error``,
+    ``log_loss``, ``mean_average_precision`` ...), which validates the batch and
+    computes its mean with its own care for extreme magnitudes; the samples
+    are the batch's rows (``len`` of its first argument: values, label rows,
+    queries). ``root=True`` merges root mean squares, scaled by the larger so
+    that values near 1e200 do not overflow; ``normalize=False`` (log loss's
+    option) makes the value a sum, and sums are added. Exact up to rounding:
+    a merge moves the mean by ``(n_b / n) (m_b - m)``; NaN values (a ranking
+    policy's "nan") and infinities propagate as in the one-shot mean.
+    """
+
+    def __init__(self, metric, *, root: bool = False, **options):
+        self.metric, self.options, self.root = metric, options, root
+        self.summed = options.get("normalize", True) is False
+        self.reset()
+
+    def reset(self) -> None:
+        self.count, self.value = 0, 0.0
+
+    def update(self, *batch) -> None:
+        if _is_empty(batch):
+            return
+        self._combine(len(batch[0]), float(self.metric(*batch, **self.options)))
+
+    def merge(self, other: "SampleMean") -> None:
+        _check_same(self, other, "metric", "options", "root")
+        if other.count:
+            self._combine(other.count, other.value)
+
+    def compute(self) -> float:
+        if not self.count:
+            _refuse_empty(self.metric)
+        return self.value
+
+    @property
+    def state(self) -> dict:
+        return {"count": self.count, "value": self.value}
+
+    def _combine(self, count: int, value: float) -> None:
+        total = self.count + count
+        if self.summed:
+            value = self.value + value
+        elif self.root:
+            top = max(self.value, value)
+            if top > 0 and math.isfinite(top):
+                a, b = self.value / top, value / top
+                value = top * math.sqrt((self.count * a * a + count * b * b) / total)
+            elif not math.isnan(top):
+                value = top  # both 0, or an infinite root mean square
+        elif math.isinf(value) or math.isinf(self.value):
+            value = value + self.value  # an overflowed (or infinite) mean stays infinite; inf - inf is NaN
+        elif self.count:
+            value = self.value + (count / total) * (value - self.value)
+        self.count, self.value = total, value
+
+
+class EditCounts:
+    """Word (or character) error rate of a corpus: edits and reference lengths summed, or the running sum
+    of sentence rates (``average="mean"``).
+
+    ``characters`` chooses CER over WER; ``average`` as in :func:`metrics.corpus_wer`.
+    """
+
+    def __init__(self, metric, *, characters: bool, average: str = "pooled"):
+        from ._validation import check_choice
+        from .text import WER_AVERAGES
+
+        check_choice(average, "average", WER_AVERAGES)
+        self.metric, self.characters, self.average = metric, characters, average
+        self.reset()
+
+    def reset(self) -> None:
+        self.sentences, self.edits, self.length, self.rates = 0, 0, 0, 0.0
+
+    def update(self, references, hypotheses) -> None:
+        from .text import _edit_counts
+
+        if _is_empty((references, hypotheses)):
+            return
+        dists, lengths = _edit_counts(references, hypotheses, characters=self.characters)
+        if self.average == "mean":
+            if (lengths == 0).any():
+                i = int(np.flatnonzero(lengths == 0)[0])
+                raise MetricInputError("references", f"entry {i} is empty: average='mean' divides by each "
+                                                     "reference length")
+            self.rates += float((dists / lengths).sum())
+        self.sentences += len(lengths)
+        self.edits += int(dists.sum())
+        self.length += int(lengths.sum())
+
+    def merge(self, other: "EditCounts") -> None:
+        _check_same(self, other, "metric", "characters", "average")
+        self.sentences += other.sentences
+        self.edits += other.edits
+        self.length += other.length
+        self.rates += other.rates
+
+    def compute(self) -> float:
+        from .text import _pooled_error_rate
+
+        if not self.sentences:
+            raise MetricInputError("references", "is empty: the corpus needs at least one sentence")
+        if self.average == "mean":
+            return self.rates / self.sentences
+        return _pooled_error_rate(float(self.edits), float(self.length))
+
+    @property
+    def state(self) -> dict:
+        return {"sentences": self.sentences, "edits": self.edits, "length": self.length, "rates": self.rates}
+
+
+class BleuCounts:
+    """Corpus BLEU's pooled statistics: clipped n-gram matches and n-gram totals per order, total hypothesis
+    length and total closest reference length (Papineni et al. 2002), all integers: merging is exact."""
+
+    def __init__(self, metric, *, max_n: int = 4, weights=None, smoothing: str = "none", smooth_value=None):
+        from .text import _bleu_options
+
+        self.metric = metric
+        self.options = {"max_n": max_n, "weights": weights, "smoothing": smoothing, "smooth_value": smooth_value}
+        self.max_n, w, self.method, self.value = _bleu_options(max_n, weights, smoothing, smooth_value)
+        self.weights = w.tolist()
+        self.reset()
+
+    def reset(self) -> None:
+        self.sentences, self.hyp_len, self.ref_len = 0, 0, 0
+        self.matches, self.totals = [0] * self.max_n, [0] * self.max_n
+
+    def update(self, list_of_references, hypotheses) -> None:
+        from .text import _bleu_statistics, _corpus, _same_count
+
+        if _is_empty((list_of_references, hypotheses)):
+            return
+        refs = _corpus(list_of_references, "list_of_references")
+        hyps = _corpus(hypotheses, "hypotheses")
+        _same_count("list_of_references", refs, "hypotheses", hyps)
+        matches, totals, hyp_len, closest = _bleu_statistics(refs, hyps, self.max_n)
+        self._add(len(hyps), matches, totals, hyp_len, closest)
+
+    def merge(self, other: "BleuCounts") -> None:
+        _check_same(self, other, "metric", "max_n", "weights", "method", "value")
+        self._add(other.sentences, other.matches, other.totals, other.hyp_len, other.ref_len)
+
+    def compute(self) -> float:
+        from .text import _bleu_from_counts
+
+        if not self.sentences:
+            raise MetricInputError("hypotheses", "is empty: the corpus needs at least one sentence")
+        return _bleu_from_counts(self.matches, self.totals, self.hyp_len, self.ref_len, self.weights, self.method,
+                                 self.value)
+
+    @property
+    def state(self) -> dict:
+        return {"sentences": self.sentences, "matches": list(self.matches), "totals": list(self.totals),
+                "hyp_len": self.hyp_len, "ref_len": self.ref_len}
+
+    def _add(self, sentences, matches, totals, hyp_len, ref_len) -> None:
+        self.sentences += sentences
+        self.matches = [a + int(b) for a, b in zip(self.matches, matches)]
+        self.totals = [a + int(b) for a, b in zip(self.totals, totals)]
+        self.hyp_len += int(hyp_len)
+        self.ref_len += int(ref_len)
+
+
+class TokenLogLikelihood:
+    """Perplexity from summed negative log-likelihoods (in nats) and their count: tokens for
+    :func:`metrics.perplexity` and ``corpus_perplexity(average="tokens")``, sequences (each its mean NLL)
+    for ``average="sequences"``."""
+
+    def __init__(self, metric, *, corpus: bool, average: str = "tokens", base=math.e, from_log: bool = False):
+        from ._validation import check_choice
+        from .probabilistic import _log_base
+
+        check_choice(average, "average", ("tokens", "sequences"))
+        self.metric, self.corpus, self.average, self.from_log = metric, corpus, average, from_log
+        self.log_b = _log_base(base)
+        self.reset()
+
+    def reset(self) -> None:
+        self.count, self.nll = 0, 0.0
+
+    def update(self, values) -> None:
+        from .probabilistic import _sequence_nlls, _token_nll
+
+        if _is_empty((values,)):
+            return
+        if not self.corpus:
+            nll = _token_nll(values, "token_probs", from_log=self.from_log, log_b=self.log_b)
+            self.count, self.nll = self.count + nll.shape[0], self.nll + float(nll.sum())
+            return
+        per_sequence = _sequence_nlls(values, from_log=self.from_log, log_b=self.log_b)
+        if self.average == "tokens":
+            self.count += sum(a.shape[0] for a in per_sequence)
+            self.nll += float(sum(a.sum() for a in per_sequence))
+        else:
+            self.count += len(per_sequence)
+            self.nll += float(sum(a.mean() for a in per_sequence))
+
+    def merge(self, other: "TokenLogLikelihood") -> None:
+        _check_same(self, other, "metric", "corpus", "average", "log_b", "from_log")
+        self.count, self.nll = self.count + other.count, self.nll + other.nll
+
+    def compute(self) -> float:
+        from .probabilistic import _power
+
+        if not self.count:
+            _refuse_empty(self.metric)
+        return max(1.0, _power(self.log_b, self.nll / self.count))
+
+    @property
+    def state(self) -> dict:
+        return {"count": self.count, "nll": self.nll}
