@@ -44,6 +44,8 @@ class Capability:
     symmetry_forms: tuple[dict, ...] | None = None
     #: keyword sets for the perfect input (default: ``forms``)
     perfect_forms: tuple[dict, ...] | None = None
+    #: keyword sets the streaming properties evaluate (default: ``forms``), e.g. forms with binary averaging
+    stream_forms: tuple[dict, ...] | None = None
     #: keywords of the refusal calls
     refusal_form: dict = dataclasses.field(default_factory=dict)
     #: the value on a perfect input (None: no such value, e.g. a curve)

@@ -124,6 +124,7 @@ _GENERIC = {
                perfect_forms=_rate_forms(m, AVERAGED, zero_division=np.nan),
                # 'weighted' weighs by the support in y_true: not symmetric
                symmetry_forms=_rate_forms(m, (None, "micro", "macro", "binary")),
+               stream_forms=_rate_forms(m, (*AVERAGED, "binary")),
                refusal_form=_rate_forms(m, ("macro",))[0])
        for m, (_, best) in RATES.items()},
     "accuracy": dict(inputs=LABELS, best=1.0),

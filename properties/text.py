@@ -777,7 +777,9 @@ _GENERIC = {
                           perfect_forms=_BLEU_ORDERS, not_generic=_ONE_SENTENCE),
     # floor smoothing keeps the score away from 0, where any sentence order would trivially agree;
     # smoothing constants do not grow with the corpus, so a doubled corpus has another smoothed score
+    # streams also unsmoothed (the default: every library has it)
     "corpus_bleu": dict(inputs=REFERENCED_CORPORA, best=1.0, forms=_forms("max_n", MAX_NS, smoothing="floor"),
+                        stream_forms=(*_forms("max_n", MAX_NS, smoothing="floor"), {"max_n": 4, "smoothing": "none"}),
                         bound_forms=_BLEU_BOUND_FORMS, perfect_forms=_BLEU_ORDERS,
                         not_generic=("duplication_invariance",)),
     "rouge_n": dict(inputs=REFERENCED_SENTENCES, best=1.0, bound_forms=_ROUGE_ORDERS, perfect_forms=_ROUGE_ORDERS,

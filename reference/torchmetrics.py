@@ -6,7 +6,7 @@ arrays as int64 tensors), calls the ``torchmetrics.functional`` function and
 converts the result back to NumPy, keeping the float32 dtype (curves are tuples
 of arrays). The adapter converts formats only: it never changes a value the
 library computes. What torchmetrics does not have (sample weights, ``labels=``,
-``pos_label``, interpolated AP, DET curve, median absolute error, RMSLE,
+``pos_label`` other than 1, interpolated AP, DET curve, median absolute error, RMSLE,
 balanced accuracy, log loss, FPR/FNR, entropy, cross-entropy, DCG, ...) is not
 exposed, so the properties that need it are not applicable.
 """
@@ -82,7 +82,8 @@ CONVENTIONS["classification.labels"] = ("multiclass: labels encoded 0..K-1 in so
 CONVENTIONS["classification.label dtypes"] = ("integer, boolean, integral float or string labels; NaN or non-integer float "
                                               "labels and a mix of strings and numbers have no int64 encoding and are "
                                               "refused by the adapter")
-CONVENTIONS["classification.binary"] = "average='binary': binary_* functions, positive class 1, labels passed as is"
+CONVENTIONS["classification.binary"] = ("average='binary': binary_* functions, positive class 1 (pos_label=1 only), "
+                                        "labels passed as is")
 CONVENTIONS["classification.average"] = "micro/macro/weighted as torchmetrics; average=None -> average='none'"
 CONVENTIONS["classification.zero_division"] = "torchmetrics' own zero_division (0 or 1) where it has one"
 CONVENTIONS["classification.accuracy"] = "multiclass_accuracy(average='micro')"
@@ -126,7 +127,9 @@ _MULTICLASS = {
 }
 
 
-def _rate(name, y_true, y_pred, average, **options):
+def _rate(name, y_true, y_pred, average, pos_label=1, **options):
+    if pos_label != 1:  # SUPPORTS keeps the audit from asking; a direct call is told
+        raise ValueError(f"pos_label={pos_label!r}: torchmetrics' binary functions have the positive class 1 only")
     if average == "binary":
         a, b = np.asarray(y_true), np.asarray(y_pred)
         if a.dtype.kind in "USO" or b.dtype.kind in "USO":
@@ -142,30 +145,33 @@ def _rate(name, y_true, y_pred, average, **options):
 _ZERO_DIVISION = (0.0, 1.0)
 for _name in ("precision", "recall", "fbeta", "f1", "negative_predictive_value"):
     SUPPORTS[_name] = {"zero_division": _ZERO_DIVISION}
+# the binary functions' positive class is the label 1 (no pos_label argument)
+for _name in ("precision", "recall", "fbeta", "f1", "specificity", "negative_predictive_value"):
+    SUPPORTS.setdefault(_name, {})["pos_label"] = (1,)
 
 
-def precision(y_true, y_pred, *, average="binary", zero_division=0.0):
-    return _rate("precision", y_true, y_pred, average, zero_division=zero_division)
+def precision(y_true, y_pred, *, average="binary", pos_label=1, zero_division=0.0):
+    return _rate("precision", y_true, y_pred, average, pos_label, zero_division=zero_division)
 
 
-def recall(y_true, y_pred, *, average="binary", zero_division=0.0):
-    return _rate("recall", y_true, y_pred, average, zero_division=zero_division)
+def recall(y_true, y_pred, *, average="binary", pos_label=1, zero_division=0.0):
+    return _rate("recall", y_true, y_pred, average, pos_label, zero_division=zero_division)
 
 
-def fbeta(y_true, y_pred, *, beta, average="binary", zero_division=0.0):
-    return _rate("fbeta", y_true, y_pred, average, beta=beta, zero_division=zero_division)
+def fbeta(y_true, y_pred, *, beta, average="binary", pos_label=1, zero_division=0.0):
+    return _rate("fbeta", y_true, y_pred, average, pos_label, beta=beta, zero_division=zero_division)
 
 
-def f1(y_true, y_pred, *, average="binary", zero_division=0.0):
-    return _rate("f1", y_true, y_pred, average, zero_division=zero_division)
+def f1(y_true, y_pred, *, average="binary", pos_label=1, zero_division=0.0):
+    return _rate("f1", y_true, y_pred, average, pos_label, zero_division=zero_division)
 
 
-def specificity(y_true, y_pred, *, average="binary"):
-    return _rate("specificity", y_true, y_pred, average)
+def specificity(y_true, y_pred, *, average="binary", pos_label=1):
+    return _rate("specificity", y_true, y_pred, average, pos_label)
 
 
-def negative_predictive_value(y_true, y_pred, *, average="binary", zero_division=0.0):
-    return _rate("negative_predictive_value", y_true, y_pred, average, zero_division=zero_division)
+def negative_predictive_value(y_true, y_pred, *, average="binary", pos_label=1, zero_division=0.0):
+    return _rate("negative_predictive_value", y_true, y_pred, average, pos_label, zero_division=zero_division)
 
 
 def accuracy(y_true, y_pred):
@@ -289,7 +295,8 @@ def perplexity(token_probs):
     return _out(_txt.perplexity(logits, target))
 
 
-def corpus_perplexity(sequences):
+def _sequence_batch(sequences):
+    """Sequences as one padded (batch, length, 2) logits tensor, the padding's targets ignored."""
     if isinstance(sequences, np.ndarray) and sequences.ndim == 2:
         sequences = list(sequences)
     seqs = [_check_probs(s, f"sequences[{i}]") for i, s in enumerate(sequences)]
@@ -299,7 +306,15 @@ def corpus_perplexity(sequences):
     for i, s in enumerate(seqs):
         logits[i, : s.shape[0]] = _token_logits(s)
         target[i, : s.shape[0]] = 0
-    return _out(_txt.perplexity(torch.from_numpy(logits), torch.from_numpy(target), ignore_index=_IGNORE))
+    return torch.from_numpy(logits), torch.from_numpy(target)
+
+
+# torchmetrics' perplexity pools the tokens of a batch (the catalog's average="tokens")
+SUPPORTS["corpus_perplexity"] = {"average": ("tokens",)}
+
+
+def corpus_perplexity(sequences, *, average="tokens"):
+    return _out(_txt.perplexity(*_sequence_batch(sequences), ignore_index=_IGNORE))
 
 
 # ---------------------------------------------------------------- curves
@@ -685,13 +700,20 @@ def kernel_inception_distance(features_1, features_2, *, subsets=100, subset_siz
 # (section: streaming)
 # STREAMING maps catalog names to torchmetrics' modular metrics (the stateful objects of its main API): update per
 # batch with the same tensors as the functional calls above, compute, reset, and merge_state(other) for merge.
-# Classification is not mapped: its classes need num_classes up front, which a stream of unknown labels does not
-# have. String cluster ids are encoded by a CRC32 of the string, so every batch encodes them alike (a renaming).
+# Classification: the binary rates (average='binary', labels 0/1: torchmetrics' Binary* classes); the multiclass
+# classes need num_classes up front, which a stream of labels it has not seen does not have (SUPPORTS restricts
+# the streams to average='binary'). Retrieval: the 2-D query batches are flattened with one index per query, from
+# a counter shared by every stream, so queries of different batches and of merged streams never share an index
+# (torchmetrics groups by it). String cluster ids are encoded by a CRC32 of the string, so every batch encodes them alike (a renaming).
 import zlib as _zlib  # noqa: E402
+
+import itertools as _itertools  # noqa: E402
 
 from torchmetrics import classification as _mcls  # noqa: E402
 from torchmetrics import clustering as _mclu  # noqa: E402
 from torchmetrics import regression as _mreg  # noqa: E402
+from torchmetrics import retrieval as _mret  # noqa: E402
+from torchmetrics import text as _mtxt  # noqa: E402
 
 CONVENTIONS["streaming"] = ("modular metrics: update(preds, target) per batch, compute, reset, merge_state; string "
                             "cluster ids encoded by CRC32 in streams")
@@ -735,6 +757,63 @@ def _stream_partitions(labels_true, labels_pred):
     return _stream_cluster_ids(labels_pred, "labels_pred"), _stream_cluster_ids(labels_true, "labels_true")
 
 
+def _binary_labels(y_true, y_pred):
+    return _int_labels(y_pred, "y_pred"), _int_labels(y_true, "y_true")
+
+
+_BINARY_STREAMS = {"precision": _mcls.BinaryPrecision, "recall": _mcls.BinaryRecall, "f1": _mcls.BinaryF1Score,
+                   "specificity": _mcls.BinarySpecificity,
+                   "negative_predictive_value": _mcls.BinaryNegativePredictiveValue}
+
+
+def _binary_rate_stream(name):
+    cls = _BINARY_STREAMS[name]
+
+    def factory(average="binary", pos_label=1, zero_division=0.0):
+        options = {} if name == "specificity" else {"zero_division": zero_division}
+        return _ModularStream(cls(**options), _binary_labels)
+
+    return factory
+
+
+def _fbeta_stream(beta, average="binary", pos_label=1, zero_division=0.0):
+    return _ModularStream(_mcls.BinaryFBetaScore(beta=beta, zero_division=zero_division), _binary_labels)
+
+
+#: query ids of every retrieval stream: unique across batches and streams
+_QUERY_IDS = _itertools.count()
+
+
+def _flat_queries(y_true, y_score=None):
+    grades, scores, _ = _queries(y_true, y_score)
+    if scores.shape != grades.shape:
+        raise ValueError(f"y_score: shape {scores.shape} does not match y_true's {grades.shape}")
+    n_queries, n_docs = grades.shape
+    ids = np.repeat(np.fromiter(_itertools.islice(_QUERY_IDS, n_queries), dtype=np.int64, count=n_queries), n_docs)
+    return (torch.from_numpy(np.ascontiguousarray(scores, dtype=np.float32).ravel()),
+            torch.from_numpy(grades.ravel() > 0), torch.from_numpy(ids))
+
+
+def _retrieval_stream(cls):
+    return lambda k=None: _ModularStream(cls(top_k=k), _flat_queries)
+
+
+def _text_pairs(references, hypotheses):
+    return _texts(hypotheses), _texts(references)
+
+
+def _bleu_stream(max_n=4, weights=None, smoothing="none"):
+    return _ModularStream(_mtxt.BLEUScore(n_gram=max_n, smooth=_smooth(smoothing), weights=weights),
+                          lambda refs, hyps: (_texts(hyps), [_texts(r) for r in refs]
+                                              if isinstance(refs, (list, tuple)) else refs))
+
+
+def _token_batch(token_probs):
+    p = _check_probs(token_probs, "token_probs")
+    return (torch.from_numpy(_token_logits(p).astype(np.float32))[None],
+            torch.zeros((1, p.shape[0]), dtype=torch.int64))
+
+
 STREAMING = {
     "mean_squared_error": _regression_stream(_mreg.MeanSquaredError),
     "root_mean_squared_error": _regression_stream(_mreg.MeanSquaredError, squared=False),
@@ -762,4 +841,17 @@ STREAMING = {
     "completeness": lambda: _ModularStream(_mclu.CompletenessScore(), _stream_partitions),
     "v_measure": lambda beta=1.0: _ModularStream(_mclu.VMeasureScore(beta=beta), _stream_partitions),
     "fowlkes_mallows": lambda: _ModularStream(_mclu.FowlkesMallowsIndex(), _stream_partitions),
+    **{name: _binary_rate_stream(name) for name in _BINARY_STREAMS},
+    "fbeta": _fbeta_stream,
+    "mean_average_precision": _retrieval_stream(_mret.RetrievalMAP),
+    "mean_reciprocal_rank": _retrieval_stream(_mret.RetrievalMRR),
+    "hit_rate_at_k": _retrieval_stream(_mret.RetrievalHitRate),
+    "corpus_wer": lambda: _ModularStream(_mtxt.WordErrorRate(), _text_pairs),
+    "corpus_cer": lambda: _ModularStream(_mtxt.CharErrorRate(), _text_pairs),
+    "corpus_bleu": _bleu_stream,
+    "perplexity": lambda: _ModularStream(_mtxt.Perplexity(), _token_batch),
+    "corpus_perplexity": lambda average="tokens": _ModularStream(_mtxt.Perplexity(ignore_index=_IGNORE),
+                                                                 _sequence_batch),
 }
+for _name in (*_BINARY_STREAMS, "fbeta"):
+    SUPPORTS[f"stream:{_name}"] = {**SUPPORTS.get(_name, {}), "average": ("binary",), "pos_label": (1,)}

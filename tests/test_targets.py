@@ -114,6 +114,26 @@ def test_supports_takes_a_predicate_and_skips_the_calls_it_rejects(monkeypatch):
         view.kid([1.0], [2.0], subset_size=None)
 
 
+def test_supports_restricts_a_streams_options_under_its_stream_key(monkeypatch):
+    import types
+
+    from properties.engine import guards
+    from properties.engine.targets import RecordingView, _declarations
+
+    def f1(y_true, y_pred, *, average="binary"):
+        return 1.0
+
+    supports = {"f1": {"average": ("binary", "macro")}, "stream:f1": {"average": ("binary",)}}
+    target = toy_target(f1=f1)
+    monkeypatch.setattr(target, "supports", _declarations("toy", types.SimpleNamespace(SUPPORTS=supports))["supports"])
+    monkeypatch.setattr(target.namespace, "STREAMING", {"f1": lambda average="binary": object()}, raising=False)
+    view = RecordingView(target)
+    assert view.f1([1], [1], average="macro") == 1.0  # the one-shot keeps its own row
+    view.stream("f1", average="binary")
+    with pytest.raises(guards.Unsupported, match="stream:f1:average='macro'"):
+        view.stream("f1", average="macro")
+
+
 def test_a_stream_call_is_recorded_as_a_copy_pasteable_reproduction():
     from properties.engine.targets import RecordingView, load_target
 

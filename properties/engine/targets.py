@@ -400,12 +400,17 @@ def calls_held(calls) -> bool:
     return True
 
 
-def _unsupported(target: Target, fn: Callable, name: str, kwargs: dict) -> str | None:
-    """Why this call asks for something the target lacks (None: it does not)."""
+def _unsupported(target: Target, fn: Callable, name: str, kwargs: dict, *, stream: bool = False) -> str | None:
+    """Why this call asks for something the target lacks (None: it does not). A stream factory's options are
+    restricted by ``SUPPORTS["stream:<name>"]`` where the adapter gives one, else by the metric's own row."""
+    supports = target.supports.get(name, {})
+    if stream and f"stream:{name}" in target.supports:
+        name = f"stream:{name}"
+        supports = target.supports[name]
     for key, value in kwargs.items():
         if not accepts_keyword(fn, key):
             return f"{name}:{key}"
-        allowed = target.supports.get(name, {}).get(key)
+        allowed = supports.get(key)
         if callable(allowed):
             if not allowed(value):
                 return f"{name}:{key}={value!r}"
@@ -555,14 +560,14 @@ class RecordingView:
         except AttributeError:
             UNSUPPORTED_SEEN.add(f"stream:{name}")
             raise guards.Unsupported(f"stream:{name}") from None
-        made = self._recorded(name, factory, label=f"STREAMING[{name!r}]", numeric=False)(**options)
+        made = self._recorded(name, factory, label=f"STREAMING[{name!r}]", numeric=False, stream=True)(**options)
         self._streams += 1
         tag = f"s{self._streams}"
         self.calls[-1].outcome = tag  # the reproduction reads `target.STREAMING['f1'](...) -> s1`, then `s1.update(...)`
         return RecordedStream(self, name, made, tag)
 
     def _recorded(self, name: str, fn: Callable, *, label: str | None = None, numeric: bool = True,
-                  receiver: str = "target."):
+                  receiver: str = "target.", stream: bool = False):
         """``fn`` guarded and logged; ``name`` is the metric (for SUPPORTS and declared needs), ``label`` what the
         reproduction shows, ``numeric`` whether the result must be a number."""
         label = label or name
@@ -576,7 +581,7 @@ class RecordingView:
             # a keyword left at None asks for nothing: a target without the keyword gets the call without it.
             # (Not so a keyword at the catalog's default: a library without `ties` has its own tie rule.)
             kwargs = {k: v for k, v in kwargs.items() if v is not None or accepts_keyword(fn, k)}
-            missing = _unsupported(self._target, fn, name, kwargs)
+            missing = _unsupported(self._target, fn, name, kwargs, stream=stream)
             if missing is None and not _holds(args, kwargs):
                 missing = f"{name}: inputs beyond {precision.effective()} range"
             if missing is not None:

@@ -13,6 +13,8 @@ the way a library gets it wrong, made for every metric with a streaming form:
 * ``merge_ignores_other``: ``merge`` keeps its own state only (a merge that
   forgets to sum one of its buffers);
 * ``empty_is_zero``: a stream that has seen nothing computes 0.0;
+* ``empty_batch_resets``: an empty batch clears the state (a buffer replaced by
+  the batch instead of extended with it);
 * ``batch_values_averaged``: ``compute`` is the plain mean of the batches' own
   values (a corpus BLEU that averages sentence scores, a mean of batch means),
   made for the metrics with a scalar value.
@@ -40,6 +42,8 @@ class _Wrong:
 
     def update(self, *batch):
         if not len(batch[0]):
+            if self.bug == "empty_batch_resets":
+                self.reset()
             return self.inner.update(*batch)
         for _ in range(3 if self.bug == "first_batch_twice" and not self._seen else 1):
             self.inner.update(*batch)
@@ -93,6 +97,7 @@ CATCHES = {
     "reset_forgets": ("stream_reset",),
     "merge_ignores_other": ("stream_merge",),
     "empty_is_zero": ("stream_undefined",),
+    "empty_batch_resets": ("stream_empty_batches",),
 }
 
 MUTANTS = [
