@@ -13,7 +13,10 @@ one-shot value from it:
 * :class:`BleuCounts`: clipped n-gram matches, n-gram totals, hypothesis and
   closest reference lengths (corpus BLEU);
 * :class:`TokenLogLikelihood`: token (or sequence) counts and summed
-  negative log-likelihoods (perplexity).
+  negative log-likelihoods (perplexity);
+* :class:`BinnedRocAuc`: positives and negatives per score bin, the binned
+  (approximate) ROC AUC with its error bound, for streams whose distinct
+  scores are too many to keep.
 
 Every state but :class:`CountedSamples` is finite: a few numbers whatever the
 stream's length. A new state refuses ``compute()`` as its metric refuses empty
@@ -29,7 +32,7 @@ import numpy as np
 
 from .errors import MetricInputError
 
-__all__ = ["CountedSamples", "SampleMean", "EditCounts", "BleuCounts", "TokenLogLikelihood"]
+__all__ = ["CountedSamples", "SampleMean", "EditCounts", "BleuCounts", "TokenLogLikelihood", "BinnedRocAuc"]
 
 
 def _is_empty(batch) -> bool:
@@ -394,3 +397,82 @@ class TokenLogLikelihood:
     @property
     def state(self) -> dict:
         return {"count": self.count, "nll": self.nll}
+
+
+class BinnedRocAuc:
+    """Binary ROC AUC of a stream in fixed memory: positives and negatives counted per score bin.
+
+    ``edges`` (k + 1 finite, strictly increasing values) make k bins
+    ``[e_0, e_1), [e_1, e_2), ..., [e_{k-1}, e_k]``; scores below ``e_0`` count in
+    the first bin, above ``e_k`` in the last. The state is 2k counts whatever the
+    stream's length. ``compute()`` is the exact AUC of the binned scores: a
+    positive-negative pair in different bins counts 1 or 0, as it does for the
+    raw scores (the bins keep the score order), and a pair in one bin counts 1/2
+    (a tie). So the error is bounded, and the bound is known from the state:
+
+        |binned AUC - exact AUC| <= error_bound() = (1/2) sum_b pos_b neg_b / (P N)
+
+    (each same-bin pair is off by at most 1/2; 0 when no bin holds both a
+    positive and a negative). Positives: ``y_true == pos_label``, or with
+    ``pos_label=None`` labels 0/1 (or booleans) and 1 positive.
+    Undefined: a stream without positives or without negatives (refused).
+    Source: the binned estimator of TensorFlow's ``tf.keras.metrics.AUC``
+    (``num_thresholds``) and torchmetrics' ``thresholds=``, with the bound made
+    explicit here.
+    """
+
+    def __init__(self, edges, *, pos_label=None):
+        from ._validation import as_floats
+
+        e = as_floats(edges, "edges")
+        if e.shape[0] < 2 or not (np.diff(e) > 0).all():
+            raise MetricInputError("edges", f"expected at least 2 strictly increasing values, got {e.tolist()[:8]}")
+        self.edges, self.pos_label = e, pos_label
+        self.reset()
+
+    def reset(self) -> None:
+        self.pos = np.zeros(self.edges.shape[0] - 1, dtype=np.int64)
+        self.neg = np.zeros_like(self.pos)
+
+    def update(self, y_true, y_score) -> None:
+        from ._validation import as_floats
+
+        t = np.asarray(y_true)
+        s = as_floats(y_score, "y_score", allow_empty=True)
+        if t.ndim != 1 or t.shape != s.shape:
+            raise MetricInputError("y_true", f"expected a 1-D array as long as y_score, got shapes {t.shape}, {s.shape}")
+        if self.pos_label is not None:
+            positive = t == self.pos_label
+        elif t.dtype == bool or np.isin(t, (0, 1)).all():
+            positive = t.astype(bool)
+        else:
+            raise MetricInputError("y_true", "labels other than 0/1 need pos_label=")
+        b = np.clip(np.searchsorted(self.edges, s, side="right") - 1, 0, self.pos.shape[0] - 1)
+        self.pos += np.bincount(b[positive], minlength=self.pos.shape[0])
+        self.neg += np.bincount(b[~positive], minlength=self.pos.shape[0])
+
+    def merge(self, other: "BinnedRocAuc") -> None:
+        if type(other) is not type(self) or not np.array_equal(other.edges, self.edges) \
+                or not _equal(other.pos_label, self.pos_label):
+            raise MetricInputError("other", "is not a binned ROC AUC stream with the same edges and pos_label")
+        self.pos += other.pos
+        self.neg += other.neg
+
+    def _pairs(self) -> float:
+        p, n = int(self.pos.sum()), int(self.neg.sum())
+        if not p or not n:
+            raise MetricInputError("y_true", f"the stream has {p} positive and {n} negative samples; ROC AUC needs both")
+        return float(p) * float(n)
+
+    def compute(self) -> float:
+        pairs = self._pairs()
+        below = np.concatenate(([0], np.cumsum(self.neg)[:-1])).astype(np.float64)
+        return float((self.pos * below).sum() + 0.5 * (self.pos * self.neg.astype(np.float64)).sum()) / pairs
+
+    def error_bound(self) -> float:
+        """The largest possible ``|compute() - exact AUC of the raw scores|``, from the counts."""
+        return 0.5 * float((self.pos * self.neg.astype(np.float64)).sum()) / self._pairs()
+
+    @property
+    def state(self) -> dict:
+        return {"edges": self.edges.copy(), "pos": self.pos.copy(), "neg": self.neg.copy()}

@@ -38,9 +38,9 @@ negative counts); for continuous reals it holds each distinct value once.
 from __future__ import annotations
 
 from .errors import MetricInputError
-from .stream_states import BleuCounts, CountedSamples, EditCounts, SampleMean, TokenLogLikelihood
+from .stream_states import BinnedRocAuc, BleuCounts, CountedSamples, EditCounts, SampleMean, TokenLogLikelihood
 
-__all__ = ["STREAMING", "stream"]
+__all__ = ["STREAMING", "stream", "binned_roc_auc"]
 
 
 def _factory(name: str, state, **fixed):
@@ -102,3 +102,9 @@ def stream(name: str, **options):
     except KeyError:
         raise MetricInputError("name", f"{name!r} has no streaming form; these do: {', '.join(STREAMING)}") from None
     return factory(**options)
+
+
+def binned_roc_auc(edges, *, pos_label=None) -> BinnedRocAuc:
+    """A fixed-memory ROC AUC stream over the score bins ``edges``, with a known error bound
+    (:class:`~metrics.stream_states.BinnedRocAuc`): not in ``STREAMING``, whose streams are exact."""
+    return BinnedRocAuc(edges, pos_label=pos_label)
