@@ -39,6 +39,12 @@ Three kinds of property, each per metric:
     that is exact at n overflows at 2n
 ``large_complement`` (ROC AUC)
     AUC(1 - y, s) = 1 - AUC(y, s)
+``large_stream`` (every metric here with a streaming form)
+    the target's stream fed the samples in up to :data:`STREAM_BATCHES`
+    consecutive batches, and the merge of :data:`STREAM_SHARDS` shard streams
+    fed the same batches, compute the target's one-call value: millions of
+    samples in thousands of batches, where a per-batch rounding, a count kept
+    per batch in a small integer or a merge that loses a shard shows
 
 Tolerances. The values are compared with the target's precision model
 (``properties/engine/precision.py``) over ``ceil(log2 n)`` rounded operations,
@@ -143,7 +149,9 @@ for _m in ("precision", "recall", "f1"):
 _spec("cohen_kappa", BINARY + MULTICLASS, ("y_true", "y_pred"),
       lambda data: [{}] if data.case.generator == "constant_labels" else [{}, {"weights": "quadratic"}],
       keywords=("weights",))
-_spec("log_loss", PROBABILITIES, ("y_true", "y_proba"))
+# the classes named up front: a stream's batches need not hold every class
+_spec("log_loss", PROBABILITIES, ("y_true", "y_proba"),
+      lambda data: [{"labels": list(range(data.y_proba.shape[1]))}], keywords=("labels",))
 for _m in ("roc_auc", "average_precision"):
     _spec(_m, EXTREME_SCORES + SCORES, ("y_true", "y_score"))
 for _m in ("pearson", "spearman"):
@@ -289,6 +297,42 @@ def _complement(t, c, *, metric):
                  what=f"roc_auc(y, s) + roc_auc(1 - y, s) on {c!r} ({auc!r} + {auc_flipped!r})")
 
 
+#: batches a large-tier stream is fed (fewer where there are fewer samples), and the shards they are merged from
+STREAM_BATCHES, STREAM_SHARDS = 2_000, 8
+
+
+def _batch(value, lo: int, hi: int):
+    part = value[lo:hi]
+    return large.derive(part, value, f"[{lo}:{hi}]") if isinstance(value, np.ndarray) else part
+
+
+def _streamed(t, c, *, metric):
+    _, _, fields, forms, _ = SPEC[metric]
+    data = c.build()
+    args = _arguments(data, fields)
+    n = _sample_count(data)
+    edges = np.linspace(0, n, min(STREAM_BATCHES, n) + 1).astype(int)
+    batches = list(zip(edges[:-1].tolist(), edges[1:].tolist()))
+    for form in forms(data):
+        want = _call_all(t, metric, args, [form])[0]
+        shown = f"{metric}({', '.join(f'{k}={v!r}' for k, v in form.items())}) on {c!r}"
+        whole = t.stream(metric, **form)
+        for lo, hi in batches:
+            whole.update(*(_batch(a, lo, hi) for a in args))
+        expect_close(_numbers(whole.compute()), want, rtol=RTOL, atol=ATOL, ops=_ops(c.n), relative=True,
+                     what=f"a stream of {shown} fed {len(batches)} batches vs one call")
+        shards = []
+        for part in np.array_split(np.arange(len(batches)), STREAM_SHARDS):
+            shard = t.stream(metric, **form)
+            for i in part.tolist():
+                shard.update(*(_batch(a, *batches[i]) for a in args))
+            shards.append(shard)
+        for shard in shards[1:]:
+            shards[0].merge(shard)
+        expect_close(_numbers(shards[0].compute()), want, rtol=RTOL, atol=ATOL, ops=_ops(c.n), relative=True,
+                     what=f"{STREAM_SHARDS} merged shard streams of {shown} ({len(batches)} batches) vs one call")
+
+
 def _cases(cases):
     # chosen at draw time: the reduced tier (``make test``) may cap the sizes after import
     @st.composite
@@ -321,6 +365,13 @@ def _register_all() -> None:
                      f"every sample twice leaves {metric} unchanged (counts doubled) {where}",
                      kind="invariance", family=family, needs=needs, tier="large", time_bound=TIME_BOUND,
                      check=_bind(_reordered, metric=metric, how="duplication"), strategy=_cases(cases),
+                     max_examples=len(cases))
+        if metric in metrics.STREAMING:
+            register(f"large_stream[{metric}]",
+                     f"a stream of {metric} fed thousands of batches, and merged shard streams, compute the one-call "
+                     f"value {where}",
+                     kind="relation", family=family, needs=(*needs, f"stream:{metric}"), tier="large",
+                     time_bound=TIME_BOUND, check=_bind(_streamed, metric=metric), strategy=_cases(cases),
                      max_examples=len(cases))
     register("large_complement[roc_auc]", f"roc_auc(1 - y, s) = 1 - roc_auc(y, s) on {_case_list(SCORES)}",
              kind="relation", family="curves", needs=("roc_auc",), tier="large", time_bound=TIME_BOUND,

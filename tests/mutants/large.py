@@ -6,7 +6,9 @@ few thousand queries, sentences or tokens, the first half). The others are the
 bug classes the large tier was built for, each written the way a library gets
 it wrong: the tie-free Spearman formula with ``n * (n**2 - 1)`` in 32 bits, a
 float32 one-pass variance, Matthews' denominator as an int64 product of four
-counts, and ROC AUC normalised by ``n_pos * n_neg`` in 32 bits.
+counts, and ROC AUC normalised by ``n_pos * n_neg`` in 32 bits. For the
+streams, ``keeps_last_batches``: a stream that holds its batches in a ring
+buffer of 1,024 (a ``deque(maxlen=...)``), exact until the 1,025th batch.
 
 Mutants here are never caught by the standard tier's inputs (a few dozen
 samples), which is the point of the tier.
@@ -18,7 +20,7 @@ import numpy as np
 
 import metrics
 from properties import large_tier
-from tests.mutants import Mutant
+from tests.mutants import STREAM_PREFIX, Mutant
 
 _DOCUMENT_METRICS = ("sentence_bleu", "wer", "rouge_n", "rouge_l")
 _DISTRIBUTION_METRICS = ("entropy", "cross_entropy", "kl_divergence")
@@ -109,6 +111,37 @@ def _ari_pair_counts_in_int32(labels_true, labels_pred):
     return 1.0 if denominator == 0 else (index - expected) / denominator
 
 
+class _KeepsLastBatches:
+    """The catalog's stream of the batches in a ring buffer of :data:`RING` batches."""
+
+    RING = 1_024
+
+    def __init__(self, name: str, **options):
+        import collections
+
+        self.name, self.options = name, options
+        self.batches = collections.deque(maxlen=self.RING)
+
+    def update(self, *batch):
+        self.batches.append(batch)
+
+    def merge(self, other):
+        self.batches.extend(other.batches)
+
+    def reset(self):
+        self.batches.clear()
+
+    def compute(self):
+        s = metrics.stream(self.name, **self.options)
+        for batch in self.batches:
+            s.update(*batch)
+        return s.compute()
+
+
+def _keeps_last_batches(name: str):
+    return lambda **options: _KeepsLastBatches(name, **options)
+
+
 def _ids(metric: str, kinds=("agreement", "permutation", "duplication")) -> tuple[str, ...]:
     family, _, _, _, declared = large_tier.SPEC[metric]
     return tuple(f"{family}.large_{k}[{metric}]" for k in kinds if k in declared)
@@ -122,6 +155,10 @@ MUTANTS = [
     Mutant(f"large:{metric}_counter_overflows_at_2n", {metric: _looks_at_first_samples(
         metric, _keep_below_overflow(metric))}, _ids(metric, ("duplication",)))
     for metric in large_tier.SPEC if "duplication" in large_tier.SPEC[metric][4]
+] + [
+    Mutant(f"large:{metric}_stream_keeps_last_batches", {f"{STREAM_PREFIX}{metric}": _keeps_last_batches(metric)},
+           (f"{large_tier.SPEC[metric][0]}.large_stream[{metric}]",))
+    for metric in large_tier.SPEC if metric in metrics.STREAMING
 ] + [
     Mutant("large:spearman_tie_free_formula_in_int32", {"spearman": _spearman_tie_free_formula_in_int32},
            ("correlation.large_agreement[spearman]",)),
