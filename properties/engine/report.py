@@ -87,6 +87,8 @@ class Signature:
     precision: str = ""
     #: the tier the properties came from (``standard`` or ``large``)
     tier: str = "standard"
+    #: the target's known deviations: property id -> the reason given for it
+    deviations: dict = dataclasses.field(default_factory=dict)
 
     @classmethod
     def collect(cls, target, *, profile: str, seed, properties=None) -> "Signature":
@@ -115,6 +117,7 @@ class Signature:
             families=sorted({p.family for p in selected}),
             precision=_declared_precision(target),
             tier=_tier_of(selected),
+            deviations=dict(target.deviations),
         )
 
     @classmethod
