@@ -71,9 +71,12 @@ def test_regression_and_correlation_pictures_scatter_the_counterexample(reports,
     assert len(_elements(svg, "line", "identity")) == identity_lines  # y = x only where y_pred estimates y_true
 
 
-def test_passing_properties_have_no_picture(reports):
+def test_passing_and_refusal_properties_have_no_picture(reports):
     assert all(plot_failure(r) is None for r in reports[1].results)
     assert {r.status for r in reports[1].results} == {"pass"}
+    failing = _result(reports[0], PICTURED["regression"])
+    assert plot_failure(failing) is not None
+    assert plot_failure(dataclasses.replace(failing, kind="refusal")) is None
 
 
 def test_markdown_report_links_one_svg_file_per_picture(reports, tmp_path):

@@ -8,7 +8,9 @@ Where a picture explains a failure better than numbers:
 - detection: the ground-truth and the detected boxes;
 - regression and correlation: a scatter of the counterexample.
 
-Everything is drawn from :attr:`Result.calls <properties.engine.runner.Result.calls>`
+Refusal properties get none: the invalid input the target accepted is the whole
+story, and the reproduction shows it. Everything is drawn from
+:attr:`Result.calls <properties.engine.runner.Result.calls>`
 (:mod:`properties.engine.example_data`), never by calling the target again; the
 catalog's value is computed by :mod:`metrics` on the stored arguments. The SVG is
 hand-written (no plotting library): small, deterministic, and every piece of text
@@ -51,6 +53,8 @@ MAX_QUERIES, MAX_DOCUMENTS = 8, 30
 def plot_failure(result) -> str | None:
     """An SVG picture of ``result``'s counterexample, or None when its family has none or the data is missing."""
     if result.status not in (*VIOLATIONS, "deviation") or not result.calls:
+        return None
+    if result.kind == "refusal":  # the input accepted is the whole story, and the reproduction shows it
         return None
     draw = _DRAWERS.get(result.family)
     if draw is None:
