@@ -1,7 +1,7 @@
 # metric-assay: two commands that work on a fresh clone with only python3.
 #   make test    create .venv, install the project with its test extras, run the whole suite
 #                (TEST_JOBS=2 pytest-xdist workers)
-#   make audit   create .venv, install, audit the default target set, write reports/
+#   make audit   create .venv, install, audit the default target set, write reports/ (index.html: every target)
 #   make audit-large   the same at the large tier (1e5 to 1e7 samples), write reports/large/
 
 PYTHON ?= python3
@@ -30,13 +30,26 @@ install: $(STAMP)
 test: $(STAMP)
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n $(TEST_JOBS) --hypothesis-profile=$(PROFILE) $(PYTEST_ARGS)
 
+# the JSON report of each target in $(1): the audit names them <stem>.<target>.json, or <stem>.json for one target
+audit_json = $(if $(word 2,$(TARGETS)),$(foreach t,$(TARGETS),$(1).$(t).json),$(1).json)
+
+# $(1): the report stem, $(2): extra audit options. The HTML page is written from the JSON reports even when the
+# audit finds violations or is interrupted; the recipe then exits with the audit's status (else the page's).
+define audit_with_page
+	status=0; env -u PYTHONDONTWRITEBYTECODE $(BIN)/metric-assay audit $(TARGETS) $(2) --profile $(PROFILE) \
+		--report $(1).md --report $(1).json || status=$$?; \
+	reports=""; for f in $(call audit_json,$(1)); do if [ -f "$$f" ]; then reports="$$reports $$f"; fi; done; \
+	if [ -n "$$reports" ]; then \
+		$(BIN)/metric-assay report $$reports --out $(dir $(1))index.html || { rc=$$?; [ $$status -ne 0 ] || status=$$rc; }; \
+	fi; \
+	exit $$status
+endef
+
 audit: $(STAMP)
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/metric-assay audit $(TARGETS) --profile $(PROFILE) \
-		--report reports/conformance.md --report reports/conformance.json
+	$(call audit_with_page,reports/conformance,)
 
 audit-large: $(STAMP)
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/metric-assay audit $(TARGETS) --tier large --profile $(PROFILE) \
-		--report reports/large/conformance.md --report reports/large/conformance.json
+	$(call audit_with_page,reports/large/conformance,--tier large)
 
 docs: $(STAMP)
 	$(BIN)/metric-assay docs --out docs

@@ -52,3 +52,29 @@ def off_by_one_above_50(x):
 
 def crashing_double(x):
     raise ZeroDivisionError("boom")
+
+
+#: one property per pictured family that the ``tests.targets.wrong_pictures`` target fails (one call each)
+PICTURED = {
+    "curves": "curves.definition[roc_curve]",
+    "regression": "regression.definition[mean_squared_error]",
+    "correlation": "correlation.affine_invariance[pearson]",
+    "detection": "detection.iou_definition[box_iou]",
+    "ranking": "ranking.definition[ndcg_at_k]",
+}
+
+
+def picture_reports(folder) -> list:
+    """JSON reports of the wrong ``tests.targets.wrong_pictures`` and of the correct catalog (``metrics``) on the
+    :data:`PICTURED` properties, written to ``folder`` (audited in-process: about two seconds); their paths, the
+    wrong target first."""
+    from pathlib import Path
+
+    from properties.engine.audit import audit
+    from properties.engine.targets import load_target
+
+    paths = []
+    for name in ("tests.targets.wrong_pictures", "metrics"):
+        report = audit(load_target(name), only=list(PICTURED.values()), isolate=False)
+        paths.append(report.write(Path(folder) / f"{name.rsplit('.', 1)[-1]}.json"))
+    return paths

@@ -7,6 +7,7 @@
                        [--strict] [--quiet]
     metric-assay claims [--write DIR]
     metric-assay diff BEFORE.json AFTER.json
+    metric-assay report REPORT.json [REPORT.json ...] [--diff BEFORE.json AFTER.json] --out PAGE.html
     metric-assay list [--target TARGET]
     metric-assay docs [--out DIR]
 
@@ -290,6 +291,31 @@ def cmd_diff(args) -> int:
     return EXIT_CLEAN
 
 
+def cmd_report(args) -> int:
+    from .html_report import render_page
+    from .report import write_atomically
+
+    out = Path(args.out)
+    if out.suffix.lower() not in (".html", ".htm"):
+        raise UsageError(f"--out: {args.out!r} is not an .html path")
+    if out.is_dir():
+        raise UsageError(f"--out: {args.out!r} is a directory")
+    if not args.reports and not args.diff:
+        raise UsageError("report: give at least one REPORT.json, or --diff BEFORE.json AFTER.json")
+    reports = [Report.load(path) for path in args.reports]
+    diff_pair = (Report.load(args.diff[0]), Report.load(args.diff[1])) if args.diff else None
+    if not reports and diff_pair is not None:
+        reports = [diff_pair[1]]
+    page = render_page(reports, diff_pair=diff_pair, title=args.title)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(out, page)
+    except OSError as exc:
+        raise ReportFileError(f"--out: cannot write {args.out!r}: {exc.strerror or exc}") from None
+    print(f"wrote {out} ({len(reports)} report(s){', with a diff' if diff_pair else ''})")
+    return EXIT_CLEAN
+
+
 def cmd_list(args) -> int:
     import metrics
 
@@ -380,6 +406,15 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("before")
     d.add_argument("after")
     d.set_defaults(func=cmd_diff)
+
+    r = sub.add_parser("report", help="one self-contained HTML page from JSON reports: the targets x metrics matrix, "
+                                      "the failures with their counterexamples and pictures, an optional diff")
+    r.add_argument("reports", nargs="*", metavar="REPORT.json", help="JSON reports (one row of the matrix each)")
+    r.add_argument("--out", required=True, metavar="PAGE.html", help="the page to write")
+    r.add_argument("--diff", nargs=2, metavar=("BEFORE.json", "AFTER.json"),
+                   help="also show what changed between two reports of one target (new, fixed, changed)")
+    r.add_argument("--title", default="metric-assay conformance", help="the page's title")
+    r.set_defaults(func=cmd_report)
 
     lst = sub.add_parser("list", help="list the catalog and the properties")
     lst.add_argument("--target", help="mark which catalog names this target provides")

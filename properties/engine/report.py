@@ -87,6 +87,8 @@ class Signature:
     precision: str = ""
     #: the tier the properties came from (``standard`` or ``large``)
     tier: str = "standard"
+    #: the target's known deviations: property id -> the reason given for it
+    deviations: dict = dataclasses.field(default_factory=dict)
 
     @classmethod
     def collect(cls, target, *, profile: str, seed, properties=None) -> "Signature":
@@ -115,6 +117,7 @@ class Signature:
             families=sorted({p.family for p in selected}),
             precision=_declared_precision(target),
             tier=_tier_of(selected),
+            deviations=dict(target.deviations),
         )
 
     @classmethod
@@ -292,7 +295,9 @@ class Report:
         return "\n".join(lines)
 
     # ------------------------------------------------------------ Markdown
-    def to_markdown(self) -> str:
+    def to_markdown(self, pictures: dict[str, str] | None = None) -> str:
+        """The Markdown report; ``pictures`` maps a property id to the relative path of its failure's SVG."""
+        pictures = pictures or {}
         sig = self.signature
         out = [
             f"# Conformance report: {md_text(sig.target)} {md_text(sig.target_version)}",
@@ -356,26 +361,59 @@ class Report:
                         fence + "text"]
                 out.append(body)
                 out += [fence, ""]
+                if r.property_id in pictures:
+                    out += [f"![the counterexample of {md_text(r.property_id)}]({pictures[r.property_id]})", ""]
         if self.unmatched_deviations:
             out += ["## Deviations that match no property", ""]
             out += [f"- {md_text(pid)}" for pid in self.unmatched_deviations]
             out.append("")
         return "\n".join(out)
 
-    def render(self, path: Path) -> str:
+    def render(self, path: Path, pictures: dict[str, str] | None = None) -> str:
         if path.suffix == ".json":
             return self.to_json()
         if path.suffix in (".md", ".markdown"):
-            return self.to_markdown()
+            return self.to_markdown(pictures)
         raise ReportFileError(f"--report: unknown report format {path.suffix!r} in {str(path)!r}; use .json or .md")
 
     def write(self, path: str | Path) -> Path:
-        """Write atomically: a temporary file in the same folder, then a rename over ``path``."""
+        """Write atomically: a temporary file in the same folder, then a rename over ``path``. A Markdown
+        report gets the pictures of its failures as SVG files in ``<name>_plots/`` next to it."""
         path = Path(path)
-        text = self.render(path)
+        if path.suffix not in REPORT_FORMATS:  # refused before anything is written
+            self.render(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, text)
+        pictures = self._write_pictures(path) if path.suffix in (".md", ".markdown") else None
+        write_atomically(path, self.render(path, pictures))
         return path
+
+    def _write_pictures(self, path: Path) -> dict[str, str]:
+        """Write one SVG per failure that has a picture into ``<stem>_plots/`` (emptied of older
+        pictures first: a picture never outlives its failure); their paths relative to ``path``."""
+        from urllib.parse import quote
+
+        from .plots import plot_failure, plot_file_name
+
+        folder = path.with_name(f"{path.stem}_plots")
+        if folder.is_dir():
+            for old in folder.glob("*.svg"):
+                old.unlink()
+        links: dict[str, str] = {}
+        taken: set[str] = set()
+        for r in self.violations() + self.by_status("deviation"):
+            svg = plot_failure(r)
+            if svg is None:
+                continue
+            name = plot_file_name(r.property_id)
+            while name in taken:  # two ids that differ only in punctuation
+                name = name[:-4] + "_.svg"
+            taken.add(name)
+            folder.mkdir(exist_ok=True)
+            write_atomically(folder / name, svg)
+            links[r.property_id] = f"{quote(folder.name)}/{quote(name)}"
+        if folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+        return links
 
 
 def write_atomically(path: Path, text: str) -> None:

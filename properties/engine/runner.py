@@ -35,6 +35,7 @@ from hypothesis import strategies as st
 from hypothesis.errors import Flaky, Unsatisfiable
 
 from . import guards, precision
+from .example_data import calls_data
 from .registry import WORST
 from .profiles import PROFILES
 from .registry import Property
@@ -94,6 +95,9 @@ class Result:
     precision: str = "float64"
     #: options of the target the examples asked for and it lacks (those examples were skipped)
     skipped: tuple[str, ...] = ()
+    #: the target calls of the minimal counterexample as bounded plain data
+    #: (:mod:`properties.engine.example_data`): what the plots of a failure are drawn from
+    calls: list = dataclasses.field(default_factory=list)
     error: BaseException | None = dataclasses.field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict:
@@ -106,7 +110,7 @@ class Result:
             value = getattr(self, f.name)
             if isinstance(value, str):
                 value = truncate(value, JSON_TEXT_LIMIT)
-            d[f.name] = list(value) if f.name in ("metrics", "skipped") else value
+            d[f.name] = list(value) if f.name in ("metrics", "skipped", "calls") else value
         return d
 
     @classmethod
@@ -115,6 +119,7 @@ class Result:
         fields = {k: v for k, v in data.items() if k in known}
         fields["metrics"] = tuple(fields.get("metrics", ()))
         fields["skipped"] = tuple(fields.get("skipped", ()))
+        fields["calls"] = list(fields.get("calls") or [])
         return cls(**fields)
 
     def without_error(self) -> "Result":
@@ -405,6 +410,7 @@ def run_in_process(prop: Property, target: Target, **options) -> Result:
             error=exc,
             severity=_severity(status, shown),
             worst=_worst_text(shown) if status == "fail" else "",
+            calls=calls_data(search.last_view.calls) if search.last_view is not None else [],
             **_run_facts(),
             **base,
         )

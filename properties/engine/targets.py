@@ -491,6 +491,9 @@ class RecordedCall:
     outcome: str
     #: what the call is made on: the target module, or a stream it made (``s1.``)
     receiver: str = "target."
+    #: what the call returned (None when it raised), kept for the structured counterexample
+    value: object = None
+    raised: bool = False
 
     def render(self) -> str:
         parts = [_literal(a) for a in self.args]
@@ -602,17 +605,17 @@ class RecordingView:
                 except (AttributeError, TypeError):
                     pass
                 self._log(label, shown_args, shown_kwargs, f"raised {type(exc).__name__}: {_short_text(exc)}",
-                          receiver)
+                          receiver, raised=True)
                 raise
             except BaseException as exc:  # SystemExit, KeyboardInterrupt from the target
                 if isinstance(exc, KeyboardInterrupt) and monitor is None:
                     raise  # in-process: the user pressed Ctrl-C (a worker ignores SIGINT)
-                self._log(label, shown_args, shown_kwargs, f"raised {type(exc).__name__}", receiver)
+                self._log(label, shown_args, shown_kwargs, f"raised {type(exc).__name__}", receiver, raised=True)
                 raise guards.TargetExited(label, exc) from None
             finally:
                 if monitor is not None:
                     monitor.ended()
-            self._log(label, shown_args, shown_kwargs, _short(result), receiver)
+            self._log(label, shown_args, shown_kwargs, _short(result), receiver, value=result if numeric else None)
             values = list(args) + list(kwargs.values())
             befores = list(before_args) + list(before_kwargs.values())
             for position, (before, after) in enumerate(zip(befores, values)):
@@ -628,8 +631,8 @@ class RecordingView:
         recorded.__name__ = label
         return recorded
 
-    def _log(self, name, args, kwargs, outcome, receiver: str = "target.") -> None:
-        self.calls.append(RecordedCall(name, args, dict(kwargs), outcome, receiver))
+    def _log(self, name, args, kwargs, outcome, receiver: str = "target.", *, value=None, raised=False) -> None:
+        self.calls.append(RecordedCall(name, args, dict(kwargs), outcome, receiver, value, raised))
         if len(self.calls) > self.MAX_CALLS:
             del self.calls[0]
 

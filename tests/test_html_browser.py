@@ -1,0 +1,84 @@
+"""The HTML report in a real browser: headless Chromium from the system packages, driven by Selenium.
+
+Skipped, with the command that installs them, where Chromium, its driver or Selenium is missing. One browser for
+the module; the page shows the reports of two toy targets audited on five properties.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+
+import pytest
+
+from properties.engine.cli import main
+from tests.toys import PICTURED, picture_reports
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+INSTALL = "apt-get install -y chromium chromium-driver"
+
+if CHROMIUM is None or CHROMEDRIVER is None:
+    missing = " and ".join(n for n, p in (("chromium", CHROMIUM), ("chromedriver", CHROMEDRIVER)) if p is None)
+    pytest.skip(f"the browser test needs {missing} on PATH (Debian/Ubuntu: {INSTALL})", allow_module_level=True)
+webdriver = pytest.importorskip("selenium.webdriver", reason="the browser test needs selenium: "
+                                "pip install 'metric-assay[test]'")
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+
+#: a closed network otherwise makes Chromium wait on its update, sync and QUIC probes
+CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    profile = tempfile.mkdtemp(prefix="assay-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in (*CHROMIUM_FLAGS, f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def page(browser, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("page")
+    reports = [str(p) for p in picture_reports(folder)]
+    out = folder / "index.html"
+    assert main(["report", *reports, "--diff", reports[1], reports[0], "--out", str(out)]) == 0
+    browser.get(out.as_uri())
+    return browser
+
+
+def test_page_loads_without_console_errors(page):
+    errors = [entry for entry in page.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
+    assert errors == []
+    assert page.execute_script("return window.assayInjected === undefined"), "markup from a report ran as code"
+
+
+def test_matrix_has_one_row_per_target(page):
+    rows = page.find_elements(By.CSS_SELECTOR, "table.matrix tr.target-row")
+    assert [r.find_element(By.CSS_SELECTOR, "th").text for r in rows] == ["wrong_pictures test", "metrics 0.1.0"]
+    assert all(len(r.find_elements(By.CSS_SELECTOR, "td.cell")) == len(PICTURED) for r in rows)
+
+
+def test_clicking_a_failing_cell_shows_its_reproduction(page):
+    cell = page.find_element(By.CSS_SELECTOR, 'td.cell[data-status="fail"]')
+    panel = page.find_element(By.ID, cell.get_attribute("data-panel"))
+    assert not panel.is_displayed()
+    cell.click()
+    assert panel.is_displayed()
+    reproduction = panel.find_element(By.CSS_SELECTOR, "pre.reproduction")
+    assert reproduction.is_displayed()
+    assert reproduction.text.startswith("Calls to wrong_pictures (tests.targets.wrong_pictures)")
+    assert "target." in reproduction.text
+    assert panel.find_element(By.CSS_SELECTOR, "svg.assay-plot").is_displayed()
+    others = [p for p in page.find_elements(By.CSS_SELECTOR, "section.panel") if p.is_displayed()]
+    assert others == [panel]

@@ -1,0 +1,138 @@
+"""`metric-assay report`: the HTML page of JSON reports (structure, escaping, diff, errors) and `make audit`'s page.
+
+The page in a real browser is ``tests/test_html_browser.py``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from properties.engine.cli import main
+from properties.engine.html_report import change_kind, render_page
+from properties.engine.report import Report
+from tests.toys import PICTURED, picture_reports
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def report_files(tmp_path_factory):
+    return picture_reports(tmp_path_factory.mktemp("reports"))
+
+
+@pytest.fixture(scope="module")
+def page(report_files, tmp_path_factory):
+    out = tmp_path_factory.mktemp("page") / "index.html"
+    wrong, right = map(str, report_files)
+    assert main(["report", wrong, right, "--diff", right, wrong, "--out", str(out)]) == 0
+    return out.read_text(encoding="utf-8")
+
+
+def _panel(page: str, panel_id: str) -> str:
+    match = re.search(rf'<section class="panel" id="{panel_id}" hidden>(.*?)</section>', page, re.S)
+    assert match, f"no drill-down {panel_id} in the page"
+    return match.group(1)
+
+
+def test_matrix_has_one_row_per_report_and_one_column_per_metric(page):
+    rows = re.findall(r'<tr class="target-row">(.*?)</tr>', page, re.S)
+    assert [re.search(r'<a href="#t\d">([^<]*)</a>', r).group(1) for r in rows] == ["wrong_pictures test",
+                                                                                  "metrics 0.1.0"]
+    assert all(r.count('<td class="cell') == len(PICTURED) for r in rows)
+
+
+def test_failing_cell_opens_a_drill_down_with_counterexample_reproduction_and_picture(page):
+    cells = re.findall(r'<td class="cell st-fail" data-status="fail" data-panel="(p0-\d+)"[^>]*title="([^"]*)"',
+                       page)
+    assert len(cells) == len(PICTURED)
+    assert all("1 FAIL" in title for _, title in cells)
+    for panel_id, _ in cells:
+        panel = _panel(page, panel_id)
+        assert "minimal counterexample" in panel
+        assert '<pre class="reproduction">Calls to wrong_pictures' in panel
+        assert "<svg" in panel
+
+
+def test_target_sections_show_conventions_and_deviations_escaped(page):
+    assert "&lt;script&gt;window.assayInjected = true&lt;/script&gt; the origin is left out" in page
+    assert "&lt;img src=x onerror=&quot;window.assayInjected = true&quot;&gt; known" in page
+    assert "<script>window.assayInjected" not in page and "<img" not in page
+
+
+def test_text_from_a_report_is_escaped_everywhere(report_files):
+    report = Report.load(report_files[0])
+    hostile = "</pre></section><script>alert(1)</script>"
+    report.signature.target = hostile
+    report.results = [dataclasses.replace(r, detail=hostile, reproduction=hostile, counterexample=hostile,
+                                          statement=hostile, property_id=r.property_id + hostile)
+                      for r in report.results]
+    html = render_page([report], diff_pair=(report, report))
+    assert html.count("<script>") == 1  # the page's own
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_page_needs_no_network(page):
+    external = re.findall(r'(?:src|href)\s*=\s*"(?!#)[^"]*"|url\(|@import', page)
+    assert external == []
+    assert "http" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
+
+
+def test_diff_view_lists_new_fixed_and_changed(page):
+    assert "5 new, 0 fixed, 0 changed" in page
+    assert len(re.findall(r'<tr class="diff-row new">', page)) == len(PICTURED)
+    assert change_kind("pass", "fail") == "new"
+    assert change_kind("fail", "pass") == "fixed" and change_kind("deviation", "fixed") == "fixed"
+    assert change_kind("fail", "error") == "changed" and change_kind("n/a", "pass") == "changed"
+
+
+@pytest.mark.parametrize(
+    ("make_args", "message"),
+    [
+        (lambda tmp: [str(tmp / "missing.json")], "does not exist"),
+        (lambda tmp: [str(tmp / "corrupt.json")], "is not a metric-assay JSON report"),
+        (lambda tmp: [], "give at least one REPORT.json"),
+    ],
+    ids=["missing", "corrupt", "none"],
+)
+def test_report_command_refuses_bad_input_with_exit_2(tmp_path, capsys, make_args, message):
+    (tmp_path / "corrupt.json").write_text("{not json")
+    assert main(["report", *make_args(tmp_path), "--out", str(tmp_path / "page.html")]) == 2
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / "page.html").exists()
+
+
+def test_report_command_refuses_an_output_that_is_not_html(report_files, tmp_path, capsys):
+    assert main(["report", str(report_files[0]), "--out", str(tmp_path / "page.md")]) == 2
+    assert "is not an .html path" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+@pytest.mark.parametrize("audit_status", [0, 1])
+def test_make_audit_writes_the_page_and_keeps_the_audit_status(report_files, tmp_path, audit_status):
+    """The audit is a stand-in that writes one JSON report and exits with ``audit_status``."""
+    fake = tmp_path / "bin" / "metric-assay"
+    fake.parent.mkdir()
+    fake.write_text(
+        "#!/bin/sh\n"
+        f'if [ "$1" = audit ]; then mkdir -p reports; cp {report_files[0]} reports/conformance.metrics.json; '
+        f"exit {audit_status}; fi\n"
+        f'exec {sys.executable} -m properties.engine.cli "$@"\n'
+    )
+    fake.chmod(0o755)
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    run = subprocess.run(["make", "-s", "-f", str(REPO / "Makefile"), "audit", f"BIN={fake.parent}", "STAMP=",
+                          "TARGETS=metrics sklearn"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                         timeout=60)
+    assert (tmp_path / "reports" / "index.html").is_file(), run.stdout + run.stderr
+    assert (run.returncode == 0) == (audit_status == 0), run.stdout + run.stderr
+    if audit_status:
+        assert f"Error {audit_status}" in run.stderr  # make reports the recipe's status: the audit's
+    assert "wrote reports/index.html (1 report(s))" in run.stdout
