@@ -35,7 +35,8 @@ import tempfile
 import time
 from typing import Callable, Iterator, Sequence
 
-from hypothesis import settings
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from . import targets
 from .registry import Property
@@ -230,6 +231,7 @@ def iter_isolated(
     """
     if not hasattr(os, "fork"):
         raise RuntimeError("isolated audits need os.fork (Linux or macOS)")
+    _scan_constants()
     call_timeout = DEFAULT_CALL_TIMEOUT if call_timeout is None else call_timeout
     options = dict(settings_=settings_, seed=seed, time_budget=time_budget)
     pending = list(range(len(props)))
@@ -292,6 +294,26 @@ def iter_isolated(
         for worker in workers:
             _kill(worker)
             _close(worker)
+
+
+def _scan_constants() -> None:
+    """Let Hypothesis collect the constants of the loaded modules here, in the parent, before it forks.
+
+    Hypothesis draws some values from constants in the project's own modules,
+    which it finds by scanning ``sys.modules`` the first time a process draws
+    (again for modules loaded since). A worker forked from a parent that never
+    drew scans every loaded module itself, thousands with torch loaded, and loses
+    the result when it ends: that took more than half the time of a property run
+    in a fresh worker (the pytest route forks one per property). Scanned here,
+    every worker inherits the result; the constants, and so the examples, are the
+    same either way.
+    """
+    @settings(max_examples=1, database=None, derandomize=True, deadline=None)
+    @given(st.integers())
+    def draw_once(_):
+        pass
+
+    draw_once()
 
 
 def _spawn(props, target: Target, options: dict, workers: list) -> _Worker:
