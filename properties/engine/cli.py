@@ -28,7 +28,7 @@ import signal
 import sys
 from pathlib import Path
 
-from . import precision, profiles, registry
+from . import precision, profiles, registry, summary
 from .audit import Journal, audit, journal_path_for, select_properties
 from .isolation import DEFAULT_CALL_TIMEOUT, LARGE_CALL_TIMEOUT, default_jobs
 from .progress import Progress
@@ -47,6 +47,7 @@ from .report import (
     format_failure,
     new_violations,
 )
+from .summary import TargetOutcome
 from .targets import BUNDLED, DeviationsFileError, TargetUnavailable, load_target
 
 #: the targets ``make audit`` and ``metric-assay docs`` cover
@@ -122,21 +123,39 @@ def cmd_audit(args) -> int:
                 f"({', '.join(BUNDLED)}) or 'package.module[:attribute]'"
             )
     multiple = len(names) > 1
-    codes = []
+    outcomes: list[TargetOutcome] = []
     for name, paths in zip(names, report_paths(args.report or [], names)):
         try:
             target = load_target(name, deviations_file=args.deviations, probe=True)
         except TargetUnavailable as exc:
             if name in BUNDLED and multiple and "not installed" in str(exc):
                 print(f"== {name}: skipped, not installed ({exc}) ==\n")
+                outcomes.append(TargetOutcome(name, skipped="not installed"))
                 continue
             raise
-        codes.append(_audit_one(target, paths, args))
-        if codes[-1] >= 128:  # interrupted: do not start the next target
-            return codes[-1]
-    if not codes:
+        code, report = _audit_one(target, paths, args, compact=multiple)
+        outcomes.append(TargetOutcome(name, report, code))
+        if code >= 128:  # interrupted: do not start the next target
+            break
+    code = _combined_exit_code([o.code for o in outcomes if o.code is not None])
+    if multiple:
+        if not args.quiet:  # said once here, not in each target's report
+            from .catalog_doc import spec_counts_line
+
+            print(spec_counts_line())
+            print()
+        print(summary.render(outcomes, code, baseline=bool(args.baseline)))
+    if not any(o.report for o in outcomes):
         print("metric-assay: no target could be audited", file=sys.stderr)
+    return code
+
+
+def _combined_exit_code(codes: list[int]) -> int:
+    """An interrupt wins, then violations, then "nothing verified" (also when no target could be audited)."""
+    if not codes:
         return EXIT_NOTHING_VERIFIED
+    if codes[-1] >= 128:
+        return codes[-1]
     for code in (EXIT_VIOLATIONS, EXIT_NOTHING_VERIFIED):
         if code in codes:
             return code
@@ -154,7 +173,8 @@ def _print_changes(report, baseline, violations) -> None:
     print()
 
 
-def _audit_one(target, paths: list[Path], args) -> int:
+def _audit_one(target, paths: list[Path], args, *, compact: bool = False) -> tuple[int, Report]:
+    """Audit one target, print its report (``compact``: one of several) and write its files."""
     props = select_properties(args.family, args.only, args.tier)
     if args.baseline:
         planned = Signature.collect(target, profile=args.profile, seed="", properties=props)
@@ -219,7 +239,7 @@ def _audit_one(target, paths: list[Path], args) -> int:
         print(f"{report.signature.target}: {report.summary_line()}")
     else:
         print()
-        print(report.to_terminal(verbose=args.verbose))
+        print(report.to_terminal(verbose=args.verbose, compact=compact))
     for path in paths:
         print(f"wrote {report.write(path)}")
     journal.close()
@@ -231,7 +251,7 @@ def _audit_one(target, paths: list[Path], args) -> int:
     elif code == EXIT_NOTHING_VERIFIED:
         print(f"metric-assay: nothing was verified against {target.name} (exit {EXIT_NOTHING_VERIFIED})")
     print()
-    return code
+    return code, report
 
 
 class _sigterm_as_interrupt:
