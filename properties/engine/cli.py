@@ -9,6 +9,7 @@
     metric-assay diff BEFORE.json AFTER.json
     metric-assay list [--target TARGET]
     metric-assay docs [--out DIR]
+    metric-assay init-adapter NAME [--out DIR] [--force]
 
 Exit status of ``audit`` (the README has the table): 0 when at least one
 property ran against the target and nothing broke; 1 for violations (fail,
@@ -249,9 +250,19 @@ def _audit_one(target, paths: list[Path], args, *, compact: bool = False) -> tup
     if report.incomplete:
         code = 128 + (received[0] if received else signal.SIGINT)
     elif code == EXIT_NOTHING_VERIFIED:
-        print(f"metric-assay: nothing was verified against {target.name} (exit {EXIT_NOTHING_VERIFIED})")
+        print(f"metric-assay: nothing was verified against {target.name} (exit {EXIT_NOTHING_VERIFIED}): "
+              f"{_why_nothing_verified(report)}")
     print()
     return code, report
+
+
+def _why_nothing_verified(report: Report) -> str:
+    counts = report.counts()
+    if counts.get("timeout"):
+        return (f"{counts['timeout']} of {len(report.results)} properties ran out of --time-budget before a verdict, "
+                "the others were not applicable")
+    return ("every selected property is not applicable: the target defines none of the catalog names they "
+            "check (define some, or select other properties)")
 
 
 class _sigterm_as_interrupt:
@@ -346,6 +357,17 @@ def cmd_docs(args) -> int:
     return 0
 
 
+def cmd_init_adapter(args) -> int:
+    from .scaffold import audit_command, write_skeleton
+
+    for path in write_skeleton(args.name, args.out, force=args.force):
+        print(f"wrote {path}")
+    where = "" if Path(args.out).resolve() == Path.cwd() else f"cd {args.out} && "
+    print(f"fill in the functions your library has, then: {where}{audit_command(args.name)}")
+    print(f"(unfilled, every property is n/a and the audit exits {EXIT_NOTHING_VERIFIED}: nothing was verified)")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="metric-assay",
@@ -404,6 +426,15 @@ def build_parser() -> argparse.ArgumentParser:
     lst = sub.add_parser("list", help="list the catalog and the properties")
     lst.add_argument("--target", help="mark which catalog names this target provides")
     lst.set_defaults(func=cmd_list)
+
+    i = sub.add_parser(
+        "init-adapter",
+        help="write an adapter skeleton NAME.py listing every catalog name (commented out) and NAME_deviations.txt",
+    )
+    i.add_argument("name", metavar="NAME", help="the adapter's module name, e.g. mylib_adapter")
+    i.add_argument("--out", default=".", metavar="DIR", help="the folder to write into (default: the current one)")
+    i.add_argument("--force", action="store_true", help="overwrite existing files")
+    i.set_defaults(func=cmd_init_adapter)
 
     g = sub.add_parser("docs", help="regenerate docs/: conformance matrices of the bundled targets and the claims ledger")
     g.add_argument("--out", default="docs")
