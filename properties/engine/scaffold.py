@@ -78,10 +78,13 @@ def write_skeleton(name: str, out: str | Path = ".", *, force: bool = False) -> 
     existing = [str(p) for p in paths if p.exists()]
     if existing and not force:
         raise ScaffoldError(f"init-adapter: {', '.join(existing)} already exist(s); --force overwrites")
-    folder.mkdir(parents=True, exist_ok=True)
     adapter_path, deviations_path = paths
-    adapter_path.write_text(adapter_source(name), encoding="utf-8")
-    deviations_path.write_text(deviations_source(name), encoding="utf-8")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        adapter_path.write_text(adapter_source(name), encoding="utf-8")
+        deviations_path.write_text(deviations_source(name), encoding="utf-8")
+    except OSError as exc:
+        raise ScaffoldError(f"init-adapter: cannot write into {str(folder)!r}: {exc.strerror or exc}") from None
     return paths
 
 
