@@ -10,15 +10,17 @@ from . import ids, registry
 from ..capabilities import all_capabilities
 
 
-def _range(cap) -> str:
-    lo, hi = cap.range
+def range_text(bounds) -> str:
+    """A capability's (lowest, highest) as an interval, ``None`` for an unbounded side."""
+    lo, hi = bounds
     left = "(-inf" if lo is None else f"[{lo:g}"
     right = "inf)" if hi is None else f"{hi:g}]"
     return f"{left}, {right}"
 
 
-def _first_line(doc: str | None) -> str:
-    return (doc or "").strip().splitlines()[0] if doc else ""
+def first_line(doc: str | None) -> str:
+    lines = (doc or "").strip().splitlines()
+    return lines[0] if lines else ""
 
 
 def catalog_markdown() -> str:
@@ -64,7 +66,7 @@ def catalog_markdown() -> str:
                 out.append(f"| `{name}` | `{sig}` | ? | ? | ? | ? | UNCLASSIFIED |")
                 continue
             out.append(
-                f"| `{name}` | `{sig}` | {_range(cap)} | {'yes' if cap.symmetric else 'no'} | "
+                f"| `{name}` | `{sig}` | {range_text(cap.range)} | {'yes' if cap.symmetric else 'no'} | "
                 f"{', '.join(cap.averaging) or '-'} | {'yes' if cap.sample_weight else 'no'} | "
                 f"{cap.undefined.replace('|', '/')} |"
             )

@@ -10,6 +10,7 @@
     metric-assay report REPORT.json [REPORT.json ...] [--diff BEFORE.json AFTER.json] --out PAGE.html
     metric-assay list [--target TARGET]
     metric-assay docs [--out DIR]
+    metric-assay init-adapter NAME [--out DIR] [--force]
 
 Exit status of ``audit`` (the README has the table): 0 when at least one
 property ran against the target and nothing broke; 1 for violations (fail,
@@ -29,7 +30,7 @@ import signal
 import sys
 from pathlib import Path
 
-from . import precision, profiles, registry
+from . import precision, profiles, registry, summary
 from .audit import Journal, audit, journal_path_for, select_properties
 from .isolation import DEFAULT_CALL_TIMEOUT, LARGE_CALL_TIMEOUT, default_jobs
 from .progress import Progress
@@ -48,6 +49,7 @@ from .report import (
     format_failure,
     new_violations,
 )
+from .summary import TargetOutcome
 from .targets import BUNDLED, DeviationsFileError, TargetUnavailable, load_target
 
 #: the targets ``make audit`` and ``metric-assay docs`` cover
@@ -123,21 +125,39 @@ def cmd_audit(args) -> int:
                 f"({', '.join(BUNDLED)}) or 'package.module[:attribute]'"
             )
     multiple = len(names) > 1
-    codes = []
+    outcomes: list[TargetOutcome] = []
     for name, paths in zip(names, report_paths(args.report or [], names)):
         try:
             target = load_target(name, deviations_file=args.deviations, probe=True)
         except TargetUnavailable as exc:
             if name in BUNDLED and multiple and "not installed" in str(exc):
                 print(f"== {name}: skipped, not installed ({exc}) ==\n")
+                outcomes.append(TargetOutcome(name, skipped="not installed"))
                 continue
             raise
-        codes.append(_audit_one(target, paths, args))
-        if codes[-1] >= 128:  # interrupted: do not start the next target
-            return codes[-1]
-    if not codes:
+        code, report = _audit_one(target, paths, args, compact=multiple)
+        outcomes.append(TargetOutcome(name, report, code))
+        if code >= 128:  # interrupted: do not start the next target
+            break
+    code = _combined_exit_code([o.code for o in outcomes if o.code is not None])
+    if multiple:
+        if not args.quiet:  # said once here, not in each target's report
+            from .catalog_doc import spec_counts_line
+
+            print(spec_counts_line())
+            print()
+        print(summary.render(outcomes, code, baseline=bool(args.baseline)))
+    if not any(o.report for o in outcomes):
         print("metric-assay: no target could be audited", file=sys.stderr)
+    return code
+
+
+def _combined_exit_code(codes: list[int]) -> int:
+    """An interrupt wins, then violations, then "nothing verified" (also when no target could be audited)."""
+    if not codes:
         return EXIT_NOTHING_VERIFIED
+    if codes[-1] >= 128:
+        return codes[-1]
     for code in (EXIT_VIOLATIONS, EXIT_NOTHING_VERIFIED):
         if code in codes:
             return code
@@ -155,7 +175,8 @@ def _print_changes(report, baseline, violations) -> None:
     print()
 
 
-def _audit_one(target, paths: list[Path], args) -> int:
+def _audit_one(target, paths: list[Path], args, *, compact: bool = False) -> tuple[int, Report]:
+    """Audit one target, print its report (``compact``: one of several) and write its files."""
     props = select_properties(args.family, args.only, args.tier)
     if args.baseline:
         planned = Signature.collect(target, profile=args.profile, seed="", properties=props)
@@ -220,7 +241,7 @@ def _audit_one(target, paths: list[Path], args) -> int:
         print(f"{report.signature.target}: {report.summary_line()}")
     else:
         print()
-        print(report.to_terminal(verbose=args.verbose))
+        print(report.to_terminal(verbose=args.verbose, compact=compact))
     for path in paths:
         print(f"wrote {report.write(path)}")
     journal.close()
@@ -230,9 +251,19 @@ def _audit_one(target, paths: list[Path], args) -> int:
     if report.incomplete:
         code = 128 + (received[0] if received else signal.SIGINT)
     elif code == EXIT_NOTHING_VERIFIED:
-        print(f"metric-assay: nothing was verified against {target.name} (exit {EXIT_NOTHING_VERIFIED})")
+        print(f"metric-assay: nothing was verified against {target.name} (exit {EXIT_NOTHING_VERIFIED}): "
+              f"{_why_nothing_verified(report)}")
     print()
-    return code
+    return code, report
+
+
+def _why_nothing_verified(report: Report) -> str:
+    counts = report.counts()
+    if counts.get("timeout"):
+        return (f"{counts['timeout']} of {len(report.results)} properties ran out of --time-budget before a verdict, "
+                "the others were not applicable")
+    return ("every selected property is not applicable: the target defines none of the catalog names they "
+            "check (define some, or select other properties)")
 
 
 class _sigterm_as_interrupt:
@@ -352,6 +383,17 @@ def cmd_docs(args) -> int:
     return 0
 
 
+def cmd_init_adapter(args) -> int:
+    from .scaffold import audit_command, write_skeleton
+
+    for path in write_skeleton(args.name, args.out, force=args.force):
+        print(f"wrote {path}")
+    where = "" if Path(args.out).resolve() == Path.cwd() else f"cd {args.out} && "
+    print(f"fill in the functions your library has, then: {where}{audit_command(args.name)}")
+    print(f"(unfilled, every property is n/a and the audit exits {EXIT_NOTHING_VERIFIED}: nothing was verified)")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="metric-assay",
@@ -419,6 +461,15 @@ def build_parser() -> argparse.ArgumentParser:
     lst = sub.add_parser("list", help="list the catalog and the properties")
     lst.add_argument("--target", help="mark which catalog names this target provides")
     lst.set_defaults(func=cmd_list)
+
+    i = sub.add_parser(
+        "init-adapter",
+        help="write an adapter skeleton NAME.py listing every catalog name (commented out) and NAME_deviations.txt",
+    )
+    i.add_argument("name", metavar="NAME", help="the adapter's module name, e.g. mylib_adapter")
+    i.add_argument("--out", default=".", metavar="DIR", help="the folder to write into (default: the current one)")
+    i.add_argument("--force", action="store_true", help="overwrite existing files")
+    i.set_defaults(func=cmd_init_adapter)
 
     g = sub.add_parser("docs", help="regenerate docs/: conformance matrices of the bundled targets and the claims ledger")
     g.add_argument("--out", default="docs")

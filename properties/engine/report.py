@@ -268,16 +268,19 @@ class Report:
         present = set(self.counts())
         return [s for s in STATUSES if s in present or s in ("pass", "fail", "n/a")]
 
-    def to_terminal(self, *, verbose: bool = False) -> str:
+    def to_terminal(self, *, verbose: bool = False, compact: bool = False) -> str:
+        """The terminal report. ``compact`` (one of several targets) leaves out the per-family table and the
+        spec's counts, which the summary across targets and the written reports carry; never a failure."""
         sig = self.signature
         lines = [f"== metric-assay conformance: {sig.target} {sig.target_version} ==", sig.one_line(),
                  self.precision_line(), ""]
-        shown = self._shown_statuses()
-        width = max(len(STATUS_LABEL[s]) for s in shown) + 2
-        lines.append(f"{'family':<16}" + "".join(f"{STATUS_LABEL[s]:>{width}}" for s in shown))
-        for family, c in self.family_table():
-            lines.append(f"{family:<16}" + "".join(f"{c.get(s, 0):>{width}}" for s in shown))
-        lines.append("")
+        if not compact:
+            shown = self._shown_statuses()
+            width = max(len(STATUS_LABEL[s]) for s in shown) + 2
+            lines.append(f"{'family':<16}" + "".join(f"{STATUS_LABEL[s]:>{width}}" for s in shown))
+            for family, c in self.family_table():
+                lines.append(f"{family:<16}" + "".join(f"{c.get(s, 0):>{width}}" for s in shown))
+            lines.append("")
         for r in self.violations():
             lines.append(_failure_text(r))
             lines.append("")
@@ -290,7 +293,8 @@ class Report:
                 lines.append(f"known deviation {r.property_id}: {r.detail.splitlines()[0]}")
         if self.incomplete:
             lines.append(f"INCOMPLETE: the audit was interrupted; {len(self.not_run)} properties did not run")
-        lines.append(_claims_note())
+        if not compact:
+            lines.append(_claims_note())
         lines.append(f"{sig.target}: {self.summary_line()}")
         return "\n".join(lines)
 
