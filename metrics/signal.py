@@ -147,8 +147,16 @@ def mean_opinion_score(ratings, *, confidence=0.95, scale=(1, 5)) -> MeanOpinion
     Source: ITU-T P.800.1 (MOS terminology), P.1401; seed 004 ("Mean Opinion
     Score (MOS)").
     """
-    from scipy import stats
+    c, lo_hi = _mos_options(confidence, scale)
+    r = _ratings(ratings, lo_hi)
+    n = r.shape[0]
+    if n < 2:
+        raise MetricInputError("ratings", "a confidence interval needs at least 2 ratings")
+    mean = float(r.mean())
+    return _mos_interval(n, mean, float(r.std(ddof=1)), c)
 
+
+def _mos_options(confidence, scale) -> tuple[float, tuple[float, float]]:
     c = _probability_in_open_unit(confidence, "confidence")
     try:
         lo, hi = (float(x) for x in scale)
@@ -156,14 +164,22 @@ def mean_opinion_score(ratings, *, confidence=0.95, scale=(1, 5)) -> MeanOpinion
         raise MetricInputError("scale", f"expected a pair (lowest, highest), got {scale!r}") from None
     if not (math.isfinite(lo) and math.isfinite(hi) and lo < hi):
         raise MetricInputError("scale", f"expected finite ends with lowest < highest, got {scale!r}")
-    r = as_floats(ratings, "ratings")
+    return c, (lo, hi)
+
+
+def _ratings(ratings, scale: tuple[float, float], *, allow_empty: bool = False) -> np.ndarray:
+    lo, hi = scale
+    r = as_floats(ratings, "ratings", allow_empty=allow_empty)
     if ((r < lo) | (r > hi)).any():
         raise MetricInputError("ratings", f"contains ratings outside the scale [{lo:g}, {hi:g}]")
-    n = r.shape[0]
-    if n < 2:
-        raise MetricInputError("ratings", "a confidence interval needs at least 2 ratings")
-    mean = float(r.mean())
-    half = float(stats.t.ppf((1 + c) / 2, n - 1)) * float(r.std(ddof=1)) / math.sqrt(n)
+    return r
+
+
+def _mos_interval(n: int, mean: float, std: float, confidence: float) -> MeanOpinionScore:
+    """The MOS of ``n`` ratings with this mean and sample standard deviation, and its Student-t interval."""
+    from scipy import stats
+
+    half = float(stats.t.ppf((1 + confidence) / 2, n - 1)) * std / math.sqrt(n)
     return MeanOpinionScore(mean, mean - half, mean + half)
 
 

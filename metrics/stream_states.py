@@ -14,6 +14,9 @@ one-shot value from it:
   closest reference lengths (corpus BLEU);
 * :class:`TokenLogLikelihood`: token (or sequence) counts and summed
   negative log-likelihoods (perplexity);
+* :class:`BitErrors`: differing bits and bits (bit error rate);
+* :class:`RatingMoments`: count, mean and sum of squared deviations of the
+  ratings (mean opinion score and its interval), merged as Chan et al. do;
 * :class:`BinnedRocAuc`: positives and negatives per score bin, the binned
   (approximate) ROC AUC with its error bound, for streams whose distinct
   scores are too many to keep.
@@ -32,7 +35,8 @@ import numpy as np
 
 from .errors import MetricInputError
 
-__all__ = ["CountedSamples", "SampleMean", "EditCounts", "BleuCounts", "TokenLogLikelihood", "BinnedRocAuc"]
+__all__ = ["CountedSamples", "SampleMean", "EditCounts", "BleuCounts", "TokenLogLikelihood", "BitErrors",
+           "RatingMoments", "BinnedRocAuc"]
 
 
 def _is_empty(batch) -> bool:
@@ -397,6 +401,86 @@ class TokenLogLikelihood:
     @property
     def state(self) -> dict:
         return {"count": self.count, "nll": self.nll}
+
+
+class BitErrors:
+    """Bit error rate: the numbers of differing bits and of bits, both integers (``packed`` as the one-shot)."""
+
+    def __init__(self, metric, *, packed: bool = False):
+        self.metric, self.packed = metric, packed
+        self.reset()
+
+    def reset(self) -> None:
+        self.errors, self.bits = 0, 0
+
+    def update(self, bits_sent, bits_received) -> None:
+        if _is_empty((bits_sent, bits_received)):
+            return
+        n = len(bits_sent) * (8 if self.packed else 1)
+        rate = self.metric(bits_sent, bits_received, packed=self.packed)  # validates the batch
+        self.errors += round(rate * n)  # rate = errors / n exactly; errors < 2**53
+        self.bits += n
+
+    def merge(self, other: "BitErrors") -> None:
+        _check_same(self, other, "metric", "packed")
+        self.errors += other.errors
+        self.bits += other.bits
+
+    def compute(self) -> float:
+        if not self.bits:
+            _refuse_empty(self.metric)
+        return self.errors / self.bits
+
+    @property
+    def state(self) -> dict:
+        return {"errors": self.errors, "bits": self.bits}
+
+
+class RatingMoments:
+    """Mean opinion score: the count, mean and sum of squared deviations of the ratings, each batch's
+    computed centred and merged by Chan, Golub and LeVeque's update (no sum-of-squares cancellation)."""
+
+    def __init__(self, metric, *, confidence=0.95, scale=(1, 5)):
+        from .signal import _mos_options
+
+        self.metric = metric
+        self.confidence, self.scale = _mos_options(confidence, scale)
+        self.reset()
+
+    def reset(self) -> None:
+        self.count, self.mean, self.m2 = 0, 0.0, 0.0
+
+    def update(self, ratings) -> None:
+        from .signal import _ratings
+
+        r = _ratings(ratings, self.scale, allow_empty=True)
+        if r.shape[0]:
+            mean = float(r.mean())
+            self._combine(r.shape[0], mean, float(((r - mean) ** 2).sum()))
+
+    def merge(self, other: "RatingMoments") -> None:
+        _check_same(self, other, "metric", "confidence", "scale")
+        if other.count:
+            self._combine(other.count, other.mean, other.m2)
+
+    def compute(self):
+        from .signal import _mos_interval
+
+        if self.count < 2:
+            raise MetricInputError("ratings", f"a confidence interval needs at least 2 ratings; the stream has "
+                                              f"{self.count}")
+        return _mos_interval(self.count, self.mean, math.sqrt(self.m2 / (self.count - 1)), self.confidence)
+
+    @property
+    def state(self) -> dict:
+        return {"count": self.count, "mean": self.mean, "m2": self.m2}
+
+    def _combine(self, count: int, mean: float, m2: float) -> None:
+        total = self.count + count
+        delta = mean - self.mean
+        self.m2 += m2 + delta * delta * self.count * count / total
+        self.mean += delta * count / total
+        self.count = total
 
 
 class BinnedRocAuc:

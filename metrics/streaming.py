@@ -38,7 +38,8 @@ negative counts); for continuous reals it holds each distinct value once.
 from __future__ import annotations
 
 from .errors import MetricInputError
-from .stream_states import BinnedRocAuc, BleuCounts, CountedSamples, EditCounts, SampleMean, TokenLogLikelihood
+from .stream_states import (BinnedRocAuc, BitErrors, BleuCounts, CountedSamples, EditCounts, RatingMoments, SampleMean,
+                            TokenLogLikelihood)
 
 __all__ = ["STREAMING", "stream", "binned_roc_auc"]
 
@@ -92,6 +93,8 @@ STREAMING.update({
     "corpus_bleu": _factory("corpus_bleu", BleuCounts),
     "perplexity": _factory("perplexity", TokenLogLikelihood, corpus=False),
     "corpus_perplexity": _factory("corpus_perplexity", TokenLogLikelihood, corpus=True),
+    "bit_error_rate": _factory("bit_error_rate", BitErrors),
+    "mean_opinion_score": _factory("mean_opinion_score", RatingMoments),
 })
 
 

@@ -46,6 +46,8 @@ class Capability:
     perfect_forms: tuple[dict, ...] | None = None
     #: keyword sets the streaming properties evaluate (default: ``forms``), e.g. forms with binary averaging
     stream_forms: tuple[dict, ...] | None = None
+    #: the input shape of the streaming properties where the metric has no generic one (default: ``inputs``)
+    stream_inputs: Any = None
     #: keywords of the refusal calls
     refusal_form: dict = dataclasses.field(default_factory=dict)
     #: the value on a perfect input (None: no such value, e.g. a curve)

@@ -25,6 +25,7 @@ from scipy import stats
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_refusal
 from .engine import registry
+from .inputs import InputShape
 
 EXAMPLES = 40
 registry.family_examples("signal", EXAMPLES)
@@ -35,16 +36,27 @@ ROUNDING = 1e-10
 #: Kubichek's constant: dB per unit of Euclidean cepstral distance
 MCD_CONSTANT = 10.0 / math.log(10.0) * math.sqrt(2.0)
 
+def _take_pair(ex, idx):
+    return ex[0][idx], ex[1][idx]
+
+
+#: the inputs of the streaming properties (``properties/streaming.py``): samples are bits and ratings
+BIT_PAIRS = InputShape(name="two bit arrays", examples=lambda name: bit_pairs(), size=lambda ex: len(ex[0]),
+                       take=_take_pair, call=lambda t, name, ex, **kw: getattr(t, name)(ex[0], ex[1], **kw))
+RATINGS = InputShape(name="ratings on 1..5", examples=lambda name: ratings.map(lambda r: (r,)),
+                     size=lambda ex: len(ex[0]), take=lambda ex, idx: (ex[0][idx],),
+                     call=lambda t, name, ex, **kw: getattr(t, name)(ex[0], **kw))
+
 CAPABILITIES = {
     "bit_error_rate": Capability(
         (0.0, 1.0), True, "two bit arrays (0/1), or packed bytes with packed=True",
-        "none for non-empty arrays of equal length", higher_is_better=False),
+        "none for non-empty arrays of equal length", higher_is_better=False, stream_inputs=BIT_PAIRS),
     "burstiness": Capability(
         (-1.0, 1.0), False, "inter-event times (non-negative)",
         "all times 0 (mean 0: 0/0) is refused", higher_is_better=None),
     "mean_opinion_score": Capability(
         (None, None), False, "ratings on a bounded scale",
-        "a single rating has no confidence interval and is refused"),
+        "a single rating has no confidence interval and is refused", stream_inputs=RATINGS),
     "mel_cepstral_distortion": Capability(
         (0.0, None), True, "two mel-cepstral sequences (frames x coefficients)",
         "none for non-empty sequences with the same number of coefficients (and frames, unaligned)",

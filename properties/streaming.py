@@ -39,6 +39,7 @@ the suite.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 import numpy as np
@@ -310,6 +311,8 @@ def register_all() -> list[str]:
     capabilities = all_capabilities()
     for name in metrics.STREAMING:
         cap = capabilities.get(name)
+        if cap is not None and cap.stream_inputs is not None:
+            cap = dataclasses.replace(cap, inputs=cap.stream_inputs)
         if cap is None or cap.inputs is None:
             raise RuntimeError(f"{name} has a streaming form but no capability row to draw its inputs from")
         family = metrics.CATALOG[name]
