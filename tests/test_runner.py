@@ -123,3 +123,31 @@ def test_the_json_keeps_the_first_10_kb_of_a_message():
     result = check_property(DOUBLES, toy_target(double=chatty), settings_=CI)
     assert len(result.detail) > 50_000
     assert 10_000 <= len(result.to_dict()["detail"]) < 10_100
+
+
+def test_one_property_at_a_time_reuses_a_kept_worker_and_replaces_one_that_died():
+    import os
+
+    from properties.engine import isolation, registry
+    from properties.engine.targets import load_target
+
+    prop = registry.get("classification.bounds[accuracy]")
+    catalog = load_target("metrics")
+    isolation.close_pool()
+    try:
+        assert check_property(prop, catalog, isolate=True).status == "pass"
+        (worker,) = isolation._POOL[0].workers
+        assert check_property(registry.get("classification.bounds[f1]"), catalog, isolate=True).status == "pass"
+        assert [w.pid for w in isolation._POOL[0].workers] == [worker.pid]  # the same process ran both
+
+        def exits(y_true, y_pred):
+            os._exit(3)
+
+        dying = toy_target("dying", accuracy=exits)
+        assert check_property(prop, dying, isolate=True).status == "crash"
+        assert isolation._POOL[0].workers == []  # the dead worker is gone, none left busy
+        assert check_property(prop, dying, isolate=True).status == "crash"  # a fresh one, which dies too
+        assert check_property(prop, catalog, isolate=True).status == "pass"  # another target: another worker
+        assert [w.pid for w in isolation._POOL[0].workers] != [worker.pid]
+    finally:
+        isolation.close_pool()

@@ -16,6 +16,9 @@ the slot's flag when the call returns. The parent watches the slots:
   tail of what the worker wrote to its stdout and stderr (captured in a file,
   so the target's prints never reach the terminal or the report).
 
+Callers that run one property at a time (the pytest route, one test per
+property) keep their workers between calls (:func:`run_pooled`).
+
 Results come back pickled through a pipe; they are plain data, never live
 exception objects. Under a derandomized profile each property draws the same
 examples whichever worker runs it, so the results do not depend on ``--jobs``
@@ -224,19 +227,22 @@ def iter_isolated(
     jobs: int = 1,
     on_start: Callable[[int, Property], None] | None = None,
     on_tick: Callable[[], None] | None = None,
+    indices: Sequence[int] | None = None,
+    keep: list | None = None,
 ) -> Iterator[tuple[int, Result]]:
-    """Run the properties in ``jobs`` workers; yield ``(index, result)`` as each one ends.
+    """Run the properties (those at ``indices``, default all) in ``jobs`` workers; yield ``(index, result)`` as
+    each one ends.
 
-    Closing the generator (an interrupt) kills the workers still running.
+    Closing the generator (an interrupt) kills the workers still running. ``keep``: a list of workers
+    (forked with these ``props`` and options) to take idle workers from and leave them in afterwards.
     """
     if not hasattr(os, "fork"):
         raise RuntimeError("isolated audits need os.fork (Linux or macOS)")
-    _scan_constants()
     call_timeout = DEFAULT_CALL_TIMEOUT if call_timeout is None else call_timeout
     options = dict(settings_=settings_, seed=seed, time_budget=time_budget)
-    pending = list(range(len(props)))
+    pending = list(range(len(props)) if indices is None else indices)
     pending.reverse()
-    workers: list[_Worker] = []
+    workers: list[_Worker] = keep if keep is not None else []
     retried: set[int] = set()
     sys.stdout.flush()
     sys.stderr.flush()
@@ -291,7 +297,8 @@ def iter_isolated(
                     _close(worker)
                     yield index, apply_deviation(result, target)
     finally:
-        for worker in workers:
+        for worker in [w for w in workers if keep is None or w.index is not None]:
+            workers.remove(worker)
             _kill(worker)
             _close(worker)
 
@@ -304,7 +311,7 @@ def _scan_constants() -> None:
     (again for modules loaded since). A worker forked from a parent that never
     drew scans every loaded module itself, thousands with torch loaded, and loses
     the result when it ends: that took more than half the time of a property run
-    in a fresh worker (the pytest route forks one per property). Scanned here,
+    in a fresh worker. Scanned here,
     every worker inherits the result; the constants, and so the examples, are the
     same either way.
     """
@@ -319,6 +326,7 @@ def _scan_constants() -> None:
 def _spawn(props, target: Target, options: dict, workers: list) -> _Worker:
     import mmap
 
+    _scan_constants()
     slot = mmap.mmap(-1, _SLOT_SIZE)
     capture = tempfile.TemporaryFile()
     task_read, task_write = os.pipe()
@@ -394,3 +402,51 @@ def run_isolated(props: Sequence[Property], target: Target, **options) -> list[R
     for index, result in iter_isolated(props, target, **options):
         results[index] = result
     return results  # type: ignore[return-value]
+
+
+@dataclasses.dataclass
+class _Pool:
+    key: tuple
+    target: Target
+    props: list
+    position: dict
+    workers: list = dataclasses.field(default_factory=list)
+
+
+_POOL: list[_Pool] = []
+
+
+def run_pooled(prop: Property, target: Target, **options) -> Result:
+    """One property's result from a worker kept for the next call with the same target and options.
+
+    For callers that run one property at a time (the pytest route: one test per
+    property): a worker runs property after property, as in an audit, instead of
+    a fresh fork paying the library's lazy imports and caches for each. A worker
+    that crashes or hangs is replaced, as in :func:`iter_isolated`.
+    """
+    from .registry import all_properties
+
+    # the pool keeps the target (and so its id) alive; options by value where they are plain values
+    key = (id(target), *sorted((k, v if isinstance(v, (int, float, str, type(None))) else id(v))
+                               for k, v in options.items()))
+    if not _POOL or _POOL[0].key != key:
+        close_pool()
+        props = all_properties(tier=None)
+        _POOL.append(_Pool(key, target, props, {p.id: i for i, p in enumerate(props)}))
+    pool = _POOL[0]
+    position = pool.position.get(prop.id)
+    if position is None or pool.props[position] is not prop:  # not a registered property: a worker of its own
+        return run_isolated([prop], target, **options)[0]
+    runs = iter_isolated(pool.props, target, indices=[position], keep=pool.workers, **options)
+    try:
+        return next(runs)[1]
+    finally:
+        runs.close()
+
+
+def close_pool() -> None:
+    """End the kept workers."""
+    while _POOL:
+        for worker in _POOL.pop().workers:
+            _kill(worker)
+            _close(worker)

@@ -354,9 +354,9 @@ def check_property(prop: Property, target: Target, *, isolate: bool = False, cal
     if reason is not None:
         return Result(status="n/a", detail=reason, **_result_base(prop))
     if isolate:
-        from .isolation import run_isolated
+        from .isolation import run_pooled
 
-        return run_isolated([prop], target, call_timeout=call_timeout, **search)[0]
+        return run_pooled(prop, target, call_timeout=call_timeout, **search)
     return apply_deviation(run_in_process(prop, target, **search), target)
 
 
