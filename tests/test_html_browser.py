@@ -1,18 +1,23 @@
 """The HTML report in a real browser: headless Chromium from the system packages, driven by Selenium.
 
 Skipped, with the command that installs them, where Chromium, its driver or Selenium is missing. One browser for
-the module; the page shows the reports of two toy targets audited on five properties.
+the module; one page shows the reports of two toy targets audited on five properties, the other is
+``docs/conformance/index.html``, every bundled target's full audit (written by ``make docs``, as ``make audit``
+writes ``reports/index.html``).
 """
 
 from __future__ import annotations
 
 import shutil
 import tempfile
+from pathlib import Path
 
 import pytest
 
-from properties.engine.cli import main
+from properties.engine.cli import DEFAULT_AUDIT_SET, main
 from tests.toys import PICTURED, picture_reports
+
+BUNDLED_PAGE = Path(__file__).resolve().parents[1] / "docs" / "conformance" / "index.html"
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
@@ -82,3 +87,15 @@ def test_clicking_a_failing_cell_shows_its_reproduction(page):
     assert panel.find_element(By.CSS_SELECTOR, "svg.assay-plot").is_displayed()
     others = [p for p in page.find_elements(By.CSS_SELECTOR, "section.panel") if p.is_displayed()]
     assert others == [panel]
+
+
+def test_the_page_of_the_bundled_targets_shows_every_one_and_opens_a_deviation(browser):
+    browser.get(BUNDLED_PAGE.as_uri())
+    assert [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "WARNING")] == []
+    rows = browser.find_elements(By.CSS_SELECTOR, "table.matrix tr.target-row")
+    assert [r.find_element(By.CSS_SELECTOR, "th").text.split()[0] for r in rows] == list(DEFAULT_AUDIT_SET)
+    cell = browser.find_element(By.CSS_SELECTOR, 'td.cell[data-status="deviation"]')
+    panel = browser.find_element(By.ID, cell.get_attribute("data-panel"))
+    cell.click()
+    assert panel.is_displayed()
+    assert panel.find_element(By.CSS_SELECTOR, "pre.reproduction").text.startswith("Calls to ")

@@ -369,6 +369,10 @@ def cmd_docs(args) -> int:
     out.mkdir(parents=True, exist_ok=True)
     (out / "catalog.md").write_text(catalog_markdown(), encoding="utf-8")
     print(f"wrote {out / 'catalog.md'}")
+    from .html_report import render_page
+    from .report import write_atomically
+
+    reports = []
     for name in DEFAULT_AUDIT_SET:
         try:
             target = load_target(name)
@@ -378,6 +382,10 @@ def cmd_docs(args) -> int:
         report = audit(target, profile="ci")
         path = report.write(out / "conformance" / f"{target.name}.md")
         print(f"wrote {path} ({report.summary_line()})")
+        reports.append(report)
+    page = out / "conformance" / "index.html"
+    write_atomically(page, render_page(reports, title="metric-assay: the bundled targets against the spec"))
+    print(f"wrote {page} ({len(reports)} targets)")
     for path in write_ledger(judge_all(profile="ci"), out):
         print(f"wrote {path}")
     return 0
@@ -471,7 +479,8 @@ def build_parser() -> argparse.ArgumentParser:
     i.add_argument("--force", action="store_true", help="overwrite existing files")
     i.set_defaults(func=cmd_init_adapter)
 
-    g = sub.add_parser("docs", help="regenerate docs/: conformance matrices of the bundled targets and the claims ledger")
+    g = sub.add_parser("docs", help="regenerate docs/: conformance matrices of the bundled targets (and their HTML "
+                                    "page) and the claims ledger")
     g.add_argument("--out", default="docs")
     g.set_defaults(func=cmd_docs)
     return parser
