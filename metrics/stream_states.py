@@ -9,6 +9,7 @@ one-shot value from it:
 * :class:`SampleMean`: the number of samples and the running mean of a mean
   of per-sample values (losses, per-query ranking values, log loss), or their
   sum; root mean squares merged without overflow;
+* :class:`FrameMean`: the same for mel-cepstral distortion over aligned frames;
 * :class:`EditCounts`: edits and reference lengths of a corpus (WER, CER);
 * :class:`BleuCounts`: clipped n-gram matches, n-gram totals, hypothesis and
   closest reference lengths (corpus BLEU);
@@ -17,6 +18,8 @@ one-shot value from it:
 * :class:`BitErrors`: differing bits and bits (bit error rate);
 * :class:`RatingMoments`: count, mean and sum of squared deviations of the
   ratings (mean opinion score and its interval), merged as Chan et al. do;
+* :class:`ClusterMoments`: per cluster the count, the mean (relative to the
+  stream's first point) and the centred sum of squares (Calinski-Harabasz);
 * :class:`BinnedRocAuc`: positives and negatives per score bin, the binned
   (approximate) ROC AUC with its error bound, for streams whose distinct
   scores are too many to keep.
@@ -36,7 +39,7 @@ import numpy as np
 from .errors import MetricInputError
 
 __all__ = ["CountedSamples", "SampleMean", "EditCounts", "BleuCounts", "TokenLogLikelihood", "BitErrors",
-           "RatingMoments", "BinnedRocAuc"]
+           "RatingMoments", "ClusterMoments", "FrameMean", "BinnedRocAuc"]
 
 
 def _is_empty(batch) -> bool:
@@ -243,6 +246,17 @@ class SampleMean:
         elif self.count:
             value = self.value + (count / total) * (value - self.value)
         self.count, self.value = total, value
+
+
+class FrameMean(SampleMean):
+    """Mel-cepstral distortion of frames aligned one to one: the mean of per-frame distortions, a batch being
+    frames of both sequences. DTW aligns whole sequences, so ``alignment="dtw"`` has no stream."""
+
+    def __init__(self, metric, *, alignment: str = "none", **options):
+        if alignment != "none":
+            raise MetricInputError("alignment", f"is {alignment!r}: DTW aligns whole sequences, so only frames "
+                                                "aligned one to one (alignment='none') stream")
+        super().__init__(metric, alignment=alignment, **options)
 
 
 class EditCounts:
@@ -481,6 +495,84 @@ class RatingMoments:
         self.m2 += m2 + delta * delta * self.count * count / total
         self.mean += delta * count / total
         self.count = total
+
+
+class ClusterMoments:
+    """Calinski-Harabasz of a stream: per cluster label, the count, the mean and the sum of squared distances
+    to it, merged by Chan, Golub and LeVeque's update. Means are kept relative to the stream's first point (as
+    the one-shot centres on ``X[0]``), so that data far from 0 keeps its digits; a merged stream's means are
+    moved to this stream's origin. The state is k x d numbers for k clusters of d features."""
+
+    def __init__(self, metric):
+        self.metric = metric
+        self.reset()
+
+    def reset(self) -> None:
+        self.origin = None
+        self.clusters: dict = {}  # label -> [count, mean (relative to origin), centred sum of squares]
+
+    def update(self, X, labels) -> None:
+        from ._cluster_geometry import _labels, _points
+
+        if _is_empty((X, labels)):
+            return
+        X = _points(X)
+        labels = _labels(labels, X.shape[0])
+        if self.origin is None:
+            self.origin = X[0].copy()
+        values, codes = np.unique(labels, return_inverse=True)
+        codes = codes.ravel()
+        counts = np.bincount(codes, minlength=values.shape[0])
+        relative = X - self.origin
+        sums = np.stack([np.bincount(codes, weights=relative[:, j], minlength=values.shape[0])
+                         for j in range(X.shape[1])], axis=1)
+        means = sums / counts[:, None]
+        centred = relative - means[codes]
+        m2 = np.bincount(codes, weights=np.einsum("ij,ij->i", centred, centred), minlength=values.shape[0])
+        for label, count, mean, sq in zip(values.tolist(), counts.tolist(), means, m2.tolist()):
+            self._combine(label, count, mean, sq)
+
+    def merge(self, other: "ClusterMoments") -> None:
+        _check_same(self, other, "metric")
+        if other.origin is None:
+            return
+        if self.origin is None:
+            self.origin = other.origin.copy()
+        shift = other.origin - self.origin
+        for label, (count, mean, sq) in other.clusters.items():
+            self._combine(label, count, mean + shift, sq)
+
+    def compute(self) -> float:
+        from ._cluster_geometry import _check_n_labels
+
+        if not self.clusters:
+            _refuse_empty(self.metric)
+        counts = np.array([c[0] for c in self.clusters.values()], dtype=np.float64)
+        means = np.stack([c[1] for c in self.clusters.values()])
+        n, k = int(counts.sum()), counts.shape[0]
+        _check_n_labels(k, n, "Calinski-Harabasz")
+        within = float(sum(c[2] for c in self.clusters.values()))
+        if within == 0.0:
+            return 1.0
+        dev = means - counts @ means / n
+        between = float(counts @ np.einsum("ij,ij->i", dev, dev))
+        return between * (n - k) / (within * (k - 1))
+
+    @property
+    def state(self) -> dict:
+        return {"origin": None if self.origin is None else self.origin.copy(),
+                "clusters": {label: (c[0], c[1].copy(), c[2]) for label, c in self.clusters.items()}}
+
+    def _combine(self, label, count: int, mean: np.ndarray, sq: float) -> None:
+        mine = self.clusters.get(label)
+        if mine is None:
+            self.clusters[label] = [count, np.array(mean, dtype=np.float64), sq]
+            return
+        total = mine[0] + count
+        delta = mean - mine[1]
+        mine[2] += sq + float(delta @ delta) * mine[0] * count / total
+        mine[1] = mine[1] + delta * (count / total)
+        mine[0] = total
 
 
 class BinnedRocAuc:

@@ -38,8 +38,8 @@ negative counts); for continuous reals it holds each distinct value once.
 from __future__ import annotations
 
 from .errors import MetricInputError
-from .stream_states import (BinnedRocAuc, BitErrors, BleuCounts, CountedSamples, EditCounts, RatingMoments, SampleMean,
-                            TokenLogLikelihood)
+from .stream_states import (BinnedRocAuc, BitErrors, BleuCounts, ClusterMoments, CountedSamples, EditCounts,
+                            FrameMean, RatingMoments, SampleMean, TokenLogLikelihood)
 
 __all__ = ["STREAMING", "stream", "binned_roc_auc"]
 
@@ -95,6 +95,8 @@ STREAMING.update({
     "corpus_perplexity": _factory("corpus_perplexity", TokenLogLikelihood, corpus=True),
     "bit_error_rate": _factory("bit_error_rate", BitErrors),
     "mean_opinion_score": _factory("mean_opinion_score", RatingMoments),
+    "calinski_harabasz": _factory("calinski_harabasz", ClusterMoments),
+    "mel_cepstral_distortion": _factory("mel_cepstral_distortion", FrameMean),
 })
 
 

@@ -43,6 +43,9 @@ def _take_pair(ex, idx):
 #: the inputs of the streaming properties (``properties/streaming.py``): samples are bits and ratings
 BIT_PAIRS = InputShape(name="two bit arrays", examples=lambda name: bit_pairs(), size=lambda ex: len(ex[0]),
                        take=_take_pair, call=lambda t, name, ex, **kw: getattr(t, name)(ex[0], ex[1], **kw))
+CEPSTRA = InputShape(name="two mel-cepstral sequences, frames aligned", examples=lambda name: cepstrum_pairs(),
+                     size=lambda ex: len(ex[0]), take=_take_pair,
+                     call=lambda t, name, ex, **kw: getattr(t, name)(ex[0], ex[1], **kw))
 RATINGS = InputShape(name="ratings on 1..5", examples=lambda name: ratings.map(lambda r: (r,)),
                      size=lambda ex: len(ex[0]), take=lambda ex, idx: (ex[0][idx],),
                      call=lambda t, name, ex, **kw: getattr(t, name)(ex[0], **kw))
@@ -60,7 +63,7 @@ CAPABILITIES = {
     "mel_cepstral_distortion": Capability(
         (0.0, None), True, "two mel-cepstral sequences (frames x coefficients)",
         "none for non-empty sequences with the same number of coefficients (and frames, unaligned)",
-        higher_is_better=False),
+        higher_is_better=False, stream_inputs=CEPSTRA),
 }
 
 

@@ -850,6 +850,8 @@ STREAMING = {
     "corpus_cer": lambda: _ModularStream(_mtxt.CharErrorRate(), _text_pairs),
     "corpus_bleu": _bleu_stream,
     "perplexity": lambda: _ModularStream(_mtxt.Perplexity(), _token_batch),
+    "calinski_harabasz": lambda: _ModularStream(_mclu.CalinskiHarabaszScore(),
+                                                lambda X, labels: (_floats(X), _stream_cluster_ids(labels, "labels"))),
     "corpus_perplexity": lambda average="tokens": _ModularStream(_mtxt.Perplexity(ignore_index=_IGNORE),
                                                                  _sequence_batch),
 }
