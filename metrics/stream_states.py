@@ -6,6 +6,8 @@ one-shot value from it:
 * :class:`CountedSamples`: the distinct samples with their counts, for any
   metric of 1-D samples that depends only on their multiset (labels, scores,
   cluster ids; exact through ``sample_weight``);
+* :class:`AdjustedR2`: R²'s counted samples and their total, for the
+  correction by the number of features;
 * :class:`SampleMean`: the number of samples and the running mean of a mean
   of per-sample values (losses, per-query ranking values, log loss), or their
   sum; root mean squares merged without overflow;
@@ -39,7 +41,7 @@ import numpy as np
 from .errors import MetricInputError
 
 __all__ = ["CountedSamples", "SampleMean", "EditCounts", "BleuCounts", "TokenLogLikelihood", "BitErrors",
-           "RatingMoments", "ClusterMoments", "FrameMean", "BinnedRocAuc"]
+           "RatingMoments", "ClusterMoments", "FrameMean", "AdjustedR2", "BinnedRocAuc"]
 
 
 def _is_empty(batch) -> bool:
@@ -153,6 +155,33 @@ class CountedSamples:
             self._counts = summed
             self._pending, self._pending_rows = [], 0
         return self._columns, self._counts
+
+
+class AdjustedR2(CountedSamples):
+    """Adjusted R² of a stream: R²'s distinct pairs with their counts (:class:`CountedSamples` of
+    :func:`metrics.r2`) and the sample count ``n`` their counts sum to, for the correction
+    ``1 - (1 - R²) (n - 1) / (n - n_features - 1)``."""
+
+    def __init__(self, metric, *, n_features, **options):
+        from . import regression
+        from ._validation import check_int_at_least
+
+        self.n_features = check_int_at_least(n_features, "n_features", 0)
+        super().__init__(regression.r2, **options)
+
+    def merge(self, other: "AdjustedR2") -> None:
+        _check_same(self, other, "n_features")
+        super().merge(other)
+
+    def compute(self):
+        _, counts = self._distinct()
+        n, k = int(counts.sum()), self.n_features
+        if n < 2:
+            raise MetricInputError("y_true", f"needs at least 2 samples, got {n}")
+        if n - k - 1 <= 0:
+            raise MetricInputError("n_features", f"is {k} but there are only {n} samples; need n > n_features + 1")
+        base = super().compute()
+        return base if k == 0 else 1.0 - (1.0 - base) * (n - 1) / (n - k - 1)
 
 
 def _codes(column: np.ndarray) -> tuple[np.ndarray, int]:
@@ -616,7 +645,8 @@ class BinnedRocAuc:
         t = np.asarray(y_true)
         s = as_floats(y_score, "y_score", allow_empty=True)
         if t.ndim != 1 or t.shape != s.shape:
-            raise MetricInputError("y_true", f"expected a 1-D array as long as y_score, got shapes {t.shape}, {s.shape}")
+            raise MetricInputError("y_true", f"expected a 1-D array as long as y_score, got shapes {t.shape}, "
+                                             f"{s.shape}")
         if self.pos_label is not None:
             positive = t == self.pos_label
         elif t.dtype == bool or np.isin(t, (0, 1)).all():
@@ -637,7 +667,8 @@ class BinnedRocAuc:
     def _pairs(self) -> float:
         p, n = int(self.pos.sum()), int(self.neg.sum())
         if not p or not n:
-            raise MetricInputError("y_true", f"the stream has {p} positive and {n} negative samples; ROC AUC needs both")
+            raise MetricInputError("y_true", f"the stream has {p} positive and {n} negative samples; ROC AUC needs "
+                                             "both")
         return float(p) * float(n)
 
     def compute(self) -> float:

@@ -38,7 +38,7 @@ negative counts); for continuous reals it holds each distinct value once.
 from __future__ import annotations
 
 from .errors import MetricInputError
-from .stream_states import (BinnedRocAuc, BitErrors, BleuCounts, ClusterMoments, CountedSamples, EditCounts,
+from .stream_states import (AdjustedR2, BinnedRocAuc, BitErrors, BleuCounts, ClusterMoments, CountedSamples, EditCounts,
                             FrameMean, RatingMoments, SampleMean, TokenLogLikelihood)
 
 __all__ = ["STREAMING", "stream", "binned_roc_auc"]
@@ -96,6 +96,7 @@ STREAMING.update({
     "bit_error_rate": _factory("bit_error_rate", BitErrors),
     "mean_opinion_score": _factory("mean_opinion_score", RatingMoments),
     "calinski_harabasz": _factory("calinski_harabasz", ClusterMoments),
+    "adjusted_r2": _factory("adjusted_r2", AdjustedR2),
     "mel_cepstral_distortion": _factory("mel_cepstral_distortion", FrameMean),
 })
 

@@ -820,6 +820,7 @@ STREAMING = {
     "mean_absolute_error": _regression_stream(_mreg.MeanAbsoluteError),
     "mean_squared_log_error": _regression_stream(_mreg.MeanSquaredLogError),
     "r2": _regression_stream(_mreg.R2Score),
+    "adjusted_r2": lambda n_features: _ModularStream(_mreg.R2Score(adjusted=n_features), _pair),
     "explained_variance": _regression_stream(_mreg.ExplainedVariance),
     "pearson": lambda: _ModularStream(_mreg.PearsonCorrCoef(), lambda x, y: (_floats(x), _floats(y))),
     "spearman": lambda: _ModularStream(_mreg.SpearmanCorrCoef(), lambda x, y: (_floats(x), _floats(y))),
