@@ -322,7 +322,11 @@ def calinski_harabasz(X, labels) -> float:
     ``calinski_harabasz_score``.
     """
     n, k, counts, centroids, sq, _ = _cluster_geometry(X, labels, "Calinski-Harabasz")
-    within = float(sq.sum())
+    return _variance_ratio(n, k, counts, centroids, float(sq.sum()))
+
+
+def _variance_ratio(n: int, k: int, counts, centroids, within: float) -> float:
+    """Calinski-Harabasz from the cluster sizes, centroids and the within-cluster dispersion."""
     if within == 0.0:
         return 1.0
     mean = counts @ centroids / n

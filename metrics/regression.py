@@ -442,13 +442,24 @@ def adjusted_r2(y_true, y_pred, *, n_features, sample_weight=None, force_finite=
     Source: seed 004 section "Adjusted R-Squared" (no scikit-learn counterpart).
     """
     k = check_int_at_least(n_features, "n_features", 0)
-    yt, yp = _pair(y_true, y_pred, min_samples=2)
+    yt, yp = _pair(y_true, y_pred)
     n = yt.shape[0]
+    _check_adjustable(n, k)
+    return _adjusted(r2(yt, yp, sample_weight=sample_weight, force_finite=force_finite), n, k)
+
+
+def _check_adjustable(n: int, k: int) -> None:
+    """Refuse what adjusted R² is undefined for: fewer than 2 samples, ``n <= n_features + 1``."""
+    if n < 2:
+        raise MetricInputError("y_true", f"needs at least 2 samples, got {n}")
     if n - k - 1 <= 0:
         raise MetricInputError(
             "n_features", f"is {k} but there are only {n} samples; need n > n_features + 1"
         )
-    base = r2(yt, yp, sample_weight=sample_weight, force_finite=force_finite)
+
+
+def _adjusted(base: float, n: int, k: int) -> float:
+    """R² ``base`` of ``n`` samples corrected for ``k`` predictors."""
     if k == 0:
         return base
     return 1.0 - (1.0 - base) * (n - 1) / (n - k - 1)

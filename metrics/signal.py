@@ -88,14 +88,20 @@ def bit_error_rate(bits_sent, bits_received, *, packed=False) -> float:
     0..255 packed) and non-1-D input are refused.
     Source: seed 004 ("Evaluation Metrics for Compression Models").
     """
+    errors, bits = _bit_errors(bits_sent, bits_received, packed)
+    return errors / bits
+
+
+def _bit_errors(bits_sent, bits_received, packed: bool) -> tuple[int, int]:
+    """(differing bits, bits) of two validated bit (or packed byte) arrays."""
     a = _bit_array(bits_sent, "bits_sent", packed)
     b = _bit_array(bits_received, "bits_received", packed)
     if a.shape != b.shape:
         raise MetricInputError("bits_received", f"has length {b.shape[0]} but bits_sent has length {a.shape[0]}; "
                                                 "they must match")
     if packed:
-        return _popcount(np.bitwise_xor(a, b)) / (8 * a.shape[0])
-    return int(np.count_nonzero(a != b)) / a.shape[0]
+        return _popcount(np.bitwise_xor(a, b)), 8 * a.shape[0]
+    return int(np.count_nonzero(a != b)), a.shape[0]
 
 
 # ------------------------------------------------------------------ burstiness

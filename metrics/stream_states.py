@@ -57,6 +57,15 @@ def _refuse_empty(metric):
                                                     f"and {metric.__name__} of no sample is undefined")
 
 
+def _chan(n_a: int, mean_a, m2_a: float, n_b: int, mean_b, m2_b: float):
+    """(count, mean, sum of squared deviations) of two groups together: Chan, Golub and LeVeque's update
+    (means scalar or vectors; no sum-of-squares cancellation)."""
+    total = n_a + n_b
+    delta = mean_b - mean_a
+    spread = float(np.dot(delta, delta))
+    return total, mean_a + delta * (n_b / total), m2_a + m2_b + spread * n_a * n_b / total
+
+
 def _equal(a, b) -> bool:
     try:
         return bool(a == b)
@@ -174,14 +183,12 @@ class AdjustedR2(CountedSamples):
         super().merge(other)
 
     def compute(self):
+        from .regression import _adjusted, _check_adjustable
+
         _, counts = self._distinct()
-        n, k = int(counts.sum()), self.n_features
-        if n < 2:
-            raise MetricInputError("y_true", f"needs at least 2 samples, got {n}")
-        if n - k - 1 <= 0:
-            raise MetricInputError("n_features", f"is {k} but there are only {n} samples; need n > n_features + 1")
-        base = super().compute()
-        return base if k == 0 else 1.0 - (1.0 - base) * (n - 1) / (n - k - 1)
+        n = int(counts.sum())
+        _check_adjustable(n, self.n_features)
+        return _adjusted(super().compute(), n, self.n_features)
 
 
 def _codes(column: np.ndarray) -> tuple[np.ndarray, int]:
@@ -307,17 +314,13 @@ class EditCounts:
         self.sentences, self.edits, self.length, self.rates = 0, 0, 0, 0.0
 
     def update(self, references, hypotheses) -> None:
-        from .text import _edit_counts
+        from .text import _edit_counts, _sentence_rates
 
         if _is_empty((references, hypotheses)):
             return
         dists, lengths = _edit_counts(references, hypotheses, characters=self.characters)
         if self.average == "mean":
-            if (lengths == 0).any():
-                i = int(np.flatnonzero(lengths == 0)[0])
-                raise MetricInputError("references", f"entry {i} is empty: average='mean' divides by each "
-                                                     "reference length")
-            self.rates += float((dists / lengths).sum())
+            self.rates += float(_sentence_rates(dists, lengths).sum())
         self.sentences += len(lengths)
         self.edits += int(dists.sum())
         self.length += int(lengths.sum())
@@ -457,12 +460,13 @@ class BitErrors:
         self.errors, self.bits = 0, 0
 
     def update(self, bits_sent, bits_received) -> None:
+        from .signal import _bit_errors
+
         if _is_empty((bits_sent, bits_received)):
             return
-        n = len(bits_sent) * (8 if self.packed else 1)
-        rate = self.metric(bits_sent, bits_received, packed=self.packed)  # validates the batch
-        self.errors += round(rate * n)  # rate = errors / n exactly; errors < 2**53
-        self.bits += n
+        errors, bits = _bit_errors(bits_sent, bits_received, self.packed)
+        self.errors += errors
+        self.bits += bits
 
     def merge(self, other: "BitErrors") -> None:
         _check_same(self, other, "metric", "packed")
@@ -519,11 +523,7 @@ class RatingMoments:
         return {"count": self.count, "mean": self.mean, "m2": self.m2}
 
     def _combine(self, count: int, mean: float, m2: float) -> None:
-        total = self.count + count
-        delta = mean - self.mean
-        self.m2 += m2 + delta * delta * self.count * count / total
-        self.mean += delta * count / total
-        self.count = total
+        self.count, self.mean, self.m2 = _chan(self.count, self.mean, self.m2, count, mean, m2)
 
 
 class ClusterMoments:
@@ -572,7 +572,7 @@ class ClusterMoments:
             self._combine(label, count, mean + shift, sq)
 
     def compute(self) -> float:
-        from ._cluster_geometry import _check_n_labels
+        from ._cluster_geometry import _check_n_labels, _variance_ratio
 
         if not self.clusters:
             _refuse_empty(self.metric)
@@ -580,12 +580,7 @@ class ClusterMoments:
         means = np.stack([c[1] for c in self.clusters.values()])
         n, k = int(counts.sum()), counts.shape[0]
         _check_n_labels(k, n, "Calinski-Harabasz")
-        within = float(sum(c[2] for c in self.clusters.values()))
-        if within == 0.0:
-            return 1.0
-        dev = means - counts @ means / n
-        between = float(counts @ np.einsum("ij,ij->i", dev, dev))
-        return between * (n - k) / (within * (k - 1))
+        return _variance_ratio(n, k, counts, means, float(sum(c[2] for c in self.clusters.values())))
 
     @property
     def state(self) -> dict:
@@ -593,15 +588,8 @@ class ClusterMoments:
                 "clusters": {label: (c[0], c[1].copy(), c[2]) for label, c in self.clusters.items()}}
 
     def _combine(self, label, count: int, mean: np.ndarray, sq: float) -> None:
-        mine = self.clusters.get(label)
-        if mine is None:
-            self.clusters[label] = [count, np.array(mean, dtype=np.float64), sq]
-            return
-        total = mine[0] + count
-        delta = mean - mine[1]
-        mine[2] += sq + float(delta @ delta) * mine[0] * count / total
-        mine[1] = mine[1] + delta * (count / total)
-        mine[0] = total
+        mine = self.clusters.get(label, (0, np.zeros_like(mean, dtype=np.float64), 0.0))
+        self.clusters[label] = list(_chan(*mine, count, mean, sq))
 
 
 class BinnedRocAuc:

@@ -199,10 +199,15 @@ def _corpus_error_rate(references, hypotheses, average: str, *, characters: bool
     dists, lengths = _edit_counts(references, hypotheses, characters=characters)
     if average == "pooled":
         return _pooled_error_rate(float(dists.sum()), float(lengths.sum()))
+    return float(np.mean(_sentence_rates(dists, lengths)))
+
+
+def _sentence_rates(dists: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """Each sentence's error rate (average='mean'): every reference must be non-empty."""
     if (lengths == 0).any():
         i = int(np.flatnonzero(lengths == 0)[0])
         raise MetricInputError("references", f"entry {i} is empty: average='mean' divides by each reference length")
-    return float(np.mean(dists / lengths))
+    return dists / lengths
 
 
 def _pooled_error_rate(edits: float, length: float) -> float:

@@ -54,6 +54,7 @@ def test_one_bin_per_distinct_score_is_exact_with_bound_zero_where_no_bin_mixes_
     s = binned_roc_auc([0.0, 0.2, 0.37, 0.5, 1.0])  # bins [0, .2) holds 0.1 twice (one of each class)
     s.update(y, scores)
     assert s.compute() == pytest.approx(metrics.roc_auc(y, scores))  # the tie at 0.1 is a tie for both
+    # 3 positives x 2 negatives = 6 pairs, one of them (the two 0.1s) in one bin: half of 1/6
     assert s.error_bound() == pytest.approx(0.5 * 1 / 6)
     fine = binned_roc_auc([0.0, 0.05, 0.2, 0.37, 0.38, 0.5, 1.0])
     fine.update(y[[0, 1, 2, 3]], scores[[0, 1, 2, 3]])
