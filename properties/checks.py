@@ -17,13 +17,15 @@ class Finding(AssertionError):
     """A violated expectation, with what the report needs to rank it.
 
     ``severity`` is one of :data:`SEVERITIES` (worst first); ``size`` the relative discrepancy
-    of a wrong value (0 where it does not apply).
+    of a wrong value (0 where it does not apply); ``structure`` the parts of the check it broke
+    (:mod:`properties.engine.findings`), usually added by :func:`~properties.engine.findings.part`.
     """
 
-    def __init__(self, message: str, *, severity: str = "wrong value", size: float = 0.0):
+    def __init__(self, message: str, *, severity: str = "wrong value", size: float = 0.0, structure: str = ""):
         super().__init__(message)
         self.severity = severity
         self.size = size
+        self.structure = structure
 
 
 def _value_finding(message: str, size: float, ops: int = 1) -> Finding:

@@ -45,7 +45,7 @@ from hypothesis import strategies as st
 
 from .capabilities import Capability
 from .checks import CRASH_ERRORS, SEVERITIES, Finding, expect, expect_close, expect_in_range, expect_refusal, is_nan
-from .engine import precision
+from .engine import findings, precision
 from .engine.guards import TargetExited, TargetViolation, Unsupported
 from .engine.registry import register
 from .engine.targets import UndeclaredKeyword, raised_by_target, refusal_errors
@@ -69,15 +69,14 @@ def _values(t, name: str, cap: Capability, ex, forms, **extra) -> list[tuple[dic
     return out
 
 
-def _same(left, right, what: str, shape: InputShape, factor: float = 1.0) -> None:
-    problems = []
+def _same(left, right, what: str, shape: InputShape, factor: float = 1.0, *, t=None, part: str = "") -> None:
+    """Each form's value on the left equals its value on the right; each form judged on its own (its
+    finding class names it), the worst unmasked mismatch raised."""
+    problems: list = []
     for (form, a), (_, b) in zip(left, right):
-        try:
+        with findings.part(findings.join(part, findings.form_part(form)), problems, view=t):
             expect_close(a, factor * b, rtol=shape.rtol, atol=shape.atol, what=f"{what} {form or ''}".rstrip())
-        except AssertionError as exc:
-            problems.append(str(exc))
-    # one raise site: Hypothesis sees one failure to shrink, not one per form
-    expect(not problems, "; ".join(problems[:2]))
+    findings.raise_worst(problems)
 
 
 def _defined(cap: Capability, ex) -> bool:
@@ -87,30 +86,33 @@ def _defined(cap: Capability, ex) -> bool:
 def _bounds(t, ex, name, cap):
     lo, hi = cap.range
     defined = _defined(cap, ex)
+    problems: list = []
     for form, value in _values(t, name, cap, ex, cap.bound_forms or cap.forms):
         if not defined and np.isnan(value).any():
             continue  # a declared undefined case: NaN is the documented answer there
-        expect_in_range(value, -np.inf if lo is None else lo, np.inf if hi is None else hi,
-                        what=f"{name}({form or ''})")
+        with findings.part(findings.form_part(form), problems, view=t):
+            expect_in_range(value, -np.inf if lo is None else lo, np.inf if hi is None else hi,
+                            what=f"{name}({form or ''})")
+    findings.raise_worst(problems)
 
 
 def _symmetry(t, ex, name, cap):
     forms = cap.symmetry_forms or cap.forms
     _same(_values(t, name, cap, ex, forms), _values(t, name, cap, cap.inputs.swap(ex), forms),
-          f"{name} with its two arguments swapped", cap.inputs)
+          f"{name} with its two arguments swapped", cap.inputs, t=t)
 
 
 def _permutation(t, ex, name, cap):
     example, order = ex
     _same(_values(t, name, cap, example, cap.forms), _values(t, name, cap, cap.inputs.take(example, order), cap.forms),
-          f"{name} after permuting the samples by {order.tolist()}", cap.inputs)
+          f"{name} after permuting the samples by {order.tolist()}", cap.inputs, t=t)
 
 
 def _duplication(t, ex, name, cap):
     n = cap.inputs.size(ex)
     twice = cap.inputs.take(ex, np.concatenate([np.arange(n), np.arange(n)]))
     _same(_values(t, name, cap, twice, cap.forms), _values(t, name, cap, ex, cap.forms),
-          f"{name} after duplicating every sample", cap.inputs, factor=2.0 if cap.additive else 1.0)
+          f"{name} after duplicating every sample", cap.inputs, factor=2.0 if cap.additive else 1.0, t=t)
 
 
 def _form_text(form: dict) -> str:
@@ -149,7 +151,8 @@ def _dtype(t, ex, name, cap):
                 if not raised_by_target(exc):
                     raise
                 continue  # the rounded values are outside the metric's domain (a sum no longer 1): no example
-        problems += [(finding, r) for finding in _dtype_mismatches(t, name, cap, r, expected)]
+        problems += [(finding, r) for finding in _dtype_mismatches(t, name, cap, r, expected)
+                     if not findings.masked(finding, t)]
     if problems:
         worst, first = min(problems, key=lambda p: (SEVERITIES.index(p[0].severity), -p[0].size))[0], problems[0][1]
         shown = {r.label for _, r in problems[:3]}
@@ -161,7 +164,7 @@ def _dtype(t, ex, name, cap):
             pass
         # one raise site: Hypothesis sees one failure to shrink, not one per conversion
         raise Finding("; ".join(str(f) for f, _ in problems[:3]) + (more if len(problems) > 3 else ""),
-                      severity=worst.severity, size=worst.size)
+                      severity=worst.severity, size=worst.size, structure=worst.structure)
 
 
 def _dtype_mismatches(t, name, cap, r: Recast, expected) -> list[Finding]:
@@ -177,7 +180,8 @@ def _dtype_mismatches(t, name, cap, r: Recast, expected) -> list[Finding]:
         shown = ", ".join(f"{_form_text(f) or name}: {v.tolist()!r}" for f, v in expected)
         return [Finding(f"{name} with {label} raised {type(exc).__name__}: {str(exc)[:300]}; "
                         f"for {r.versus} it gave {shown}",
-                        severity="crash" if isinstance(exc, CRASH_ERRORS) else "wrong value", size=float("inf"))]
+                        severity="crash" if isinstance(exc, CRASH_ERRORS) else "wrong value", size=float("inf"),
+                        structure=findings.recast_part(label))]
     rtol, atol = _dtype_tolerances(cap, r)
     out = []
     for (form, got), (_, want) in zip(converted, expected):
@@ -191,7 +195,8 @@ def _dtype_mismatches(t, name, cap, r: Recast, expected) -> list[Finding]:
             severity = "rounding-level" if size <= level else "wrong value"
             out.append(Finding(f"{name}{_form_text(form)} with {label} gave {_fmt(got)} vs {_fmt(want)} for "
                                f"{r.versus} (rtol={rtol:.3g}, atol={atol:.3g}) [{severity}, relative discrepancy "
-                               f"{size:.3g}]", severity=severity, size=size))
+                               f"{size:.3g}]", severity=severity, size=size,
+                               structure=findings.join(findings.recast_part(label), findings.form_part(form))))
     return out
 
 
@@ -203,28 +208,40 @@ def _integer_weights(t, ex, name, cap):
     (example, w), order = ex
     repeated = cap.inputs.take(example, np.repeat(np.arange(cap.inputs.size(example)), w.astype(int)))
     weighted = _values(t, name, cap, example, cap.forms, sample_weight=w)
-    _same(weighted, _values(t, name, cap, repeated, cap.forms),
-          f"{name} with integer weights {w.astype(int).tolist()} vs the samples repeated", cap.inputs)
-    _same(weighted, _values(t, name, cap, cap.inputs.take(example, order), cap.forms, sample_weight=w[order]),
-          f"{name} with the samples and their weights permuted by {order.tolist()}", cap.inputs)
+    problems: list = []
+    with findings.part("", problems, view=t):
+        _same(weighted, _values(t, name, cap, repeated, cap.forms),
+              f"{name} with integer weights {w.astype(int).tolist()} vs the samples repeated", cap.inputs, t=t,
+              part="repeated")
+    with findings.part("", problems, view=t):
+        _same(weighted, _values(t, name, cap, cap.inputs.take(example, order), cap.forms, sample_weight=w[order]),
+              f"{name} with the samples and their weights permuted by {order.tolist()}", cap.inputs, t=t,
+              part="permuted")
+    findings.raise_worst(problems)
 
 
 def _perfect(t, ex, name, cap):
     if not _defined(cap, ex):
         return  # undefined even when perfect (e.g. MCC of one class): see the family's undefined properties
+    problems: list = []
     for form, value in _values(t, name, cap, ex, cap.perfect_forms or cap.forms):
         # zero_division=nan asks for NaN where a per-class value is 0/0: the form's own answer
         allowed_nan = is_nan(form.get("zero_division", 0.0))
         kept = value[~np.isnan(value)] if allowed_nan else value
-        expect_close(kept, np.full(kept.shape, cap.best), rtol=1e-12, atol=1e-12,
-                     what=f"{name}({form or ''}) on a perfect input")
+        with findings.part(findings.form_part(form), problems, view=t):
+            expect_close(kept, np.full(kept.shape, cap.best), rtol=1e-12, atol=1e-12,
+                         what=f"{name}({form or ''}) on a perfect input")
+    findings.raise_worst(problems)
 
 
 def _refusal(t, ex, name, cap):
-    example, argument = ex
+    """One bad input refused; its finding class is the defect and the argument at fault
+    (``nan:y_score``), so that a listed defect never hides another."""
+    example, argument, defect = ex
     if cap.argument_names and argument is not None:
         argument = cap.argument_names.get(argument, argument)
-    expect_refusal(lambda: cap.inputs.call(t, name, example, **cap.refusal_form), argument)
+    with findings.part(findings.join(defect, argument or ""), view=t):
+        expect_refusal(lambda: cap.inputs.call(t, name, example, **cap.refusal_form), argument)
 
 
 def _needs(name: str, cap: Capability, forms, *extra: str) -> tuple[str, ...]:

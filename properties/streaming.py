@@ -47,6 +47,7 @@ from hypothesis import strategies as st
 
 from .capabilities import Capability
 from .checks import Finding, expect_close, expect_refusal
+from .engine import findings
 from .engine.guards import TargetExited, TargetViolation, Unsupported
 from .engine.registry import register
 from .engine.targets import UndeclaredKeyword
@@ -147,17 +148,19 @@ def _forms(cap) -> tuple[dict, ...]:
 def _each_form(t, cap, name, ex, check) -> None:
     """``check(case)`` under every form of the metric; a form the target's stream lacks (an option value it
     does not support) is left out, and only an example none of whose forms the target has is skipped."""
-    ran, lacking = False, None
+    ran, lacking, problems = False, None, []
     for form in _forms(cap):
         if _call_of(cap, name, ex, form) is None:
             continue
         try:
-            check(_Case(t, cap, name, ex, form))
+            with findings.part(findings.form_part(form), problems, view=t):
+                check(_Case(t, cap, name, ex, form))
             ran = True
         except Unsupported as exc:
             lacking = exc
     if not ran and lacking is not None:
         raise lacking
+    findings.raise_worst(problems)
 
 
 def _batches(t, ex_cuts, name, cap):
@@ -179,9 +182,10 @@ def _batch_order(t, ex_cuts, name, cap):
         shuffled = list(batches)
         rnd.shuffle(shuffled)
         in_order = case.value(case.fed(batches))
-        for other in (batches[::-1], shuffled):
-            case.same(case.value(case.fed(other)), in_order,
-                      f"over batches of sizes {[len(b) for b in other]} vs {[len(b) for b in batches]}")
+        for part, other in (("reversed", batches[::-1]), ("shuffled", shuffled)):
+            with findings.part(part, view=t):
+                case.same(case.value(case.fed(other)), in_order,
+                          f"over batches of sizes {[len(b) for b in other]} vs {[len(b) for b in batches]}")
 
     _each_form(t, cap, name, ex, check)
 
@@ -192,11 +196,14 @@ def _compute_idempotent(t, ex_cuts, name, cap):
     def check(case):
         head = _split(case.n, cuts)[0]  # a stream with samples: the empty one is stream_undefined's
         s = case.fed([head])
-        _answer(case, s, head, "of the first samples")
-        _answer(case, s, head, "of the first samples, computed again")
+        with findings.part("first", view=t):
+            _answer(case, s, head, "of the first samples")
+        with findings.part("again", view=t):
+            _answer(case, s, head, "of the first samples, computed again")
         if len(head) < case.n:
             s.update(*case.batch(np.arange(len(head), case.n)))
-        case.same(case.value(s), case.one_shot(), "after compute, then the rest of the samples")
+        with findings.part("rest", view=t):
+            case.same(case.value(s), case.one_shot(), "after compute, then the rest of the samples")
 
     _each_form(t, cap, name, ex, check)
 
@@ -208,9 +215,11 @@ def _reset(t, ex_cuts, name, cap):
         s = case.fed(_split(case.n, cuts))
         s.compute()
         s.reset()
-        _empty_answer(case, s, "after reset")
+        with findings.part("empty_after_reset", view=t):
+            _empty_answer(case, s, "after reset")
         s.update(*case.batch(np.arange(case.n)))
-        case.same(case.value(s), case.one_shot(), "after reset, then every sample")
+        with findings.part("refilled_after_reset", view=t):
+            case.same(case.value(s), case.one_shot(), "after reset, then every sample")
 
     _each_form(t, cap, name, ex, check)
 
@@ -225,15 +234,18 @@ def _merge(t, ex_cuts, name, cap):
         left = streams[0]
         for s in streams[1:]:
             left.merge(s)
-        case.same(case.value(left), expected, f"of {len(shards)} shards of sizes {[len(b) for b in shards]} merged "
-                                              "left to right vs one call")
+        with findings.part("left_to_right", view=t):
+            case.same(case.value(left), expected, f"of {len(shards)} shards of sizes {[len(b) for b in shards]} "
+                                                  "merged left to right vs one call")
         for s, idx in zip(streams[1:], shards[1:]):
             if len(idx):  # an empty shard's stream is stream_undefined's
-                _answer(case, s, idx, "of a shard after it was merged into another")
+                with findings.part("shard_after_merge", view=t):
+                    _answer(case, s, idx, "of a shard after it was merged into another")
         right = case.new()  # the other grouping and order: (... (s_k + s_{k-1}) + ...) into an empty stream
         for idx in reversed(shards):
             right.merge(case.fed([idx]))
-        case.same(case.value(right), expected, "of the shards merged right to left into an empty stream")
+        with findings.part("right_to_left", view=t):
+            case.same(case.value(right), expected, "of the shards merged right to left into an empty stream")
 
     _each_form(t, cap, name, ex, check)
 
@@ -269,9 +281,11 @@ def _empty_batches(t, ex_cuts, name, cap):
         batches = _split(case.n, cuts)
         empty = np.arange(0)
         with_empty = [empty, *(part for b in batches for part in (b, empty))]
-        case.same(case.value(case.fed(with_empty)), case.one_shot(),
-                  f"over batches of sizes {[len(b) for b in with_empty]} vs one call")
-        _empty_answer(case, case.fed([empty, empty]), "of a stream given only empty batches")
+        with findings.part("between_batches", view=t):
+            case.same(case.value(case.fed(with_empty)), case.one_shot(),
+                      f"over batches of sizes {[len(b) for b in with_empty]} vs one call")
+        with findings.part("only_empty", view=t):
+            _empty_answer(case, case.fed([empty, empty]), "of a stream given only empty batches")
 
     _each_form(t, cap, name, ex, check)
 

@@ -160,6 +160,7 @@ def audit(
         signature=signature,
         results=done,
         unmatched_deviations=unmatched_deviations(target, every_id),
+        unscoped_deviations=[pid for pid in target.unscoped_deviations() if pid in {p.id for p in props}],
         incomplete=interrupted,
         not_run=[p.id for p, r in zip(props, results) if r is None],
     )

@@ -40,6 +40,7 @@ from .report import (
     EXIT_USAGE,
     EXIT_VIOLATIONS,
     STATUS_LABEL,
+    VIOLATIONS,
     Report,
     ReportFileError,
     Signature,
@@ -168,7 +169,7 @@ def _print_changes(report, baseline, violations) -> None:
     changes = diff(baseline, report)
     print(f"\n{len(changes)} propert{'y' if len(changes) == 1 else 'ies'} changed since the baseline")
     for change in changes:
-        print(f"  {change.property_id}: {change.before} -> {change.after}")
+        print(f"  {change.text()}")
     for r in violations:
         print()
         print(format_failure(r))
@@ -236,7 +237,7 @@ def _audit_one(target, paths: list[Path], args, *, compact: bool = False) -> tup
         print(f"{report.signature.target}: {report.summary_line()}")
         print(f"{len(violations)} violation(s) not in the baseline {args.baseline}")
         for r in violations:
-            print(f"  NEW {STATUS_LABEL[r.status]} {r.property_id}")
+            print(f"  NEW {_new_text(r, args.baseline_report)}")
     elif args.quiet:
         print(f"{report.signature.target}: {report.summary_line()}")
     else:
@@ -246,8 +247,12 @@ def _audit_one(target, paths: list[Path], args, *, compact: bool = False) -> tup
         print(f"wrote {report.write(path)}")
     journal.close()
     code = report.exit_code(violations)
-    if code == EXIT_CLEAN and args.strict and (report.by_status("fixed") or report.unmatched_deviations):
+    if code == EXIT_CLEAN and args.strict and (report.by_status("fixed") or report.unmatched_deviations
+                                               or report.unscoped_deviations):
         code = EXIT_VIOLATIONS
+        if report.unscoped_deviations:
+            print(f"metric-assay: --strict: {len(report.unscoped_deviations)} deviation line(s) name no finding "
+                  "class and cover a whole property (write them with `metric-assay deviations`)")
     if report.incomplete:
         code = 128 + (received[0] if received else signal.SIGINT)
     elif code == EXIT_NOTHING_VERIFIED:
@@ -255,6 +260,20 @@ def _audit_one(target, paths: list[Path], args, *, compact: bool = False) -> tup
               f"{_why_nothing_verified(report)}")
     print()
     return code, report
+
+
+def _new_text(r, baseline: Report) -> str:
+    """A new violation against a baseline: the property, and the finding classes that are new in it."""
+    before = next((b for b in baseline.results if b.property_id == r.property_id), None)
+    if before is None or before.status not in (*VIOLATIONS, "deviation"):
+        return f"{STATUS_LABEL[r.status]} {r.property_id} " + " ".join("{" + c + "}" for c in
+                                                                        sorted(r.fingerprints(new_only=True)))
+    from .findings import covered
+
+    old = before.fingerprints()
+    fresh = sorted(c for c in r.fingerprints(new_only=True) if not covered(old, c))
+    return (f"{STATUS_LABEL[r.status]} {r.property_id}: a new finding in a property that already failed "
+            + ", ".join("{" + c + "}" for c in fresh))
 
 
 def _why_nothing_verified(report: Report) -> str:
@@ -313,11 +332,13 @@ def cmd_diff(args) -> int:
     print(f"after:  {after.signature.one_line()}")
     changes = diff(before, after)
     for c in changes:
-        print(f"{c.property_id}: {c.before} -> {c.after}")
+        print(c.text())
     print(f"{len(changes)} propert{'y' if len(changes) == 1 else 'ies'} changed")
     new = new_violations(after, before)
     if new:
         print(f"{len(new)} violation(s) in {args.after} that {args.before} did not have")
+        for r in new:
+            print(f"  NEW {_new_text(r, before)}")
         return EXIT_VIOLATIONS
     return EXIT_CLEAN
 
@@ -402,6 +423,23 @@ def cmd_init_adapter(args) -> int:
     return 0
 
 
+def cmd_deviations(args) -> int:
+    from .adopt import write_deviations
+    from .targets import pins_path
+
+    if args.merge and not Path(args.merge).is_file():
+        raise UsageError(f"--merge: file {args.merge!r} does not exist")
+    lines, pinned, unpinned = write_deviations(args.report, args.out, merge=args.merge)
+    print(f"wrote {args.out}: {lines} finding(s), one line each")
+    print(f"wrote {pins_path(args.out)}: {pinned} pinned counterexample(s)")
+    for fp in unpinned:
+        print(f"  not pinned (its example has no data form): {fp}")
+    todo = sum(1 for line in Path(args.out).read_text(encoding="utf-8").splitlines() if "# TODO" in line)
+    if todo:
+        print(f"fill in the {todo} reason(s) marked TODO, then audit with --deviations {args.out}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="metric-assay",
@@ -435,14 +473,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     a.add_argument("--baseline", metavar="REPORT.json", help="fail only on violations this report did not have")
     a.add_argument("--baseline-any", action="store_true", help="accept a baseline of another target, profile or spec")
-    a.add_argument("--deviations", metavar="FILE", help="known deviations of the target (one property id per line)")
+    a.add_argument("--deviations", metavar="FILE", help="known deviations of the target (a property id and the finding "
+                                                         "classes it covers per line; pins in FILE's stem + .pins.json)")
     a.add_argument("--time-budget", type=float, default=None, metavar="SECONDS", help="per-property time limit")
     a.add_argument("--precision", choices=precision.PRECISIONS, default=None,
                    help="the precision the target computes in (overrides its adapter's PRECISION); results in a "
                         "lower precision are detected anyway")
     a.add_argument("--rtol", type=float, default=None, help="raise every relative tolerance to at least this")
     a.add_argument("--atol", type=float, default=None, help="raise every absolute tolerance to at least this")
-    a.add_argument("--strict", action="store_true", help="also fail on fixed or unmatched deviations")
+    a.add_argument("--strict", action="store_true", help="also fail on fixed or unmatched deviations, and on "
+                                                         "deviation lines that name no finding class")
     a.add_argument("-q", "--quiet", action="store_true", help="print only the summary")
     a.add_argument("-v", "--verbose", action="store_true", help="list known deviations too")
     a.set_defaults(func=cmd_audit)
@@ -456,6 +496,15 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("before")
     d.add_argument("after")
     d.set_defaults(func=cmd_diff)
+
+    v = sub.add_parser("deviations", help="write a deviations file from a JSON report: one line per finding, "
+                                          "scoped to its class, with its counterexample pinned next to it")
+    v.add_argument("report", metavar="REPORT.json", help="the JSON report of an audit of the target")
+    v.add_argument("--out", required=True, metavar="FILE", help="the deviations file to write (pins: FILE's stem"
+                                                                " + .pins.json, next to it)")
+    v.add_argument("--merge", metavar="OLD.txt", help="carry the reasons of an existing deviations file over to "
+                                                      "the findings its lines cover")
+    v.set_defaults(func=cmd_deviations)
 
     r = sub.add_parser("report", help="one self-contained HTML page from JSON reports: the targets x metrics matrix, "
                                       "the failures with their counterexamples and pictures, an optional diff")

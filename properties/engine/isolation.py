@@ -212,6 +212,8 @@ def _lost_worker(worker: _Worker, target: Target, status: str, how: str, call: s
         reproduction=repro,
         seconds=elapsed,
         traceback=_output_tail(worker.capture),
+        severity="crash",
+        finding_class=status,  # the worker died: what the search had found before is lost with it
         **_base(worker.prop),
     )
 

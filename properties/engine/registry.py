@@ -31,8 +31,8 @@ import hypothesis.errors
 
 import metrics
 
-from . import ids, precision
-from .guards import AllUnsupported, TargetViolation, Unsupported
+from . import findings, ids, precision
+from .guards import AllUnsupported, TargetExited, TargetViolation, Unsupported
 
 KINDS = (
     "bound",
@@ -130,6 +130,12 @@ def _remember_worst(t, exc: AssertionError) -> None:
         WORST.update(size=size, detail=str(exc), reproduction=repro)
 
 
+def _target_raised(exc: BaseException) -> bool:
+    from .targets import raised_by_target
+
+    return raised_by_target(exc) or isinstance(exc, TargetExited)
+
+
 def _inputs_held(t) -> bool:
     from .targets import calls_held
 
@@ -150,10 +156,13 @@ def one_failure_site(check: Callable) -> Callable:
     def checked(t, ex):
         from .targets import EXAMPLE_COUNTS, SKIPS_BEFORE_NOT_APPLICABLE
 
+        findings.CURRENT_EXAMPLE[0] = ex
         try:
             check(t, ex)
-        except TargetViolation:
+        except TargetViolation as exc:
             EXAMPLE_COUNTS["ran"] += 1
+            if findings.masked(exc, t):
+                return  # a known finding: noted, the example counts as checked
             raise  # mutation, return type: its own status, raised at one site already
         except Unsupported:
             if precision.example_comparisons():
@@ -173,11 +182,22 @@ def one_failure_site(check: Callable) -> Callable:
                 EXAMPLE_COUNTS["skipped"] += 1
                 hypothesis.reject()
             EXAMPLE_COUNTS["ran"] += 1
+            if findings.masked(exc, t):
+                _aim_at_discrepancy()
+                return
             _remember_worst(t, exc)
             _aim_at_discrepancy()
             clone = AssertionError(str(exc))
             clone.severity, clone.size = getattr(exc, "severity", "wrong value"), getattr(exc, "size", 0.0)
+            clone.structure = findings.structure_of(exc)
+            for note in getattr(exc, "__notes__", ()):
+                clone.add_note(note)
             raise clone from None
+        except Exception as exc:
+            EXAMPLE_COUNTS["ran"] += 1
+            if _target_raised(exc) and findings.masked(exc, t):
+                return
+            raise
         except BaseException:
             EXAMPLE_COUNTS["ran"] += 1
             raise

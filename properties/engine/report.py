@@ -155,6 +155,8 @@ class Report:
     signature: Signature
     results: list[Result]
     unmatched_deviations: list[str] = dataclasses.field(default_factory=list)
+    #: listed property ids whose deviation names no finding class (it covers the whole property)
+    unscoped_deviations: list[str] = dataclasses.field(default_factory=list)
     #: True when the audit was interrupted; ``not_run`` lists what it did not reach
     incomplete: bool = False
     not_run: list[str] = dataclasses.field(default_factory=list)
@@ -207,6 +209,7 @@ class Report:
             "incomplete": self.incomplete,
             "not_run": list(self.not_run),
             "unmatched_deviations": list(self.unmatched_deviations),
+            "unscoped_deviations": list(self.unscoped_deviations),
             "results": [r.to_dict() for r in self.results],
         }
 
@@ -230,6 +233,7 @@ class Report:
             signature=Signature.from_dict(data["signature"]),
             results=results,
             unmatched_deviations=list(data.get("unmatched_deviations", [])),
+            unscoped_deviations=list(data.get("unscoped_deviations", [])),
             incomplete=bool(data.get("incomplete", False)),
             not_run=list(data.get("not_run", [])),
         )
@@ -288,6 +292,8 @@ class Report:
             lines.append(f"DEVIATION FIXED {r.property_id}: {r.detail}")
         for pid in self.unmatched_deviations:
             lines.append(f"WARNING: deviation {pid!r} matches no property")
+        if self.unscoped_deviations:
+            lines.append(unscoped_warning(self.unscoped_deviations))
         if verbose:
             for r in self.by_status("deviation"):
                 lines.append(f"known deviation {r.property_id}: {r.detail.splitlines()[0]}")
@@ -367,6 +373,9 @@ class Report:
                 out += [fence, ""]
                 if r.property_id in pictures:
                     out += [f"![the counterexample of {md_text(r.property_id)}]({pictures[r.property_id]})", ""]
+        if self.unscoped_deviations:
+            out += ["## Deviations that cover a whole property", "", md_text(unscoped_warning(self.unscoped_deviations)),
+                    ""]
         if self.unmatched_deviations:
             out += ["## Deviations that match no property", ""]
             out += [f"- {md_text(pid)}" for pid in self.unmatched_deviations]
@@ -418,6 +427,13 @@ class Report:
         if folder.is_dir() and not any(folder.iterdir()):
             folder.rmdir()
         return links
+
+
+def unscoped_warning(pids: list[str]) -> str:
+    shown = ", ".join(pids[:3]) + (f" and {len(pids) - 3} more" if len(pids) > 3 else "")
+    return (f"WARNING: {len(pids)} deviation line(s) name no finding class, so each covers its whole property and "
+            f"a new finding there would pass unseen: {shown}. Name the classes (`property.id {{class}}`; "
+            "`metric-assay deviations REPORT.json` writes them); --strict rejects unscoped lines.")
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -508,14 +524,38 @@ def _md_cell(text: str) -> str:
     return md_text(text)
 
 
+def fingerprint(property_id: str, finding_class: str) -> str:
+    """``property.id{class}``: what deviations, baselines and ``diff`` compare."""
+    return f"{property_id}{{{finding_class}}}"
+
+
+def _other_findings(r: Result, limit: int) -> str:
+    """The findings of ``r`` besides the one shown, one line each (the reproduction's first call with it)."""
+    others = [f for f in r.findings if f.get("finding_class") != r.finding_class]
+    if not others:
+        return ""
+    lines = [f"{len(others)} more finding{'s' if len(others) > 1 else ''} of this property:"]
+    for f in others:
+        state = "listed" if f.get("known") else "NEW"
+        first = (f.get("detail") or "").strip().splitlines()[:1]
+        call = [c.strip() for c in (f.get("reproduction") or "").splitlines()[1:2]]
+        how = "" if f.get("how", "shrunk") == "shrunk" else f" ({f['how']})"
+        lines.append(f"  - {{{f['finding_class']}}} {state}{how}: " + truncate(" ".join(first + call), 400))
+    return truncate("\n".join(lines), limit)
+
+
 def _failure_body(r: Result, limit: int = SHOWN_TEXT_LIMIT) -> str:
-    parts = [truncate(r.detail, limit)]
+    parts = [f"finding: {fingerprint(r.property_id, r.finding_class)}"] if r.finding_class else []
+    parts.append(truncate(r.detail, limit))
     if r.counterexample:
         parts.append(truncate(r.counterexample, limit))
     if r.reproduction:
         parts.append(truncate(r.reproduction, limit))
     if r.worst:
         parts.append("largest violation found:\n" + truncate(r.worst, limit))
+    others = _other_findings(r, limit)
+    if others:
+        parts.append(others)
     if r.skipped:
         parts.append("examples skipped, the target lacks: " + ", ".join(r.skipped))
     if r.traceback and r.status in ("crash", "hang"):
@@ -542,20 +582,60 @@ class Change:
     property_id: str
     before: str
     after: str
+    #: finding classes the later report has and the earlier did not, and those it lost
+    new_findings: tuple = ()
+    gone_findings: tuple = ()
+
+    def text(self) -> str:
+        parts = [f"{self.property_id}: {self.before} -> {self.after}" if self.before != self.after
+                 else f"{self.property_id}: {self.after}"]
+        if self.new_findings:
+            parts.append("new finding" + ("s " if len(self.new_findings) > 1 else " ")
+                         + ", ".join("{" + c + "}" for c in self.new_findings))
+        if self.gone_findings:
+            parts.append("no longer found " + ", ".join("{" + c + "}" for c in self.gone_findings))
+        return "; ".join(parts)
+
+
+def _fingerprints(r: Result | None) -> set[str]:
+    return r.fingerprints() if r is not None else set()
+
+
+def _new_classes(before: set[str], after: set[str]) -> tuple:
+    """Classes of ``after`` that no class (or pattern) of ``before`` covers."""
+    from .findings import covered
+
+    return tuple(sorted(c for c in after if not covered(before, c)))
 
 
 def diff(before: Report, after: Report) -> list[Change]:
-    """Properties whose status differs between two reports (missing counts as 'absent')."""
-    a = {r.property_id: r.status for r in before.results}
-    b = {r.property_id: r.status for r in after.results}
-    return [
-        Change(pid, a.get(pid, "absent"), b.get(pid, "absent"))
-        for pid in sorted(set(a) | set(b))
-        if a.get(pid, "absent") != b.get(pid, "absent")
-    ]
+    """Properties whose status or findings differ between two reports (missing counts as 'absent').
+
+    Findings are compared by fingerprint (property id and finding class): a property that failed in both
+    reports but with a finding class the earlier one did not have is a change.
+    """
+    a = {r.property_id: r for r in before.results}
+    b = {r.property_id: r for r in after.results}
+    changes = []
+    for pid in sorted(set(a) | set(b)):
+        ra, rb = a.get(pid), b.get(pid)
+        sa, sb = (ra.status if ra else "absent"), (rb.status if rb else "absent")
+        fa, fb = _fingerprints(ra), _fingerprints(rb)
+        new, gone = _new_classes(fa, fb), _new_classes(fb, fa)
+        if sa != sb or new or gone:
+            changes.append(Change(pid, sa, sb, new, gone))
+    return changes
 
 
 def new_violations(report: Report, baseline: Report) -> list[Result]:
-    """Violations in ``report`` that the baseline did not already have."""
-    old = {r.property_id for r in baseline.results if r.status in VIOLATIONS + ("deviation",)}
-    return [r for r in report.violations() if r.property_id not in old]
+    """Violations in ``report`` with a finding the baseline did not already have (compared by fingerprint:
+    a new finding class in a property that already failed is new)."""
+    old = {r.property_id: r.fingerprints() for r in baseline.results if r.status in VIOLATIONS + ("deviation",)}
+    out = []
+    for r in report.violations():
+        if r.property_id not in old:
+            out.append(r)
+            continue
+        if _new_classes(old[r.property_id], r.fingerprints(new_only=True)):
+            out.append(r)
+    return out

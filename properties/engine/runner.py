@@ -29,12 +29,13 @@ import math
 import time
 import traceback
 import warnings
+from typing import Any
 
 from hypothesis import HealthCheck, given, seed as hypothesis_seed, settings
 from hypothesis import strategies as st
 from hypothesis.errors import Flaky, Unsatisfiable
 
-from . import guards, precision
+from . import findings, guards, precision
 from .example_data import calls_data
 from .registry import WORST
 from .profiles import PROFILES
@@ -98,6 +99,15 @@ class Result:
     #: the target calls of the minimal counterexample as bounded plain data
     #: (:mod:`properties.engine.example_data`): what the plots of a failure are drawn from
     calls: list = dataclasses.field(default_factory=list)
+    #: the class of the finding shown (:mod:`properties.engine.findings`); "" when nothing failed
+    finding_class: str = ""
+    #: every finding the search reached, the one shown first: dicts with ``finding_class``, ``status``,
+    #: ``severity``, ``detail``, ``counterexample``, ``reproduction``, ``known`` (covered by a listed
+    #: deviation), ``how`` ("shrunk": a search's minimal example; "pinned": a pinned example replayed;
+    #: "seen": met while its class was masked, not shrunk) and ``example`` (the drawn example as data, or None)
+    findings: list = dataclasses.field(default_factory=list)
+    #: the drawn example of the counterexample as data (:mod:`properties.engine.pins`), None if not pinnable
+    example: Any = None
     error: BaseException | None = dataclasses.field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict:
@@ -110,7 +120,7 @@ class Result:
             value = getattr(self, f.name)
             if isinstance(value, str):
                 value = truncate(value, JSON_TEXT_LIMIT)
-            d[f.name] = list(value) if f.name in ("metrics", "skipped", "calls") else value
+            d[f.name] = list(value) if f.name in ("metrics", "skipped", "calls", "findings") else value
         return d
 
     @classmethod
@@ -120,7 +130,17 @@ class Result:
         fields["metrics"] = tuple(fields.get("metrics", ()))
         fields["skipped"] = tuple(fields.get("skipped", ()))
         fields["calls"] = list(fields.get("calls") or [])
+        fields["findings"] = [dict(f) for f in fields.get("findings") or []]
         return cls(**fields)
+
+    def fingerprints(self, *, new_only: bool = False) -> set[str]:
+        """The classes of this result's findings (``new_only``: those no listed deviation covers). A result
+        written before findings had classes counts as one finding of class ``*`` (the whole property)."""
+        if self.findings:
+            return {f["finding_class"] for f in self.findings if not (new_only and f.get("known"))}
+        if self.status in VIOLATIONS + ("deviation",):
+            return {self.finding_class or findings.WHOLE_PROPERTY}
+        return set()
 
     def without_error(self) -> "Result":
         """The result as it can cross a process boundary (no live exception object)."""
@@ -248,6 +268,7 @@ def run_property(
             repro = view.reproduction()
             if repro:
                 exc.add_note(repro)
+            exc._assay_example = ex
             raise
 
     base = settings_ if settings_ is not None else settings()
@@ -360,9 +381,123 @@ def check_property(prop: Property, target: Target, *, isolate: bool = False, cal
     return apply_deviation(run_in_process(prop, target, **search), target)
 
 
-def run_in_process(prop: Property, target: Target, **options) -> Result:
+#: how many findings one property's search looks for: after each, its class is masked and the search runs again
+MAX_FINDINGS = 6
+
+
+def run_in_process(prop: Property, target: Target, *, all_findings: bool = True, **options) -> Result:
     """Search and classify in this process (applicability already decided); ``options`` are
-    :func:`run_property`'s."""
+    :func:`run_property`'s.
+
+    The search does not stop at the first finding. The classes the target's deviations name are masked
+    from the start (a masked failure is noted, and the check goes on); each finding the search shrinks is
+    masked in turn and the search runs again, until a search passes, :data:`MAX_FINDINGS` findings are
+    in, or the time budget is spent. ``all_findings=False`` stops at the first (the mutant meta-tests
+    need a verdict, not every finding).
+    """
+    known = target.deviation_patterns(prop.id) if hasattr(target, "deviation_patterns") else []
+    found: list[Result] = []
+    seen: dict[str, dict] = {}
+    examples, seconds = 0, 0.0
+    last: Result | None = None
+    budget = options.get("time_budget")
+    started = time.monotonic()
+    pinned = getattr(target, "pins", {}).get(prop.id, {})
+    for cls in sorted(pinned):
+        findings.start_search([*known, *(r.finding_class for r in found)])
+        try:
+            replayed = _run_pinned(prop, target, cls, pinned[cls])
+        finally:
+            for seen_cls, first in findings.SEEN.items():
+                seen.setdefault(seen_cls, first)
+            findings.end_search()
+        if replayed is not None and not any(r.finding_class == replayed.finding_class for r in found):
+            found.append(replayed)
+    for _ in range(MAX_FINDINGS if all_findings else 1):
+        findings.start_search([*known, *(r.finding_class for r in found)])
+        try:
+            last = _search_once(prop, target, **options)
+        finally:
+            for cls, first in findings.SEEN.items():
+                seen.setdefault(cls, first)
+            findings.end_search()
+        examples += last.examples
+        seconds += last.seconds
+        if last.status not in _DEVIABLE or any(r.finding_class == last.finding_class for r in found):
+            break
+        found.append(last)
+        if budget is not None and time.monotonic() - started > budget:
+            break
+    return _combined(found, last, seen, examples, seconds)
+
+
+def _run_pinned(prop: Property, target: Target, cls: str, data) -> Result | None:
+    """Replay the example pinned for ``cls``; a failure whose class is not masked comes back as a result
+    (not shrunk: a pinned example is already small), a masked one is noted in ``findings.SEEN``."""
+    from hypothesis.errors import UnsatisfiedAssumption
+
+    from .pins import decode
+
+    try:
+        example = decode(data)
+    except (ValueError, TypeError, AttributeError, ImportError) as exc:
+        return Result(status="spec-error", detail=f"the pinned example of {cls} cannot be read: {exc}",
+                      finding_class="pin", **_result_base(prop))
+    search = _Search()
+    activate(target)
+    declare_needs(prop.needs)
+    started = time.perf_counter()
+    precision.start_example()
+    search.last_view = view = _RecordingView(target)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            prop.check(view, example)
+    except (UnsatisfiedAssumption, guards.AllUnsupported):
+        return None  # the example needs what the target lacks (now): nothing to replay
+    except BaseException as exc:  # noqa: BLE001 - classified as a search's failure is
+        if isinstance(exc, (KeyboardInterrupt, SystemExit)):
+            raise
+        repro = view.reproduction()
+        if repro:
+            exc.add_note(repro)
+        exc.add_note(f"Falsifying example: the example pinned for {cls}")
+        exc._assay_example = example
+        result = _failure_result(prop, target, exc, search, time.perf_counter() - started)
+        return dataclasses.replace(result, examples=1, example=data)
+    finally:
+        declare_needs(None)
+    return None
+
+
+def _finding_record(r: Result, how: str) -> dict:
+    if r.counterexample.startswith("Falsifying example: the example pinned"):
+        how = "pinned"
+    return dict(finding_class=r.finding_class, status=r.status, severity=r.severity, detail=r.detail,
+                counterexample=r.counterexample, reproduction=r.reproduction, known=False, how=how,
+                example=r.example)
+
+
+def _combined(found: list[Result], last: Result, seen: dict, examples: int, seconds: float) -> Result:
+    """One result for the property: the first finding shown (its status, counterexample, calls), every
+    finding listed, the masked ones met on the way included."""
+    records = [_finding_record(r, "shrunk") for r in found]
+    shrunk = {r.finding_class for r in found}
+    records += [dict(finding_class=cls, status="fail" if not cls.startswith(("raises:", "exit")) else "error",
+                     severity=first.get("severity", ""), detail=first["detail"], counterexample="",
+                     reproduction=first.get("reproduction", ""), known=False, how="seen",
+                     example=first.get("example"))
+                for cls, first in sorted(seen.items()) if cls not in shrunk]
+    if found:
+        shown = found[0]
+        return dataclasses.replace(shown, examples=examples, seconds=seconds, findings=records)
+    if records:  # only masked findings: the property passed every other check
+        return dataclasses.replace(last, examples=examples, seconds=seconds, findings=records)
+    return dataclasses.replace(last, examples=examples, seconds=seconds)
+
+
+def _search_once(prop: Property, target: Target, **options) -> Result:
+    """One Hypothesis search of ``prop``, classified."""
     base = _result_base(prop)
     started = time.perf_counter()
     search = _Search()
@@ -378,42 +513,7 @@ def run_in_process(prop: Property, target: Target, **options) -> Result:
         if isinstance(exc, (Unsatisfiable, guards.AllUnsupported)) and UNSUPPORTED_SEEN:
             return Result(status="n/a", detail="every example needs what the target lacks: "
                           + ", ".join(sorted(UNSUPPORTED_SEEN)), seconds=elapsed, **base)
-        status, shown = classify_exception(exc)
-        notes = _notes(exc) + [n for n in _notes(shown) if n not in _notes(exc)]
-        falsifying = "\n".join(
-            n.replace("one_example(", "example(", 1)
-            for n in notes
-            if n.startswith(("Falsifying", "Failing test case"))
-        )
-        repro = "\n".join(n for n in notes if n.startswith("Calls to"))
-        if status in ("fail", "mutation"):
-            detail = str(shown).strip() or "assertion failed"
-        else:
-            detail = f"{type(shown).__name__}: {shown}".strip()
-        if status == "spec-error":
-            detail = f"the spec's own code raised (a bug in metric-assay, not in the target): {detail}"
-        if status in ("fail", "error"):
-            changed = _replay(target, search)
-            if changed:
-                status, detail = "nondeterministic", f"{changed}\n(first run: {detail})"
-        tb = ""
-        if status in ("error", "spec-error", "crash"):
-            tb = "".join(traceback.format_exception(type(shown), shown, shown.__traceback__))
-        return Result(
-            status=status,
-            detail=detail,
-            reproduction=repro,
-            counterexample=falsifying,
-            examples=search.examples,
-            seconds=elapsed,
-            traceback=tb,
-            error=exc,
-            severity=_severity(status, shown),
-            worst=_worst_text(shown) if status == "fail" else "",
-            calls=calls_data(search.last_view.calls) if search.last_view is not None else [],
-            **_run_facts(),
-            **base,
-        )
+        return _failure_result(prop, target, exc, search, elapsed)
     elapsed = time.perf_counter() - started
     examples = search.examples
     if search.timed_out:
@@ -429,6 +529,59 @@ def run_in_process(prop: Property, target: Target, **options) -> Result:
     detail = ("examples needing what the target lacks were skipped: " + ", ".join(facts["skipped"])
               if facts["skipped"] else "")
     return Result(status="pass", detail=detail, examples=examples, seconds=elapsed, **facts, **base)
+
+
+def _failure_result(prop: Property, target: Target, exc: BaseException, search: _Search, elapsed: float) -> Result:
+    """The result of a search (or a pinned example) that raised ``exc``."""
+    base = _result_base(prop)
+    status, shown = classify_exception(exc)
+    notes = _notes(exc) + [n for n in _notes(shown) if n not in _notes(exc)]
+    falsifying = "\n".join(
+        n.replace("one_example(", "example(", 1)
+        for n in notes
+        if n.startswith(("Falsifying", "Failing test case"))
+    )
+    repro = "\n".join(n for n in notes if n.startswith("Calls to"))
+    if status in ("fail", "mutation"):
+        detail = str(shown).strip() or "assertion failed"
+    else:
+        detail = f"{type(shown).__name__}: {shown}".strip()
+    if status == "spec-error":
+        detail = f"the spec's own code raised (a bug in metric-assay, not in the target): {detail}"
+    if status in ("fail", "error"):
+        changed = _replay(target, search)
+        if changed:
+            status, detail = "nondeterministic", f"{changed}\n(first run: {detail})"
+    tb = ""
+    if status in ("error", "spec-error", "crash"):
+        tb = "".join(traceback.format_exception(type(shown), shown, shown.__traceback__))
+    return Result(
+        status=status,
+        detail=detail,
+        reproduction=repro,
+        counterexample=falsifying,
+        examples=search.examples,
+        seconds=elapsed,
+        traceback=tb,
+        error=exc,
+        severity=_severity(status, shown),
+        worst=_worst_text(shown) if status == "fail" else "",
+        calls=calls_data(search.last_view.calls) if search.last_view is not None else [],
+        finding_class=findings.class_of(shown) if status != "nondeterministic" else "nondeterministic",
+        example=_example_data(exc, shown),
+        **_run_facts(),
+        **base,
+    )
+
+
+def _example_data(*raised: BaseException):
+    """The drawn example of the failure as data (:func:`properties.engine.pins.pinnable`), or None."""
+    from .pins import pinnable
+
+    for exc in raised:
+        if hasattr(exc, "_assay_example"):
+            return pinnable(exc._assay_example)
+    return None
 
 
 def _run_facts() -> dict:
@@ -454,14 +607,51 @@ def _worst_text(shown: BaseException) -> str:
 
 
 def apply_deviation(result: Result, target: Target) -> Result:
-    """Turn a violation the target lists as a known deviation into ``deviation``, a pass into ``fixed``."""
-    reason = target.deviations.get(result.property_id)
-    if reason is None:
+    """Judge a result against the target's known deviations.
+
+    A deviation covers the finding classes it names (``*``: the whole property). A result whose every
+    finding is covered becomes ``deviation``; one with a finding no deviation covers stays a violation,
+    showing that new finding, with the covered ones listed beside it; a listed property whose search
+    reached none of its listed classes is ``fixed``.
+    """
+    patterns = target.deviation_patterns(result.property_id) if hasattr(target, "deviation_patterns") else (
+        [findings.WHOLE_PROPERTY] if result.property_id in target.deviations else [])
+    if not patterns:
         return result
-    if result.status in _DEVIABLE:
-        detail = f"known deviation: {reason}\n{result.status}: {result.detail}"
-        return dataclasses.replace(result, status="deviation", detail=detail)
+    reason = target.deviations.get(result.property_id, "(no reason given)")
+    records = [dict(f) for f in result.findings]
+    if not records and result.status in _DEVIABLE:
+        records = [_finding_record(result, "shrunk")]
+    for f in records:
+        f["known"] = findings.covered(patterns, f["finding_class"])
+    new = [f for f in records if not f["known"]]
+    known = [f for f in records if f["known"]]
+    if result.status in _DEVIABLE and new:
+        shown = new[0]
+        replaced = result if shown["finding_class"] == result.finding_class else _shown_as(result, shown)
+        note = (f"\nnot covered by the listed deviation ({reason}); the listed finding"
+                f"{'s' if len(known) != 1 else ''} {', '.join(f['finding_class'] for f in known)} also seen"
+                if known else f"\nnot covered by the listed deviation ({reason})")
+        return dataclasses.replace(replaced, detail=replaced.detail + note, findings=new + known)
+    if result.status in _DEVIABLE or (result.status == "pass" and known):
+        first = known[0]
+        detail = f"known deviation: {reason}\n{first['status']}: {first['detail']}"
+        unreached = [p for p in patterns if p != findings.WHOLE_PROPERTY
+                     and not any(findings.matches(p, f["finding_class"]) for f in known)]
+        if unreached:
+            detail += f"\nlisted but not reached in this run: {', '.join(unreached)}"
+        if result.status == "pass":  # reached only with its class masked: show the masked failure
+            result = dataclasses.replace(result, reproduction=first.get("reproduction", ""),
+                                         severity=first.get("severity", ""), finding_class=first["finding_class"])
+        return dataclasses.replace(result, status="deviation", detail=detail, findings=known)
     if result.status == "pass":
         detail = f"listed as a known deviation ({reason}) but passed {result.examples} examples"
         return dataclasses.replace(result, status="fixed", detail=detail)
     return result
+
+
+def _shown_as(result: Result, f: dict) -> Result:
+    """``result`` showing the finding ``f`` (one of its findings other than the first)."""
+    return dataclasses.replace(result, status=f["status"], severity=f.get("severity", ""), detail=f["detail"],
+                               counterexample=f.get("counterexample", ""), reproduction=f.get("reproduction", ""),
+                               finding_class=f["finding_class"], worst="", calls=[], traceback="")

@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from . import guards, ids, precision
+from . import findings, guards, ids, precision
 
 #: bundled target name -> import path
 BUNDLED: dict[str, str] = {
@@ -78,6 +78,21 @@ class Target:
     #: metric -> keyword -> the values of that option the library supports, or a predicate on the value
     #: (``SUPPORTS``)
     supports: dict = dataclasses.field(default_factory=dict)
+    #: property id -> finding class pattern -> reason (:func:`read_deviation_scopes`); ``deviations`` is its
+    #: reasons per property. A target built without it treats each listed property as wholly covered.
+    deviation_scopes: dict = dataclasses.field(default_factory=dict)
+    #: property id -> finding class -> the pinned counterexample as data (:mod:`properties.engine.pins`)
+    pins: dict = dataclasses.field(default_factory=dict)
+
+    def deviation_patterns(self, property_id: str) -> list[str]:
+        """The finding class patterns the target's deviations list for ``property_id`` ([]: none)."""
+        if property_id in self.deviation_scopes:
+            return list(self.deviation_scopes[property_id])
+        return [findings.WHOLE_PROPERTY] if property_id in self.deviations else []
+
+    def unscoped_deviations(self) -> list[str]:
+        """Listed property ids with a line that names no finding class (it covers the whole property)."""
+        return sorted(pid for pid in self.deviations if findings.WHOLE_PROPERTY in self.deviation_patterns(pid))
 
     def provides(self, need: str) -> bool:
         if need.startswith("stream:"):  # a streaming form (``STREAMING``); a stream without merge is found out
@@ -130,19 +145,45 @@ def accepts_keyword(fn: Callable, keyword: str) -> bool:
     return False
 
 
-def read_deviations(path: Path | str) -> dict[str, str]:
-    """Parse a deviations file: ``property.id  # reason`` per line, ``#`` comments.
+def read_deviation_scopes(path: Path | str) -> dict[str, dict[str, str]]:
+    """Parse a deviations file: per line ``property.id {class, ...}  # reason``, ``#`` comments.
 
-    Ids that have been renamed are read under their new name, with a warning.
+    The braces name the finding classes the line covers (:mod:`properties.engine.findings`); a line
+    without them covers the whole property (``*``, the form of files written before findings had
+    classes: read, and warned about by the audit). Ids that have been renamed are read under their new
+    name, with a warning. Returns property id -> class pattern -> reason.
     """
-    deviations: dict[str, str] = {}
+    scopes: dict[str, dict[str, str]] = {}
     for raw in Path(path).read_text(encoding="utf-8").splitlines():
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        pid, _, reason = line.partition("#")
-        deviations[ids.resolve(pid.strip(), where=str(path))] = reason.strip() or "(no reason given)"
-    return deviations
+        entry, _, reason = line.partition("#")
+        _add_scoped(scopes, entry, reason.strip() or "(no reason given)", where=str(path))
+    return scopes
+
+
+def _add_scoped(scopes: dict, entry: str, reason: str, *, where: str) -> None:
+    parsed = findings.parse_scoped(entry)
+    pid, patterns = parsed if parsed is not None else (entry.strip(), [findings.WHOLE_PROPERTY])
+    own = scopes.setdefault(ids.resolve(pid, where=where), {})
+    for pattern in patterns:
+        own[pattern] = reason
+
+
+def read_deviations(path: Path | str) -> dict[str, str]:
+    """The deviations file as property id -> reason (the reasons of its lines joined)."""
+    return _reasons(read_deviation_scopes(path))
+
+
+def _reasons(scopes: dict[str, dict[str, str]]) -> dict[str, str]:
+    return {pid: "; ".join(dict.fromkeys(own.values())) for pid, own in scopes.items()}
+
+
+def pins_path(deviations_path: Path | str) -> Path:
+    """Where the pinned counterexamples of a deviations file live: ``NAME.pins.json`` next to ``NAME.txt``."""
+    path = Path(deviations_path)
+    return path.with_name(path.stem + ".pins.json")
 
 
 def resolve_name(name: str | None) -> str:
@@ -281,11 +322,9 @@ def load_target(
         getattr(namespace, "VERSION", None) or getattr(namespace, "__version__", None) or "unknown"
     )
     raw_deviations = getattr(namespace, "DEVIATIONS", None) or {}
-    deviations = (
-        {ids.resolve(str(k), where=f"{name}.DEVIATIONS"): str(v) for k, v in raw_deviations.items()}
-        if isinstance(raw_deviations, dict)
-        else {}
-    )
+    scopes: dict[str, dict[str, str]] = {}
+    for key, reason in (raw_deviations.items() if isinstance(raw_deviations, dict) else ()):
+        _add_scoped(scopes, str(key), str(reason), where=f"{name}.DEVIATIONS")
     dev_path = None
     if deviations_file:
         dev_path = Path(deviations_file)
@@ -293,19 +332,34 @@ def load_target(
         dev_path = DEVIATIONS_DIR / f"{display}.txt"
     if dev_path is not None:
         try:
-            deviations.update(read_deviations(dev_path))
+            for pid, own in read_deviation_scopes(dev_path).items():
+                scopes.setdefault(pid, {}).update(own)
         except OSError as exc:
             raise DeviationsFileError(f"--deviations: cannot read {str(dev_path)!r}: {exc.strerror or exc}") from None
+    pins = _read_pins(pins_path(dev_path)) if dev_path is not None else {}
     return Target(
         name=display,
         namespace=namespace,
         version=version,
         conventions=_conventions(namespace),
-        deviations=deviations,
+        deviations=_reasons(scopes),
+        deviation_scopes=scopes,
+        pins=pins,
         import_path=import_path,
         deviations_file=str(dev_path) if dev_path else None,
         **_declarations(name, namespace),
     )
+
+
+def _read_pins(path: Path) -> dict:
+    if not path.is_file():
+        return {}
+    from .pins import read_pins
+
+    try:
+        return read_pins(path)
+    except ValueError as exc:
+        raise DeviationsFileError(str(exc)) from None
 
 
 def _declarations(name: str, namespace) -> dict:

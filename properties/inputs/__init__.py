@@ -24,6 +24,14 @@ import numpy as np
 #: a call the input shape skips for this example (e.g. average='binary' on multiclass data)
 SKIP = object()
 
+#: every defect name a shape's ``bad`` strategy draws (the finding class of refuses_bad_input: defect:argument)
+BAD_INPUT_DEFECTS: tuple[str, ...] = (
+    "above_one", "empty", "inf", "length_mismatch", "nan", "nan_coordinate", "nan_score", "negative",
+    "negative_width", "non_binary", "non_monotonic", "none", "not_normalised", "number", "number_after_tokens",
+    "one_dimensional", "ragged", "shape_mismatch", "single_point", "string", "three_coordinates", "tokens",
+    "two_dimensional", "unnested", "zero",
+)
+
 
 @dataclasses.dataclass(frozen=True)
 class InputShape:
@@ -48,7 +56,8 @@ class InputShape:
     swap: Callable[[Any], Any] | None = None
     #: metric -> strategy of perfect examples (the metric's best case)
     perfect: Callable[[str], Any] | None = None
-    #: metric -> strategy of (example, argument at fault or None): one bad input
+    #: metric -> strategy of (example, argument at fault or None, defect): one bad input; ``defect`` is
+    #: the kind of defect drawn, one of :data:`BAD_INPUT_DEFECTS`
     bad: Callable[[str], Any] | None = None
     #: the example's main arrays in other dtypes (the dtype axis); None: no conversion makes sense
     recast: Callable[[Any], list[Recast]] | None = None

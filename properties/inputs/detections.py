@@ -149,7 +149,7 @@ def _call_coco_map(t, name, ex, **kw):
 
 
 def _bad_sets():
-    """(set, argument at fault): one defect in one image."""
+    """(set, argument at fault, defect): one defect in one image."""
     defects = {
         "nan coordinate": lambda d: {**d, "boxes": np.where(np.arange(4) == 2, np.nan, d["boxes"])},
         "negative width": lambda d: {**d, "boxes": d["boxes"][:, [2, 1, 0, 3]] - [0, 0, 1, 0]},
@@ -157,13 +157,21 @@ def _bad_sets():
         "nan score": lambda d: {**d, "scores": np.full(len(d["scores"]), np.nan)},
         "boxes of 3 numbers": lambda d: {**d, "boxes": d["boxes"][:, :3]},
     }
+    #: the defect's name in a finding class (the keys above stay: their sorted order is what is drawn)
+    names = {
+        "nan coordinate": "nan_coordinate",
+        "negative width": "negative_width",
+        "scores longer than boxes": "length_mismatch",
+        "nan score": "nan_score",
+        "boxes of 3 numbers": "three_coordinates",
+    }
 
     def spoil(ex_defect):
         ex, defect = ex_defect
         at = next(i for i, d in enumerate(ex.detections) if len(d["scores"]))
         detections = list(ex.detections)
         detections[at] = defects[defect](detections[at])
-        return DetectionSet(tuple(detections), ex.ground_truths), "detections"
+        return DetectionSet(tuple(detections), ex.ground_truths), "detections", names[defect]
 
     with_detection = detection_sets().filter(lambda ex: ex.n_detections > 0)
     return st.tuples(with_detection, st.sampled_from(sorted(defects))).map(spoil)
@@ -233,13 +241,15 @@ def _take_matched(ex: MatchedDetections, idx) -> MatchedDetections:
 
 
 def _bad_matched():
+    """(example, argument at fault, defect): a NaN score, no objects (n_gt 0), or a tp flag of 2."""
     defects = {
         "scores": lambda ex: MatchedDetections(ex.tp_flags, np.append(ex.scores, np.nan), ex.n_gt + 1),
         "n_gt": lambda ex: MatchedDetections(ex.tp_flags, ex.scores, 0),
         "tp_flags": lambda ex: MatchedDetections(np.append(ex.tp_flags, 2), np.append(ex.scores, 0.5), ex.n_gt + 1),
     }
+    names = {"scores": "nan", "n_gt": "zero", "tp_flags": "non_binary"}
     return st.tuples(matched_detections(), st.sampled_from(sorted(defects))).map(
-        lambda e: (defects[e[1]](e[0]), e[1]))
+        lambda e: (defects[e[1]](e[0]), e[1], names[e[1]]))
 
 
 def _recast_matched(ex: MatchedDetections):

@@ -35,31 +35,32 @@ token_probs = st.lists(
 corpora = st.lists(token_probs, min_size=1, max_size=5)
 
 
-_DIST_DEFECTS = ("negative", "above-one", "not-normalised", "nan", "empty", "2-D", "length")
+_DIST_DEFECTS = ("negative", "above_one", "not_normalised", "nan", "empty", "two_dimensional", "length_mismatch")
 
 
 @st.composite
 def bad_distribution_pairs(draw):
-    """(p, q, argument at fault or None): one defect among the kinds every distribution metric refuses."""
+    """(p, q, argument at fault or None, defect): one defect among the kinds every distribution metric
+    refuses; ``defect`` is one of :data:`_DIST_DEFECTS`."""
     p, q = draw(distribution_pairs())
     defect = draw(st.sampled_from(_DIST_DEFECTS))
     at_fault = draw(st.sampled_from(["p", "q"]))
     v = (p if at_fault == "p" else q).copy()
     if defect == "negative":
         v = np.append(v, -0.25)
-    elif defect == "above-one":
+    elif defect == "above_one":
         v = np.append(v * 0.0, 1.5)
-    elif defect == "not-normalised":
+    elif defect == "not_normalised":
         v = v * 0.5
     elif defect == "nan":
         v[0] = np.nan
     elif defect == "empty":
-        return p[:0], q[:0], None
-    elif defect == "2-D":
+        return p[:0], q[:0], None, defect
+    elif defect == "two_dimensional":
         v = np.stack([v, v])
     else:
-        return p, np.append(q * 0.5, 0.5), "q"
-    return (v, q, "p") if at_fault == "p" else (p, v, "q")
+        return p, np.append(q * 0.5, 0.5), "q", defect
+    return (v, q, "p", defect) if at_fault == "p" else (p, v, "q", defect)
 
 
 # ------------------------------------------------------------------ the shapes, for the generic properties
@@ -91,7 +92,7 @@ DISTRIBUTION = InputShape(
     take=_take,
     call=lambda t, name, ex, **kw: getattr(t, name)(ex[0], **kw),
     bad=lambda name: bad_distribution_pairs().filter(
-        lambda e: e[2] == "p" and len(e[0]) == len(e[1]) or e[2] is None).map(lambda e: ((e[0],), e[2])),
+        lambda e: e[2] == "p" and len(e[0]) == len(e[1]) or e[2] is None).map(lambda e: ((e[0],), e[2], e[3])),
     recast=_recaster("p"),
     dtypes=_DTYPES,
 )
@@ -104,7 +105,7 @@ DISTRIBUTION_PAIRS = InputShape(
     take=_take,
     call=lambda t, name, ex, **kw: getattr(t, name)(ex[0], ex[1], **kw),
     perfect=lambda name: distributions().map(lambda p: (p, p.copy())),
-    bad=lambda name: bad_distribution_pairs().map(lambda e: (e[:2], e[2])),
+    bad=lambda name: bad_distribution_pairs().map(lambda e: (e[:2], e[2], e[3])),
     recast=_recaster("p, q"),
     dtypes=_DTYPES,
 )

@@ -285,15 +285,15 @@ def any_label_pairs(**options):
 
 @st.composite
 def bad_label_pairs(draw):
-    """(pair, argument at fault or None): a length mismatch, empty input, NaN label, or 2-D labels."""
+    """(pair, argument at fault or None, defect): a length mismatch, empty input, NaN label, or 2-D labels."""
     pair = draw(label_pairs(alphabets=("int",), max_size=8))
-    defect = draw(st.sampled_from(["length", "empty", "nan", "2-D"]))
+    defect = draw(st.sampled_from(["length_mismatch", "empty", "nan", "two_dimensional"]))
     t, p = pair.y_true, pair.y_pred
 
     def bad(y_true, y_pred, argument):
-        return LabelPair(y_true, y_pred, pair.alphabet, pair.pos_label), argument
+        return LabelPair(y_true, y_pred, pair.alphabet, pair.pos_label), argument, defect
 
-    if defect == "length":
+    if defect == "length_mismatch":
         return bad(t, np.append(p, p[:1]), "y_pred")
     if defect == "empty":
         return bad(t[:0], p[:0], None)
@@ -350,16 +350,16 @@ def one_hot(ex: ProbaExample) -> ProbaExample:
 
 @st.composite
 def bad_probability_examples(draw):
-    """(example, argument at fault or None): mismatched lengths, empty input or a NaN label."""
+    """(example, argument at fault or None, defect): mismatched lengths, empty input or a NaN label."""
     e = draw(proba_examples(max_size=6))
-    defect = draw(st.sampled_from(["length", "empty", "nan"]))
-    if defect == "length":
-        return ProbaExample(e.y_true, np.vstack([e.y_proba, e.y_proba[:1]]), e.labels), "y_proba"
+    defect = draw(st.sampled_from(["length_mismatch", "empty", "nan"]))
+    if defect == "length_mismatch":
+        return ProbaExample(e.y_true, np.vstack([e.y_proba, e.y_proba[:1]]), e.labels), "y_proba", defect
     if defect == "empty":
-        return ProbaExample(e.y_true[:0], e.y_proba[:0], e.labels), None
+        return ProbaExample(e.y_true[:0], e.y_proba[:0], e.labels), None, defect
     y = np.arange(len(e.y_true)) % 2 * 1.0
     y[0] = np.nan
-    return ProbaExample(y, np.full((len(y), 2), 0.5), (0.0, 1.0)), "y_true"
+    return ProbaExample(y, np.full((len(y), 2), 0.5), (0.0, 1.0)), "y_true", "nan"
 
 
 def _recast_proba(ex: ProbaExample) -> list[Recast]:

@@ -76,23 +76,26 @@ def _take(ex: ClusteredPoints, idx) -> ClusteredPoints:
 
 
 def _bad_points():
+    """(points, argument at fault, defect): a NaN or infinite coordinate, a label too many, 1-D X, or NaN
+    labels."""
+
     def spoil(pair):
         ex, defect = pair
         X = ex.X.copy()
         if defect == "nan":
             X[0, 0] = np.nan
-            return ClusteredPoints(X, ex.labels), "X"
+            return ClusteredPoints(X, ex.labels), "X", "nan"
         if defect == "inf":
             X[-1, 0] = np.inf
-            return ClusteredPoints(X, ex.labels), "X"
-        if defect == "length":
-            return ClusteredPoints(X, np.append(ex.labels, ex.labels[:1])), "labels"
-        if defect == "1-D":
-            return ClusteredPoints(X[:, 0], ex.labels), "X"
-        return ClusteredPoints(X, ex.labels.astype(float) * np.nan), "labels"
+            return ClusteredPoints(X, ex.labels), "X", "inf"
+        if defect == "length_mismatch":
+            return ClusteredPoints(X, np.append(ex.labels, ex.labels[:1])), "labels", defect
+        if defect == "one_dimensional":
+            return ClusteredPoints(X[:, 0], ex.labels), "X", defect
+        return ClusteredPoints(X, ex.labels.astype(float) * np.nan), "labels", "nan"
 
     return st.tuples(clustered_points(singletons=False),
-                     st.sampled_from(("nan", "inf", "length", "1-D", "nan labels"))).map(spoil)
+                     st.sampled_from(("nan", "inf", "length_mismatch", "one_dimensional", "nan labels"))).map(spoil)
 
 
 def _recast(ex: ClusteredPoints):

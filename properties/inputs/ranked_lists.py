@@ -116,19 +116,20 @@ def perfect_batches(draw, top_k: str = "any"):
 
 @st.composite
 def bad_batches(draw):
-    """(example, argument at fault): queries without documents, ragged queries, a NaN score,
-    or scores whose shape does not match the grades (a document fewer, or a query more)."""
+    """(example, argument at fault, defect): queries without documents (``empty``), ragged queries
+    (``ragged``), a NaN score (``nan``), or scores whose shape does not match the grades, a document
+    fewer or a query more (``shape_mismatch``)."""
     y, s, k = draw(batches())
-    defect = draw(st.sampled_from(["empty", "ragged", "nan", "shape"]))
+    defect = draw(st.sampled_from(["empty", "ragged", "nan", "shape_mismatch"]))
     if defect == "empty":
-        return (y[:, :0], None, None), "y_true"
+        return (y[:, :0], None, None), "y_true", defect
     if defect == "ragged":
-        return ([[*y[0], 1.0], list(y[0])], None, k), "y_true"
+        return ([[*y[0], 1.0], list(y[0])], None, k), "y_true", defect
     if defect == "nan":
         s = s.astype(float)
         s[draw(st.integers(0, s.shape[0] - 1)), draw(st.integers(0, s.shape[1] - 1))] = np.nan
-        return (y, s, k), "y_score"
-    return (y, s[:, :-1] if draw(st.booleans()) else np.vstack([s, s[:1]]), k), "y_score"
+        return (y, s, k), "y_score", defect
+    return (y, s[:, :-1] if draw(st.booleans()) else np.vstack([s, s[:1]]), k), "y_score", defect
 
 
 def _call(t, name: str, ex, **kw):

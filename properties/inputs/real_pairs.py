@@ -46,29 +46,30 @@ def non_constant(a: np.ndarray) -> bool:
 
 @st.composite
 def bad_vector_pair(draw, *, first: str, second: str, min_size: int = 1, domain=grid):
-    """(a, b, argument_at_fault): one input defect among the kinds every metric refuses.
+    """(a, b, argument_at_fault, defect): one input defect among the kinds every metric refuses.
 
-    ``argument_at_fault`` is None when either argument may be named (both empty).
+    ``argument_at_fault`` is None when either argument may be named (both empty). ``defect`` names the
+    kind: ``empty``, ``length_mismatch``, ``nan``, ``inf`` or ``two_dimensional``.
     A length mismatch is blamed on ``second`` (checked after ``first``).
     """
     n = draw(st.integers(max(min_size, 1), 8))
     a = np.array(draw(st.lists(domain, min_size=n, max_size=n)), dtype=np.float64)
     b = np.array(draw(st.lists(domain, min_size=n, max_size=n)), dtype=np.float64)
-    defect = draw(st.sampled_from(["length", "empty", "nan", "inf", "2-D"]))
+    defect = draw(st.sampled_from(["length_mismatch", "empty", "nan", "inf", "two_dimensional"]))
     if defect == "empty":
-        return a[:0], b[:0], None
-    if defect == "length":
+        return a[:0], b[:0], None, defect
+    if defect == "length_mismatch":
         if draw(st.booleans()):
-            return a, np.append(b, b[:1] + 1.0), second
-        return np.append(a, a[:1] + 1.0), b, second
+            return a, np.append(b, b[:1] + 1.0), second, defect
+        return np.append(a, a[:1] + 1.0), b, second, defect
     at_fault = draw(st.sampled_from([first, second]))
     victim = (a if at_fault == first else b).copy()
-    if defect == "2-D":
+    if defect == "two_dimensional":
         victim = np.stack([victim, victim], axis=1)
     else:
         bad = np.nan if defect == "nan" else draw(st.sampled_from([np.inf, -np.inf]))
         victim[draw(st.integers(0, n - 1))] = bad
-    return (victim, b, at_fault) if at_fault == first else (a, victim, at_fault)
+    return (victim, b, at_fault, defect) if at_fault == first else (a, victim, at_fault, defect)
 
 
 # ------------------------------------------------------------------ the shape, for the generic properties
@@ -111,7 +112,7 @@ def real_pairs_shape(*, elements=reals, weighted_elements=grid, min_size: int = 
         swap=lambda ex: (ex[1], ex[0]),
         perfect=lambda name: pairs(elements, min_size=min_size).map(lambda e: (e[0], e[0].copy())),
         bad=lambda name: bad_vector_pair(first=first, second=second, min_size=max(min_size, 3),
-                                         domain=weighted_elements).map(lambda e: (e[:2], e[2])),
+                                         domain=weighted_elements).map(lambda e: (e[:2], e[2], e[3])),
         recast=_recaster(first, second),
         dtypes=f"float32, and float16 for values within 16, {ROUNDED}; int64 for integer values; Python lists",
         rtol=rtol,

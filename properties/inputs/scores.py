@@ -92,20 +92,20 @@ def _three_classes(y, s):
 
 @st.composite
 def bad_rankings(draw):
-    """((y_true, y_score), argument at fault): a NaN or infinite score, y_score one longer than
+    """((y_true, y_score), argument at fault, defect): a NaN or infinite score, y_score one longer than
     y_true, a third class in y_true, or empty input (blamed on y_true)."""
     y, s = draw(tiny_rankings)
-    defect = draw(st.sampled_from(["nan_score", "inf_score", "length_mismatch", "non_binary", "empty"]))
+    defect = draw(st.sampled_from(["nan", "inf", "length_mismatch", "non_binary", "empty"]))
     at = draw(st.integers(0, y.size - 1))
-    if defect == "nan_score":
-        return (y, _one_non_finite(s, at, np.nan)), "y_score"
-    if defect == "inf_score":
-        return (y, _one_non_finite(s, at, draw(st.sampled_from([np.inf, -np.inf])))), "y_score"
+    if defect == "nan":
+        return (y, _one_non_finite(s, at, np.nan)), "y_score", defect
+    if defect == "inf":
+        return (y, _one_non_finite(s, at, draw(st.sampled_from([np.inf, -np.inf])))), "y_score", defect
     if defect == "length_mismatch":
-        return (y, np.append(s, 0.5)), "y_score"
+        return (y, np.append(s, 0.5)), "y_score", defect
     if defect == "non_binary":
-        return _three_classes(y, s), "y_true"
-    return (y[:0], s[:0]), "y_true"
+        return _three_classes(y, s), "y_true", defect
+    return (y[:0], s[:0]), "y_true", defect
 
 
 def _take(ex, idx: np.ndarray):
@@ -191,16 +191,16 @@ def curve_points(draw):
 
 @st.composite
 def bad_curve_points(draw):
-    """((x, y), argument at fault): x going up and down, NaN in y, y one longer than x, one point."""
+    """((x, y), argument at fault, defect): x going up and down, NaN in y, y one longer than x, one point."""
     x, y = draw(curve_points())
     defect = draw(st.sampled_from(["non_monotonic", "nan", "length_mismatch", "single_point"]))
     if defect == "non_monotonic":
-        return (np.array([0.0, 1.0, 0.5]), y[:3]), "x"
+        return (np.array([0.0, 1.0, 0.5]), y[:3]), "x", defect
     if defect == "nan":
-        return (x, _one_non_finite(y, draw(st.integers(0, y.size - 1)), np.nan)), "y"
+        return (x, _one_non_finite(y, draw(st.integers(0, y.size - 1)), np.nan)), "y", defect
     if defect == "length_mismatch":
-        return (x, np.append(y, 1.0)), "y"
-    return (x[:1], y[:1]), "x"
+        return (x, np.append(y, 1.0)), "y", defect
+    return (x[:1], y[:1]), "x", defect
 
 
 CURVE_POINTS = InputShape(

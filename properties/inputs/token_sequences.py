@@ -143,19 +143,38 @@ CORPUS_DEFECTS = {
 }
 
 
+#: each defect's name in a finding class (the argument at fault is not part of it): what the bad value is
+DEFECT_NAMES = {
+    "number_hypothesis": "number",
+    "number_reference": "number",
+    "none_reference": "none",
+    "number_hypothesis_after_tokens": "number_after_tokens",
+    "string_reference": "string",
+    "string_hypothesis": "string",
+    "tokens_reference": "tokens",
+    "tokens_hypothesis": "tokens",
+    "unnested_references": "unnested",
+    "no_reference": "empty",
+    "extra_hypothesis": "length_mismatch",
+    "missing_hypothesis": "length_mismatch",
+    "empty": "empty",
+}
+
+
 def _bad(examples, defects: tuple[str, ...], *, corpus_level: bool):
-    """(example, argument at fault or None): one of the named defects applied to a drawn example."""
+    """(example, argument at fault or None, defect): one of the named defects applied to a drawn example;
+    ``defect`` is its :data:`DEFECT_NAMES` name."""
     table = CORPUS_DEFECTS if corpus_level else SENTENCE_DEFECTS
-    return st.tuples(examples, st.sampled_from([table[d] for d in defects])).map(
-        lambda e: _broken(*e, corpus_level=corpus_level))
+    return st.tuples(examples, st.sampled_from([(table[d], DEFECT_NAMES[d]) for d in defects])).map(
+        lambda e: _broken(e[0], *e[1], corpus_level=corpus_level))
 
 
-def _broken(ex: Sentences, defect, *, corpus_level: bool) -> tuple[Sentences, str | None]:
+def _broken(ex: Sentences, defect, name: str, *, corpus_level: bool) -> tuple[Sentences, str | None, str]:
     if corpus_level:
         refs, hyps, argument = defect(list(ex.references), list(ex.hypotheses))
-        return Sentences(tuple(refs), tuple(hyps)), argument
+        return Sentences(tuple(refs), tuple(hyps)), argument, name
     reference, hypothesis, argument = defect(ex.references[0], ex.hypotheses[0])
-    return Sentences((reference,), (hypothesis,)), argument
+    return Sentences((reference,), (hypothesis,)), argument, name
 
 
 # ------------------------------------------------------------------ the shapes, for the generic properties

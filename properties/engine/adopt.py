@@ -1,0 +1,81 @@
+"""``metric-assay deviations``: a deviations file written from an audit, one scoped line per finding.
+
+This is how a library with dozens of findings adopts metric-assay as a CI guard: audit it, write every
+finding as a line naming its class (``property.id {class}  # reason``), fill in the reasons, and from
+then on the audit fails only on findings the file does not name. Each finding's counterexample is
+pinned next to the file (:mod:`properties.engine.pins`), so that the listed findings are reached on
+every run whatever the random draws do.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import findings
+from .pins import pins_text
+from .report import Report, write_atomically
+from .targets import pins_path, read_deviation_scopes
+
+#: the statuses a deviations file can list (the others are the audit's own trouble: budget, spec error)
+_LISTABLE = ("fail", "error", "crash", "hang", "mutation", "nondeterministic", "deviation")
+
+TODO = "TODO: why"
+
+
+def _records(r) -> list[dict]:
+    if r.findings:
+        return list(r.findings)
+    return [dict(finding_class=r.finding_class or findings.WHOLE_PROPERTY, detail=r.detail, severity=r.severity,
+                 example=r.example)]
+
+
+def _reason(pid: str, cls: str, earlier: dict) -> str | None:
+    for pattern, reason in earlier.get(pid, {}).items():
+        if findings.matches(pattern, cls) and not reason.startswith(TODO):
+            return reason
+    return None
+
+
+def scoped_deviations(report: Report, earlier: dict | None = None) -> tuple[list[str], dict, list[str]]:
+    """The lines of a deviations file for every finding of ``report``, the pins, and the findings that
+    could not be pinned. ``earlier`` (property id -> pattern -> reason) carries reasons over."""
+    earlier = earlier or {}
+    lines, pins, unpinned = [], {}, []
+    for r in sorted(report.results, key=lambda r: r.property_id):
+        if r.status not in _LISTABLE:
+            continue
+        for f in sorted(_records(r), key=lambda f: f["finding_class"]):
+            cls = f["finding_class"]
+            first = (f.get("detail") or "").strip().splitlines()
+            summary = (first[0] if first else "").removeprefix("known deviation: ")
+            reason = _reason(r.property_id, cls, earlier)
+            if reason is None:
+                reason = f"{TODO} ({f.get('severity') or r.status}: {summary[:160]})"
+            lines.append(f"{findings.scoped_text(r.property_id, [cls])}  # {reason}")
+            if f.get("example") is not None:
+                pins.setdefault(r.property_id, {})[cls] = f["example"]
+            elif cls != findings.WHOLE_PROPERTY:
+                unpinned.append(f"{r.property_id}{{{cls}}}")
+    return lines, pins, unpinned
+
+
+def write_deviations(report_path: str, out: str, *, merge: str | None = None) -> tuple[int, int, list[str]]:
+    """Write ``out`` and its pins from the report at ``report_path``; (lines, pins, unpinned findings)."""
+    report = Report.load(report_path)
+    earlier = read_deviation_scopes(merge) if merge else {}
+    lines, pins, unpinned = scoped_deviations(report, earlier)
+    sig = report.signature
+    out_path = Path(out)
+    header = [
+        f"# Known deviations of {sig.target} {sig.target_version}: one finding per line, written by",
+        f"# `metric-assay deviations` from {Path(report_path).name} (spec {sig.spec_version}, profile {sig.profile}).",
+        "# A line: the property id, {the finding class it covers}, then # the reason. A finding of another",
+        "# class in the same property is a new violation. Replace every TODO with the reason (a documented",
+        f"# convention, a known bug). The pinned counterexamples are in {pins_path(out_path).name}.",
+        "",
+    ]
+    out_path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(out_path, "\n".join(header + lines) + "\n")
+    write_atomically(pins_path(out_path), pins_text(pins))
+    return len(lines), sum(len(v) for v in pins.values()), unpinned
+
