@@ -170,13 +170,9 @@ def _warm_references(props) -> None:
     """Import the reference adapters the selected properties compare with, in the parent, before any worker is
     forked.
 
-    Two reasons. Workers do not each pay for the imports. And Hypothesis draws
-    some values from constants it finds in the project's own modules loaded at
-    the time (``hypothesis.internal.conjecture.providers``): a reference adapter
-    imported lazily by one property would change the examples of the properties a
-    worker runs after it, so the report would depend on ``--jobs``. Only the
-    selected properties' references: all of them (torch among them) take 6 s to
-    import, which an audit of a few properties should not pay.
+    Workers do not each pay for the imports. Only the selected properties' references: all of them
+    (torch among them) take 6 s to import, which an audit of a few properties should not pay. (The
+    examples no longer depend on which modules are loaded: :mod:`properties.engine.draws`.)
     """
     for name in sorted({p.reference for p in props if p.reference} - {DEFAULT_TARGET}):
         reference_available(name)

@@ -7,7 +7,6 @@ import inspect
 import metrics
 
 from . import ids, registry
-from ..capabilities import all_capabilities
 
 
 def range_text(bounds) -> str:
@@ -24,7 +23,7 @@ def first_line(doc: str | None) -> str:
 
 
 def catalog_markdown() -> str:
-    caps = all_capabilities()
+    caps = registry.spec().capabilities()
     props = registry.all_properties()
     out = [
         "# Catalog",
@@ -79,7 +78,7 @@ def catalog_markdown() -> str:
 
 def _generic_section(caps, props) -> list[str]:
     """Which generic property (``properties/generic.py``) each metric gets from its capabilities."""
-    from properties.generic import GENERIC_IDS, GENERIC_PROPERTIES
+    GENERIC_IDS, GENERIC_PROPERTIES = registry.spec().generic_ids(), registry.spec().generic_names()
 
     have = {p.id for p in props if p.id in GENERIC_IDS}
     out = [

@@ -49,6 +49,7 @@ from .report import (
     diff,
     format_failure,
     new_violations,
+    unscoped_warning,
 )
 from .summary import TargetOutcome
 from .targets import BUNDLED, DeviationsFileError, TargetUnavailable, load_target
@@ -243,6 +244,8 @@ def _audit_one(target, paths: list[Path], args, *, compact: bool = False) -> tup
     else:
         print()
         print(report.to_terminal(verbose=args.verbose, compact=compact))
+    if report.unscoped_deviations and (args.quiet or args.baseline):  # the full report has it already
+        print(unscoped_warning(report.unscoped_deviations))
     for path in paths:
         print(f"wrote {report.write(path)}")
     journal.close()

@@ -15,8 +15,9 @@ property id plus the class is its *fingerprint*. A check without parts has a cla
 severity alone (``wrong_value``); a target raising on valid input is ``raises:IndexError``.
 
 A deviation (or a baseline) names classes by *pattern*: a class matches a pattern equal to it or to
-one of its leading parts (``two_dimensional`` covers ``two_dimensional:y_true/accepted_invalid_input``
-and ``two_dimensional:y_pred/crash``; ``nan:y_score`` covers every severity of that defect). ``*``
+one of its leading parts, up to a ``:``, ``/`` or ``,`` (``two_dimensional`` covers
+``two_dimensional:y_true/accepted_invalid_input`` and ``two_dimensional:y_pred/crash``; ``nan:y_score``
+covers every severity of that defect; ``average=macro`` covers ``average=macro,zero_division=1.0``). ``*``
 covers the whole property, the form of the deviations files written before findings had classes.
 
 While a property is searched, the classes already known (listed, or found earlier in the same search)
@@ -71,7 +72,7 @@ def matches(pattern: str, cls: str) -> bool:
     """Whether a deviation's ``pattern`` covers the finding class ``cls`` (see the module docstring)."""
     if pattern == WHOLE_PROPERTY or pattern == cls:
         return True
-    return cls.startswith(pattern) and cls[len(pattern)] in ":/"
+    return cls.startswith(pattern) and cls[len(pattern)] in ":/,"
 
 
 def covered(patterns, cls: str) -> bool:

@@ -20,7 +20,7 @@ from html import escape
 import metrics
 
 from .plots import plot_failure
-from .report import SHOWN_TEXT_LIMIT, STATUS_LABEL, Report, diff, new_violations
+from .report import SHOWN_TEXT_LIMIT, STATUS_LABEL, Report, diff, fingerprint, new_violations
 from .runner import VIOLATIONS, truncate
 
 #: statuses from worst to best: a cell takes the colour of the worst one among its properties
@@ -207,7 +207,20 @@ def _failure(r, plots: dict) -> str:
     kind = "failure deviation" if r.status == "deviation" else "failure"
     parts = [f'<div class="{kind}">',
              f"<h4><code>{escape(r.property_id)}</code> — {escape(STATUS_LABEL.get(r.status, r.status))}"
-             f"{escape(severity)}</h4>", f"<p>{escape(r.statement)}</p>", _pre("what broke", r.detail)]
+             f"{escape(severity)}</h4>", f"<p>{escape(r.statement)}</p>"]
+    if r.finding_class:
+        parts.append(f'<p class="finding">finding <code>{escape(fingerprint(r.property_id, r.finding_class))}</code>'
+                     "</p>")
+    parts.append(_pre("what broke", r.detail))
+    others = [f for f in r.findings if f.get("finding_class") != r.finding_class]
+    if others:
+        parts.append(f"<p><b>{len(others)} more finding{'s' if len(others) > 1 else ''} of this property</b></p><ul>")
+        for f in others:
+            state = "listed" if f.get("known") else "NEW"
+            first = (f.get("detail") or "").strip().splitlines()[:1]
+            parts.append(f"<li><code>{{{escape(f['finding_class'])}}}</code> {state}: {escape(' '.join(first)[:300])}"
+                         "</li>")
+        parts.append("</ul>")
     if r.counterexample:
         parts.append(_pre("minimal counterexample", r.counterexample))
     if r.worst:
@@ -282,11 +295,11 @@ def _deviation_reasons(report: Report) -> dict[str, str]:
 # ---------------------------------------------------------------- diff
 
 
-def change_kind(before: str, after: str) -> str:
-    """``new`` (a violation the earlier report did not have), ``fixed`` (a violation or deviation that now
-    passes) or ``changed``."""
+def change_kind(before: str, after: str, new_findings=()) -> str:
+    """``new`` (a violation the earlier report did not have, or a new finding class in one it had),
+    ``fixed`` (a violation or deviation that now passes) or ``changed``."""
     bad = (*VIOLATIONS, "deviation")
-    if after in VIOLATIONS and before not in bad:
+    if after in VIOLATIONS and (before not in bad or new_findings):
         return "new"
     if before in bad and after in ("pass", "fixed"):
         return "fixed"
@@ -295,7 +308,7 @@ def change_kind(before: str, after: str) -> str:
 
 def _diff_section(before: Report, after: Report, plots: dict) -> str:
     changes = diff(before, after)
-    kinds = Counter(change_kind(c.before, c.after) for c in changes)
+    kinds = Counter(change_kind(c.before, c.after, c.new_findings) for c in changes)
     out = ['<section id="diff"><h2>Diff of two reports</h2>',
            f"<p>before: {escape(before.signature.one_line())}</p>",
            f"<p>after: {escape(after.signature.one_line())}</p>"]
@@ -306,11 +319,12 @@ def _diff_section(before: Report, after: Report, plots: dict) -> str:
                f"({len(changes)} properties differ).</p>")
     if changes:
         out.append('<table class="props diff"><tr><th>change</th><th>property</th><th>before</th><th>after</th></tr>')
-        for c in sorted(changes, key=lambda c: (("new", "fixed", "changed").index(change_kind(c.before, c.after)),
+        for c in sorted(changes, key=lambda c: (("new", "fixed", "changed").index(change_kind(c.before, c.after, c.new_findings)),
                                                 c.property_id)):
-            kind = change_kind(c.before, c.after)
+            kind = change_kind(c.before, c.after, c.new_findings)
             out.append(f'<tr class="diff-row {kind}"><td class="diff-{kind}">{kind}</td>'
-                       f"<td><code>{escape(c.property_id)}</code></td>"
+                       f"<td><code>{escape(c.property_id)}</code>"
+                       + "".join(f" <code>{{{escape(n)}}}</code>" for n in c.new_findings) + "</td>"
                        f"<td>{escape(STATUS_LABEL.get(c.before, c.before))}</td>"
                        f"<td>{escape(STATUS_LABEL.get(c.after, c.after))}</td></tr>")
         out.append("</table>")

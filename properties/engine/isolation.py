@@ -38,8 +38,7 @@ import tempfile
 import time
 from typing import Callable, Iterator, Sequence
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import settings
 
 from . import targets
 from .registry import Property
@@ -305,30 +304,9 @@ def iter_isolated(
             _close(worker)
 
 
-def _scan_constants() -> None:
-    """Let Hypothesis collect the constants of the loaded modules here, in the parent, before it forks.
-
-    Hypothesis draws some values from constants in the project's own modules,
-    which it finds by scanning ``sys.modules`` the first time a process draws
-    (again for modules loaded since). A worker forked from a parent that never
-    drew scans every loaded module itself, thousands with torch loaded, and loses
-    the result when it ends: that took more than half the time of a property run
-    in a fresh worker. Scanned here,
-    every worker inherits the result; the constants, and so the examples, are the
-    same either way.
-    """
-    @settings(max_examples=1, database=None, derandomize=True, deadline=None)
-    @given(st.integers())
-    def draw_once(_):
-        pass
-
-    draw_once()
-
-
 def _spawn(props, target: Target, options: dict, workers: list) -> _Worker:
     import mmap
 
-    _scan_constants()
     slot = mmap.mmap(-1, _SLOT_SIZE)
     capture = tempfile.TemporaryFile()
     task_read, task_write = os.pipe()

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from importlib import import_module
 from typing import Any, Callable
 
 import hypothesis
@@ -286,15 +285,38 @@ def prop(id: str, statement: str, **options) -> Callable:
     return decorate
 
 
+@dataclasses.dataclass(frozen=True)
+class Spec:
+    """What the engine needs of the spec, handed to it by the spec's package (``properties/__init__.py``):
+    the engine imports no spec module, so the spec can import the engine freely."""
+
+    #: import and register every property (idempotent)
+    load: Callable[[], None]
+    #: catalog metric -> its Capability (range, forms, input shape ...)
+    capabilities: Callable[[], dict]
+    #: the generic properties' names, and the ids of every generic property registered
+    generic_names: Callable[[], tuple]
+    generic_ids: Callable[[], set]
+
+
+_SPEC: list[Spec] = []
+
+
+def install_spec(spec: Spec) -> None:
+    _SPEC[:] = [spec]
+
+
+def spec() -> Spec:
+    if not _SPEC:
+        raise RuntimeError("no spec installed: import the package 'properties' (it installs its spec)")
+    return _SPEC[0]
+
+
 def all_properties(*, include_claims: bool = True, tier: str | None = "standard") -> list[Property]:
-    """Every registered property of ``tier`` (None: every tier), families imported, sorted by id."""
+    """Every registered property of ``tier`` (None: every tier), the spec loaded, sorted by id."""
     if tier is not None and tier not in TIERS:
         raise ValueError(f"unknown tier {tier!r}; expected one of {', '.join(TIERS)}")
-    for family in FAMILY_MODULES:
-        import_module(f"properties.{family}")
-    import_module("properties.generic").register_all()
-    import_module("properties.streaming").register_all()
-    import_module("properties.large_tier")
+    spec().load()
     props = sorted(_REGISTRY.values(), key=lambda p: p.id)
     if tier is not None:
         props = [p for p in props if p.tier == tier]

@@ -35,7 +35,7 @@ from hypothesis import HealthCheck, given, seed as hypothesis_seed, settings
 from hypothesis import strategies as st
 from hypothesis.errors import Flaky, Unsatisfiable
 
-from . import findings, guards, precision
+from . import draws, findings, guards, precision
 from .example_data import calls_data
 from .registry import WORST
 from .profiles import PROFILES
@@ -246,7 +246,7 @@ def run_property(
     counter = {"examples": 0}
     strategy = prop.strategy if prop.strategy is not None else st.none()
     own_max_examples, has_strategy = prop.max_examples, prop.strategy is not None
-    needs = prop.needs
+    needs, property_id = prop.needs, prop.id
     prop = _WatchedProperty(prop, search)  # the name one_example uses
 
     def RecordingView(target):  # noqa: N802 - see the note on one_example
@@ -283,6 +283,8 @@ def run_property(
     activate(target)
     declare_needs(needs)
     WORST.clear()
+    draws.isolate()
+    draws.seed_for(one_example, property_id)
     test = given(strategy)(one_example)
     # examples that need a keyword the target lacks are rejected (partial APIs): not a health problem
     suppressed = [*base.suppress_health_check, HealthCheck.filter_too_much]

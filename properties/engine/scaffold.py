@@ -100,9 +100,9 @@ def adapter_source(name: str) -> str:
     """The text of the skeleton module ``name.py``."""
     import metrics
 
-    from ..capabilities import all_capabilities
+    from .registry import spec
 
-    capabilities = all_capabilities()
+    capabilities = spec().capabilities()
     parts = [_header(name)]
     for family in metrics.FAMILIES:
         names = [n for n, f in metrics.CATALOG.items() if f == family]
