@@ -1,8 +1,10 @@
 """Every bundled reference target conforms, up to its declared deviations.
 
 For each bundled adapter whose library is installed, run the whole spec and
-require: no unexpected failure or crash, no listed deviation that now passes,
-and no listed deviation that matches no property. A library that is not
+require: no unexpected failure or crash (a finding of a class its deviations
+file does not name is one), no listed deviation that now passes, no listed
+deviation that matches no property, and every line scoped to its finding
+classes (what ``--strict`` requires). A library that is not
 installed is reported as skipped, never as passed.
 """
 
@@ -27,5 +29,6 @@ def test_reference_target_conforms_up_to_declared_deviations(name):
     problems = [format_failure(r) for r in report.violations()]
     problems += [f"{r.property_id}: {r.detail}" for r in report.by_status("fixed")]
     problems += [f"deviation {pid!r} matches no property" for pid in report.unmatched_deviations]
+    problems += [f"deviation {pid!r} names no finding class" for pid in target.unscoped_deviations()]
     assert not problems, f"{name}: {report.summary_line()}\n\n" + "\n\n".join(problems)
     assert report.counts()["pass"] > 0, f"{name}: no property applied"

@@ -59,6 +59,18 @@ def scoped_deviations(report: Report, earlier: dict | None = None) -> tuple[list
     return lines, pins, unpinned
 
 
+def _leading_comments(path: str) -> list[str]:
+    """The comment block an older file opens with (what its lines have in common: versions, call conventions)."""
+    kept = []
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            break
+        kept.append(line)
+    while kept and not kept[-1].strip():
+        kept.pop()
+    return kept + [""] if kept else []
+
+
 def write_deviations(report_path: str, out: str, *, merge: str | None = None) -> tuple[int, int, list[str]]:
     """Write ``out`` and its pins from the report at ``report_path``; (lines, pins, unpinned findings)."""
     report = Report.load(report_path)
@@ -74,8 +86,9 @@ def write_deviations(report_path: str, out: str, *, merge: str | None = None) ->
         f"# convention, a known bug). The pinned counterexamples are in {pins_path(out_path).name}.",
         "",
     ]
+    kept = _leading_comments(merge) if merge else []
     out_path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(out_path, "\n".join(header + lines) + "\n")
+    write_atomically(out_path, "\n".join(header + kept + lines) + "\n")
     write_atomically(pins_path(out_path), pins_text(pins))
     return len(lines), sum(len(v) for v in pins.values()), unpinned
 

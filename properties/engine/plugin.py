@@ -24,7 +24,7 @@ from . import profiles  # noqa: F401 - registers the Hypothesis profiles
 from . import registry
 from .audit import unmatched_deviations
 from .isolation import DEFAULT_CALL_TIMEOUT, LARGE_CALL_TIMEOUT
-from .report import Report, Signature, check_report_path
+from .report import Report, Signature, check_report_path, unscoped_warning
 from .runner import Result
 from .targets import TargetUnavailable, load_target, resolve_name
 
@@ -122,6 +122,9 @@ def pytest_report_header(config):
     ]
     if target.deviations:
         lines.append(f"metric-assay: {len(target.deviations)} known deviation(s) from {target.deviations_file or 'the module'}")
+        unscoped = target.unscoped_deviations()
+        if unscoped:
+            lines.append(f"metric-assay: {unscoped_warning(unscoped)}")
     return lines
 
 
@@ -185,6 +188,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         ),
         results=list(results),
         unmatched_deviations=unmatched_deviations(target, registry.conformance_properties(tier=None)),
+        unscoped_deviations=target.unscoped_deviations(),
     )
     tr = terminalreporter
     tr.section(f"metric-assay conformance: {target.name} {target.version}")

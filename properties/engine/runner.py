@@ -193,8 +193,9 @@ class _WatchedProperty:
     def check(self, view, ex) -> None:
         try:
             self._prop.check(view, ex)
-        except BaseException:
+        except BaseException as exc:
             self._search.failed = True
+            exc._assay_example = ex  # pinned as data with the finding (properties.engine.pins)
             raise
 
 
@@ -246,7 +247,7 @@ def run_property(
     counter = {"examples": 0}
     strategy = prop.strategy if prop.strategy is not None else st.none()
     own_max_examples, has_strategy = prop.max_examples, prop.strategy is not None
-    needs, property_id = prop.needs, prop.id
+    needs = prop.needs
     prop = _WatchedProperty(prop, search)  # the name one_example uses
 
     def RecordingView(target):  # noqa: N802 - see the note on one_example
@@ -268,7 +269,6 @@ def run_property(
             repro = view.reproduction()
             if repro:
                 exc.add_note(repro)
-            exc._assay_example = ex
             raise
 
     base = settings_ if settings_ is not None else settings()
@@ -284,7 +284,6 @@ def run_property(
     declare_needs(needs)
     WORST.clear()
     draws.isolate()
-    draws.seed_for(one_example, property_id)
     test = given(strategy)(one_example)
     # examples that need a keyword the target lacks are rejected (partial APIs): not a health problem
     suppressed = [*base.suppress_health_check, HealthCheck.filter_too_much]
