@@ -29,9 +29,16 @@ def _records(r) -> list[dict]:
                  example=r.example)]
 
 
-def _reason(pid: str, cls: str, earlier: dict) -> str | None:
+#: marks a reason carried over from a line that covered a whole property to one of several classes found in it:
+#: that line was written for the one finding its search showed, and may not describe this one
+CARRIED = "(carried over from a line covering the whole property: check it describes this class) "
+
+
+def _reason(pid: str, cls: str, earlier: dict, classes: int) -> str | None:
     for pattern, reason in earlier.get(pid, {}).items():
         if findings.matches(pattern, cls) and not reason.startswith(TODO):
+            if pattern == findings.WHOLE_PROPERTY and classes > 1 and not reason.startswith(CARRIED):
+                return CARRIED + reason
             return reason
     return None
 
@@ -44,11 +51,12 @@ def scoped_deviations(report: Report, earlier: dict | None = None) -> tuple[list
     for r in sorted(report.results, key=lambda r: r.property_id):
         if r.status not in _LISTABLE:
             continue
-        for f in sorted(_records(r), key=lambda f: f["finding_class"]):
+        records = _records(r)
+        for f in sorted(records, key=lambda f: f["finding_class"]):
             cls = f["finding_class"]
             first = (f.get("detail") or "").strip().splitlines()
             summary = (first[0] if first else "").removeprefix("known deviation: ")
-            reason = _reason(r.property_id, cls, earlier)
+            reason = _reason(r.property_id, cls, earlier, len(records))
             if reason is None:
                 reason = f"{TODO} ({f.get('severity') or r.status}: {summary[:160]})"
             lines.append(f"{findings.scoped_text(r.property_id, [cls])}  # {reason}")
