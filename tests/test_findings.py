@@ -181,3 +181,20 @@ def test_parts_name_the_form_and_the_conversion():
     assert findings.form_part({"average": "macro", "zero_division": 1.0}) == "average=macro,zero_division=1.0"
     assert findings.recast_part("y_true, y_pred as uint8") == "uint8:y_true,y_pred"
     assert findings.recast_part("y_true, y_pred as Python lists") == "list:y_true,y_pred"
+
+
+def test_a_whole_property_reason_carried_to_several_classes_is_marked_for_review():
+    from properties.engine.adopt import CARRIED, scoped_deviations
+    from properties.engine.report import Report, Signature
+    from properties.engine.runner import Result
+
+    found = [dict(finding_class=c, detail="d", severity="wrong value", example=[1]) for c in ("empty/crash", "nan:y/x")]
+    result = Result(property_id="a.b[c]", statement="", kind="refusal", family="a", metrics=("c",), status="fail",
+                    findings=found)
+    signature = Signature(**{f: "" for f in ("target", "target_version", "import_path", "metric_assay_version",
+                                             "profile", "seed", "python", "numpy", "hypothesis", "platform")},
+                          conventions={}, deviations_file=None)
+    lines, pins, _ = scoped_deviations(Report(signature, [result]), {"a.b[c]": {"*": "empty input scores 0"}})
+    assert lines == [f"a.b[c] {{empty/crash}}  # {CARRIED}empty input scores 0",
+                     f"a.b[c] {{nan:y/x}}  # {CARRIED}empty input scores 0"]
+    assert pins == {"a.b[c]": {"empty/crash": [1], "nan:y/x": [1]}}
