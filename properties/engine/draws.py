@@ -65,9 +65,7 @@ def isolate() -> None:
 def freeze() -> dict:
     """Mine the constants of metric-assay with every spec module and reference adapter loaded, and write
     them to ``constants.json``; the counts per type."""
-    import properties  # noqa: F401 - installs the spec
-
-    from . import registry
+    from . import registry  # the spec is installed: importing this module ran properties/__init__.py
     from .targets import BUNDLED, DEFAULT_TARGET, reference_available
 
     registry.all_properties(tier=None)
