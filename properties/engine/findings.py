@@ -159,7 +159,7 @@ def part(name: str, found: list | None = None, view=None):
     try:
         yield
     except Exception as exc:
-        if not isinstance(exc, AssertionError) and not _target_raised(exc):
+        if not isinstance(exc, AssertionError) and not target_raised(exc):
             raise  # the spec's own code broke, or a signal for the runner (an option the target lacks)
         tag(exc, name)
         if masked(exc, view):
@@ -169,7 +169,8 @@ def part(name: str, found: list | None = None, view=None):
         found.append(exc)
 
 
-def _target_raised(exc: BaseException) -> bool:
+def target_raised(exc: BaseException) -> bool:
+    """Whether the target raised ``exc`` (not the spec, not the runner's own signals)."""
     from .guards import TargetExited
     from .targets import UndeclaredKeyword, raised_by_target
 

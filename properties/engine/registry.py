@@ -31,7 +31,7 @@ import hypothesis.errors
 import metrics
 
 from . import findings, ids, precision
-from .guards import AllUnsupported, TargetExited, TargetViolation, Unsupported
+from .guards import AllUnsupported, TargetViolation, Unsupported
 
 KINDS = (
     "bound",
@@ -129,12 +129,6 @@ def _remember_worst(t, exc: AssertionError) -> None:
         WORST.update(size=size, detail=str(exc), reproduction=repro)
 
 
-def _target_raised(exc: BaseException) -> bool:
-    from .targets import raised_by_target
-
-    return raised_by_target(exc) or isinstance(exc, TargetExited)
-
-
 def _inputs_held(t) -> bool:
     from .targets import calls_held
 
@@ -194,7 +188,7 @@ def one_failure_site(check: Callable) -> Callable:
             raise clone from None
         except Exception as exc:
             EXAMPLE_COUNTS["ran"] += 1
-            if _target_raised(exc) and findings.masked(exc, t):
+            if findings.target_raised(exc) and findings.masked(exc, t):
                 return
             raise
         except BaseException:
