@@ -10,7 +10,7 @@ from metrics.errors import MetricInputError
 
 from .engine import precision
 from .engine.guards import TargetExited, TargetViolation, Unsupported
-from .engine.report import SEVERITIES  # how bad a finding is, worst first: the report sorts by it
+from .engine.severity import CRASH_ERRORS, SEVERITIES, is_refusal  # how bad a finding is, worst first: the report sorts by it
 
 
 class Finding(AssertionError):
@@ -99,9 +99,6 @@ def expect_le(a, b, *, what: str, tol: float = 1e-12) -> None:
         raise _value_finding(f"{what}: {_fmt(a)} > {_fmt(b)}", excess)
 
 
-#: exceptions that mean the implementation itself broke, not that it refused the input
-CRASH_ERRORS = (LookupError, ArithmeticError, AttributeError, AssertionError, RecursionError, MemoryError)
-
 
 def expect_refusal(call, argument: str | None = None) -> Exception:
     """Assert that ``call()`` refuses its input instead of returning a number.
@@ -128,12 +125,12 @@ def expect_refusal(call, argument: str | None = None) -> Exception:
             raise Finding(f"MetricInputError raised but its message does not name {argument!r}: {exc}",
                           severity="wrong exception type") from None
         return exc
-    except refusal_errors() as exc:
-        return exc
-    except CRASH_ERRORS as exc:
-        raise Finding(f"expected a clear refusal{naming}, but the call crashed with "
-                      f"{type(exc).__name__}: {exc}", severity="crash") from exc
-    except Exception as exc:  # noqa: BLE001 - refused, but not with a declared refusal type
+    except Exception as exc:  # noqa: BLE001 - sorted below: a refusal, a crash, or the wrong type of refusal
+        if is_refusal(exc, refusal_errors()):
+            return exc
+        if isinstance(exc, CRASH_ERRORS):
+            raise Finding(f"expected a clear refusal{naming}, but the call crashed with "
+                          f"{type(exc).__name__}: {exc}", severity="crash") from exc
         raise Finding(f"expected a refusal{naming} as one of "
                       f"{', '.join(e.__name__ for e in refusal_errors())}, got {type(exc).__name__}: {exc}",
                       severity="wrong exception type") from exc

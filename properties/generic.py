@@ -44,7 +44,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from .capabilities import Capability
-from .checks import CRASH_ERRORS, SEVERITIES, Finding, expect, expect_close, expect_in_range, expect_refusal, is_nan
+from .checks import SEVERITIES, Finding, expect, expect_close, expect_in_range, expect_refusal, is_nan
 from .engine import findings, precision
 from .engine.guards import TargetExited, TargetViolation, Unsupported
 from .engine.registry import register
@@ -180,7 +180,7 @@ def _dtype_mismatches(t, name, cap, r: Recast, expected) -> list[Finding]:
         shown = ", ".join(f"{_form_text(f) or name}: {v.tolist()!r}" for f, v in expected)
         return [Finding(f"{name} with {label} raised {type(exc).__name__}: {str(exc)[:300]}; "
                         f"for {r.versus} it gave {shown}",
-                        severity="crash" if isinstance(exc, CRASH_ERRORS) else "wrong value", size=float("inf"),
+                        severity=findings.severity_of(exc), size=float("inf"),
                         structure=findings.recast_part(label))]
     rtol, atol = _dtype_tolerances(cap, r)
     out = []

@@ -142,7 +142,7 @@ def masked(exc: BaseException, view=None) -> bool:
         from .pins import pinnable
 
         SEEN[cls] = {"detail": str(exc).strip() or type(exc).__name__, "reproduction": repro,
-                     "severity": getattr(exc, "severity", ""), "example": pinnable(CURRENT_EXAMPLE[0])}
+                     "severity": severity_of(exc), "example": pinnable(CURRENT_EXAMPLE[0])}
     return True
 
 
@@ -169,6 +169,21 @@ def part(name: str, found: list | None = None, view=None):
         found.append(exc)
 
 
+def severity_of(exc: BaseException) -> str:
+    """How bad the failure ``exc`` is (:data:`~properties.engine.severity.SEVERITIES`): a failed
+    expectation carries its own; what the target raised is a crash or a refusal of valid input."""
+    from .guards import MutationViolation, ReturnTypeViolation, TargetExited
+    from .severity import of_raise
+
+    if isinstance(exc, TargetExited):
+        return "crash"
+    if isinstance(exc, (MutationViolation, ReturnTypeViolation)):
+        return "wrong value"
+    if isinstance(exc, AssertionError):
+        return getattr(exc, "severity", "wrong value")
+    return of_raise(exc)
+
+
 def target_raised(exc: BaseException) -> bool:
     """Whether the target raised ``exc`` (not the spec, not the runner's own signals)."""
     from .guards import TargetExited
@@ -183,11 +198,9 @@ def raise_worst(found: list) -> None:
     """Raise the worst of the failures collected by :func:`part` (none: return), naming the others."""
     if not found:
         return
-    from .report import SEVERITIES
+    from .severity import rank
 
-    rank = {s: i for i, s in enumerate(SEVERITIES)}
-    worst = min(found, key=lambda e: (rank.get(getattr(e, "severity", "wrong value"), len(rank)),
-                                      -getattr(e, "size", 0.0)))
+    worst = min(found, key=lambda e: (rank(severity_of(e)), -getattr(e, "size", 0.0)))
     others = [e for e in found if e is not worst]
     if others:
         shown = "; ".join(f"[{class_of(e)}] {str(e).splitlines()[0][:200]}" for e in others[:2])

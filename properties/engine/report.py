@@ -19,12 +19,13 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
+from . import causes as causes_mod
+from . import coverage as coverage_mod
 from . import ids
 from .runner import STATUSES, VIOLATIONS, Result, truncate
 
-#: how bad a finding is, worst first (``properties.checks.Finding``)
-SEVERITIES = ("crash", "wrong value", "accepted invalid input", "wrong exception type", "rounding-level")
-_SEVERITY_RANK = {s: i for i, s in enumerate(SEVERITIES)}
+from .severity import SEVERITIES
+from .severity import rank as severity_rank
 
 STATUS_LABEL = {
     "pass": "pass",
@@ -169,9 +170,17 @@ class Report:
         return [r for r in self.results if r.status in statuses]
 
     def violations(self) -> list[Result]:
-        """The violations, worst first (crash, wrong value, accepted invalid input, wrong exception
-        type, rounding-level), so that a maintainer reads the real bugs first."""
-        return sorted(self.by_status(*VIOLATIONS), key=lambda r: _SEVERITY_RANK.get(r.severity, len(_SEVERITY_RANK)))
+        """The violations, worst first (:data:`~properties.engine.severity.SEVERITIES`), so that a maintainer
+        reads the real bugs first."""
+        return sorted(self.by_status(*VIOLATIONS), key=lambda r: severity_rank(r.severity))
+
+    def causes(self) -> list:
+        """The findings grouped by cause, worst first (:mod:`properties.engine.causes`)."""
+        return causes_mod.causes(self.results)
+
+    def coverage(self) -> "coverage_mod.Coverage":
+        """Per provided metric, the properties that reached a verdict of those that apply."""
+        return coverage_mod.Coverage.of(self.results)
 
     def severity_counts(self) -> Counter:
         return Counter(r.severity or "other" for r in self.by_status(*VIOLATIONS))
@@ -210,6 +219,8 @@ class Report:
             "not_run": list(self.not_run),
             "unmatched_deviations": list(self.unmatched_deviations),
             "unscoped_deviations": list(self.unscoped_deviations),
+            "causes": [c.to_dict() for c in self.causes()],
+            "coverage": self.coverage().to_dict(),
             "results": [r.to_dict() for r in self.results],
         }
 
@@ -252,12 +263,13 @@ class Report:
 
     # ------------------------------------------------------------ text
     def summary_line(self) -> str:
+        """Causes first (new ones by severity, worst first; then the listed), then the properties by status."""
         c = self.counts()
         parts = [f"{c.get(s, 0)} {STATUS_LABEL[s]}" for s in STATUSES if c.get(s, 0)]
-        text = ", ".join(parts) or "no properties"
-        severities = self.severity_counts()
-        if severities:
-            text += " (" + ", ".join(f"{severities[s]} {s}" for s in (*SEVERITIES, "other") if severities.get(s)) + ")"
+        text = f"{causes_mod.summary_text(self.causes())}; properties: " + (", ".join(parts) or "none")
+        low = self.coverage().low()
+        if low:
+            text += f"; {len(low)} provided metric{'s' if len(low) != 1 else ''} under half checked"
         if self.incomplete:
             text += f" (INCOMPLETE: interrupted, {len(self.not_run)} not run)"
         return text
@@ -285,6 +297,9 @@ class Report:
             for family, c in self.family_table():
                 lines.append(f"{family:<16}" + "".join(f"{c.get(s, 0):>{width}}" for s in shown))
             lines.append("")
+        lines += self._cause_lines(verbose=verbose)
+        if self.violations():
+            lines += ["== every violating property, worst first ==", ""]
         for r in self.violations():
             lines.append(_failure_text(r))
             lines.append("")
@@ -299,10 +314,30 @@ class Report:
                 lines.append(f"known deviation {r.property_id}: {r.detail.splitlines()[0]}")
         if self.incomplete:
             lines.append(f"INCOMPLETE: the audit was interrupted; {len(self.not_run)} properties did not run")
+        low = self.coverage().low()
+        if low:
+            lines.append(self.coverage().low_text())
         if not compact:
             lines.append(_claims_note())
         lines.append(f"{sig.target}: {self.summary_line()}")
         return "\n".join(lines)
+
+    def _cause_lines(self, *, verbose: bool) -> list[str]:
+        """The causes, worst first: every new one with a reproduction; the listed ones a line each (verbose)."""
+        found = self.causes()
+        new = [c for c in found if not c.known]
+        lines: list[str] = []
+        if new:
+            lines += [f"== {causes_mod.tally(new)} not covered by a listed deviation, worst first ==", ""]
+            for i, c in enumerate(new, 1):
+                lines += causes_mod.cause_lines(c, i) + [""]
+        listed = [c for c in found if c.known]
+        if listed and verbose:
+            lines += [f"== {causes_mod.tally(listed)} listed as deviations ==", ""]
+            for i, c in enumerate(listed, len(new) + 1):
+                lines += causes_mod.cause_lines(c, i, with_reproduction=False)
+            lines.append("")
+        return lines
 
     # ------------------------------------------------------------ Markdown
     def to_markdown(self, pictures: dict[str, str] | None = None) -> str:
@@ -328,6 +363,8 @@ class Report:
             out += ["**INCOMPLETE:** the audit was interrupted. Properties that did not run:", ""]
             out += [f"- `{pid}`" for pid in self.not_run]
             out.append("")
+        out += self._causes_markdown()
+        out += self.coverage().markdown()
         if sig.conventions:
             out += ["## Declared conventions", ""]
             out += [f"- {md_code(str(k))}: {md_text(str(v))}" for k, v in sorted(sig.conventions.items(), key=str)]
@@ -381,6 +418,32 @@ class Report:
             out += [f"- {md_text(pid)}" for pid in self.unmatched_deviations]
             out.append("")
         return "\n".join(out)
+
+    def _causes_markdown(self) -> list[str]:
+        found = self.causes()
+        if not found:
+            return []
+        out = ["## Causes, worst first", "",
+               "Findings grouped by what most likely produced them (same metric and finding class, or the same "
+               "outcome of the same check, or the same refusal message); the per-property detail is under "
+               "*Counterexamples*.", "",
+               "| # | severity | state | cause | findings | properties |", "|---:|---|---|---|---:|---|"]
+        for i, c in enumerate(found, 1):
+            props = c.properties
+            shown = ", ".join(md_code(p) for p in props[:4]) + (f" and {len(props) - 4} more" if len(props) > 4 else "")
+            out.append(f"| {i} | {c.severity or 'other'} | {'listed' if c.known else '**NEW**'} | "
+                       f"{_md_cell(c.title())} | {len(c.members)} | {shown} |")
+        out.append("")
+        for i, c in enumerate(found, 1):
+            if c.known:
+                continue
+            rep = c.representative
+            body = "\n".join(x for x in (f"{rep.property_id}{{{rep.finding_class}}}", rep.detail.strip(),
+                                          rep.reproduction) if x)
+            fence = "`" * max(3, _longest_backtick_run(body) + 1)
+            out += [f"**New cause {i}**: {md_text(c.title())}", "", fence + "text", truncate(body, SHOWN_TEXT_LIMIT),
+                    fence, ""]
+        return out
 
     def render(self, path: Path, pictures: dict[str, str] | None = None) -> str:
         if path.suffix == ".json":

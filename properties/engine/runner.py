@@ -40,6 +40,7 @@ from .example_data import calls_data
 from .registry import WORST
 from .profiles import PROFILES
 from .registry import Property
+from .severity import of_raise
 from .targets import RecordingView as _RecordingView
 from .targets import UNSUPPORTED_SEEN, Target, activate, declare_needs, raised_by_target, reference_available, unwrap
 
@@ -565,7 +566,7 @@ def _failure_result(prop: Property, target: Target, exc: BaseException, search: 
         seconds=elapsed,
         traceback=tb,
         error=exc,
-        severity=_severity(status, shown),
+        severity=_severity(status, shown, target),
         worst=_worst_text(shown) if status == "fail" else "",
         calls=calls_data(search.last_view.calls) if search.last_view is not None else [],
         finding_class=findings.class_of(shown) if status != "nondeterministic" else "nondeterministic",
@@ -589,14 +590,16 @@ def _run_facts() -> dict:
     return dict(precision=precision.of_property(), skipped=tuple(sorted(UNSUPPORTED_SEEN)))
 
 
-#: severity of the statuses that are not a failed expectation
-_STATUS_SEVERITY = {"error": "crash", "crash": "crash", "hang": "crash", "mutation": "wrong value",
+#: severity of the statuses that are not a failed expectation or an exception out of the target
+_STATUS_SEVERITY = {"crash": "crash", "hang": "crash", "mutation": "wrong value",
                     "nondeterministic": "wrong value", "spec-error": ""}
 
 
-def _severity(status: str, shown: BaseException) -> str:
+def _severity(status: str, shown: BaseException, target: Target) -> str:
     if status == "fail":
         return getattr(shown, "severity", "wrong value")
+    if status == "error":  # the target raised on an input the catalog scores: a clean refusal, or a crash
+        return of_raise(shown, getattr(target, "refusal_errors", (ValueError, TypeError)))
     return _STATUS_SEVERITY.get(status, "")
 
 
