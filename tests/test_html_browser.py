@@ -89,6 +89,37 @@ def test_clicking_a_failing_cell_shows_its_reproduction(page):
     assert others == [panel]
 
 
+def test_at_1600_pixels_every_column_of_a_drill_down_is_on_screen(browser, tmp_path):
+    """Long unbroken text from a target (an id, a repr of a large array) wraps instead of widening the table."""
+    import dataclasses
+
+    from properties.engine.html_report import render_page
+    from properties.engine.report import Report
+
+    report = Report.load(picture_reports(tmp_path)[0])
+    long_word = "x" * 3000
+    report.results = [dataclasses.replace(r, statement=r.statement + " " + long_word,
+                                          property_id=r.property_id + "_" + long_word[:400])
+                      for r in report.results]
+    out = tmp_path / "wide.html"
+    out.write_text(render_page([report]), encoding="utf-8")
+    browser.set_window_size(1600, 1000)
+    browser.get(out.as_uri())
+    cell = browser.find_element(By.CSS_SELECTOR, 'td.cell[data-status="fail"]')
+    cell.click()
+    panel = browser.find_element(By.ID, cell.get_attribute("data-panel"))
+    width = browser.execute_script("return document.documentElement.clientWidth")
+    for header in panel.find_elements(By.CSS_SELECTOR, "table.props th"):
+        right = browser.execute_script("return arguments[0].getBoundingClientRect().right", header)
+        assert right <= width, f"{header.text!r} ends at {right}px of {width}"
+
+
+def test_the_page_leads_with_the_causes(page):
+    headings = [h.text for h in page.find_elements(By.CSS_SELECTOR, "h2")]
+    assert headings[0] == "Causes, worst first", headings
+    assert page.find_elements(By.CSS_SELECTOR, "table.causes tr td")
+
+
 def test_the_page_of_the_bundled_targets_shows_every_one_and_opens_a_deviation(browser):
     browser.get(BUNDLED_PAGE.as_uri())
     assert [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "WARNING")] == []
@@ -99,3 +130,4 @@ def test_the_page_of_the_bundled_targets_shows_every_one_and_opens_a_deviation(b
     cell.click()
     assert panel.is_displayed()
     assert panel.find_element(By.CSS_SELECTOR, "pre.reproduction").text.startswith("Calls to ")
+

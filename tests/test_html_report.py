@@ -136,3 +136,28 @@ def test_make_audit_writes_the_page_and_keeps_the_audit_status(report_files, tmp
     if audit_status:
         assert f"Error {audit_status}" in run.stderr  # make reports the recipe's status: the audit's
     assert "wrote reports/index.html (1 report(s))" in run.stdout
+
+
+def test_two_reports_of_one_target_are_told_apart(report_files):
+    from properties.engine.html_report import target_labels
+
+    wrong = Report.load(report_files[0])
+    twice = [wrong, Report.load(report_files[0])]
+    labels = target_labels(twice)
+    assert len(set(labels)) == 2 and all(label.startswith(labels[0].split(" · ")[0]) for label in labels), labels
+    large = dataclasses.replace(wrong, signature=dataclasses.replace(wrong.signature, tier="large"))
+    assert target_labels([wrong, large]) == [target_labels([wrong])[0], target_labels([large])[0]]
+    assert "large tier" in target_labels([wrong, large])[1]
+    thorough = dataclasses.replace(wrong, signature=dataclasses.replace(wrong.signature, profile="thorough"))
+    assert [label.rsplit(" · ", 1)[-1] for label in target_labels([wrong, thorough])] == ["profile ci",
+                                                                                          "profile thorough"]
+
+
+def test_the_precision_line_says_what_was_declared_and_what_was_returned(report_files):
+    report = Report.load(report_files[0])
+    declared = dataclasses.replace(report, signature=dataclasses.replace(report.signature,
+                                                                          precision="declared float32 (adapter)"),
+                                   results=[dataclasses.replace(r, precision="float32") for r in report.results])
+    assert "compared at float32, as declared" in declared.precision_line()
+    returned = dataclasses.replace(declared, signature=report.signature)
+    assert "results returned in float32" in returned.precision_line()

@@ -19,6 +19,7 @@ from html import escape
 
 import metrics
 
+from . import causes as causes_mod
 from .plots import plot_failure
 from .report import SHOWN_TEXT_LIMIT, STATUS_LABEL, Report, diff, fingerprint, new_violations
 from .runner import VIOLATIONS, truncate
@@ -50,8 +51,10 @@ td.st-absent{background:#fafafa;cursor:default}
 .st-fail,.st-error,.st-crash,.st-hang,.st-mutation,.st-nondeterministic{background:#d32f2f;color:#fff}
 .st-timeout,.st-spec-error{background:#8e24aa;color:#fff}
 .panel{border:1px solid #aaa;padding:0.5em 1em;margin:1em 0;background:#fcfcfc}
-table.props{border-collapse:collapse}table.props td,table.props th{border-bottom:1px solid #ddd;padding:2px 6px;
-  text-align:left;vertical-align:top}
+table.props{border-collapse:collapse;max-width:100%}table.props td,table.props th{border-bottom:1px solid #ddd;
+  padding:2px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+table.props code{word-break:break-all}
+.panel,.target{max-width:100%;overflow-x:auto;box-sizing:border-box}
 pre{background:#f3f3f3;padding:6px;overflow:auto;max-height:24em;white-space:pre-wrap;word-break:break-all}
 .failure{border-left:4px solid #d32f2f;padding-left:10px;margin:1em 0}
 .failure.deviation{border-left-color:#f5c542}
@@ -102,9 +105,12 @@ def render_page(reports: list[Report], *, diff_pair: tuple[Report, Report] | Non
     ``diff_pair`` (before, after) when given."""
     columns = _metric_columns(reports)
     plots: dict[int, str | None] = {}
-    body = [f"<h1>{escape(title)}</h1>", _legend()]
+    labels = target_labels(reports)
+    body = [f"<h1>{escape(title)}</h1>"]
     if reports:
-        body.append(_matrix(reports, columns))
+        body.append(_causes_section(reports, labels))
+        body.append(_legend())
+        body.append(_matrix(reports, columns, labels))
         body.append('<div id="panels">')
         for row, report in enumerate(reports):
             cells = _cells(report)
@@ -113,7 +119,7 @@ def render_page(reports: list[Report], *, diff_pair: tuple[Report, Report] | Non
                     body.append(_panel(row, col, report, metric, cells[metric], plots))
         body.append("</div>")
         body.append("<h2>Targets</h2>")
-        body += [_target_section(row, report) for row, report in enumerate(reports)]
+        body += [_target_section(row, report, labels[row]) for row, report in enumerate(reports)]
     if diff_pair is not None:
         body.append(_diff_section(*diff_pair, plots))
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -141,7 +147,72 @@ def _cells(report: Report) -> dict[str, list]:
 
 def _target_label(report: Report) -> str:
     sig = report.signature
-    return f"{sig.target} {sig.target_version}" + (" (incomplete)" if report.incomplete else "")
+    tier = "" if sig.tier == "standard" else f" ({sig.tier} tier)"
+    return f"{sig.target} {sig.target_version}{tier}" + (" (incomplete)" if report.incomplete else "")
+
+
+def target_labels(reports: list[Report]) -> list[str]:
+    """A label per report, distinct whenever the reports are: two reports of one target (before and after,
+    two profiles) are told apart by what differs between them: profile, then file, then date."""
+    labels = [_target_label(r) for r in reports]
+    for extra in (lambda r: f"profile {r.signature.profile}", lambda r: r.source.rsplit("/", 1)[-1],
+                  lambda r: r.signature.created):
+        counts = Counter(labels)
+        if all(n == 1 for n in counts.values()):
+            break
+        labels = [label + (f" · {extra(r)}" if counts[label] > 1 and extra(r) else "")
+                  for label, r in zip(labels, reports)]
+    counts = Counter(labels)
+    seen: Counter = Counter()
+    out = []
+    for label in labels:  # still equal (one file read twice): number them
+        seen[label] += 1
+        out.append(label + (f" #{seen[label]}" if counts[label] > 1 else ""))
+    return out
+
+
+def _causes_section(reports: list[Report], labels: list[str]) -> str:
+    """Every target's findings grouped by cause, worst first: the new ones open, the listed folded."""
+    out = ["<h2>Causes, worst first</h2>",
+           "<p>Findings grouped by what most likely produced them; the matrix and the drill-downs below have "
+           "every property.</p>"]
+    any_cause = False
+    for row, report in enumerate(reports):
+        found = report.causes()
+        if not found:
+            continue
+        any_cause = True
+        new = [c for c in found if not c.known]
+        listed = [c for c in found if c.known]
+        out.append(f'<h3><a href="#t{row}">{escape(labels[row])}</a>: {escape(causes_mod.summary_text(found))}</h3>')
+        if new:
+            out.append(_causes_table(new, open_=True))
+        if listed:
+            out.append(f"<details><summary>{escape(causes_mod.tally(listed))} listed as deviations</summary>"
+                       + _causes_table(listed, open_=False) + "</details>")
+    if not any_cause:
+        out.append("<p>No findings in any report.</p>")
+    return "\n".join(out)
+
+
+def _causes_table(found, *, open_: bool) -> str:
+    rows = ['<table class="props causes"><tr><th>severity</th><th>cause</th><th>findings</th>'
+            "<th>properties</th></tr>"]
+    for c in found:
+        rep = c.representative
+        props = ", ".join(f"<code>{escape(p)}</code>" for p in c.properties[:6])
+        if len(c.properties) > 6:
+            props += f" and {len(c.properties) - 6} more"
+        repro = ""
+        if open_ and rep.reproduction:
+            repro = (f"<details><summary>e.g. <code>{escape(fingerprint(rep.property_id, rep.finding_class))}"
+                     f"</code></summary><pre>{escape(truncate(rep.detail.strip(), SHOWN_TEXT_LIMIT))}</pre>"
+                     f'<pre class="reproduction">{escape(truncate(rep.reproduction, SHOWN_TEXT_LIMIT))}</pre>'
+                     "</details>")
+        rows.append(f"<tr><td>{escape(c.severity or 'other')}</td><td>{escape(c.title())}{repro}</td>"
+                    f"<td>{len(c.members)}</td><td>{props}</td></tr>")
+    rows.append("</table>")
+    return "".join(rows)
 
 
 def _legend() -> str:
@@ -154,7 +225,7 @@ def _counts_text(results) -> str:
     return ", ".join(f"{c[s]} {STATUS_LABEL[s]}" for s in WORST_FIRST if c[s])
 
 
-def _matrix(reports: list[Report], columns: list[str]) -> str:
+def _matrix(reports: list[Report], columns: list[str], labels: list[str]) -> str:
     head = ['<tr><th class="target">target</th>']
     for metric in columns:
         family = metrics.CATALOG.get(metric, "not in the catalog")
@@ -163,7 +234,7 @@ def _matrix(reports: list[Report], columns: list[str]) -> str:
     rows = []
     for row, report in enumerate(reports):
         cells = _cells(report)
-        out = [f'<tr class="target-row"><th class="target"><a href="#t{row}">{escape(_target_label(report))}</a></th>']
+        out = [f'<tr class="target-row"><th class="target"><a href="#t{row}">{escape(labels[row])}</a></th>']
         for col, metric in enumerate(columns):
             results = cells.get(metric)
             if not results:
@@ -248,11 +319,16 @@ def _pre(label: str, text: str, *, css: str = "") -> str:
 # ---------------------------------------------------------------- targets
 
 
-def _target_section(row: int, report: Report) -> str:
+def _target_section(row: int, report: Report, label: str) -> str:
     sig = report.signature
-    out = [f'<section class="target" id="t{row}">', f"<h3>{escape(_target_label(report))}</h3>",
-           f"<p>{escape(sig.one_line())}</p>", f"<p>{escape(report.precision_line())}</p>",
+    made = " · ".join(x for x in (f"report {report.source}" if report.source else "",
+                                  f"written {sig.created}" if sig.created else "") if x)
+    out = [f'<section class="target" id="t{row}">', f"<h3>{escape(label)}</h3>",
+           f"<p>{escape(sig.one_line())}</p>" + (f"<p>{escape(made)}</p>" if made else ""),
+           f"<p>{escape(report.precision_line())}</p>",
            f"<p><b>Summary:</b> {escape(report.summary_line())}</p>"]
+    if report.coverage().low():
+        out.append(f"<p><b>{escape(report.coverage().low_text())}</b></p>")
     if report.incomplete:
         out.append(f"<p><b>INCOMPLETE:</b> the audit was interrupted; {len(report.not_run)} properties did not "
                    "run.</p>")

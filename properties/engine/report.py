@@ -10,10 +10,12 @@ baseline (only *new* violations count).
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import hashlib
 import json
 import os
 import platform
+import re
 import sys
 import tempfile
 from collections import Counter
@@ -90,6 +92,8 @@ class Signature:
     tier: str = "standard"
     #: the target's known deviations: property id -> the reason given for it
     deviations: dict = dataclasses.field(default_factory=dict)
+    #: when the audit ran (UTC, ISO 8601 to the second); "" in reports written before it was recorded
+    created: str = ""
 
     @classmethod
     def collect(cls, target, *, profile: str, seed, properties=None) -> "Signature":
@@ -119,6 +123,7 @@ class Signature:
             precision=_declared_precision(target),
             tier=_tier_of(selected),
             deviations=dict(target.deviations),
+            created=datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         )
 
     @classmethod
@@ -161,6 +166,8 @@ class Report:
     #: True when the audit was interrupted; ``not_run`` lists what it did not reach
     incomplete: bool = False
     not_run: list[str] = dataclasses.field(default_factory=list)
+    #: the file the report was read from ("" for a report made in this process)
+    source: str = dataclasses.field(default="", compare=False)
 
     # ------------------------------------------------------------ queries
     def counts(self) -> Counter:
@@ -186,11 +193,15 @@ class Report:
         return Counter(r.severity or "other" for r in self.by_status(*VIOLATIONS))
 
     def precision_line(self) -> str:
+        """What precision the comparisons assumed: the adapter's declared one (its inputs cast, its results
+        not necessarily lower), or a lower precision the target's results came back in."""
         seen = Counter(r.precision for r in self.results if r.status not in ("n/a",))
         lower = sorted(p for p in seen if p != "float64")
+        declared = re.search(r"declared (\w+)", self.signature.precision or "")
+        parts = [(f"compared at {p}, as declared ({seen[p]} properties)" if declared and declared.group(1) == p
+                  else f"results returned in {p} ({seen[p]} properties)") for p in lower]
         model = "float64 throughout" if not lower else (
-            "results in " + ", ".join(f"{p} ({seen[p]} properties)" for p in lower)
-            + ": tolerances widened to that precision's rounding")
+            ", ".join(parts) + ": tolerances widened to that precision's rounding")
         return f"precision: {model}; {self.signature.precision or 'no precision declared'}"
 
     def verified(self) -> int:
@@ -253,7 +264,9 @@ class Report:
     def load(cls, path: str | Path) -> "Report":
         path = Path(path)
         try:
-            return cls.from_dict(json.loads(path.read_text(encoding="utf-8")), source=str(path))
+            report = cls.from_dict(json.loads(path.read_text(encoding="utf-8")), source=str(path))
+            report.source = str(path)
+            return report
         except FileNotFoundError:
             raise ReportFileError(f"report file {str(path)!r} does not exist") from None
         except (OSError, UnicodeDecodeError) as exc:
