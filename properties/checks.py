@@ -138,6 +138,34 @@ def expect_refusal(call, argument: str | None = None) -> Exception:
     raise Finding(f"expected {about}, got a result: {_fmt(result)}", severity="accepted invalid input")
 
 
+def expect_refusal_or_declared(call, kind: str, metric: str, argument: str | None = None, *,
+                               what: str = "") -> None:
+    """:func:`expect_refusal`, unless the target declares what ``kind`` of input gives for ``metric``
+    (``CONVENTIONS[kind]``: ``empty``, ``undefined``, ``fresh_stream``): then the call must return that value
+    (every entry of it; NaN matches NaN), and a refusal is a finding too. The declaration applied is noted for
+    the result (:attr:`properties.engine.runner.Result.conventions`)."""
+    from .engine.targets import UndeclaredKeyword, declared_convention, note_convention
+
+    declared = declared_convention(kind, metric)
+    if declared is None:
+        expect_refusal(call, argument)
+        return
+    note_convention(kind, declared)
+    about = f"{what or metric}: the target declares CONVENTIONS[{kind!r}] = {declared!r} for {metric}"
+    try:
+        result = call()
+    except (TargetViolation, TargetExited, Unsupported, UndeclaredKeyword):
+        raise
+    except Exception as exc:  # noqa: BLE001 - judged: the declared value was expected
+        raise Finding(f"{about}, but the call raised {type(exc).__name__}: {exc}",
+                      severity="crash" if isinstance(exc, CRASH_ERRORS) else "wrong value") from exc
+    try:
+        values = np.asarray(result, dtype=float)
+    except (TypeError, ValueError):
+        raise Finding(f"{about}, but the call returned {result!r}") from None
+    expect_close(values, np.full(values.shape, declared), rtol=0.0, atol=1e-12, what=f"{about}; got")
+
+
 def is_nan(value) -> bool:
     try:
         return math.isnan(float(value))

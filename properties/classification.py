@@ -33,7 +33,7 @@ from .inputs.labels import (
     permuted,
     proba_examples,
 )
-from .engine.targets import reference
+from .engine.targets import declared_convention, note_convention, reference
 
 
 
@@ -555,6 +555,17 @@ def _undefined_rate(t, ex, m):
     tp, fp, fn, tn = counts(ex.y_true, ex.y_pred, classes)
     _, den = rate_parts(m)(tp, fp, fn, tn)
     undefined = den == 0
+    declared = declared_convention("undefined", m)
+    if declared is not None and not t.provides(f"{m}:zero_division"):
+        # no zero_division keyword: the library's one value there is the declared one (CONVENTIONS["undefined"])
+        got = per_class(call_rate(t, m, ex.y_true, ex.y_pred, average=None, labels=classes))
+        if undefined.any():
+            note_convention("undefined", declared)
+        expect_close(got[undefined], np.full(undefined.sum(), declared), rtol=0, atol=0,
+                     what=f"{m} where its denominator is 0 (classes {np.asarray(classes)[undefined].tolist()}), "
+                          f"declared CONVENTIONS['undefined'] = {declared!r}")
+        expect(not np.isnan(got[~undefined]).any(), f"{m} is NaN where its denominator is positive: {got}")
+        return
     for zd in ZERO_DIVISIONS:
         got = per_class(call_rate(t, m, ex.y_true, ex.y_pred, average=None, zero_division=zd, labels=classes))
         expect_close(got[undefined], np.full(undefined.sum(), zd), rtol=0, atol=0,
@@ -592,8 +603,14 @@ def _mcc_undefined(t, ex):
                    kind="undefined", needs=("cohen_kappa", "cohen_kappa:weights"),
                    strategy=label_pairs(shapes=("one_class_true", "perfect", "constant_pred")))
 def _kappa_undefined(t, ex):
+    declared = declared_convention("undefined", "cohen_kappa")
     for weights in (None, "linear", "quadratic"):
         v = t.cohen_kappa(ex.y_true, ex.y_pred, weights=weights)
+        if declared is not None and kappa_undefined(ex.y_true, ex.y_pred):
+            note_convention("undefined", declared)  # the library's value there (CONVENTIONS["undefined"])
+            expect_close(v, declared, rtol=0, atol=0, what=f"cohen_kappa(weights={weights!r}) in its undefined "
+                                                           f"case, declared CONVENTIONS['undefined'] = {declared!r}")
+            continue
         expect(is_nan(v) == kappa_undefined(ex.y_true, ex.y_pred),
                f"cohen_kappa(weights={weights!r}) = {v!r}; undefined case: {kappa_undefined(ex.y_true, ex.y_pred)}")
 

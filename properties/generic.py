@@ -28,7 +28,9 @@ properties, with the family's own id prefix, for every metric of every family:
     a perfect input gives the declared best value, wherever the metric is defined
 ``refuses_bad_input``
     the common bad-input classes of the input shape (empty, length mismatch,
-    NaN, infinity, wrong dimension ...) are refused, naming the argument
+    NaN, infinity, wrong dimension ...) are refused, naming the argument; empty
+    input gives the declared value instead where the target declares
+    ``CONVENTIONS["empty"]``
 
 The input shapes (``properties/inputs/``) say how to draw valid and bad inputs
 and how to reorder, repeat or swap the samples of an example; family modules
@@ -44,7 +46,8 @@ import numpy as np
 from hypothesis import strategies as st
 
 from .capabilities import Capability
-from .checks import SEVERITIES, Finding, expect, expect_close, expect_in_range, expect_refusal, is_nan
+from .checks import (SEVERITIES, Finding, expect, expect_close, expect_in_range, expect_refusal,
+                     expect_refusal_or_declared, is_nan)
 from .engine import findings, precision
 from .engine.guards import TargetExited, TargetViolation, Unsupported
 from .engine.registry import register
@@ -241,7 +244,11 @@ def _refusal(t, ex, name, cap):
     if cap.argument_names and argument is not None:
         argument = cap.argument_names.get(argument, argument)
     with findings.part(findings.join(defect, argument or ""), view=t):
-        expect_refusal(lambda: cap.inputs.call(t, name, example, **cap.refusal_form), argument)
+        if defect == "empty":  # a library may declare what empty input gives (CONVENTIONS["empty"])
+            expect_refusal_or_declared(lambda: cap.inputs.call(t, name, example, **cap.refusal_form), "empty", name,
+                                       argument, what=f"{name} on empty input")
+        else:
+            expect_refusal(lambda: cap.inputs.call(t, name, example, **cap.refusal_form), argument)
 
 
 def _needs(name: str, cap: Capability, forms, *extra: str) -> tuple[str, ...]:

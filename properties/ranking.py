@@ -37,7 +37,10 @@ registry.family_examples("ranking", EXAMPLES)
 register, prop = registry.register, registry.prop
 
 
-from .engine.targets import reference
+from metrics import ranking as metrics_ranking
+
+from .engine import findings
+from .engine.targets import CATALOG_TIE_RULE, TIE_RULES, declared_tie_rule, reference
 
 PER_QUERY = ("precision_at_k", "recall_at_k", "average_precision_at_k", "average_recall_at_k", "reciprocal_rank",
              "dcg_at_k", "ndcg_at_k")
@@ -464,6 +467,45 @@ def _policy_order(t, ex, m):
     low, mid, high = (_rows(getattr(t, m)(y, s, k=k, ties=ties)) for ties in ("pessimistic", "average", "optimistic"))
     expect_le(low, mid, what="pessimistic <= average", tol=1e-9)
     expect_le(mid, high, what="average <= optimistic", tol=1e-9)
+
+
+def _untied(y: np.ndarray, s: np.ndarray, rule: str) -> np.ndarray:
+    """Distinct scores ranking the documents of each query as ``rule`` breaks the ties of ``s``: by input order
+    (``first``), by decreasing grade then input order (``optimistic``), by increasing grade (``pessimistic``)."""
+    out = np.empty(s.shape, dtype=float)
+    n = s.shape[1]
+    for row in range(s.shape[0]):
+        second = {"first": np.zeros(n), "optimistic": -y[row], "pessimistic": y[row]}[rule]
+        order = np.lexsort((np.arange(n), second, -s[row].astype(float)))  # last key sorts first
+        out[row, order] = np.arange(n, 0, -1, dtype=float)
+    return out
+
+
+#: the tie rules a target's ``ties=`` keyword (or its declared ``TIES`` rule) is checked for, by untying the
+#: scores; ``average`` is the catalog's own (agreement and renaming properties above)
+_UNTIED_RULES = ("first", "optimistic", "pessimistic")
+
+
+@_each("tie_rule", ALL,
+       "{m} with tied scores equals {m} of the same ranking untied by the tie rule (ties='first': input order; "
+       "'optimistic' / 'pessimistic': by grade), or by the rule the target declares in TIES",
+       "relation", batches(), options=("k", "ties"))
+def _tie_rule(t, ex, m):
+    y, s, k = ex
+    declared = declared_tie_rule(m)
+    rules = (CATALOG_TIE_RULE[declared],) if declared is not None else _UNTIED_RULES
+    problems: list = []
+    for rule in rules:
+        with findings.part(f"ties={rule}", problems, view=t):
+            got = _rows(getattr(t, m)(y, s, k=k, ties=rule))
+            if rule == "average":  # the catalog's own average over the tie groups
+                expected = _rows(getattr(metrics_ranking, m)(y, s, k=k, ties="average"))
+                what = f"{m} under the declared tie rule 'average' vs the catalog's ties='average'"
+            else:
+                expected = _rows(getattr(t, m)(y, _untied(y, s, rule), k=k, ties=rule))
+                what = f"{m}(ties={rule!r}) vs the scores untied {TIE_RULES[rule]}"
+            expect_close(got, expected, rtol=1e-9, what=what)
+    findings.raise_worst(problems)
 
 
 # ------------------------------------------------------------------ bad input (common classes: generic)

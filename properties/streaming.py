@@ -28,6 +28,10 @@ properties are registered with the metric's family prefix:
     a stream that has seen nothing refuses ``compute()``, as the catalog
     refuses empty input
 
+Where the target declares ``CONVENTIONS["fresh_stream"]`` (a value a stream that
+has seen no sample computes), ``stream_reset``, ``stream_empty_batches`` and
+``stream_undefined`` expect that value instead of the refusal.
+
 Only ``stream_empty_batches`` feeds empty batches: a library that crashes on
 one (a real bug: the last batch of an epoch can be empty) fails that property
 alone, and the others still check how it pools its batches.
@@ -46,7 +50,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from .capabilities import Capability
-from .checks import Finding, expect_close, expect_refusal
+from .checks import Finding, expect_close, expect_refusal, expect_refusal_or_declared
 from .engine import findings
 from .engine.guards import TargetExited, TargetViolation, Unsupported
 from .engine.registry import register
@@ -270,8 +274,9 @@ def _answer(case: _Case, s, idx: np.ndarray, what: str) -> None:
 
 def _empty_answer(case: _Case, s, when: str) -> None:
     """A stream that holds no sample refuses ``compute()``, as the catalog refuses empty input (every metric
-    with a streaming form does): the spec's undefined case, whatever the target's one-shot does with it."""
-    expect_refusal(s.compute)
+    with a streaming form does): the spec's undefined case, whatever the target's one-shot does with it. A target
+    that declares ``CONVENTIONS["fresh_stream"]`` must compute that value instead."""
+    expect_refusal_or_declared(s.compute, "fresh_stream", case.name, what=f"{case.name}: compute() {when}")
 
 
 def _empty_batches(t, ex_cuts, name, cap):

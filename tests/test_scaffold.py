@@ -120,3 +120,32 @@ def test_filled_in_function_is_audited_and_passes(in_tmp, capsys):
     found = {r["property_id"]: r["status"] for r in json.loads(report.read_text())["results"]}
     assert found == {"classification.bounds[accuracy]": "pass", "classification.symmetry[accuracy]": "pass",
                      "classification.bounds[f1]": "n/a"}
+
+
+def test_skeleton_shows_the_declarations_and_their_examples_are_accepted(skeleton):
+    """CONVENTIONS' declarations, DOMAINS, TIES and a STREAMING factory are shown commented; uncommented,
+    the examples are declarations the target loader accepts."""
+    from properties.engine.targets import _declarations
+
+    def block(opening: str) -> str:
+        start = skeleton.index(opening)
+        end = skeleton.index("\n# }", start) if opening.startswith("# ") else skeleton.index("\n}", start)
+        lines = skeleton[start:end + 4].splitlines()
+        return "\n".join(line.replace("# ", "", 1) if line.lstrip().startswith("#") else line for line in lines)
+
+    for text in ('"fresh_stream": 0.0', "# DOMAINS = {", "# TIES = {", "#     def update(self", "#     def merge("):
+        assert text in skeleton, text
+    declared: dict = {}
+    exec(block("CONVENTIONS: dict = {") + "\n" + block("# DOMAINS = {") + "\n" +
+         skeleton[skeleton.index("# TIES = "):].splitlines()[0][2:], {}, declared)
+    assert set(declared["CONVENTIONS"]) == {"empty", "undefined", "fresh_stream"}
+
+    def ndcg_at_k(y_true, y_score=None, *, k=None, gain="linear", no_relevant="zero"):
+        return metrics.ndcg_at_k(y_true, y_score, k=k, gain=gain, no_relevant=no_relevant, ties="first")
+
+    namespace = types.SimpleNamespace(**{n: getattr(metrics, n) for n in metrics.CATALOG}, **declared)
+    namespace.ndcg_at_k = ndcg_at_k
+    read = _declarations("skeleton", namespace)
+    assert read["declared"] == {"empty": {"*": 0.0}, "undefined": {"*": 0.0}, "fresh_stream": {"*": 0.0}}
+    assert set(read["domains"]) == {"corpus_bleu", "matthews_corrcoef", "roc_auc", "log_loss"}
+    assert read["ties"] == {"ndcg_at_k": "input_order"}

@@ -1,7 +1,8 @@
 """tinymetrics: a toy metric library, standing in for one whose names and conventions differ from the catalog.
 
 Predictions come first, accuracy is a percentage, results are float32, shape
-errors are RuntimeErrors, and F-scores have no binary mode and no weights.
+errors are RuntimeErrors, and F-scores have no binary mode and no weights. Its
+streaming accuracy (``AccMeter``) computes 0.0 before it has seen a sample.
 (It is not part of metric-assay: ``docs/adapters.md`` writes an adapter for it.)
 """
 
@@ -47,3 +48,31 @@ def mse(preds, target) -> np.float32:
     if not np.isfinite(preds).all() or not np.isfinite(target).all():
         raise ValueError("inputs must be finite")
     return np.float32(np.mean((preds - target) ** 2))
+
+
+class AccMeter:
+    """Streaming accuracy in percent: ``update(preds, target)`` per batch, ``compute()``, ``reset()``,
+    ``merge(other)``. A meter that has seen nothing computes 0.0."""
+
+    def __init__(self):
+        self.correct, self.total = 0, 0
+
+    def update(self, preds, target) -> None:
+        preds, target = np.asarray(preds), np.asarray(target)
+        if preds.size == 0 and target.size == 0:
+            return
+        preds, target = _check(preds, target)
+        self.correct += int(np.sum(preds == target))
+        self.total += preds.size
+
+    def compute(self) -> np.float32:
+        if self.total == 0:
+            return np.float32(0.0)
+        return np.float32(100.0 * (self.correct / self.total))
+
+    def reset(self) -> None:
+        self.correct, self.total = 0, 0
+
+    def merge(self, other: "AccMeter") -> None:
+        self.correct += other.correct
+        self.total += other.total

@@ -42,7 +42,8 @@ from .profiles import PROFILES
 from .registry import Property
 from .severity import of_raise
 from .targets import RecordingView as _RecordingView
-from .targets import UNSUPPORTED_SEEN, Target, activate, declare_needs, raised_by_target, reference_available, unwrap
+from .targets import (CONVENTIONS_APPLIED, EXAMPLE_COUNTS, UNSUPPORTED_SEEN, Target, activate, declare_needs,
+                      raised_by_target, reference_available, unwrap)
 
 STATUSES = (
     "pass",
@@ -97,6 +98,13 @@ class Result:
     precision: str = "float64"
     #: options of the target the examples asked for and it lacks (those examples were skipped)
     skipped: tuple[str, ...] = ()
+    #: how many drawn examples were skipped (for what the target lacks, or outside its declared domain)
+    skipped_examples: int = 0
+    #: the target's declarations the examples applied, sorted: ``convention:<kind>=<value>`` (a declared value
+    #: expected instead of the catalog's refusal or NaN), ``domain:<metric>:<rule>`` (examples outside a
+    #: declared domain skipped), ``ties:<metric>=<rule>`` (a declared tie rule checked); the names
+    #: :meth:`~properties.engine.targets.Target.declared_conventions` starts its lines with
+    conventions: tuple[str, ...] = ()
     #: the target calls of the minimal counterexample as bounded plain data
     #: (:mod:`properties.engine.example_data`): what the plots of a failure are drawn from
     calls: list = dataclasses.field(default_factory=list)
@@ -121,7 +129,7 @@ class Result:
             value = getattr(self, f.name)
             if isinstance(value, str):
                 value = truncate(value, JSON_TEXT_LIMIT)
-            d[f.name] = list(value) if f.name in ("metrics", "skipped", "calls", "findings") else value
+            d[f.name] = list(value) if f.name in ("metrics", "skipped", "calls", "findings", "conventions") else value
         return d
 
     @classmethod
@@ -130,6 +138,7 @@ class Result:
         fields = {k: v for k, v in data.items() if k in known}
         fields["metrics"] = tuple(fields.get("metrics", ()))
         fields["skipped"] = tuple(fields.get("skipped", ()))
+        fields["conventions"] = tuple(fields.get("conventions", ()))
         fields["calls"] = list(fields.get("calls") or [])
         fields["findings"] = [dict(f) for f in fields.get("findings") or []]
         return cls(**fields)
@@ -401,6 +410,8 @@ def run_in_process(prop: Property, target: Target, *, all_findings: bool = True,
     found: list[Result] = []
     seen: dict[str, dict] = {}
     examples, seconds = 0, 0.0
+    applied: set[str] = set()
+    skipped = 0
     last: Result | None = None
     budget = options.get("time_budget")
     started = time.monotonic()
@@ -425,12 +436,16 @@ def run_in_process(prop: Property, target: Target, *, all_findings: bool = True,
             findings.end_search()
         examples += last.examples
         seconds += last.seconds
+        applied.update(last.conventions)
+        skipped += last.skipped_examples
         if last.status not in _DEVIABLE or any(r.finding_class == last.finding_class for r in found):
             break
         found.append(last)
         if budget is not None and time.monotonic() - started > budget:
             break
-    return _combined(found, last, seen, examples, seconds)
+    applied.update(c for r in found for c in r.conventions)
+    return dataclasses.replace(_combined(found, last, seen, examples, seconds), conventions=tuple(sorted(applied)),
+                               skipped_examples=skipped)
 
 
 def _run_pinned(prop: Property, target: Target, cls: str, data) -> Result | None:
@@ -514,7 +529,7 @@ def _search_once(prop: Property, target: Target, **options) -> Result:
         elapsed = time.perf_counter() - started
         if isinstance(exc, (Unsatisfiable, guards.AllUnsupported)) and UNSUPPORTED_SEEN:
             return Result(status="n/a", detail="every example needs what the target lacks: "
-                          + ", ".join(sorted(UNSUPPORTED_SEEN)), seconds=elapsed, **base)
+                          + ", ".join(sorted(UNSUPPORTED_SEEN)), seconds=elapsed, **_run_facts(), **base)
         return _failure_result(prop, target, exc, search, elapsed)
     elapsed = time.perf_counter() - started
     examples = search.examples
@@ -587,7 +602,8 @@ def _example_data(*raised: BaseException):
 
 
 def _run_facts() -> dict:
-    return dict(precision=precision.of_property(), skipped=tuple(sorted(UNSUPPORTED_SEEN)))
+    return dict(precision=precision.of_property(), skipped=tuple(sorted(UNSUPPORTED_SEEN)),
+                skipped_examples=EXAMPLE_COUNTS["skipped"], conventions=tuple(sorted(CONVENTIONS_APPLIED)))
 
 
 #: severity of the statuses that are not a failed expectation or an exception out of the target

@@ -135,8 +135,29 @@ worked adapter.
 TARGET_NAME = "{name}"
 #: the version audited, shown in reports (default "unknown")
 # VERSION = {LIBRARY_PLACEHOLDER}.__version__
-#: every choice the adapter makes (argument order, percentages, tie breaking), shown in reports
-CONVENTIONS: dict[str, str] = {{}}
+#: every choice the adapter makes (argument order, percentages, tie breaking), shown in reports.
+#: Three keys are declarations the properties honour, once for every property they touch: a number
+#: (or {{metric: number, "*": default}}) there is what your library gives instead of the catalog's
+#: refusal or NaN, and is checked (declare 0.0, return 0.5: still a failure); the report lists each
+#: declaration with the properties it changed (docs/adapters.md, "Conventions, domains and tie rules").
+#: A choice that is not one of these is a deviation to list, not a convention.
+CONVENTIONS: dict = {{
+    # "empty": 0.0,          # a one-shot call on empty input
+    # "undefined": 0.0,      # the catalog's undefined cases (0/0 rates without zero_division=, kappa, WER of "")
+    # "fresh_stream": 0.0,   # compute() on a stream that has seen no sample (or only empty batches)
+}}
+#: inputs a metric refuses by design, with no keyword to ask for them: {{metric: {{rule: parameters}}}}.
+#: Examples outside are skipped (counted, and the property is n/a if every example is outside) instead
+#: of failing as refusals of valid input. Argument names are the catalog's (your function's own).
+# DOMAINS = {{
+#     "corpus_bleu": {{"min_tokens": ("hypotheses", 4)}},   # every hypothesis has at least 4 tokens
+#     "matthews_corrcoef": {{"binary": True}},              # at most 2 labels in y_true and y_pred together
+#     "roc_auc": {{"range": ("y_score", 0.0, 1.0)}},        # every finite score in [0, 1]
+#     "log_loss": {{"where": lambda args, kwargs: len(args[0]) > 1}},   # anything else: a predicate
+# }}
+#: the tie rule of a ranking metric without a ties= keyword: "input_order" (the earlier document
+#: first), or the catalog's "average", "optimistic", "pessimistic"; the tie properties check it
+# TIES = {{"ndcg_at_k": "input_order"}}
 #: the precision the library computes in, if below float64: "float32", "float16" or "bfloat16"
 # PRECISION = "float32"
 #: the exception types the library refuses bad input with
@@ -145,8 +166,23 @@ REFUSAL_ERRORS = (ValueError, TypeError)
 #: (or a predicate on the value), e.g. {{"f1": {{"average": ("binary", "micro", "macro", None)}}}}
 SUPPORTS: dict = {{}}
 #: stateful forms, {{metric: factory}}: factory(**options) has update(...), compute(), reset(),
-#: and optionally merge(other) (docs/adapters.md, "Streaming metrics")
-STREAMING: dict = {{}}
+#: and optionally merge(other) (docs/adapters.md, "Streaming metrics"). update gets one batch in the
+#: positional arguments of the one-shot function; compute() of a stream that has seen nothing refuses
+#: (or gives CONVENTIONS["fresh_stream"]); merge(other) adds other's state and leaves other as it was.
+# class _Accuracy:
+#     def __init__(self, **options):
+#         self.inner = {LIBRARY_PLACEHOLDER}.Accuracy(**options)
+#     def update(self, y_true, y_pred):
+#         self.inner.update(y_pred, y_true)
+#     def compute(self):
+#         return float(self.inner.compute())
+#     def reset(self):
+#         self.inner.reset()
+#     def merge(self, other):
+#         self.inner.merge_state(other.inner)
+STREAMING: dict = {{
+    # "accuracy": _Accuracy,
+}}
 #: known deviations: listed in {file_names(name)[1]} (or here, as {{property_id: reason}})
 # DEVIATIONS = {{}}'''
 

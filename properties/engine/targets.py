@@ -5,7 +5,11 @@ names. Optional module attributes it may declare:
 
 ``TARGET_NAME``   the name shown in reports (default: the module name)
 ``VERSION``       the version audited (default: ``__version__``)
-``CONVENTIONS``   dict of the conventions it follows, shown in the report
+``CONVENTIONS``   dict of the conventions it follows, shown in the report; its keys ``empty``,
+                  ``undefined`` and ``fresh_stream`` with a number (or ``{metric: number, "*": default}``)
+                  are declarations the properties honour (:data:`CONVENTION_KINDS`)
+``DOMAINS``       metric -> the inputs it accepts by design (:data:`DOMAIN_RULES`): calls outside are skipped
+``TIES``          metric -> its tie rule, for a metric without a ``ties=`` keyword (:data:`TIE_RULES`)
 ``DEVIATIONS``    dict property id -> reason, merged with the deviations file
 
 Bundled targets are listed in :data:`BUNDLED`; anything else is imported as
@@ -83,6 +87,42 @@ class Target:
     deviation_scopes: dict = dataclasses.field(default_factory=dict)
     #: property id -> finding class -> the pinned counterexample as data (:mod:`properties.engine.pins`)
     pins: dict = dataclasses.field(default_factory=dict)
+    #: convention kind (:data:`CONVENTION_KINDS`) -> metric or "*" -> the value the library gives there
+    #: (the declarations in ``CONVENTIONS``)
+    declared: dict = dataclasses.field(default_factory=dict)
+    #: metric -> domain rule (:data:`DOMAIN_RULES`) -> its parameters (``DOMAINS``)
+    domains: dict = dataclasses.field(default_factory=dict)
+    #: metric -> tie rule (:data:`TIE_RULES`), for metrics without a ``ties`` keyword (``TIES``)
+    ties: dict = dataclasses.field(default_factory=dict)
+
+    def convention(self, kind: str, metric: str) -> float | None:
+        """The value this target declares for ``kind`` of ``metric`` (None: nothing declared, the catalog's
+        answer is expected)."""
+        own = self.declared.get(kind, {})
+        return own.get(metric, own.get("*"))
+
+    def declared_conventions(self) -> list[str]:
+        """One readable line per declaration, each starting with the name a result lists it under
+        (:attr:`properties.engine.runner.Result.conventions`)."""
+        lines = []
+        for kind in CONVENTION_KINDS:
+            own = self.declared.get(kind, {})
+            by_value: dict[str, list[str]] = {}
+            for metric, value in own.items():
+                by_value.setdefault(convention_key(kind, value), []).append(metric)
+            for key, metrics in sorted(by_value.items()):
+                named = sorted(m for m in metrics if m != "*")
+                scope = ", ".join(named) + (" and every other metric" if "*" in metrics else "") if named else \
+                    "every metric"
+                lines.append(f"{key}: {CONVENTION_KINDS[kind]} gives {key.rpartition('=')[2]} ({scope}), "
+                             "not the catalog's refusal or NaN")
+        for metric, rules in sorted(self.domains.items()):
+            for rule, spec in sorted(rules.items()):
+                lines.append(f"domain:{metric}:{rule}: {metric} is called only on {describe_domain(rule, spec)}; "
+                             "examples outside are skipped")
+        for metric, rule in sorted(self.ties.items()):
+            lines.append(f"ties:{metric}={rule}: {metric} breaks ties by {TIE_RULES[rule]} (no ties= keyword)")
+        return lines
 
     def deviation_patterns(self, property_id: str) -> list[str]:
         """The finding class patterns the target's deviations list for ``property_id`` ([]: none)."""
@@ -362,9 +402,167 @@ def _read_pins(path: Path) -> dict:
         raise DeviationsFileError(str(exc)) from None
 
 
-def _declarations(name: str, namespace) -> dict:
-    """The adapter's PRECISION, REFUSAL_ERRORS and SUPPORTS, checked (a wrong one is a clear error)."""
+#: the CONVENTIONS keys that are declarations, and what each covers. A number (or NaN) there, or a dict
+#: ``{metric: number, "*": default}``, replaces the catalog's refusal or NaN; a string stays a description.
+CONVENTION_KINDS = {
+    "empty": "a one-shot call on empty input",
+    "undefined": "an undefined case of the catalog (0/0, a constant input)",
+    "fresh_stream": "compute() on a stream that has seen no sample",
+}
+
+#: the rules a DOMAINS entry may use: rule -> what its parameters are
+DOMAIN_RULES = {
+    "min_tokens": "(argument, n): every token sequence in the argument has at least n tokens",
+    "binary": "True (the first two arguments) or a tuple of argument names: at most 2 distinct labels among them",
+    "range": "(argument, low, high): every finite value of the argument lies in [low, high]",
+    "where": "a callable (args, kwargs) -> bool: True where the call is inside the domain",
+}
+
+#: the tie rules a TIES entry may name; ``input_order`` is the catalog's ``first``
+TIE_RULES = {
+    "input_order": "input order (the earlier document ranks first)",
+    "first": "input order (the earlier document ranks first)",
+    "average": "averaging over the tie group (the catalog's ties='average')",
+    "optimistic": "ranking tied documents by decreasing grade",
+    "pessimistic": "ranking tied documents by increasing grade",
+}
+
+#: the catalog's ``ties=`` value each tie rule is
+CATALOG_TIE_RULE = {"input_order": "first", "first": "first", "average": "average", "optimistic": "optimistic",
+                    "pessimistic": "pessimistic"}
+
+
+def convention_key(kind: str, value: float) -> str:
+    """The name a result lists a convention under: ``convention:fresh_stream=0.0``."""
+    return f"convention:{kind}={value!r}"
+
+
+def describe_domain(rule: str, spec) -> str:
+    if rule == "min_tokens":
+        return f"{spec[0]} with at least {spec[1]} tokens in every sequence"
+    if rule == "binary":
+        return f"at most 2 distinct labels in {', '.join(spec) if spec is not True else 'its first two arguments'}"
+    if rule == "range":
+        return f"values of {spec[0]} within [{spec[1]}, {spec[2]}]"
+    return f"inputs where {getattr(spec, '__name__', 'the declared predicate')} holds"
+
+
+def domain_text(rule: str, spec) -> str:
+    """A rule and its parameters as the reason of a skipped example shows them: ``min_tokens(hypotheses, 4)``."""
+    if rule == "binary":
+        return "binary" if spec is True else f"binary({', '.join(spec)})"
+    if rule == "where":
+        return f"where({getattr(spec, '__name__', 'predicate')})"
+    return f"{rule}({', '.join(str(p) for p in spec)})"
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, (bool, np.bool_))
+
+
+def _provided(namespace, metric: str) -> bool:
+    streaming = getattr(namespace, "STREAMING", None)
+    return callable(getattr(namespace, metric, None)) or (isinstance(streaming, dict) and metric in streaming)
+
+
+def _read_conventions(name: str, namespace) -> dict:
+    raw = getattr(namespace, "CONVENTIONS", None)
+    if not isinstance(raw, dict):
+        return {}
     out: dict = {}
+    for kind in CONVENTION_KINDS:
+        value = raw.get(kind)
+        if value is None or isinstance(value, str):
+            continue  # a description, as every other key's
+        where = f"target {name!r}: CONVENTIONS[{kind!r}]"
+        if _is_number(value):
+            out[kind] = {"*": float(value)}
+            continue
+        if not isinstance(value, dict) or not value:
+            raise TargetUnavailable(f"{where} = {value!r} must be a number or {{metric: number, '*': default}}")
+        own = {}
+        for metric, v in value.items():
+            if not _is_number(v):
+                raise TargetUnavailable(f"{where}[{metric!r}] = {v!r} is not a number")
+            if metric != "*" and not _provided(namespace, metric):
+                raise TargetUnavailable(f"{where} names {metric!r}, which the target does not provide")
+            own[str(metric)] = float(v)
+        out[kind] = own
+    return out
+
+
+def _parameters(fn) -> list[str] | None:
+    """The argument names ``fn`` can be called with (None: it takes any, or cannot be inspected)."""
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD) for p in params):
+        return None
+    return [p.name for p in params]
+
+
+def _read_domains(name: str, namespace) -> dict:
+    raw = getattr(namespace, "DOMAINS", None)
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict) or not all(isinstance(v, dict) and v for v in raw.values()):
+        raise TargetUnavailable(f"target {name!r}: DOMAINS must map metric -> {{rule: parameters}}, got {raw!r}")
+    out: dict = {}
+    for metric, rules in raw.items():
+        where = f"target {name!r}: DOMAINS[{metric!r}]"
+        fn = getattr(namespace, metric, None)
+        if not callable(fn):
+            raise TargetUnavailable(f"{where}: the target does not provide {metric!r}")
+        names = _parameters(fn)
+        own = {}
+        for rule, spec in rules.items():
+            if rule not in DOMAIN_RULES:
+                raise TargetUnavailable(f"{where}: unknown rule {rule!r}; the rules are {', '.join(DOMAIN_RULES)}")
+            shape_ok = {
+                "min_tokens": lambda s: isinstance(s, tuple) and len(s) == 2 and isinstance(s[0], str)
+                and isinstance(s[1], int) and not isinstance(s[1], bool) and s[1] >= 1,
+                "binary": lambda s: s is True or (isinstance(s, tuple) and s and all(isinstance(a, str) for a in s)),
+                "range": lambda s: isinstance(s, tuple) and len(s) == 3 and isinstance(s[0], str)
+                and _is_number(s[1]) and _is_number(s[2]) and s[1] <= s[2],
+                "where": callable,
+            }[rule]
+            if not shape_ok(spec):
+                raise TargetUnavailable(f"{where}[{rule!r}] = {spec!r}: expected {DOMAIN_RULES[rule]}")
+            arguments = ((spec[0],) if rule in ("min_tokens", "range") else spec if rule == "binary" and
+                         spec is not True else ())
+            for argument in arguments:
+                if names is not None and argument not in names:
+                    raise TargetUnavailable(f"{where}[{rule!r}] names the argument {argument!r}, which "
+                                            f"{metric}({', '.join(names)}) does not take")
+            own[rule] = spec
+        out[str(metric)] = own
+    return out
+
+
+def _read_ties(name: str, namespace) -> dict:
+    raw = getattr(namespace, "TIES", None)
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise TargetUnavailable(f"target {name!r}: TIES must map metric -> tie rule, got {raw!r}")
+    for metric, rule in raw.items():
+        if not callable(getattr(namespace, metric, None)):
+            raise TargetUnavailable(f"target {name!r}: TIES names {metric!r}, which the target does not provide")
+        if rule not in TIE_RULES:
+            raise TargetUnavailable(f"target {name!r}: TIES[{metric!r}] = {rule!r} is not one of "
+                                    f"{', '.join(TIE_RULES)}")
+        if accepts_keyword(getattr(namespace, metric), "ties") and _parameters(getattr(namespace, metric)):
+            raise TargetUnavailable(f"target {name!r}: TIES[{metric!r}]: {metric} takes ties=, which the properties "
+                                    "pass; TIES is for a metric without the keyword")
+    return {str(m): r for m, r in raw.items()}
+
+
+def _declarations(name: str, namespace) -> dict:
+    """The adapter's PRECISION, REFUSAL_ERRORS, SUPPORTS, convention declarations, DOMAINS and TIES, checked
+    (a wrong one is a clear error)."""
+    out: dict = dict(declared=_read_conventions(name, namespace), domains=_read_domains(name, namespace),
+                     ties=_read_ties(name, namespace))
     declared = getattr(namespace, "PRECISION", None)
     if declared is not None:
         if declared not in precision.EPS:
@@ -395,6 +593,10 @@ _ACTIVE: list[Target] = []
 #: what the current property's examples asked of the target that it does not have
 UNSUPPORTED_SEEN: set[str] = set()
 
+#: the target's declarations (conventions, domains, tie rules) the current property's examples applied, by
+#: the names :meth:`Target.declared_conventions` starts its lines with
+CONVENTIONS_APPLIED: set[str] = set()
+
 #: set by the test suite: a call passing a keyword the running property does not declare in its needs
 #: (``"metric:keyword"``) is a bug of the spec, raised as :class:`UndeclaredKeyword`
 CHECK_DECLARED_NEEDS = False
@@ -422,6 +624,7 @@ def activate(target: Target) -> None:
     """Make ``target`` the one under test (its refusal types, its missing options) for the next property."""
     _ACTIVE[:] = [target]
     UNSUPPORTED_SEEN.clear()
+    CONVENTIONS_APPLIED.clear()
     EXAMPLE_COUNTS.update(ran=0, skipped=0)
     precision.configure(declared=precision.CLI.get("precision") or target.precision,
                         rtol=precision.CLI.get("rtol"), atol=precision.CLI.get("atol"))
@@ -429,6 +632,86 @@ def activate(target: Target) -> None:
 
 def refusal_errors() -> tuple:
     return _ACTIVE[0].refusal_errors if _ACTIVE else (ValueError, TypeError)
+
+
+def declared_convention(kind: str, metric: str) -> float | None:
+    """What the target under test declares for ``kind`` (:data:`CONVENTION_KINDS`) of ``metric``; None: nothing.
+    A property that uses the value calls :func:`note_convention`."""
+    if not _ACTIVE or not hasattr(_ACTIVE[0], "convention"):
+        return None
+    return _ACTIVE[0].convention(kind, metric)
+
+
+def note_convention(kind: str, value: float) -> None:
+    CONVENTIONS_APPLIED.add(convention_key(kind, value))
+
+
+def declared_tie_rule(metric: str) -> str | None:
+    """The tie rule the target under test declares for ``metric`` (None: none declared)."""
+    return getattr(_ACTIVE[0], "ties", {}).get(metric) if _ACTIVE else None
+
+
+def _token_counts_at_least(value, n: int) -> bool:
+    """Whether every token sequence in ``value`` (a sequence of hashables, or nested lists of them) has at least
+    ``n`` tokens; anything that is not a list of tokens (a number, a string: bad input) is not judged here."""
+    if isinstance(value, np.ndarray):
+        value = value.tolist()
+    if not isinstance(value, (list, tuple)):
+        return True
+    if value and all(isinstance(item, (list, tuple, np.ndarray)) for item in value):
+        return all(_token_counts_at_least(item, n) for item in value)
+    return len(value) >= n
+
+
+def _labels_of(value):
+    try:
+        array = np.asarray(value)
+        return set(np.unique(array).tolist()) if array.dtype != object else set(array.ravel().tolist())
+    except (TypeError, ValueError):
+        return None
+
+
+def _finite_values(value):
+    try:
+        array = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        return None
+    return array[np.isfinite(array)]
+
+
+def _outside_domain(target: Target, name: str, fn: Callable, args: tuple, kwargs: dict) -> str | None:
+    """The first rule of ``DOMAINS[name]`` the call breaks, as ``min_tokens(hypotheses, 4)`` (None: inside)."""
+    rules = getattr(target, "domains", {}).get(name)
+    if not rules:
+        return None
+    named = dict(zip(_argument_names(fn, args, kwargs), (*args, *kwargs.values())))
+    for rule, spec in rules.items():
+        inside = True
+        if rule == "min_tokens" and spec[0] in named:
+            inside = _token_counts_at_least(named[spec[0]], spec[1])
+        elif rule == "binary":
+            values = list(named.values())[:2] if spec is True else [named[a] for a in spec if a in named]
+            labels = set()
+            for value in values:
+                got = _labels_of(value)
+                if got is None:
+                    labels = set()
+                    break
+                labels |= got
+            inside = len(labels) <= 2
+        elif rule == "range" and spec[0] in named:
+            values = _finite_values(named[spec[0]])
+            inside = values is None or not values.size or bool(((values >= spec[1]) & (values <= spec[2])).all())
+        elif rule == "where":
+            inside = bool(spec(args, kwargs))
+        if not inside:
+            CONVENTIONS_APPLIED.add(f"domain:{name}:{rule}")
+            return domain_text(rule, spec)
+    return None
+
+
+def _same_tie_rule(value, rule: str) -> bool:
+    return isinstance(value, str) and CATALOG_TIE_RULE.get(value, value) == CATALOG_TIE_RULE[rule]
 
 
 def _holds(args, kwargs) -> bool:
@@ -638,7 +921,20 @@ class RecordingView:
             # a keyword left at None asks for nothing: a target without the keyword gets the call without it.
             # (Not so a keyword at the catalog's default: a library without `ties` has its own tie rule.)
             kwargs = {k: v for k, v in kwargs.items() if v is not None or accepts_keyword(fn, k)}
-            missing = _unsupported(self._target, fn, name, kwargs, stream=stream)
+            rule = None if stream else getattr(self._target, "ties", {}).get(name)
+            tie_missing = None
+            if rule is not None and "ties" in kwargs and not accepts_keyword(fn, "ties"):
+                # a declared tie rule answers ties= with that rule: the call goes without the keyword
+                if _same_tie_rule(kwargs["ties"], rule):
+                    kwargs = {k: v for k, v in kwargs.items() if k != "ties"}
+                    CONVENTIONS_APPLIED.add(f"ties:{name}={rule}")
+                else:
+                    tie_missing = f"{name}:ties={kwargs['ties']!r} (declared tie rule: {rule})"
+            missing = tie_missing or _unsupported(self._target, fn, name, kwargs, stream=stream)
+            if missing is None and not stream and label == name:
+                outside = _outside_domain(self._target, name, fn, args, kwargs)
+                if outside is not None:
+                    missing = f"{name}: outside declared domain {outside}"
             if missing is None and not _holds(args, kwargs):
                 missing = f"{name}: inputs beyond {precision.effective()} range"
             if missing is not None:

@@ -352,7 +352,8 @@ MUTANTS = [
         _ids("renaming_invariance_with_ties", ALL)
         + ("ranking.agrees_with_sklearn[ndcg_at_k]", "ranking.agrees_with_sklearn[dcg_at_k]"),
     ),
-    Mutant("ranking_tie_policies_swapped", _wrap_all(_ties_swapped), _ids("tie_policy_order", ALL)),
+    Mutant("ranking_tie_policies_swapped", _wrap_all(_ties_swapped),
+           _ids("tie_policy_order", ALL) + _ids("tie_rule", ALL)),
     Mutant("ranking_k_below_one_means_all", _wrap_all(_k_below_one_means_all), _ids("refuses_k_below_one", ALL)),
     Mutant("ranking_nan_scores_ranked_last", _wrap_all(_nan_scores_last), _ids("refuses_bad_input", ALL)),
     Mutant("ranking_empty_query_scores_zero", _wrap_all(_empty_scores_zero), _ids("refuses_bad_input", ALL)),
