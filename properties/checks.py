@@ -10,7 +10,7 @@ from metrics.errors import MetricInputError
 
 from .engine import precision
 from .engine.guards import TargetExited, TargetViolation, Unsupported
-from .engine.severity import CRASH_ERRORS, SEVERITIES, is_refusal  # how bad a finding is, worst first: the report sorts by it
+from .engine.severity import CRASH_ERRORS, SEVERITIES, is_refusal, of_raise  # how bad a finding is, worst first: the report sorts by it
 
 
 class Finding(AssertionError):
@@ -158,7 +158,7 @@ def expect_refusal_or_declared(call, kind: str, metric: str, argument: str | Non
         raise
     except Exception as exc:  # noqa: BLE001 - judged: the declared value was expected
         raise Finding(f"{about}, but the call raised {type(exc).__name__}: {exc}",
-                      severity="crash" if isinstance(exc, CRASH_ERRORS) else "wrong value") from exc
+                      severity=of_raise(exc)) from exc
     try:
         values = np.asarray(result, dtype=float)
     except (TypeError, ValueError):

@@ -157,3 +157,24 @@ def test_outcomes_are_normalised_so_that_one_behaviour_is_one_key():
         == causes.outcome_of("raises:ValueError", "ValueError: need 4 tokens, got 3")
     assert causes.outcome_of("raises:ValueError", "ValueError: need 4 tokens") \
         != causes.outcome_of("raises:ValueError", "ValueError: labels must be binary")
+
+
+def test_the_convention_declared_once_passes_its_properties_and_is_listed_once(tmp_path, monkeypatch, capsys):
+    (tmp_path / "toy_declared.py").write_text(textwrap.dedent(TOY) + '\nCONVENTIONS = {"fresh_stream": 0.0}\n')
+    (tmp_path / "none.txt").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    args = ["audit", "toy_declared", "--jobs", "1", "--deviations", "none.txt", "--report", "d.json",
+            "--report", "d.md"]
+    for pid in ONLY[3:]:
+        args += ["--only", pid]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    data = json.loads((tmp_path / "d.json").read_text())
+    assert {r["status"] for r in data["results"]} == {"pass"}
+    assert data["causes"] == []
+    (declared,) = data["declarations"]
+    assert declared["name"] == "convention:fresh_stream=0.0"
+    assert sorted(declared["properties"]) == sorted(ONLY[3:])
+    assert out.count("declared convention:fresh_stream=0.0") == 1 and "applied in 3 properties" in out, out
+    assert (tmp_path / "d.md").read_text().count("`convention:fresh_stream=0.0`") == 1

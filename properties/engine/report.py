@@ -94,6 +94,9 @@ class Signature:
     deviations: dict = dataclasses.field(default_factory=dict)
     #: when the audit ran (UTC, ISO 8601 to the second); "" in reports written before it was recorded
     created: str = ""
+    #: the adapter's declared conventions, domains and tie rules, one line each, starting with the name
+    #: the results list it under (:meth:`~properties.engine.targets.Target.declared_conventions`)
+    declarations: list = dataclasses.field(default_factory=list)
 
     @classmethod
     def collect(cls, target, *, profile: str, seed, properties=None) -> "Signature":
@@ -124,6 +127,7 @@ class Signature:
             tier=_tier_of(selected),
             deviations=dict(target.deviations),
             created=datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            declarations=list(target.declared_conventions()) if hasattr(target, "declared_conventions") else [],
         )
 
     @classmethod
@@ -189,6 +193,24 @@ class Report:
         """Per provided metric, the properties that reached a verdict of those that apply."""
         return coverage_mod.Coverage.of(self.results)
 
+    def declarations_applied(self) -> list[tuple[str, str, list[str]]]:
+        """Each declared convention, domain and tie rule once: (name, its line, the properties it touched)."""
+        out = []
+        for line in self.signature.declarations:
+            name = line.split(": ", 1)[0]
+            touched = sorted(r.property_id for r in self.results if name in r.conventions)
+            out.append((name, line, touched))
+        return out
+
+    def declarations_text(self) -> list[str]:
+        """One line per declaration: what it says and how many properties it changed."""
+        lines = []
+        for name, line, touched in self.declarations_applied():
+            shown = ", ".join(touched[:3]) + (f" and {len(touched) - 3} more" if len(touched) > 3 else "")
+            lines.append(f"declared {line}: applied in {len(touched)} propert{'ies' if len(touched) != 1 else 'y'}"
+                         + (f" ({shown})" if touched else ""))
+        return lines
+
     def severity_counts(self) -> Counter:
         return Counter(r.severity or "other" for r in self.by_status(*VIOLATIONS))
 
@@ -231,6 +253,8 @@ class Report:
             "unmatched_deviations": list(self.unmatched_deviations),
             "unscoped_deviations": list(self.unscoped_deviations),
             "causes": [c.to_dict() for c in self.causes()],
+            "declarations": [{"name": n, "text": line, "properties": touched}
+                             for n, line, touched in self.declarations_applied()],
             "coverage": self.coverage().to_dict(),
             "results": [r.to_dict() for r in self.results],
         }
@@ -310,6 +334,9 @@ class Report:
             for family, c in self.family_table():
                 lines.append(f"{family:<16}" + "".join(f"{c.get(s, 0):>{width}}" for s in shown))
             lines.append("")
+        declared = self.declarations_text()
+        if declared:
+            lines += declared + [""]
         lines += self._cause_lines(verbose=verbose)
         if self.violations():
             lines += ["== every violating property, worst first ==", ""]
@@ -378,6 +405,15 @@ class Report:
             out.append("")
         out += self._causes_markdown()
         out += self.coverage().markdown()
+        applied = self.declarations_applied()
+        if applied:
+            out += ["## Declared conventions, domains and tie rules", "",
+                    "Each declared once by the adapter; the properties below expected the declared value, skipped "
+                    "the examples outside the declared domain, or checked the declared tie rule.", ""]
+            for name, line, touched in applied:
+                shown = ", ".join(md_code(p) for p in touched) or "none reached"
+                out.append(f"- {md_code(name)}: {md_text(line[len(name) + 2:])}. Applied in {len(touched)}: {shown}")
+            out.append("")
         if sig.conventions:
             out += ["## Declared conventions", ""]
             out += [f"- {md_code(str(k))}: {md_text(str(v))}" for k, v in sorted(sig.conventions.items(), key=str)]
