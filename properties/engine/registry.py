@@ -81,7 +81,8 @@ class Property:
     @property
     def metrics(self) -> tuple[str, ...]:
         """Catalog names the property calls (``needs`` without keyword requirements; a streaming form
-        ``stream:f1`` is of ``f1``, and a target without it skips the examples, as for a keyword)."""
+        ``stream:f1`` is of ``f1``; a target without that stream makes the property n/a, see
+        ``runner.not_applicable_reason``)."""
         seen: dict[str, None] = {}
         for need in self.needs:
             seen.setdefault(need.removeprefix("stream:").split(":", 1)[0], None)

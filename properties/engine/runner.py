@@ -152,6 +152,11 @@ def not_applicable_reason(prop: Property, target: Target) -> str | None:
     missing = target.missing(prop.metrics)
     if missing:
         return "target does not provide " + ", ".join(missing)
+    # a stream property is about the stream: without a STREAMING factory for the metric nothing of it can run
+    # (decided here, before the check calls the one-shot function it compares the stream with)
+    streamless = [n.removeprefix("stream:") for n in prop.needs if n.startswith("stream:") and not target.provides(n)]
+    if streamless:
+        return "target has no stream (STREAMING) for " + ", ".join(streamless)
     if prop.reference is not None:
         if target.name == prop.reference:
             return f"the target is the reference ({prop.reference}) itself"
