@@ -59,3 +59,59 @@ def test_a_stream_property_on_a_target_without_streams_is_n_a_not_an_error(pid):
     assert result.status == "n/a", (result.status, result.detail)
     assert "no stream" in result.detail
     assert result.examples == 0
+
+
+# ------------------------------------------------------------ forms the target lacks
+
+#: a library whose precision, recall and F1 have no per-class form (average=None), declared through SUPPORTS
+_NO_PER_CLASS = {m: {"average": ("binary", "micro", "macro", "weighted")} for m in ("precision", "recall", "f1")}
+
+
+def _without_per_class(**patch) -> "Target":
+    import dataclasses
+
+    return dataclasses.replace(_catalog(**patch), name="no_per_class", supports=_NO_PER_CLASS)
+
+
+def _precision_of_the_other_class(y_true, y_pred, **kw):
+    """Precision with a positive label other than 1 scored for the other class (the bug average=None hid)."""
+    import numpy as np
+
+    pos = kw.get("pos_label", 1)
+    if kw.get("average", "binary") == "binary" and pos != 1:
+        present = sorted(set(np.asarray(y_true).tolist()) | set(np.asarray(y_pred).tolist()))
+        others = [v for v in present if v != pos]
+        if others:
+            kw = {**kw, "pos_label": others[0]}
+    return metrics.precision(y_true, y_pred, **kw)
+
+
+def test_agreement_runs_the_averages_a_target_has_when_it_lacks_average_none():
+    result = check_property(registry.get("classification.agrees_with_sklearn[precision]"), _without_per_class(),
+                            settings_=CI)
+    assert result.status == "pass", (result.status, result.detail)
+    assert result.examples > 0
+    # the truth about what was not checked: the per-class form, listed although the property passed
+    assert "precision:average=None" in result.skipped
+    assert "precision:average=None" in result.detail
+
+
+def test_agreement_without_average_none_still_finds_the_wrong_positive_class():
+    result = check_property(registry.get("classification.agrees_with_sklearn[precision]"),
+                            _without_per_class(precision=_precision_of_the_other_class), settings_=CI)
+    assert result.status == "fail", (result.status, result.detail)
+    assert "pos_label" in result.detail
+    assert "'pos'" in result.reproduction
+
+
+def test_a_property_is_n_a_only_when_no_form_runs():
+    # every form of formula[precision] is per class or micro: without both, nothing of it can run
+    import dataclasses
+
+    target = dataclasses.replace(_catalog(), supports={"precision": {"average": ("binary", "macro")}})
+    result = check_property(registry.get("classification.formula[precision]"), target, settings_=CI)
+    assert result.status == "n/a", (result.status, result.detail)
+    assert "precision:average=None" in result.detail and "precision:average='micro'" in result.detail
+    # with only the per-class form missing, the micro form is checked
+    result = check_property(registry.get("classification.formula[precision]"), _without_per_class(), settings_=CI)
+    assert result.status == "pass", (result.status, result.detail)

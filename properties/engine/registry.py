@@ -151,8 +151,12 @@ def one_failure_site(check: Callable) -> Callable:
         from .targets import EXAMPLE_COUNTS, SKIPS_BEFORE_NOT_APPLICABLE
 
         findings.CURRENT_EXAMPLE[0] = ex
+        findings.start_example()
         try:
             check(t, ex)
+            lacking = findings.lacking_every_form()
+            if lacking is not None:
+                raise lacking  # each form asked for something the target lacks: the example is skipped
         except TargetViolation as exc:
             EXAMPLE_COUNTS["ran"] += 1
             if findings.masked(exc, t):

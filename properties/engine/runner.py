@@ -532,7 +532,7 @@ def _search_once(prop: Property, target: Target, **options) -> Result:
             **base,
         )
     facts = _run_facts()
-    detail = ("examples needing what the target lacks were skipped: " + ", ".join(facts["skipped"])
+    detail = ("forms and examples needing what the target lacks were skipped: " + ", ".join(facts["skipped"])
               if facts["skipped"] else "")
     return Result(status="pass", detail=detail, examples=examples, seconds=elapsed, **facts, **base)
 
