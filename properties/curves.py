@@ -23,6 +23,7 @@ from hypothesis.extra import numpy as hnp
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal, is_nan
 from .engine import precision
+from .engine import findings
 from .engine.registry import prop, register
 from .engine.targets import reference
 from .inputs.scores import (
@@ -609,8 +610,9 @@ def _agree_det(t, y, s):
 def _agree_multiclass(t, ex):
     y, proba = ex
     for average in ("macro", "weighted"):
-        expect_close(t.roc_auc(y, proba, average=average), _sklearn().roc_auc(y, proba, average=average),
-                     rtol=1e-9, what=f"{average} OvR AUC vs scikit-learn")
+        with findings.form():
+            expect_close(t.roc_auc(y, proba, average=average), _sklearn().roc_auc(y, proba, average=average),
+                         rtol=1e-9, what=f"{average} OvR AUC vs scikit-learn")
 
 
 # ---------------------------------------------------------------- claims from the seeds

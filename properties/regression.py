@@ -17,7 +17,7 @@ from properties.checks import (
     expect_refusal,
     is_nan,
 )
-from properties.engine import precision
+from properties.engine import findings, precision
 from properties.engine.registry import prop, register
 from properties.engine.targets import reference
 
@@ -136,9 +136,10 @@ def _sqrt_or_nan(value) -> float:
 def _rmse_sqrt(t, ex):
     y_true, y_pred, w = ex
     for sw in (None, w):
-        expect_close(t.root_mean_squared_error(y_true, y_pred, sample_weight=sw),
-                     _sqrt_or_nan(t.mean_squared_error(y_true, y_pred, sample_weight=sw)), rtol=1e-12,
-                     what="rmse vs sqrt(mse)")
+        with findings.form():
+            expect_close(t.root_mean_squared_error(y_true, y_pred, sample_weight=sw),
+                         _sqrt_or_nan(t.mean_squared_error(y_true, y_pred, sample_weight=sw)), rtol=1e-12,
+                         what="rmse vs sqrt(mse)")
 
 
 @prop("rmsle_is_sqrt_msle", "root_mean_squared_log_error = sqrt(mean_squared_log_error)",
@@ -283,11 +284,12 @@ def _weighted_average(values, w):
 def _mean_error_definition(t, ex, name, residual):
     y, p, w = ex
     for sw in (None, w):
-        # atol only for subnormal residuals (differences of values near 1e-308, squares near 1e-160),
-        # where rounding is absolute
-        expect_close(getattr(t, name)(y, p, sample_weight=sw),
-                     _weighted_average(residual(y - p), _weights_or_ones(sw, len(y))), rtol=1e-9, atol=1e-300,
-                     what=f"{name} (sample_weight={'w' if sw is not None else None}) vs its definition")
+        with findings.form():
+            # atol only for subnormal residuals (differences of values near 1e-308, squares near 1e-160),
+            # where rounding is absolute
+            expect_close(getattr(t, name)(y, p, sample_weight=sw),
+                         _weighted_average(residual(y - p), _weights_or_ones(sw, len(y))), rtol=1e-9, atol=1e-300,
+                         what=f"{name} (sample_weight={'w' if sw is not None else None}) vs its definition")
 
 
 for _m, _formula, _residual in (("mean_squared_error", "(y - p)^2", np.square),
@@ -306,9 +308,10 @@ def _medae_definition(t, ex):
     y, p, w = ex
     residual = np.abs(y - p)
     for sw, sample in ((None, residual), (w, np.repeat(residual, w.astype(int)))):
-        # a median picks (or averages two) residuals: only the midpoint's rounding differs
-        expect_close(t.median_absolute_error(y, p, sample_weight=sw), np.median(sample), rtol=1e-12, atol=0.0,
-                     what=f"median ae (sample_weight={'w' if sw is not None else None}) vs its definition")
+        with findings.form():
+            # a median picks (or averages two) residuals: only the midpoint's rounding differs
+            expect_close(t.median_absolute_error(y, p, sample_weight=sw), np.median(sample), rtol=1e-12, atol=0.0,
+                         what=f"median ae (sample_weight={'w' if sw is not None else None}) vs its definition")
 
 
 def _r2_by_definition(y, p, w):
@@ -334,9 +337,10 @@ def _r2_definition(t, ex):
     if not non_constant(y):
         return
     for sw in (None, w):
-        expect_close(t.r2(y, p, sample_weight=sw), _r2_by_definition(y, p, _weights_or_ones(sw, len(y))),
-                     rtol=1e-9, atol=1e-12,
-                     what=f"r2 (sample_weight={'w' if sw is not None else None}) vs its definition")
+        with findings.form():
+            expect_close(t.r2(y, p, sample_weight=sw), _r2_by_definition(y, p, _weights_or_ones(sw, len(y))),
+                         rtol=1e-9, atol=1e-12,
+                         what=f"r2 (sample_weight={'w' if sw is not None else None}) vs its definition")
 
 
 @st.composite
@@ -356,11 +360,12 @@ def _adjusted_definition(t, ex):
         return
     n = len(y)
     for sw in (None, w):
-        r2_value = _r2_by_definition(y, p, _weights_or_ones(sw, n))
-        expect_close(t.adjusted_r2(y, p, n_features=k, sample_weight=sw),
-                     1.0 - (1.0 - r2_value) * (n - 1) / (n - k - 1), rtol=1e-9, atol=1e-12,
-                     what=f"adjusted_r2(n_features={k}, sample_weight={'w' if sw is not None else None}) "
-                          "vs its definition")
+        with findings.form():
+            r2_value = _r2_by_definition(y, p, _weights_or_ones(sw, n))
+            expect_close(t.adjusted_r2(y, p, n_features=k, sample_weight=sw),
+                         1.0 - (1.0 - r2_value) * (n - 1) / (n - k - 1), rtol=1e-9, atol=1e-12,
+                         what=f"adjusted_r2(n_features={k}, sample_weight={'w' if sw is not None else None}) "
+                              "vs its definition")
 
 
 @prop("definition[explained_variance]",
@@ -372,10 +377,11 @@ def _ev_definition(t, ex):
     if not non_constant(y):
         return
     for sw in (None, w):
-        weights = _weights_or_ones(sw, len(y))
-        expect_close(t.explained_variance(y, p, sample_weight=sw),
-                     1.0 - _variance(y - p, weights) / _variance(y, weights), rtol=1e-9, atol=1e-12,
-                     what=f"explained_variance (sample_weight={'w' if sw is not None else None}) vs its definition")
+        with findings.form():
+            weights = _weights_or_ones(sw, len(y))
+            expect_close(t.explained_variance(y, p, sample_weight=sw),
+                         1.0 - _variance(y - p, weights) / _variance(y, weights), rtol=1e-9, atol=1e-12,
+                         what=f"explained_variance (sample_weight={'w' if sw is not None else None}) vs its definition")
 
 
 # ---------------------------------------------------------------- undefined cases
@@ -483,8 +489,9 @@ for _m in ERRORS + GOODNESS:
             y, p = np.abs(y), np.abs(p)
         sk = getattr(reference("sklearn"), m)
         for sw in (None, w):
-            expect_close(getattr(t, m)(y, p, sample_weight=sw), sk(y, p, sample_weight=sw),
-                         what=f"{m} (sample_weight={'w' if sw is not None else None}) vs sklearn", **_SK_TOL)
+            with findings.form():
+                expect_close(getattr(t, m)(y, p, sample_weight=sw), sk(y, p, sample_weight=sw),
+                             what=f"{m} (sample_weight={'w' if sw is not None else None}) vs sklearn", **_SK_TOL)
 
     register(
         f"agreement[{_m}]",
