@@ -115,3 +115,47 @@ def test_a_property_is_n_a_only_when_no_form_runs():
     # with only the per-class form missing, the micro form is checked
     result = check_property(registry.get("classification.formula[precision]"), _without_per_class(), settings_=CI)
     assert result.status == "pass", (result.status, result.detail)
+
+
+# ------------------------------------------------------------ a keyword that cannot change the result
+
+
+def _log_loss_without_labels(y_true, y_proba, *, normalize=True, sample_weight=None):
+    """A log loss with no labels= keyword: the classes are those of y_true (sklearn's rule without labels=)."""
+    return metrics.log_loss(y_true, y_proba, normalize=normalize, sample_weight=sample_weight)
+
+
+def _log_loss_ignoring_weights(y_true, y_proba, *, normalize=True, sample_weight=None):
+    return metrics.log_loss(y_true, y_proba, normalize=normalize)
+
+
+def test_labels_naming_the_labels_present_in_sorted_order_are_left_out_for_a_target_without_them():
+    import numpy as np
+    from properties.engine import guards
+    from properties.engine.targets import LABELS_DROPPED, RecordingView, activate
+
+    target = _catalog(log_loss=_log_loss_without_labels)
+    activate(target)
+    view = RecordingView(target)
+    y_true, proba = np.array([0, 1, 1]), np.array([[0.9, 0.1], [0.2, 0.8], [0.4, 0.6]])
+    value = view.log_loss(y_true, proba, labels=[0, 1])
+    assert value == metrics.log_loss(y_true, proba, labels=[0, 1])
+    assert view.calls[-1].kwargs == {}
+    assert "labels=[0, 1] left out" in view.reproduction()
+    assert LABELS_DROPPED == {"log_loss"}
+    # a label absent from the data, or the labels in another order, could change the result: not left out
+    with pytest.raises(guards.Unsupported, match="log_loss:labels"):
+        view.log_loss(np.array([1, 1, 1]), proba, labels=[0, 1])
+    with pytest.raises(guards.Unsupported, match="log_loss:labels"):
+        view.log_loss(y_true, proba, labels=[1, 0])
+
+
+def test_log_loss_agreement_runs_for_a_target_without_labels():
+    prop = registry.get("classification.agrees_with_sklearn[log_loss]")
+    result = check_property(prop, _catalog(log_loss=_log_loss_without_labels), settings_=CI)
+    assert result.status == "pass", (result.status, result.detail)
+    assert result.examples > 0
+    assert "labels= left out of the calls of log_loss" in result.detail
+    wrong = check_property(prop, _catalog(log_loss=_log_loss_ignoring_weights), settings_=CI)
+    assert wrong.status == "fail", (wrong.status, wrong.detail)
+    assert "left out" in wrong.reproduction

@@ -41,7 +41,7 @@ from .registry import WORST
 from .profiles import PROFILES
 from .registry import Property
 from .targets import RecordingView as _RecordingView
-from .targets import UNSUPPORTED_SEEN, Target, activate, declare_needs, raised_by_target, reference_available, unwrap
+from .targets import LABELS_DROPPED, UNSUPPORTED_SEEN, Target, activate, declare_needs, raised_by_target, reference_available, unwrap
 
 STATUSES = (
     "pass",
@@ -534,6 +534,10 @@ def _search_once(prop: Property, target: Target, **options) -> Result:
     facts = _run_facts()
     detail = ("forms and examples needing what the target lacks were skipped: " + ", ".join(facts["skipped"])
               if facts["skipped"] else "")
+    if LABELS_DROPPED:
+        dropped = (f"labels= left out of the calls of {', '.join(sorted(LABELS_DROPPED))} (the target has no labels=; "
+                   "only where they were the labels present, in sorted order)")
+        detail = f"{detail}\n{dropped}" if detail else dropped
     return Result(status="pass", detail=detail, examples=examples, seconds=elapsed, **facts, **base)
 
 
