@@ -18,6 +18,15 @@ from tests.toys import toy_target
 CI = profile_settings("ci")
 
 
+@pytest.fixture(autouse=True)
+def _float64_between_tests():
+    yield
+    from properties.engine import precision
+
+    precision.configure()
+    precision.start_example()
+
+
 def _catalog(**patch):
     """Every catalog function of ``metrics`` (no STREAMING), some replaced by ``patch``."""
     functions = {name: getattr(metrics, name) for name in metrics.CATALOG}
@@ -159,3 +168,57 @@ def test_log_loss_agreement_runs_for_a_target_without_labels():
     wrong = check_property(prop, _catalog(log_loss=_log_loss_ignoring_weights), settings_=CI)
     assert wrong.status == "fail", (wrong.status, wrong.detail)
     assert "left out" in wrong.reproduction
+
+
+# ------------------------------------------------------------ distinct values at the target's precision
+
+
+def _in_float32(fn, *, decimals=None):
+    """``fn`` as a float32 library computes it: the scores held in float32 (optionally rounded to ``decimals``,
+    a real bug), the result returned as float32."""
+    import numpy as np
+
+    def wrapped(y_true, y_score, **kw):
+        held = np.asarray(y_score, dtype=np.float32).astype(np.float64)
+        if decimals is not None:
+            held = np.round(held, decimals)
+        value = fn(y_true, held, **kw)
+        if isinstance(value, tuple):
+            return tuple(np.asarray(v, dtype=np.float32) for v in value)
+        return np.float32(value)
+
+    return wrapped
+
+
+_CURVE_METRICS = ("roc_auc", "roc_curve", "precision_recall_curve", "det_curve", "average_precision",
+                  "equal_error_rate")
+
+
+def _float32_curves(**options):
+    return _catalog(**{name: _in_float32(getattr(metrics, name), **options) for name in _CURVE_METRICS})
+
+
+def test_monotone_invariance_skips_a_sigmoid_that_collides_in_float32():
+    import numpy as np
+
+    from properties.engine.targets import UNSUPPORTED_SEEN, RecordingView, activate
+
+    prop = registry.get("curves.monotone_invariance[roc_auc]")
+    target = _float32_curves()
+    activate(target)
+    # a correct float32 library scores sigmoid(17.5) and sigmoid(17.75) alike (both 1.0): AUC 0.5, not 1.0
+    view = RecordingView(target)
+    prop.check(view, (np.array([0, 1]), np.array([17.5, 17.75])))
+    assert any("sigmoid" in s and "float32" in s for s in UNSUPPORTED_SEEN), UNSUPPORTED_SEEN
+    # the other transforms of the same example were compared: the scores, then three of the four transforms
+    assert len(view.calls) == 4, view.reproduction()
+
+
+@pytest.mark.parametrize("output", ["roc_auc", "average_precision:step"])
+def test_a_correct_float32_library_keeps_monotone_invariance_and_a_wrong_one_fails(output):
+    prop = registry.get(f"curves.monotone_invariance[{output}]")
+    result = check_property(prop, _float32_curves(), settings_=CI)
+    assert result.status == "pass", (result.status, result.detail, result.reproduction)
+    assert result.precision == "float32"
+    wrong = check_property(prop, _float32_curves(decimals=1), settings_=CI)
+    assert wrong.status == "fail", (wrong.status, wrong.detail)
