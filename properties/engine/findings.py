@@ -23,6 +23,10 @@ covers the whole property, the form of the deviations files written before findi
 While a property is searched, the classes already known (listed, or found earlier in the same search)
 are *masked*: a sub-check that fails with a masked class is noted and the check goes on, so that a
 known finding never hides an unknown one (see :func:`part` and :func:`masked`).
+
+A property that evaluates several forms evaluates each inside :func:`form`: a form asking for what the
+target lacks is skipped (listed in the result's ``skipped``), the others still run, and the example is
+skipped only when none of its forms ran, so that one missing option never makes the whole property n/a.
 """
 
 from __future__ import annotations
