@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal, is_nan
+from .engine import findings
 from .engine.registry import prop, register
 from .inputs.labels import (
     ALPHABETS,
@@ -211,11 +212,13 @@ for _m in RATES:
         num, den = rate_parts(m)(tp, fp, fn, tn)
         with np.errstate(invalid="ignore", divide="ignore"):
             expected = np.where(den > 0, num / np.where(den > 0, den, 1), np.nan)
-        got = per_class(call_rate(t, m, ex.y_true, ex.y_pred, average=None, zero_division=np.nan))
-        expect_close(got, expected, rtol=1e-12, what=f"{m} per class (classes {classes.tolist()})")
+        with findings.form():
+            got = per_class(call_rate(t, m, ex.y_true, ex.y_pred, average=None, zero_division=np.nan))
+            expect_close(got, expected, rtol=1e-12, what=f"{m} per class (classes {classes.tolist()})")
         mnum, mden = num.sum(), den.sum()
-        micro = call_rate(t, m, ex.y_true, ex.y_pred, average="micro", zero_division=np.nan)
-        expect_close(micro, mnum / mden if mden > 0 else np.nan, rtol=1e-12, what=f"{m}(average='micro')")
+        with findings.form():
+            micro = call_rate(t, m, ex.y_true, ex.y_pred, average="micro", zero_division=np.nan)
+            expect_close(micro, mnum / mden if mden > 0 else np.nan, rtol=1e-12, what=f"{m}(average='micro')")
 
     _num_text = {"precision": "TP / (TP + FP)", "recall": "TP / (TP + FN) (sensitivity)",
                  "fbeta": "(1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP)", "f1": "2 TP / (2 TP + FP + FN) (Dice)",
@@ -309,9 +312,10 @@ def _kappa_definition(t, ex):
     for weights, expected in ((None, lambda: (q_e - q_o) / q_e),
                               ("linear", lambda: 1 - np.sum(gap * O) / np.sum(gap * E)),
                               ("quadratic", lambda: 1 - np.sum(gap ** 2 * O) / np.sum(gap ** 2 * E))):
-        expect_close(t.cohen_kappa(ex.y_true, ex.y_pred, weights=weights, **weight_kw(ex)),
-                     np.nan if undefined else expected(), rtol=1e-9, atol=1e-12,
-                     what=f"cohen_kappa(weights={weights!r})")  # p_o - p_e vs the target's algebra: rounding
+        with findings.form():
+            expect_close(t.cohen_kappa(ex.y_true, ex.y_pred, weights=weights, **weight_kw(ex)),
+                         np.nan if undefined else expected(), rtol=1e-9, atol=1e-12,
+                         what=f"cohen_kappa(weights={weights!r})")  # p_o - p_e vs the target's algebra: rounding
 
 
 @prop("definition[log_loss]",
@@ -332,8 +336,9 @@ def _log_loss_definition(t, ex):
     for proba, p_true in forms:
         total = -np.sum(w * np.log(p_true))
         for normalize, expected in ((True, total / w.sum()), (False, total)):
-            expect_close(t.log_loss(ex.y_true, proba, labels=list(ex.labels), normalize=normalize, **kw), expected,
-                         rtol=1e-9, atol=1e-12, what=f"log_loss({proba.ndim}-D, normalize={normalize})")
+            with findings.form():
+                expect_close(t.log_loss(ex.y_true, proba, labels=list(ex.labels), normalize=normalize, **kw),
+                             expected, rtol=1e-9, atol=1e-12, what=f"log_loss({proba.ndim}-D, normalize={normalize})")
 
 
 # ------------------------------------------------------------------ relations
@@ -361,8 +366,10 @@ def _f_between(t, ex):
                    strategy=any_pairs)
 def _f1_is_fbeta(t, ex):
     for avg in AVERAGED:
-        expect_close(t.f1(ex.y_true, ex.y_pred, average=avg), t.fbeta(ex.y_true, ex.y_pred, beta=1.0, average=avg),
-                     rtol=1e-12, what=f"f1 vs fbeta(beta=1), average={avg!r}")
+        with findings.form():
+            expect_close(t.f1(ex.y_true, ex.y_pred, average=avg),
+                         t.fbeta(ex.y_true, ex.y_pred, beta=1.0, average=avg),
+                         rtol=1e-12, what=f"f1 vs fbeta(beta=1), average={avg!r}")
 
 
 @prop("micro_equals_accuracy",
@@ -376,8 +383,9 @@ def _micro_is_accuracy(t, ex):
     acc = t.accuracy(ex.y_true, ex.y_pred, **kw)
     for m in ("precision", "recall", "f1"):
         # the same ratio summed in a different order: rounding only
-        expect_close(getattr(t, m)(ex.y_true, ex.y_pred, average="micro", **kw), acc, rtol=1e-9,
-                     what=f"{m}(average='micro') vs accuracy")
+        with findings.form():
+            expect_close(getattr(t, m)(ex.y_true, ex.y_pred, average="micro", **kw), acc, rtol=1e-9,
+                         what=f"{m}(average='micro') vs accuracy")
 
 
 @prop("weighted_recall_equals_accuracy",
@@ -404,9 +412,10 @@ def _balanced_is_macro_recall(t, ex):
 def _complement(t, ex, m, of):
     kw = dict(zero_division=np.nan)
     for avg in (None, "macro", "weighted", "micro"):
-        a = per_class(getattr(t, m)(ex.y_true, ex.y_pred, average=avg, **kw))
-        b = per_class(getattr(t, of)(ex.y_true, ex.y_pred, average=avg, **kw))
-        expect_close(a, 1.0 - b, rtol=1e-12, atol=1e-12, what=f"{m} vs 1 - {of} (average={avg!r})")
+        with findings.form():
+            a = per_class(getattr(t, m)(ex.y_true, ex.y_pred, average=avg, **kw))
+            b = per_class(getattr(t, of)(ex.y_true, ex.y_pred, average=avg, **kw))
+            expect_close(a, 1.0 - b, rtol=1e-12, atol=1e-12, what=f"{m} vs 1 - {of} (average={avg!r})")
 
 
 for _m, _of in (("false_positive_rate", "specificity"), ("false_negative_rate", "recall")):
@@ -423,9 +432,10 @@ for _m, _of in (("false_positive_rate", "specificity"), ("false_negative_rate", 
 def _spec_is_negative_recall(t, ex):
     negative = ex.alphabet[0]
     for zd in (0.0, 1.0):
-        expect_close(t.specificity(ex.y_true, ex.y_pred, pos_label=ex.pos_label, zero_division=zd),
-                     t.recall(ex.y_true, ex.y_pred, pos_label=negative, zero_division=zd),
-                     what=f"specificity(pos_label={ex.pos_label!r}) vs recall(pos_label={negative!r})")
+        with findings.form():
+            expect_close(t.specificity(ex.y_true, ex.y_pred, pos_label=ex.pos_label, zero_division=zd),
+                         t.recall(ex.y_true, ex.y_pred, pos_label=negative, zero_division=zd),
+                         what=f"specificity(pos_label={ex.pos_label!r}) vs recall(pos_label={negative!r})")
 
 
 @prop("mcc_is_pearson_of_indicators",
@@ -464,10 +474,11 @@ def _renamed(t, ex, m):
     else:
         forms = [{}]
     for kw in forms:
-        expect_close(call_rate(t, m, pair.y_true, pair.y_pred, **kw) if m in RATES
-                     else getattr(t, m)(pair.y_true, pair.y_pred, **kw),
-                     call_rate(t, m, rt, rp, **kw) if m in RATES else getattr(t, m)(rt, rp, **kw),
-                     rtol=1e-12, what=f"{m}({kw}) after renaming labels {mapping}")
+        with findings.form():
+            expect_close(call_rate(t, m, pair.y_true, pair.y_pred, **kw) if m in RATES
+                         else getattr(t, m)(pair.y_true, pair.y_pred, **kw),
+                         call_rate(t, m, rt, rp, **kw) if m in RATES else getattr(t, m)(rt, rp, **kw),
+                         rtol=1e-12, what=f"{m}({kw}) after renaming labels {mapping}")
 
 
 @st.composite
@@ -527,11 +538,12 @@ def _cm_margins(t, ex):
     w = np.ones(ex.n) if ex.sample_weight is None else ex.sample_weight
     for labels in (None, list(ex.alphabet)):
         classes = ex.present if labels is None else np.asarray(labels)
-        C = np.asarray(t.confusion_matrix(ex.y_true, ex.y_pred, labels=labels, **weight_kw(ex)), dtype=float)
-        expect_close(C.sum(axis=1), [w[ex.y_true == c].sum() for c in classes], rtol=1e-9,
-                     what=f"row sums (labels={labels})")  # float weights summed in another order
-        expect_close(C.sum(axis=0), [w[ex.y_pred == c].sum() for c in classes], rtol=1e-9,
-                     what=f"column sums (labels={labels})")
+        with findings.form():
+            C = np.asarray(t.confusion_matrix(ex.y_true, ex.y_pred, labels=labels, **weight_kw(ex)), dtype=float)
+            expect_close(C.sum(axis=1), [w[ex.y_true == c].sum() for c in classes], rtol=1e-9,
+                         what=f"row sums (labels={labels})")  # float weights summed in another order
+            expect_close(C.sum(axis=0), [w[ex.y_pred == c].sum() for c in classes], rtol=1e-9,
+                         what=f"column sums (labels={labels})")
 
 
 # ------------------------------------------------------------------ undefined cases and zero_division
@@ -567,11 +579,12 @@ def _undefined_rate(t, ex, m):
         expect(not np.isnan(got[~undefined]).any(), f"{m} is NaN where its denominator is positive: {got}")
         return
     for zd in ZERO_DIVISIONS:
-        got = per_class(call_rate(t, m, ex.y_true, ex.y_pred, average=None, zero_division=zd, labels=classes))
-        expect_close(got[undefined], np.full(undefined.sum(), zd), rtol=0, atol=0,
-                     what=f"{m} where its denominator is 0 (classes {np.asarray(classes)[undefined].tolist()}), "
-                          f"zero_division={zd}")
-        expect(not np.isnan(got[~undefined]).any(), f"{m} is NaN where its denominator is positive: {got}")
+        with findings.form():
+            got = per_class(call_rate(t, m, ex.y_true, ex.y_pred, average=None, zero_division=zd, labels=classes))
+            expect_close(got[undefined], np.full(undefined.sum(), zd), rtol=0, atol=0,
+                         what=f"{m} where its denominator is 0 (classes {np.asarray(classes)[undefined].tolist()}), "
+                              f"zero_division={zd}")
+            expect(not np.isnan(got[~undefined]).any(), f"{m} is NaN where its denominator is positive: {got}")
 
 
 undefined_pairs = label_pairs(shapes=("one_class_true", "constant_pred", "imbalanced", "perfect", "independent"))
@@ -605,14 +618,15 @@ def _mcc_undefined(t, ex):
 def _kappa_undefined(t, ex):
     declared = declared_convention("undefined", "cohen_kappa")
     for weights in (None, "linear", "quadratic"):
-        v = t.cohen_kappa(ex.y_true, ex.y_pred, weights=weights)
-        if declared is not None and kappa_undefined(ex.y_true, ex.y_pred):
-            note_convention("undefined", declared)  # the library's value there (CONVENTIONS["undefined"])
-            expect_close(v, declared, rtol=0, atol=0, what=f"cohen_kappa(weights={weights!r}) in its undefined "
-                                                           f"case, declared CONVENTIONS['undefined'] = {declared!r}")
-            continue
-        expect(is_nan(v) == kappa_undefined(ex.y_true, ex.y_pred),
-               f"cohen_kappa(weights={weights!r}) = {v!r}; undefined case: {kappa_undefined(ex.y_true, ex.y_pred)}")
+        with findings.form():
+            v = t.cohen_kappa(ex.y_true, ex.y_pred, weights=weights)
+            if declared is not None and kappa_undefined(ex.y_true, ex.y_pred):
+                note_convention("undefined", declared)  # the library's value there (CONVENTIONS["undefined"])
+                expect_close(v, declared, rtol=0, atol=0, what=f"cohen_kappa(weights={weights!r}) in its undefined "
+                                                               f"case, declared CONVENTIONS['undefined'] = {declared!r}")
+                continue
+            expect(is_nan(v) == kappa_undefined(ex.y_true, ex.y_pred),
+                   f"cohen_kappa(weights={weights!r}) = {v!r}; undefined case: {kappa_undefined(ex.y_true, ex.y_pred)}")
 
 
 @prop("undefined[log_loss]",
@@ -634,11 +648,12 @@ def _log_loss_inf(t, ex):
 def _cm_normalize_empty(t, ex):
     labels = list(ex.alphabet) + [("zzz" if isinstance(ex.alphabet[0], str) else 99)]  # one class with no samples
     for normalize, axis in (("true", 1), ("pred", 0)):
-        C = np.asarray(t.confusion_matrix(ex.y_true, ex.y_pred, labels=labels, normalize=normalize))
-        expect(not np.isnan(C).any(), f"NaN in confusion_matrix(normalize={normalize!r}): {C}")
-        sums = C.sum(axis=axis)
-        expect(np.all(np.isclose(sums, 1.0) | (sums == 0)), f"normalize={normalize!r} sums {sums}")
-        expect(sums[-1] == 0, f"the class with no samples has sum {sums[-1]} under normalize={normalize!r}")
+        with findings.form():
+            C = np.asarray(t.confusion_matrix(ex.y_true, ex.y_pred, labels=labels, normalize=normalize))
+            expect(not np.isnan(C).any(), f"NaN in confusion_matrix(normalize={normalize!r}): {C}")
+            sums = C.sum(axis=axis)
+            expect(np.all(np.isclose(sums, 1.0) | (sums == 0)), f"normalize={normalize!r} sums {sums}")
+            expect(sums[-1] == 0, f"the class with no samples has sum {sums[-1]} under normalize={normalize!r}")
 
 
 @prop("no_nan_outside_undefined_cases",
@@ -651,19 +666,22 @@ def _no_nan(t, ex):
     pair, probas = ex
     for m in LABEL_METRICS:
         if m in RATES:
-            values = [call_rate(t, m, pair.y_true, pair.y_pred, average=a) for a in AVERAGED]
+            calls = [lambda m=m, a=a: call_rate(t, m, pair.y_true, pair.y_pred, average=a) for a in AVERAGED]
             if pair.is_binary:
-                values.append(call_rate(t, m, pair.y_true, pair.y_pred, pos_label=pair.pos_label))
+                calls.append(lambda m=m: call_rate(t, m, pair.y_true, pair.y_pred, pos_label=pair.pos_label))
         elif m == "cohen_kappa":
             if kappa_undefined(pair.y_true, pair.y_pred):
                 continue
-            values = [t.cohen_kappa(pair.y_true, pair.y_pred, weights=w) for w in (None, "linear", "quadratic")]
+            calls = [lambda w=w: t.cohen_kappa(pair.y_true, pair.y_pred, weights=w) for w in (None, "linear", "quadratic")]
         else:
-            values = [getattr(t, m)(pair.y_true, pair.y_pred)]
-        for v in values:
-            expect(not np.isnan(np.asarray(v, dtype=float)).any(), f"{m} returned NaN: {v!r}")
-    v = t.log_loss(probas.y_true, probas.y_proba, labels=list(probas.labels))
-    expect(not is_nan(v), f"log_loss returned NaN: {v!r}")
+            calls = [lambda m=m: getattr(t, m)(pair.y_true, pair.y_pred)]
+        for call in calls:
+            with findings.form():
+                v = call()
+                expect(not np.isnan(np.asarray(v, dtype=float)).any(), f"{m} returned NaN: {v!r}")
+    with findings.form():
+        v = t.log_loss(probas.y_true, probas.y_proba, labels=list(probas.labels))
+        expect(not is_nan(v), f"log_loss returned NaN: {v!r}")
 
 
 # ------------------------------------------------------------------ agreement with scikit-learn
@@ -678,7 +696,9 @@ def _agree_rate(t, ex, m):
         calls.append(dict(average="binary", pos_label=ex.pos_label))
     # each call with one zero_division, cycling, so that every example stays cheap against a slow reference
     for i, c in enumerate(calls):
-        for zd in (ZERO_DIVISIONS[(i + ex.n) % 3],):
+        zd = ZERO_DIVISIONS[(i + ex.n) % 3]
+        # a form the target lacks (average=None, labels=) is skipped; the others are still compared
+        with findings.form():
             # identical algebra on the same counts: agreement to rounding
             expect_close(call_rate(t, m, ex.y_true, ex.y_pred, zero_division=zd, **c, **kw),
                          call_rate(ref, m, ex.y_true, ex.y_pred, zero_division=zd, **c, **kw),
@@ -689,8 +709,9 @@ def _agree_scalar(t, ex, m, variants):
     ref = reference("sklearn")
     for c in variants(ex):
         c = {**c, **weight_kw(ex)}
-        expect_close(getattr(t, m)(ex.y_true, ex.y_pred, **c), getattr(ref, m)(ex.y_true, ex.y_pred, **c),
-                     rtol=1e-9, atol=1e-12, what=f"{m}({c}) vs sklearn")
+        with findings.form():
+            expect_close(getattr(t, m)(ex.y_true, ex.y_pred, **c), getattr(ref, m)(ex.y_true, ex.y_pred, **c),
+                         rtol=1e-9, atol=1e-12, what=f"{m}({c}) vs sklearn")
 
 
 weighted_or_not = st.one_of(label_pairs(), binary_pairs(), label_pairs(weights="float"), binary_pairs(weights="int0"))
@@ -728,8 +749,9 @@ def _agree_log_loss(t, ex):
     for normalize in (True, False):
         args = dict(labels=list(ex.labels), normalize=normalize, **kw)
         # the clipping moves -log(1 - eps) by ~2e-16 per sample: absolute slack of that order
-        expect_close(t.log_loss(ex.y_true, ex.y_proba, **args), ref.log_loss(ex.y_true, ex.y_proba, **args),
-                     rtol=1e-9, atol=1e-12, what=f"log_loss(normalize={normalize}) vs sklearn")
+        with findings.form():
+            expect_close(t.log_loss(ex.y_true, ex.y_proba, **args), ref.log_loss(ex.y_true, ex.y_proba, **args),
+                         rtol=1e-9, atol=1e-12, what=f"log_loss(normalize={normalize}) vs sklearn")
 
 
 # ------------------------------------------------------------------ refusal of bad input

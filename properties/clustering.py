@@ -30,7 +30,7 @@ from scipy.stats import hypergeom
 
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_le, expect_refusal
-from .engine import registry
+from .engine import findings, registry
 from .engine.targets import reference
 from .inputs.labels import LABELS, label_pairs
 from .inputs.points import CLUSTERED_POINTS, clustered_points
@@ -208,9 +208,10 @@ for _name in LABEL_PAIR_METRICS:
     def _definition_check(t, ex, name=_name):
         a, b = _pair(ex)
         for form in _forms(name):
-            expect_close(np.asarray(getattr(t, name)(a, b, **form), dtype=float),
-                         np.asarray(_definition(name, a, b, **form), dtype=float), rtol=ROUNDING, atol=ROUNDING,
-                         what=f"{name}({', '.join(f'{k}={v!r}' for k, v in form.items())})")
+            with findings.form():
+                expect_close(np.asarray(getattr(t, name)(a, b, **form), dtype=float),
+                             np.asarray(_definition(name, a, b, **form), dtype=float), rtol=ROUNDING, atol=ROUNDING,
+                             what=f"{name}({', '.join(f'{k}={v!r}' for k, v in form.items())})")
 
     register(f"definition[{_name}]", f"{_name} equals its definition, computed from brute-force pair counts, the "
              "contingency table and (AMI) the hypergeometric expected mutual information",
@@ -232,8 +233,9 @@ for _name in LABEL_PAIR_METRICS:
     def _renaming(t, ex, name=_name):
         a, b = _pair(ex)
         for form in _forms(name):
-            expect_close(getattr(t, name)(_renamed(a), _renamed(b, 2), **form), getattr(t, name)(a, b, **form),
-                         rtol=ROUNDING, atol=ROUNDING, what=f"{name} after renaming the cluster ids of both sides")
+            with findings.form():
+                expect_close(getattr(t, name)(_renamed(a), _renamed(b, 2), **form), getattr(t, name)(a, b, **form),
+                             rtol=ROUNDING, atol=ROUNDING, what=f"{name} after renaming the cluster ids of both sides")
 
     register(f"renaming_invariance[{_name}]", f"{_name} does not change when the cluster ids of either labeling "
              "are renamed by any bijection", kind="invariance",
@@ -310,8 +312,9 @@ def ari_negative(t, ex):
       kind="identity", needs=("adjusted_mutual_information", "adjusted_mutual_information:average_method"))
 def ami_negative(t, ex):
     for m in NMI_AVERAGES:
-        expect_close(t.adjusted_mutual_information([0, 0, 1, 1], [0, 1, 0, 1], average_method=m), -0.5,
-                     rtol=ROUNDING, atol=ROUNDING, what=f"AMI([0, 0, 1, 1], [0, 1, 0, 1], average_method={m!r})")
+        with findings.form():
+            expect_close(t.adjusted_mutual_information([0, 0, 1, 1], [0, 1, 0, 1], average_method=m), -0.5,
+                         rtol=ROUNDING, atol=ROUNDING, what=f"AMI([0, 0, 1, 1], [0, 1, 0, 1], average_method={m!r})")
 
 
 #: the chance-level check: ``DRAWS`` random relabelings of a fixed labeling (seeded); the mean must lie within
@@ -351,9 +354,10 @@ for _name in ("adjusted_rand_index", "adjusted_mutual_information"):
 def ami_agrees(t, ex):
     a, b = _pair(ex)
     for m in NMI_AVERAGES:
-        expect_close(t.adjusted_mutual_information(a, b, average_method=m),
-                     reference("sklearn").adjusted_mutual_information(a, b, average_method=m),
-                     rtol=DISTANCES, atol=DISTANCES_ABS, what=f"AMI({m}) vs scikit-learn")
+        with findings.form():
+            expect_close(t.adjusted_mutual_information(a, b, average_method=m),
+                         reference("sklearn").adjusted_mutual_information(a, b, average_method=m),
+                         rtol=DISTANCES, atol=DISTANCES_ABS, what=f"AMI({m}) vs scikit-learn")
 
 
 # ------------------------------------------------------------------ clustered points

@@ -21,6 +21,7 @@ from properties.inputs.distributions import (
     token_probs,
 )
 from properties.checks import expect, expect_close, expect_le, expect_printed, expect_refusal
+from properties.engine import findings
 from properties.engine.registry import prop, register
 from properties.engine.targets import reference
 
@@ -109,15 +110,17 @@ def _p_log(p, values, b):
 def _entropy_definition(t, ex):
     p, b = ex
     for base in (None, b):
-        expect_close(t.entropy(p, base=base), -_p_log(p, p.tolist(), base), rtol=1e-9, atol=1e-12,
-                     what=f"entropy (base {base})")
+        with findings.form():
+            expect_close(t.entropy(p, base=base), -_p_log(p, p.tolist(), base), rtol=1e-9, atol=1e-12,
+                         what=f"entropy (base {base})")
 
 
 def _two_distribution_definition(t, ex, name, terms, sign):
     (p, q), b = ex
     for base in (None, b):
-        expected = sign * _p_log(p, terms(p.tolist(), q.tolist()), base)
-        expect_close(getattr(t, name)(p, q, base=base), expected, rtol=1e-9, atol=1e-12, what=f"{name} (base {base})")
+        with findings.form():
+            expected = sign * _p_log(p, terms(p.tolist(), q.tolist()), base)
+            expect_close(getattr(t, name)(p, q, base=base), expected, rtol=1e-9, atol=1e-12, what=f"{name} (base {base})")
 
 
 def _kl_terms(p, q):
@@ -297,9 +300,11 @@ def _corpus_definition(t, ex):
                 "sequences": math.exp(np.mean([np.mean(s) for s in nll]))}
     logs = [np.log(s) / math.log(b) for s in corpus]
     for average, value in expected.items():
-        expect_close(t.corpus_perplexity(corpus, average=average), value, rtol=1e-9, what=f"average={average!r}")
-        expect_close(t.corpus_perplexity(logs, average=average, base=b, from_log=True), value, rtol=1e-9,
-                     what=f"average={average!r} from base-{b} log-probabilities")
+        with findings.form():
+            expect_close(t.corpus_perplexity(corpus, average=average), value, rtol=1e-9, what=f"average={average!r}")
+        with findings.form():
+            expect_close(t.corpus_perplexity(logs, average=average, base=b, from_log=True), value, rtol=1e-9,
+                         what=f"average={average!r} from base-{b} log-probabilities")
 
 
 @prop("geometric_mean_le_arithmetic_mean",

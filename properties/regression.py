@@ -17,7 +17,7 @@ from properties.checks import (
     expect_refusal,
     is_nan,
 )
-from properties.engine import precision
+from properties.engine import findings, precision
 from properties.engine.registry import prop, register
 from properties.engine.targets import reference
 
@@ -136,9 +136,10 @@ def _sqrt_or_nan(value) -> float:
 def _rmse_sqrt(t, ex):
     y_true, y_pred, w = ex
     for sw in (None, w):
-        expect_close(t.root_mean_squared_error(y_true, y_pred, sample_weight=sw),
-                     _sqrt_or_nan(t.mean_squared_error(y_true, y_pred, sample_weight=sw)), rtol=1e-12,
-                     what="rmse vs sqrt(mse)")
+        with findings.form():
+            expect_close(t.root_mean_squared_error(y_true, y_pred, sample_weight=sw),
+                         _sqrt_or_nan(t.mean_squared_error(y_true, y_pred, sample_weight=sw)), rtol=1e-12,
+                         what="rmse vs sqrt(mse)")
 
 
 @prop("rmsle_is_sqrt_msle", "root_mean_squared_log_error = sqrt(mean_squared_log_error)",
@@ -167,6 +168,14 @@ def _mae_le_rmse(t, ex):
     expect_le(mae, rmse, what="mae <= rmse", tol=1e-12 * max(1.0, rmse))
 
 
+def _shifted(t, ex, m):
+    (y, p), c = ex
+    base = _call(t, m, y, p)
+    # values the target's precision cannot keep apart after the shift (1e-3 + 1000 in float32): no finding
+    precision.require_order_kept(np.concatenate([y, p]), np.concatenate([y + c, p + c]), f"{m}: shift by {c:g}")
+    expect_close(_call(t, m, y + c, p + c), base, rtol=1e-9, atol=1e-9, what=f"{m} after shifting by {c}")
+
+
 for _m in (m for m in ALL if m not in LOG_ERRORS):
     register(
         f"translation_invariance[{_m}]",
@@ -175,9 +184,7 @@ for _m in (m for m in ALL if m not in LOG_ERRORS):
         needs=_needs(_m,),
         strategy=st.tuples(pairs(grid, min_size=3), st.integers(-1000, 1000).map(float)),
         # grid values shifted by integers stay exact, so only summation order differs
-        check=lambda t, ex, m=_m: expect_close(
-            _call(t, m, ex[0][0] + ex[1], ex[0][1] + ex[1]), _call(t, m, *ex[0]), rtol=1e-9, atol=1e-9,
-            what=f"{m} after shifting by {ex[1]}"),
+        check=functools.partial(_shifted, m=_m),
         family="regression",
     )
 
@@ -186,6 +193,8 @@ def _scaled(t, ex, m, power):
     unscaled = _call(t, m, y, p)
     if not precision.representable(c * y, c * p, abs(c) ** power * unscaled):
         return  # beyond the range of the target's precision (1e150 in float32): not an input it can hold
+    precision.require_order_kept(np.concatenate([y, p]), np.concatenate([c * y, c * p]), f"{m}: scaling by {c:g}",
+                                 decreasing=c < 0)
     expect_close(_call(t, m, c * y, c * p), abs(c) ** power * unscaled, rtol=1e-9, atol=1e-12,
                  what=f"{m} after scaling by {c}")
 
@@ -283,11 +292,12 @@ def _weighted_average(values, w):
 def _mean_error_definition(t, ex, name, residual):
     y, p, w = ex
     for sw in (None, w):
-        # atol only for subnormal residuals (differences of values near 1e-308, squares near 1e-160),
-        # where rounding is absolute
-        expect_close(getattr(t, name)(y, p, sample_weight=sw),
-                     _weighted_average(residual(y - p), _weights_or_ones(sw, len(y))), rtol=1e-9, atol=1e-300,
-                     what=f"{name} (sample_weight={'w' if sw is not None else None}) vs its definition")
+        with findings.form():
+            # atol only for subnormal residuals (differences of values near 1e-308, squares near 1e-160),
+            # where rounding is absolute
+            expect_close(getattr(t, name)(y, p, sample_weight=sw),
+                         _weighted_average(residual(y - p), _weights_or_ones(sw, len(y))), rtol=1e-9, atol=1e-300,
+                         what=f"{name} (sample_weight={'w' if sw is not None else None}) vs its definition")
 
 
 for _m, _formula, _residual in (("mean_squared_error", "(y - p)^2", np.square),
@@ -306,9 +316,10 @@ def _medae_definition(t, ex):
     y, p, w = ex
     residual = np.abs(y - p)
     for sw, sample in ((None, residual), (w, np.repeat(residual, w.astype(int)))):
-        # a median picks (or averages two) residuals: only the midpoint's rounding differs
-        expect_close(t.median_absolute_error(y, p, sample_weight=sw), np.median(sample), rtol=1e-12, atol=0.0,
-                     what=f"median ae (sample_weight={'w' if sw is not None else None}) vs its definition")
+        with findings.form():
+            # a median picks (or averages two) residuals: only the midpoint's rounding differs
+            expect_close(t.median_absolute_error(y, p, sample_weight=sw), np.median(sample), rtol=1e-12, atol=0.0,
+                         what=f"median ae (sample_weight={'w' if sw is not None else None}) vs its definition")
 
 
 def _r2_by_definition(y, p, w):
@@ -334,9 +345,10 @@ def _r2_definition(t, ex):
     if not non_constant(y):
         return
     for sw in (None, w):
-        expect_close(t.r2(y, p, sample_weight=sw), _r2_by_definition(y, p, _weights_or_ones(sw, len(y))),
-                     rtol=1e-9, atol=1e-12,
-                     what=f"r2 (sample_weight={'w' if sw is not None else None}) vs its definition")
+        with findings.form():
+            expect_close(t.r2(y, p, sample_weight=sw), _r2_by_definition(y, p, _weights_or_ones(sw, len(y))),
+                         rtol=1e-9, atol=1e-12,
+                         what=f"r2 (sample_weight={'w' if sw is not None else None}) vs its definition")
 
 
 @st.composite
@@ -356,11 +368,12 @@ def _adjusted_definition(t, ex):
         return
     n = len(y)
     for sw in (None, w):
-        r2_value = _r2_by_definition(y, p, _weights_or_ones(sw, n))
-        expect_close(t.adjusted_r2(y, p, n_features=k, sample_weight=sw),
-                     1.0 - (1.0 - r2_value) * (n - 1) / (n - k - 1), rtol=1e-9, atol=1e-12,
-                     what=f"adjusted_r2(n_features={k}, sample_weight={'w' if sw is not None else None}) "
-                          "vs its definition")
+        with findings.form():
+            r2_value = _r2_by_definition(y, p, _weights_or_ones(sw, n))
+            expect_close(t.adjusted_r2(y, p, n_features=k, sample_weight=sw),
+                         1.0 - (1.0 - r2_value) * (n - 1) / (n - k - 1), rtol=1e-9, atol=1e-12,
+                         what=f"adjusted_r2(n_features={k}, sample_weight={'w' if sw is not None else None}) "
+                              "vs its definition")
 
 
 @prop("definition[explained_variance]",
@@ -372,10 +385,11 @@ def _ev_definition(t, ex):
     if not non_constant(y):
         return
     for sw in (None, w):
-        weights = _weights_or_ones(sw, len(y))
-        expect_close(t.explained_variance(y, p, sample_weight=sw),
-                     1.0 - _variance(y - p, weights) / _variance(y, weights), rtol=1e-9, atol=1e-12,
-                     what=f"explained_variance (sample_weight={'w' if sw is not None else None}) vs its definition")
+        with findings.form():
+            weights = _weights_or_ones(sw, len(y))
+            expect_close(t.explained_variance(y, p, sample_weight=sw),
+                         1.0 - _variance(y - p, weights) / _variance(y, weights), rtol=1e-9, atol=1e-12,
+                         what=f"explained_variance (sample_weight={'w' if sw is not None else None}) vs its definition")
 
 
 # ---------------------------------------------------------------- undefined cases
@@ -483,8 +497,9 @@ for _m in ERRORS + GOODNESS:
             y, p = np.abs(y), np.abs(p)
         sk = getattr(reference("sklearn"), m)
         for sw in (None, w):
-            expect_close(getattr(t, m)(y, p, sample_weight=sw), sk(y, p, sample_weight=sw),
-                         what=f"{m} (sample_weight={'w' if sw is not None else None}) vs sklearn", **_SK_TOL)
+            with findings.form():
+                expect_close(getattr(t, m)(y, p, sample_weight=sw), sk(y, p, sample_weight=sw),
+                             what=f"{m} (sample_weight={'w' if sw is not None else None}) vs sklearn", **_SK_TOL)
 
     register(
         f"agreement[{_m}]",

@@ -108,3 +108,15 @@ def test_the_largest_violation_is_reported_next_to_the_minimal_one():
                             _target("mse_grows", mean_squared_error=mse_relative_error))
     assert result.status == "fail"
     assert "relative discrepancy" in result.worst
+
+
+def test_precision_model_knows_values_a_transform_makes_equal_in_float32():
+    import scipy.special
+
+    scores = np.array([17.5, 17.75, -3.0])
+    assert precision.order_kept(scores, scipy.special.expit(scores))  # float64 keeps them apart
+    precision.configure(declared="float32")
+    assert not precision.order_kept(scores, scipy.special.expit(scores))  # both 1.0 in float32
+    assert precision.order_kept(scores, scores * 1e7)
+    assert precision.order_kept(scores, -scores, decreasing=True)
+    assert not precision.order_kept(scores, -scores)  # the order reversed, undeclared

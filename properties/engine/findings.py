@@ -23,6 +23,10 @@ covers the whole property, the form of the deviations files written before findi
 While a property is searched, the classes already known (listed, or found earlier in the same search)
 are *masked*: a sub-check that fails with a masked class is noted and the check goes on, so that a
 known finding never hides an unknown one (see :func:`part` and :func:`masked`).
+
+A property that evaluates several forms evaluates each inside :func:`form`: a form asking for what the
+target lacks is skipped (listed in the result's ``skipped``), the others still run, and the example is
+skipped only when none of its forms ran, so that one missing option never makes the whole property n/a.
 """
 
 from __future__ import annotations
@@ -182,6 +186,47 @@ def severity_of(exc: BaseException) -> str:
     if isinstance(exc, AssertionError):
         return getattr(exc, "severity", "wrong value")
     return of_raise(exc)
+
+
+# ------------------------------------------------------------ forms the target may lack
+
+#: the forms of the current example (:func:`form`): how many ran, how many were skipped, the last skip
+_FORMS: dict = {"ran": 0, "skipped": 0, "lacking": None}
+
+
+def start_example() -> None:
+    """A new example: no form has run or been skipped yet (called by the registry's wrapper)."""
+    _FORMS.update(ran=0, skipped=0, lacking=None)
+
+
+@contextlib.contextmanager
+def form(name: str = "", found: list | None = None, view=None):
+    """One form of a property that evaluates several (an average, a zero_division, a labels= order, a
+    weighting ...): a :func:`part` that the target may lack. A form whose call asks for a keyword or an
+    option value the target does not have (``guards.Unsupported``, already noted in ``UNSUPPORTED_SEEN``) is
+    skipped, and the check goes on to its other forms; the example is skipped only if none of its forms
+    ran (:func:`lacking_every_form`). ``name`` ('' leaves the finding class as it is), ``found`` and
+    ``view`` are :func:`part`'s.
+
+    Usage: ``for kw in forms: with findings.form(): expect_close(t.f1(y, p, **kw), ...)``.
+    """
+    from .guards import Unsupported
+
+    try:
+        with part(name, found, view):
+            yield
+    except Unsupported as exc:
+        _FORMS["skipped"] += 1
+        _FORMS["lacking"] = exc
+        return
+    _FORMS["ran"] += 1
+
+
+def lacking_every_form():
+    """The ``Unsupported`` of the current example if it skipped forms and ran none (None otherwise)."""
+    if _FORMS["skipped"] and not _FORMS["ran"]:
+        return _FORMS["lacking"]
+    return None
 
 
 def target_raised(exc: BaseException) -> bool:

@@ -216,3 +216,35 @@ def is_rounding_level(discrepancy: float, ops: int = 1) -> bool:
     name = effective()
     level = ROUNDING_LEVEL_UNITS * max(1, ops) * EPS[name]
     return discrepancy <= max(level, FLOAT64_ROUNDING_LEVEL)
+
+
+def _dense_ranks(values: np.ndarray) -> np.ndarray:
+    return np.unique(values, return_inverse=True)[1].reshape(-1)
+
+
+def order_kept(original, transformed, *, decreasing: bool = False) -> bool:
+    """Whether the target, holding both at its precision (:func:`as_target`), sees ``transformed`` ordered as
+    ``original`` (reversed with ``decreasing``): equal entries equal, distinct ones distinct and in the same order.
+
+    An invariance under a monotone map, a rescaling or an offset is one of exact arithmetic; where the map makes
+    distinct values equal at the target's precision (sigmoid(17.5) and sigmoid(17.75) are both 1.0 in float32)
+    the target is given other data, and a changed result is no finding.
+    """
+    a = as_target(original).reshape(-1)
+    b = as_target(transformed).reshape(-1)
+    if a.shape != b.shape:
+        return False
+    return bool(np.array_equal(_dense_ranks(a), _dense_ranks(-b if decreasing else b)))
+
+
+def require_order_kept(original, transformed, what: str, *, decreasing: bool = False) -> None:
+    """Skip what follows when :func:`order_kept` is False: raise ``guards.Unsupported`` (inside
+    ``findings.form`` that form is skipped, elsewhere the example), noting ``what`` in the result's ``skipped``."""
+    if order_kept(original, transformed, decreasing=decreasing):
+        return
+    from .guards import Unsupported
+    from .targets import UNSUPPORTED_SEEN
+
+    reason = f"{what}: distinct values not kept apart in {effective()}"
+    UNSUPPORTED_SEEN.add(reason)
+    raise Unsupported(reason)

@@ -81,7 +81,8 @@ class Property:
     @property
     def metrics(self) -> tuple[str, ...]:
         """Catalog names the property calls (``needs`` without keyword requirements; a streaming form
-        ``stream:f1`` is of ``f1``, and a target without it skips the examples, as for a keyword)."""
+        ``stream:f1`` is of ``f1``; a target without that stream makes the property n/a, see
+        ``runner.not_applicable_reason``)."""
         seen: dict[str, None] = {}
         for need in self.needs:
             seen.setdefault(need.removeprefix("stream:").split(":", 1)[0], None)
@@ -150,8 +151,12 @@ def one_failure_site(check: Callable) -> Callable:
         from .targets import EXAMPLE_COUNTS, SKIPS_BEFORE_NOT_APPLICABLE
 
         findings.CURRENT_EXAMPLE[0] = ex
+        findings.start_example()
         try:
             check(t, ex)
+            lacking = findings.lacking_every_form()
+            if lacking is not None:
+                raise lacking  # each form asked for something the target lacks: the example is skipped
         except TargetViolation as exc:
             EXAMPLE_COUNTS["ran"] += 1
             if findings.masked(exc, t):

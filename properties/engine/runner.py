@@ -42,8 +42,8 @@ from .profiles import PROFILES
 from .registry import Property
 from .severity import of_raise
 from .targets import RecordingView as _RecordingView
-from .targets import (CONVENTIONS_APPLIED, EXAMPLE_COUNTS, UNSUPPORTED_SEEN, Target, activate, declare_needs,
-                      raised_by_target, reference_available, unwrap)
+from .targets import (CONVENTIONS_APPLIED, EXAMPLE_COUNTS, LABELS_DROPPED, UNSUPPORTED_SEEN, Target, activate,
+                      declare_needs, raised_by_target, reference_available, unwrap)
 
 STATUSES = (
     "pass",
@@ -162,6 +162,11 @@ def not_applicable_reason(prop: Property, target: Target) -> str | None:
     missing = target.missing(prop.metrics)
     if missing:
         return "target does not provide " + ", ".join(missing)
+    # a stream property is about the stream: without a STREAMING factory for the metric nothing of it can run
+    # (decided here, before the check calls the one-shot function it compares the stream with)
+    streamless = [n.removeprefix("stream:") for n in prop.needs if n.startswith("stream:") and not target.provides(n)]
+    if streamless:
+        return "target has no stream (STREAMING) for " + ", ".join(streamless)
     if prop.reference is not None:
         if target.name == prop.reference:
             return f"the target is the reference ({prop.reference}) itself"
@@ -543,8 +548,12 @@ def _search_once(prop: Property, target: Target, **options) -> Result:
             **base,
         )
     facts = _run_facts()
-    detail = ("examples needing what the target lacks were skipped: " + ", ".join(facts["skipped"])
+    detail = ("forms and examples needing what the target lacks were skipped: " + ", ".join(facts["skipped"])
               if facts["skipped"] else "")
+    if LABELS_DROPPED:
+        dropped = (f"labels= left out of the calls of {', '.join(sorted(LABELS_DROPPED))} (the target has no labels=; "
+                   "only where they were the labels present, in sorted order)")
+        detail = f"{detail}\n{dropped}" if detail else dropped
     return Result(status="pass", detail=detail, examples=examples, seconds=elapsed, **facts, **base)
 
 

@@ -597,6 +597,10 @@ UNSUPPORTED_SEEN: set[str] = set()
 #: the names :meth:`Target.declared_conventions` starts its lines with
 CONVENTIONS_APPLIED: set[str] = set()
 
+#: the metrics whose ``labels=`` the view left out of the current property's calls, the target lacking the
+#: keyword (only where the labels could not change the result: :func:`_implied_labels`)
+LABELS_DROPPED: set[str] = set()
+
 #: set by the test suite: a call passing a keyword the running property does not declare in its needs
 #: (``"metric:keyword"``) is a bug of the spec, raised as :class:`UndeclaredKeyword`
 CHECK_DECLARED_NEEDS = False
@@ -625,6 +629,7 @@ def activate(target: Target) -> None:
     _ACTIVE[:] = [target]
     UNSUPPORTED_SEEN.clear()
     CONVENTIONS_APPLIED.clear()
+    LABELS_DROPPED.clear()
     EXAMPLE_COUNTS.update(ran=0, skipped=0)
     precision.configure(declared=precision.CLI.get("precision") or target.precision,
                         rtol=precision.CLI.get("rtol"), atol=precision.CLI.get("atol"))
@@ -831,11 +836,14 @@ class RecordedCall:
     #: what the call returned (None when it raised), kept for the structured counterexample
     value: object = None
     raised: bool = False
+    #: what the view changed in the call the property asked for (a keyword left out, see :func:`_implied_labels`)
+    note: str = ""
 
     def render(self) -> str:
         parts = [_literal(a) for a in self.args]
         parts += [f"{k}={_literal(v)}" for k, v in self.kwargs.items()]
-        return f"{self.receiver}{self.name}({', '.join(parts)}) -> {self.outcome}"
+        shown = f"{self.receiver}{self.name}({', '.join(parts)}) -> {self.outcome}"
+        return f"{shown}  # {self.note}" if self.note else shown
 
 
 #: set in a worker process (``properties.engine.isolation``): told of every target call
@@ -853,6 +861,21 @@ def raised_by_target(exc: BaseException) -> bool:
             return True
         exc = exc.__cause__
     return False
+
+
+def _implied_labels(args: tuple, labels) -> bool:
+    """Whether ``labels=`` says nothing the label arguments do not: exactly the labels present in them (every
+    non-float 1-D argument), in sorted order. Leaving it out then cannot change the result."""
+    try:
+        wanted = np.asarray(labels).tolist()
+        present: set = set()
+        for arg in args:
+            array = np.asarray(arg)
+            if array.ndim == 1 and array.dtype.kind in "iubUSO":
+                present.update(array.tolist())
+        return bool(present) and isinstance(wanted, list) and wanted == sorted(present)
+    except (TypeError, ValueError):  # ragged or mixed labels: keep the keyword
+        return False
 
 
 def _argument_names(fn: Callable, args: tuple, kwargs: dict) -> list[str]:
@@ -921,6 +944,13 @@ class RecordingView:
             # a keyword left at None asks for nothing: a target without the keyword gets the call without it.
             # (Not so a keyword at the catalog's default: a library without `ties` has its own tie rule.)
             kwargs = {k: v for k, v in kwargs.items() if v is not None or accepts_keyword(fn, k)}
+            note = ""
+            if ("labels" in kwargs and _unsupported(self._target, fn, name, {"labels": kwargs["labels"]}, stream=stream)
+                    and _implied_labels(args, kwargs["labels"])):
+                # labels= naming exactly the labels present, sorted: a target without the keyword gets the call without it
+                note = f"labels={_short(kwargs.pop('labels'))} left out: {self._target.name} has no labels=, and " \
+                       "these are the labels present, in sorted order"
+                LABELS_DROPPED.add(name)
             rule = None if stream else getattr(self._target, "ties", {}).get(name)
             tie_missing = None
             if rule is not None and "ties" in kwargs and not accepts_keyword(fn, "ties"):
@@ -955,7 +985,7 @@ class RecordingView:
                 except (AttributeError, TypeError):
                     pass
                 self._log(label, shown_args, shown_kwargs, f"raised {type(exc).__name__}: {_short_text(exc)}",
-                          receiver, raised=True)
+                          receiver, raised=True, note=note)
                 raise
             except BaseException as exc:  # SystemExit, KeyboardInterrupt from the target
                 if isinstance(exc, KeyboardInterrupt) and monitor is None:
@@ -965,7 +995,8 @@ class RecordingView:
             finally:
                 if monitor is not None:
                     monitor.ended()
-            self._log(label, shown_args, shown_kwargs, _short(result), receiver, value=result if numeric else None)
+            self._log(label, shown_args, shown_kwargs, _short(result), receiver, value=result if numeric else None,
+                      note=note)
             values = list(args) + list(kwargs.values())
             befores = list(before_args) + list(before_kwargs.values())
             for position, (before, after) in enumerate(zip(befores, values)):
@@ -981,8 +1012,9 @@ class RecordingView:
         recorded.__name__ = label
         return recorded
 
-    def _log(self, name, args, kwargs, outcome, receiver: str = "target.", *, value=None, raised=False) -> None:
-        self.calls.append(RecordedCall(name, args, dict(kwargs), outcome, receiver, value, raised))
+    def _log(self, name, args, kwargs, outcome, receiver: str = "target.", *, value=None, raised=False,
+             note: str = "") -> None:
+        self.calls.append(RecordedCall(name, args, dict(kwargs), outcome, receiver, value, raised, note))
         if len(self.calls) > self.MAX_CALLS:
             del self.calls[0]
 
