@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 
+from .causes import tally
 from .report import EXIT_CLEAN, EXIT_NOTHING_VERIFIED, EXIT_VIOLATIONS, STATUS_LABEL, Report
 from .runner import STATUSES
 
@@ -68,7 +69,10 @@ def summary_table(outcomes: list[TargetOutcome], *, baseline: bool = False) -> s
             continue
         counts = outcome.report.counts()
         total.update(counts)
-        lines.append(row(outcome.name, [str(counts.get(s, 0)) for s in statuses], verdict(outcome, baseline=baseline)))
+        new = [c for c in outcome.report.causes() if not c.known]
+        why = f" ({tally(new)})" if new and not baseline else ""
+        lines.append(row(outcome.name, [str(counts.get(s, 0)) for s in statuses],
+                         verdict(outcome, baseline=baseline) + why))
     lines.append(row("total", [str(total.get(s, 0)) for s in statuses], ""))
     return "\n".join(lines)
 
