@@ -222,3 +222,16 @@ def test_the_call_lines_of_a_reproduction_are_read_in_the_new_and_the_old_form()
     old = "Calls to x (m) in the failing example:\n  target.f([1]) -> 1.0"
     assert pasteable.calls_of(new) == ["target.f([1])  # -> 1.0"]
     assert pasteable.calls_of(old) == ["target.f([1]) -> 1.0"]
+
+
+def test_the_reproduction_shown_in_docs_adapters_is_what_the_worked_adapter_gives():
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "adapters.md").read_text(encoding="utf-8")
+    section = page[page.index("## Reproductions"):]
+    shown = section[section.index("```python\n") + 10:section.index("```\n", section.index("```python\n"))]
+    view = RecordingView(load_target("examples.adapter.tinymetrics_adapter"))
+    view.f1(np.array([0, 1, 1]), [1, 1, 0], average="binary")
+    with pytest.raises(RuntimeError):
+        view.accuracy([0.5], [0, 1])
+    assert shown.strip() == view.reproduction()
