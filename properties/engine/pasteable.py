@@ -26,6 +26,7 @@ under the adapter's call.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import sys
@@ -126,6 +127,7 @@ def _python_float(x: float) -> str:
     return repr(x)
 
 
+@functools.lru_cache(maxsize=64)
 def dtype_text(dtype: np.dtype) -> str:
     """How a reproduction writes ``dtype``: ``np.float32``, ``np.bool_``, ``object``, or its string."""
     if dtype.kind == "b":
@@ -164,6 +166,22 @@ def _element(x, kind: str, max_text: int | None = None, cut: _Cut | None = None)
     return repr(x.item())
 
 
+def _float_texts(values: np.ndarray) -> list[str]:
+    """:func:`_element` of every value of a float array, the shortest texts made and checked by NumPy at once."""
+    if values.dtype == np.float64:
+        texts = np.array([repr(v) for v in values.tolist()], dtype=object)
+    else:
+        texts = values.astype(str).astype(object)  # NumPy's shortest text at the array's own precision
+        with np.errstate(all="ignore"):
+            back = texts.astype(np.float64).astype(values.dtype)  # the way np.array([...], dtype=...) reads them
+        wrong = ~((back == values) | np.isnan(values))
+        texts[wrong] = [repr(float(v)) for v in values[wrong]]  # exact: every float16/float32 value is a float64
+    texts[np.isnan(values)] = "np.nan"
+    texts[np.isposinf(values)] = "np.inf"
+    texts[np.isneginf(values)] = "-np.inf"
+    return texts.tolist()
+
+
 def _nest(items: list[str], shape: tuple) -> str:
     if len(shape) <= 1:
         return "[" + ", ".join(items) + "]"
@@ -180,8 +198,13 @@ def _array(a: np.ndarray, max_values: int, cut: _Cut, *, maker: str = "np.array"
             return f"{maker}([], dtype={dtype})"
         return f"np.empty({a.shape!r}, dtype={dtype})" if maker == "np.array" else \
             f"{maker}(np.empty({a.shape!r}), dtype={dtype})"
+    if a.size <= max_values and (a.dtype.kind in "biu" or a.dtype == np.float64 and np.isfinite(a).all()):
+        return f"{maker}({a.tolist()!r}, dtype={dtype})"  # Python's own repr is the shortest exact text: fast path
     shown = a.flat[:max_values]  # no copy of the whole array
-    items = [_element(x, a.dtype.kind, cut=cut) for x in shown]
+    if a.dtype.kind == "f" and a.dtype.itemsize <= 8:
+        items = _float_texts(np.asarray(shown))
+    else:
+        items = [_element(x, a.dtype.kind, cut=cut) for x in shown]
     if a.size > max_values:
         cut.cut = True
         shape = f"; shape {a.shape}" if a.ndim > 1 else ""
