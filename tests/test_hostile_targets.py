@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from properties.engine.guards import _numeric_problem
+from properties.engine.pasteable import calls_of
 
 ROOT = Path(__file__).resolve().parent.parent
 EXE = str(Path(sys.executable).parent / "metric-assay")
@@ -105,7 +106,7 @@ def test_in_place_mutation_is_found_and_the_reproduction_shows_the_input_before_
     mutated = next(r for r in data["results"] if r["status"] == "mutation")
     assert "'y_true'" in mutated["detail"]
     # the reproduction must replay the failure: the arguments as passed, not as sorted by the target
-    call = mutated["reproduction"].splitlines()[1]
+    call = calls_of(mutated["reproduction"])[0]
     assert "target.accuracy(" in call
     assert proc.returncode == 1
 

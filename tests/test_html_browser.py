@@ -82,7 +82,7 @@ def test_clicking_a_failing_cell_shows_its_reproduction(page):
     assert panel.is_displayed()
     reproduction = panel.find_element(By.CSS_SELECTOR, "pre.reproduction")
     assert reproduction.is_displayed()
-    assert reproduction.text.startswith("Calls to wrong_pictures (tests.targets.wrong_pictures)")
+    assert reproduction.text.startswith("# Calls to wrong_pictures (tests.targets.wrong_pictures)")
     assert "target." in reproduction.text
     assert panel.find_element(By.CSS_SELECTOR, "svg.assay-plot").is_displayed()
     others = [p for p in page.find_elements(By.CSS_SELECTOR, "section.panel") if p.is_displayed()]
@@ -129,5 +129,6 @@ def test_the_page_of_the_bundled_targets_shows_every_one_and_opens_a_deviation(b
     panel = browser.find_element(By.ID, cell.get_attribute("data-panel"))
     cell.click()
     assert panel.is_displayed()
-    assert panel.find_element(By.CSS_SELECTOR, "pre.reproduction").text.startswith("Calls to ")
+    # the committed page may predate the '# Calls to' title of pasteable reproductions (docs regenerate it)
+    assert "Calls to " in panel.find_element(By.CSS_SELECTOR, "pre.reproduction").text.splitlines()[0]
 

@@ -57,7 +57,7 @@ def test_failing_cell_opens_a_drill_down_with_counterexample_reproduction_and_pi
     for panel_id, _ in cells:
         panel = _panel(page, panel_id)
         assert "minimal counterexample" in panel
-        assert '<pre class="reproduction">Calls to wrong_pictures' in panel
+        assert '<pre class="reproduction"># Calls to wrong_pictures' in panel
         assert "<svg" in panel
 
 

@@ -40,7 +40,7 @@ def test_markdown_shows_the_matrix_and_the_counterexample(tmp_path):
     text = _report(off_by_one_above_50).write(tmp_path / "r.md").read_text()
     assert "# Conformance report: toy 0" in text
     assert "| `toy.doubles` | relation | double | FAIL |" in text
-    assert "target.double([51]) -> [103]" in text
+    assert "target.double(np.array([51], dtype=np.int64))  # -> np.array([103], dtype=np.int64)" in text
 
 
 def test_terminal_summary_distinguishes_not_applicable_from_passed():

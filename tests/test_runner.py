@@ -22,7 +22,7 @@ def test_a_wrong_target_fails_with_the_shrunk_counterexample_and_a_copy_pasteabl
     result = check_property(DOUBLES, toy_target(double=off_by_one_above_50), settings_=CI)
     assert result.status == "fail"
     assert "ex=[51]" in result.counterexample  # shrunk to the smallest failing input
-    assert "target.double([51]) -> [103]" in result.reproduction
+    assert "target.double(np.array([51], dtype=np.int64))  # -> np.array([103], dtype=np.int64)" in result.reproduction
     assert "double(x)" in result.detail
 
 

@@ -149,3 +149,21 @@ def test_skeleton_shows_the_declarations_and_their_examples_are_accepted(skeleto
     assert read["declared"] == {"empty": {"*": 0.0}, "undefined": {"*": 0.0}, "fresh_stream": {"*": 0.0}}
     assert set(read["domains"]) == {"corpus_bleu", "matthews_corrcoef", "roc_auc", "log_loss"}
     assert read["ties"] == {"ndcg_at_k": "input_order"}
+
+
+def test_a_filled_in_function_shows_the_library_call_in_its_reproduction(in_tmp, capsys):
+    assert "from properties.engine.reproduce import library_call" in adapter_source("shown_adapter")
+    assert main(["init-adapter", "shown_adapter"]) == 0
+    (in_tmp / "shown_lib.py").write_text("def accuracy(y_true, y_pred, sample_weight=None):\n    return 1.5\n")
+    adapter = in_tmp / "shown_adapter.py"
+    adapter.write_text(uncomment(adapter.read_text(), "accuracy").replace("# import your_library",
+                                                                           "import shown_lib as your_library"))
+    report = in_tmp / "r.json"
+    code = main(["audit", "shown_adapter", "--deviations", "shown_adapter_deviations.txt",
+                 "--only", "classification.bounds[accuracy]", "--report", str(report)])
+    assert code == 1, capsys.readouterr().out
+    (result,) = json.loads(report.read_text())["results"]
+    lines = result["reproduction"].splitlines()
+    call = next(i for i, line in enumerate(lines) if line.startswith("target.accuracy("))
+    assert lines[call].endswith("# -> 1.5")
+    assert lines[call + 1].startswith("#   library: shown_lib.accuracy(") and lines[call + 1].endswith(" -> 1.5")

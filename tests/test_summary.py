@@ -60,7 +60,7 @@ def test_audit_of_several_targets_ends_with_the_table_and_keeps_every_failure(ca
     assert table.rstrip().endswith("exit 1")
     failures = out[: out.index("== summary across targets")]
     assert "FAIL [wrong value] classification.bounds[accuracy]" in failures
-    assert "target.accuracy([0], [0]) -> '1.0'" in failures, "the reproduction is still printed"
+    assert "target.accuracy(np.array([0], dtype=np.int64), np.array([0], dtype=np.int64))  # -> '1.0'" in failures, "the reproduction is still printed"
     assert "\nfamily " not in out, "per-target family tables are left out when several targets are audited"
     assert out.count("The spec has") == 1, "the spec's counts are said once, not once per target"
 

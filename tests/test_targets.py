@@ -82,8 +82,9 @@ def test_recording_view_renders_copy_pasteable_calls():
     view.double(np.array([1, 2]), scale=3)
     view.double(np.array([0.5]))
     text = view.reproduction()
-    assert "target.double([1, 2], scale=3) -> [6, 12]" in text
-    assert "target.double(np.array([0.5], dtype=np.float64)) -> np.array([1.0], dtype=np.float64)" in text
+    # an array is shown with its dtype, an int64 one too (a list would be another input)
+    assert "target.double(np.array([1, 2], dtype=np.int64), scale=3)  # -> np.array([6, 12], dtype=np.int64)" in text
+    assert "target.double(np.array([0.5], dtype=np.float64))  # -> np.array([1.0], dtype=np.float64)" in text
 
 
 def test_recording_view_logs_exceptions_and_reraises():
@@ -93,7 +94,7 @@ def test_recording_view_logs_exceptions_and_reraises():
     view = RecordingView(toy_target(double=bad))
     with pytest.raises(ValueError):
         view.double([1])
-    assert "raised ValueError: x: no" in view.reproduction()
+    assert "target.double([1])  # raised ValueError: x: no" in view.reproduction()
 
 
 def test_supports_takes_a_predicate_and_skips_the_calls_it_rejects(monkeypatch):
@@ -142,5 +143,5 @@ def test_a_stream_call_is_recorded_as_a_copy_pasteable_reproduction():
     s.update([1, 0], [1, 1])
     assert s.compute() == 0.5
     lines = view.reproduction().splitlines()[1:]
-    assert [line.strip() for line in lines] == ["target.STREAMING['accuracy']() -> s1", "s1.update([1, 0], [1, 1]) -> None",
-                                                "s1.compute() -> 0.5"]
+    assert lines == ["import metrics as target", "s1 = target.STREAMING['accuracy']()",
+                     "s1.update([1, 0], [1, 1])  # -> None", "s1.compute()  # -> 0.5"]

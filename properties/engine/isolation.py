@@ -40,7 +40,7 @@ from typing import Callable, Iterator, Sequence
 
 from hypothesis import settings
 
-from . import targets
+from . import pasteable, targets
 from .registry import Property
 from .runner import Result, apply_deviation, run_in_process
 from .targets import RecordedCall, Target
@@ -91,7 +91,7 @@ def _call_in_flight(buffer) -> tuple[float, str] | None:
         return None
     try:
         name, args, kwargs = pickle.loads(bytes(buffer[_HEADER.size : _HEADER.size + length]))
-        call = RecordedCall(name, tuple(args), dict(kwargs), "").render().rsplit(" -> ", 1)[0]
+        call = RecordedCall(name, tuple(args), dict(kwargs), "").expression()
     except Exception:  # noqa: BLE001 - a torn slot still says a call was running
         call = "target call (its arguments could not be read back)"
     return time.monotonic() - started, call
@@ -204,7 +204,7 @@ def _lost_worker(worker: _Worker, target: Target, status: str, how: str, call: s
     detail = f"the worker process {how} {where}"
     repro = ""
     if call:
-        repro = f"Calls to {target.name} ({target.import_path}) in the failing example:\n  {call} -> ({how})"
+        repro = pasteable.assemble(target, [f"{call}  # the worker process {how}"])
     return Result(
         status=status,
         detail=detail,

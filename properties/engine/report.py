@@ -643,6 +643,8 @@ def fingerprint(property_id: str, finding_class: str) -> str:
 
 def _other_findings(r: Result, limit: int) -> str:
     """The findings of ``r`` besides the one shown, one line each (the reproduction's first call with it)."""
+    from . import pasteable
+
     others = [f for f in r.findings if f.get("finding_class") != r.finding_class]
     if not others:
         return ""
@@ -650,7 +652,7 @@ def _other_findings(r: Result, limit: int) -> str:
     for f in others:
         state = "listed" if f.get("known") else "NEW"
         first = (f.get("detail") or "").strip().splitlines()[:1]
-        call = [c.strip() for c in (f.get("reproduction") or "").splitlines()[1:2]]
+        call = pasteable.calls_of(f.get("reproduction") or "")[:1]
         how = "" if f.get("how", "shrunk") == "shrunk" else f" ({f['how']})"
         lines.append(f"  - {{{f['finding_class']}}} {state}{how}: " + truncate(" ".join(first + call), 400))
     return truncate("\n".join(lines), limit)

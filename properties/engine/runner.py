@@ -35,7 +35,7 @@ from hypothesis import HealthCheck, given, seed as hypothesis_seed, settings
 from hypothesis import strategies as st
 from hypothesis.errors import Flaky, Unsatisfiable
 
-from . import draws, findings, guards, precision
+from . import draws, findings, guards, pasteable, precision
 from .example_data import calls_data
 from .registry import WORST
 from .profiles import PROFILES
@@ -344,7 +344,7 @@ def _replay(target: Target, search: _Search) -> str | None:
         except (Exception, guards.Unsupported):  # noqa: BLE001 - the outcome is recorded and compared below
             pass
         if again.calls and again.calls[-1].outcome != call.outcome:
-            shown = call.render().rsplit(" -> ", 1)[0]
+            shown = call.expression()
             return f"{shown} gave {call.outcome}, then {again.calls[-1].outcome} on the same input"
     return None
 
@@ -567,7 +567,7 @@ def _failure_result(prop: Property, target: Target, exc: BaseException, search: 
         for n in notes
         if n.startswith(("Falsifying", "Failing test case"))
     )
-    repro = "\n".join(n for n in notes if n.startswith("Calls to"))
+    repro = "\n".join(n for n in notes if pasteable.is_reproduction(n))
     if status in ("fail", "mutation"):
         detail = str(shown).strip() or "assertion failed"
     else:

@@ -125,12 +125,14 @@ define is *not applicable* (n/a), never passed: unfilled, this skeleton defines 
 audit reports every property n/a and exits 3, "nothing was verified". Uncomment the functions
 your library has, make each one call it (keep the catalog's argument names and defaults; drop
 keywords your library lacks: only the examples that need them are skipped), and audit again.
-docs/adapters.md has the input formats per family, the refusal rule, the precision model and a
-worked adapter.
+Each body calls the library through ``library_call(fn, *args)``: a failure's reproduction then
+shows the library's own call, with the arguments the adapter made, under the adapter's call.
+docs/adapters.md has the input formats per family, the refusal rule, the precision model, what a
+reproduction shows and a worked adapter.
 """
 
 # import {LIBRARY_PLACEHOLDER}
-
+from properties.engine.reproduce import library_call  # calls it; a failure's reproduction shows the call
 #: the name shown in reports
 TARGET_NAME = "{name}"
 #: the version audited, shown in reports (default "unknown")
@@ -203,7 +205,8 @@ def _metric_block(name: str, fn, module, capability) -> str:
     if capability is not None:
         lines += _comment_wrapped("undefined: ", capability.undefined)
     lines += _code_lines(f"def {name}(", _parameter_tokens(signature), "):", indent="# ")
-    lines += _code_lines(f"return {LIBRARY_PLACEHOLDER}.{name}(", _call_tokens(signature), ")", indent="#     ")
+    lines += _code_lines("return library_call(", [f"{LIBRARY_PLACEHOLDER}.{name}", *_call_tokens(signature)], ")",
+                         indent="#     ")
     return "\n".join(lines)
 
 

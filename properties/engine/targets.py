@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from . import findings, guards, ids, precision
+from . import findings, guards, ids, pasteable, precision, reproduce
 
 #: bundled target name -> import path
 BUNDLED: dict[str, str] = {
@@ -803,25 +803,12 @@ def unwrap(value):
 
 
 def _literal(value) -> str:
-    """A Python literal that rebuilds ``value`` (arrays become lists)."""
-    if isinstance(value, Named):
-        return value.expression
-    if isinstance(value, np.ndarray):
-        if value.dtype.kind in "fc" and value.size:
-            return f"np.array({value.tolist()!r}, dtype=np.{value.dtype})"
-        return repr(value.tolist())
-    if isinstance(value, np.generic):
-        return repr(value.item())
-    if isinstance(value, dict) and any(isinstance(v, (np.ndarray, np.generic, Named)) for v in value.values()):
-        return "{" + ", ".join(f"{k!r}: {_literal(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, (list, tuple)) and any(isinstance(v, (np.ndarray, dict)) for v in value):
-        inner = ", ".join(_literal(v) for v in value)
-        return f"[{inner}]" if isinstance(value, list) else f"({inner},)"
-    return repr(value)
+    """A Python literal that rebuilds ``value`` (:func:`properties.engine.pasteable.literal`)."""
+    return pasteable.literal(value)
 
 
 def _short(value, limit: int = 300) -> str:
-    text = _literal(value) if isinstance(value, (np.ndarray, np.generic)) else repr(value)
+    text = pasteable.literal(value, max_values=64, max_text=limit)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -838,12 +825,16 @@ class RecordedCall:
     raised: bool = False
     #: what the view changed in the call the property asked for (a keyword left out, see :func:`_implied_labels`)
     note: str = ""
+    #: the library calls the adapter noted during this call (:mod:`properties.engine.reproduce`), as text
+    library: tuple = ()
+
+    def expression(self) -> str:
+        """The call, as Python (``target.f1([0], [1], average='macro')``)."""
+        return pasteable.call_expression(self)
 
     def render(self) -> str:
-        parts = [_literal(a) for a in self.args]
-        parts += [f"{k}={_literal(v)}" for k, v in self.kwargs.items()]
-        shown = f"{self.receiver}{self.name}({', '.join(parts)}) -> {self.outcome}"
-        return f"{shown}  # {self.note}" if self.note else shown
+        """The call as lines of the reproduction: the statement, its outcome as a comment, the library calls."""
+        return "\n".join(pasteable.call_lines(self))
 
 
 #: set in a worker process (``properties.engine.isolation``): told of every target call
@@ -977,6 +968,7 @@ class RecordingView:
             monitor = CALL_MONITOR
             if monitor is not None:
                 monitor.started(label, shown_args, shown_kwargs)
+            reproduce.begin()  # the library calls the adapter notes, until _log takes them
             try:
                 result = fn(*args, **kwargs)
             except Exception as exc:
@@ -1014,18 +1006,14 @@ class RecordingView:
 
     def _log(self, name, args, kwargs, outcome, receiver: str = "target.", *, value=None, raised=False,
              note: str = "") -> None:
-        self.calls.append(RecordedCall(name, args, dict(kwargs), outcome, receiver, value, raised, note))
+        self.calls.append(RecordedCall(name, args, dict(kwargs), outcome, receiver, value, raised, note=note,
+                                       library=reproduce.end()))
         if len(self.calls) > self.MAX_CALLS:
             del self.calls[0]
 
     def reproduction(self) -> str:
-        if not self.calls:
-            return ""
-        lines = [f"Calls to {self._target.name} ({self._target.import_path}) in the failing example:"]
-        if any(isinstance(a, Named) for c in self.calls for a in (*c.args, *c.kwargs.values())):
-            lines.append("  (large inputs rebuild with `import numpy as np; from properties.inputs import large`)")
-        lines += ["  " + c.render() for c in self.calls]
-        return "\n".join(lines)
+        """The calls of the example as a Python script to paste (:mod:`properties.engine.pasteable`)."""
+        return pasteable.script(self._target, self.calls)
 
 
 class RecordedStream:
