@@ -137,7 +137,7 @@ def test_one_convention_is_one_cause_with_its_properties(toy_report):
     (cause,) = streams
     assert {p["property_id"] for p in cause["properties"]} == set(ONLY[3:]), cause
     assert "returns 0" in cause["title"], cause["title"]
-    assert cause["representative"]["reproduction"].startswith("Calls to toy_severities")
+    assert cause["representative"]["reproduction"].startswith("# Calls to toy_severities")
 
 
 def test_severity_of_what_a_target_raises():
