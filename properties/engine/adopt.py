@@ -17,7 +17,7 @@ from .report import Report, write_atomically
 from .targets import pins_path, read_deviation_scopes
 
 #: the statuses a deviations file can list (the others are the audit's own trouble: budget, spec error)
-_LISTABLE = ("fail", "error", "crash", "hang", "mutation", "nondeterministic", "deviation")
+_LISTABLE = ("fail", "error", "crash", "hang", "memory", "mutation", "nondeterministic", "deviation")
 
 TODO = "TODO: why"
 

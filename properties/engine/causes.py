@@ -30,7 +30,7 @@ import re
 from .severity import rank as severity_rank
 
 #: statuses whose findings are grouped (the report's violations and its known deviations)
-_GROUPED = ("fail", "error", "crash", "hang", "mutation", "nondeterministic", "deviation")
+_GROUPED = ("fail", "error", "crash", "hang", "memory", "mutation", "nondeterministic", "deviation")
 
 _NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
 _SPACE = re.compile(r"\s+")
@@ -104,6 +104,8 @@ class Cause:
                 "refuses valid input": "refuses valid input",
                 "wrong exception type": "refuses with an undeclared exception type"}.get(rep.severity,
                                                                                        rep.severity or "fails")
+        if rep.finding_class == "memory" or rep.finding_class.endswith(":memory"):
+            what = "needs more memory than the per-call limit"
         return f"{shown or '(no metric)'}: {what}" + (f", {outcome}" if outcome else "") + f" ({where})"
 
     def sort_key(self):

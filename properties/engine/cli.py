@@ -3,6 +3,7 @@
     metric-assay audit TARGET [TARGET ...] [--report out.md|out.json] [--profile ci|dev|thorough]
                        [--tier standard|large]
                        [--seed N] [--family F] [--only PATTERN] [--jobs N] [--call-timeout S]
+                       [--memory-limit SIZE]
                        [--time-budget S] [--baseline old.json [--baseline-any]] [--deviations FILE]
                        [--strict] [--quiet]
     metric-assay claims [--write DIR]
@@ -14,7 +15,7 @@
 
 Exit status of ``audit`` (the README has the table): 0 when at least one
 property ran against the target and nothing broke; 1 for violations (fail,
-error, crash, hang, mutation, nondeterministic, timeout, spec error; with
+error, crash, hang, memory, mutation, nondeterministic, timeout, spec error; with
 ``--baseline`` only the ones the baseline did not have; with ``--strict`` also
 fixed or unmatched deviations); 2 for usage errors and targets that do not
 import; 3 when nothing was verified; 130 (143 for SIGTERM) when interrupted,
@@ -30,7 +31,7 @@ import signal
 import sys
 from pathlib import Path
 
-from . import precision, profiles, registry, summary
+from . import memory, precision, profiles, registry, summary
 from .audit import Journal, audit, journal_path_for, select_properties
 from .isolation import DEFAULT_CALL_TIMEOUT, LARGE_CALL_TIMEOUT, default_jobs
 from .progress import Progress
@@ -114,6 +115,10 @@ def _validate_audit_args(args) -> None:
         raise UsageError("--baseline-any needs --baseline")
     if args.call_timeout is None:
         args.call_timeout = LARGE_CALL_TIMEOUT if args.tier == "large" else DEFAULT_CALL_TIMEOUT
+    try:
+        args.memory_limit = memory.parse_size(args.memory_limit) if args.memory_limit else memory.default_limit()
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     select_properties(args.family, args.only, args.tier)  # unknown family / pattern matching nothing
 
 
@@ -194,7 +199,8 @@ def _audit_one(target, paths: list[Path], args, *, compact: bool = False) -> tup
     print(
         f"auditing {target.name} {target.version} ({target.import_path}), "
         f"{'' if args.tier == 'standard' else f'tier {args.tier}, '}profile {args.profile}, "
-        f"{len(props)} properties, {jobs} job(s), call timeout {args.call_timeout:g}s"
+        f"{len(props)} properties, {jobs} job(s), call timeout {args.call_timeout:g}s, "
+        f"memory limit {memory.format_size(args.memory_limit)} per call"
     )
     if not provided:
         print(f"metric-assay: target {target.name!r} provides none of the catalog's {len(_catalog())} names")
@@ -219,6 +225,7 @@ def _audit_one(target, paths: list[Path], args, *, compact: bool = False) -> tup
                 only=args.only,
                 time_budget=args.time_budget,
                 call_timeout=args.call_timeout,
+                memory_limit=args.memory_limit,
                 jobs=jobs,
                 progress=progress.finished,
                 on_start=progress.started_property,
@@ -473,6 +480,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help=f"kill a target call that runs longer (default {DEFAULT_CALL_TIMEOUT:g}, "
              f"{LARGE_CALL_TIMEOUT:g} with --tier large); reported as a hang",
+    )
+    a.add_argument(
+        "--memory-limit",
+        default=None,
+        metavar="SIZE",
+        help=f"memory one target call may allocate: 4G, 512M, ... or none (default "
+             f"{memory.format_size(memory.default_limit())}: the smaller of 4 GiB and half this machine's "
+             "memory); a call over it is reported as memory",
     )
     a.add_argument("--baseline", metavar="REPORT.json", help="fail only on violations this report did not have")
     a.add_argument("--baseline-any", action="store_true", help="accept a baseline of another target, profile or spec")

@@ -18,7 +18,7 @@ LOW_SHARE = 0.5
 _NOT_APPLICABLE = ("target does not provide", "the target is the reference")
 
 #: statuses that are a verdict on the target
-_VERDICTS = ("pass", "fail", "error", "crash", "hang", "mutation", "nondeterministic", "deviation", "fixed")
+_VERDICTS = ("pass", "fail", "error", "crash", "hang", "memory", "mutation", "nondeterministic", "deviation", "fixed")
 
 
 @dataclasses.dataclass

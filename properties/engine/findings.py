@@ -129,7 +129,16 @@ def class_of(exc: BaseException) -> str:
         return finding_class(structure_of(exc), "exit")
     if isinstance(exc, AssertionError):
         return finding_class(structure_of(exc), getattr(exc, "severity", "wrong value"))
+    if _out_of_memory(exc):
+        return join(structure_of(exc), "memory")
     return join(structure_of(exc), f"raises:{type(exc).__name__}")
+
+
+def _out_of_memory(exc: BaseException) -> bool:
+    """Whether the target raised ``exc`` because an allocation failed (status ``memory``)."""
+    from .memory import is_out_of_memory
+
+    return target_raised(exc) and is_out_of_memory(exc)
 
 
 def masked(exc: BaseException, view=None) -> bool:
@@ -179,7 +188,7 @@ def severity_of(exc: BaseException) -> str:
     from .guards import MutationViolation, ReturnTypeViolation, TargetExited
     from .severity import of_raise
 
-    if isinstance(exc, TargetExited):
+    if isinstance(exc, TargetExited) or (not isinstance(exc, AssertionError) and _out_of_memory(exc)):
         return "crash"
     if isinstance(exc, (MutationViolation, ReturnTypeViolation)):
         return "wrong value"

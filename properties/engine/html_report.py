@@ -21,11 +21,11 @@ import metrics
 
 from . import causes as causes_mod
 from .plots import plot_failure
-from .report import SHOWN_TEXT_LIMIT, STATUS_LABEL, Report, diff, fingerprint, new_violations
+from .report import SHOWN_TEXT_LIMIT, STATUS_LABEL, Report, diff, fingerprint, new_violations, worker_output_shown
 from .runner import VIOLATIONS, truncate
 
 #: statuses from worst to best: a cell takes the colour of the worst one among its properties
-WORST_FIRST = ("crash", "hang", "error", "mutation", "nondeterministic", "fail", "spec-error", "timeout",
+WORST_FIRST = ("crash", "hang", "memory", "error", "mutation", "nondeterministic", "fail", "spec-error", "timeout",
                "deviation", "fixed", "pass", "n/a")
 _RANK = {s: i for i, s in enumerate(WORST_FIRST)}
 
@@ -48,7 +48,7 @@ td.cell.selected{outline:2px solid #000}
 td.st-absent{background:#fafafa;cursor:default}
 .st-pass{background:#4caf50;color:#fff}.st-n-a{background:#d0d0d0}
 .st-deviation{background:#f5c542}.st-fixed{background:#64b5f6}
-.st-fail,.st-error,.st-crash,.st-hang,.st-mutation,.st-nondeterministic{background:#d32f2f;color:#fff}
+.st-fail,.st-error,.st-crash,.st-hang,.st-memory,.st-mutation,.st-nondeterministic{background:#d32f2f;color:#fff}
 .st-timeout,.st-spec-error{background:#8e24aa;color:#fff}
 .panel{border:1px solid #aaa;padding:0.5em 1em;margin:1em 0;background:#fcfcfc}
 table.props{border-collapse:collapse;max-width:100%}table.props td,table.props th{border-bottom:1px solid #ddd;
@@ -300,7 +300,7 @@ def _failure(r, plots: dict) -> str:
         parts.append(_pre("reproduction", r.reproduction, css="reproduction"))
     if r.skipped:
         parts.append(f"<p>Examples skipped, the target lacks: {escape(', '.join(r.skipped))}</p>")
-    if r.traceback and r.status in ("crash", "hang"):
+    if r.traceback and worker_output_shown(r):
         parts.append(_pre("last output of the worker", r.traceback[-SHOWN_TEXT_LIMIT:]))
     key = id(r)
     if key not in plots:

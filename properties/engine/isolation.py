@@ -11,6 +11,10 @@ the slot's flag when the call returns. The parent watches the slots:
 
 - a call that has run longer than the per-call timeout is killed with SIGKILL
   and becomes a ``hang`` result naming the input it hung on;
+- a call that allocates more than the per-call memory limit (``--memory-limit``) fails with a
+  ``MemoryError`` inside the worker, or, if it holds the memory some other way, is killed by the
+  parent's watchdog: either way a ``memory`` result naming the call and the sizes of its arguments
+  (:mod:`properties.engine.memory`);
 - a worker that dies (``os._exit``, ``abort``, a signal, the OOM killer) becomes
   a ``crash`` result with the exit status or signal, the call in flight and the
   tail of what the worker wrote to its stdout and stderr (captured in a file,
@@ -40,7 +44,7 @@ from typing import Callable, Iterator, Sequence
 
 from hypothesis import settings
 
-from . import pasteable, targets
+from . import memory, pasteable, targets
 from .registry import Property
 from .runner import Result, apply_deviation, run_in_process
 from .targets import RecordedCall, Target
@@ -52,7 +56,8 @@ DEFAULT_CALL_TIMEOUT = 30.0
 #: the large tier's calls take 1e7 samples: a correct library needs a few seconds, a quadratic one forever
 LARGE_CALL_TIMEOUT = 60.0
 
-_HEADER = struct.Struct("dII")  # call start (monotonic seconds), in-call flag, payload length
+# call start (monotonic seconds), in-call flag, payload length, memory held at the call's start (0: no limit)
+_HEADER = struct.Struct("dIIQ")
 _SLOT_SIZE = 1 << 20
 _OUTPUT_TAIL = 2000
 
@@ -72,29 +77,47 @@ class _CallSlot:
 
     def started(self, name: str, args: tuple, kwargs: dict) -> None:
         try:
-            payload = pickle.dumps((name, args, kwargs), protocol=pickle.HIGHEST_PROTOCOL)
+            sizes = memory.input_size(args, kwargs)
+        except Exception:  # noqa: BLE001 - an argument whose shape cannot be read
+            sizes = ""
+        try:
+            payload = pickle.dumps((name, args, kwargs, sizes), protocol=pickle.HIGHEST_PROTOCOL)
         except Exception:  # noqa: BLE001 - the call is still named
-            payload = pickle.dumps((name, ("<arguments that cannot be pickled>",), {}))
+            payload = pickle.dumps((name, ("<arguments that cannot be pickled>",), {}, sizes))
         if len(payload) > _SLOT_SIZE - _HEADER.size:
-            payload = pickle.dumps((name, ("<arguments larger than 1 MB>",), {}))
+            payload = pickle.dumps((name, ("<arguments larger than 1 MB>",), {}, sizes[:10_000]))
         self.buffer[_HEADER.size : _HEADER.size + len(payload)] = payload
-        _HEADER.pack_into(self.buffer, 0, time.monotonic(), 1, len(payload))
+        baseline = memory.limit_call()  # last: the limit is the call's, not the slot's
+        _HEADER.pack_into(self.buffer, 0, time.monotonic(), 1, len(payload), baseline)
 
     def ended(self) -> None:
+        memory.unlimit_call()
         struct.pack_into("I", self.buffer, 8, 0)
 
 
-def _call_in_flight(buffer) -> tuple[float, str] | None:
-    """(seconds since the call started, the call rendered) if the worker is inside a target call."""
-    started, in_call, length = _HEADER.unpack_from(buffer, 0)
+@dataclasses.dataclass
+class _Flight:
+    """The target call a worker is in: for how long, the call rendered, its arguments' sizes, and the
+    worker's resident memory when it started (0: no memory limit)."""
+
+    seconds: float
+    call: str
+    sizes: str
+    baseline: int
+
+
+def _call_in_flight(buffer) -> _Flight | None:
+    """The call the worker is in, if it is inside a target call."""
+    started, in_call, length, baseline = _HEADER.unpack_from(buffer, 0)
     if not in_call:
         return None
+    sizes = ""
     try:
-        name, args, kwargs = pickle.loads(bytes(buffer[_HEADER.size : _HEADER.size + length]))
+        name, args, kwargs, sizes = pickle.loads(bytes(buffer[_HEADER.size : _HEADER.size + length]))
         call = RecordedCall(name, tuple(args), dict(kwargs), "").expression()
     except Exception:  # noqa: BLE001 - a torn slot still says a call was running
         call = "target call (its arguments could not be read back)"
-    return time.monotonic() - started, call
+    return _Flight(time.monotonic() - started, call, sizes, baseline)
 
 
 _LENGTH = struct.Struct("I")
@@ -129,7 +152,7 @@ def _read_exactly(fd: int, n: int) -> bytes:
     return chunks
 
 
-def _child(props, target, slot, task_fd, result_fd, capture_fd, options) -> None:
+def _child(props, target, slot, task_fd, result_fd, capture_fd, options, memory_limit) -> None:
     """Body of a worker process: run the properties it is sent, until told to stop; never returns."""
     code = 0
     try:
@@ -139,6 +162,7 @@ def _child(props, target, slot, task_fd, result_fd, capture_fd, options) -> None
         os.dup2(capture_fd, 2)
         sys.stdout = open(1, "w", buffering=1, closefd=False)
         sys.stderr = open(2, "w", buffering=1, closefd=False)
+        memory.activate(memory_limit)
         targets.CALL_MONITOR = _CallSlot(slot)
         while True:
             header = _read_exactly(task_fd, _LENGTH.size)
@@ -198,10 +222,12 @@ def _base(prop: Property) -> dict:
     return dict(property_id=prop.id, statement=prop.statement, kind=prop.kind, family=prop.family, metrics=prop.metrics)
 
 
-def _lost_worker(worker: _Worker, target: Target, status: str, how: str, call: str | None) -> Result:
+def _lost_worker(worker: _Worker, target: Target, status: str, how: str, call: str | None, sizes: str = "") -> Result:
     elapsed = time.monotonic() - worker.started
     where = f"during {call}" if call else "outside any target call"
     detail = f"the worker process {how} {where}"
+    if sizes:
+        detail += f"\ninput size: {sizes}"
     repro = ""
     if call:
         repro = pasteable.assemble(target, [f"{call}  # the worker process {how}"])
@@ -225,6 +251,7 @@ def iter_isolated(
     seed: int | None = None,
     time_budget: float | None = None,
     call_timeout: float | None = None,
+    memory_limit: int | None | str = "default",
     jobs: int = 1,
     on_start: Callable[[int, Property], None] | None = None,
     on_tick: Callable[[], None] | None = None,
@@ -236,10 +263,14 @@ def iter_isolated(
 
     Closing the generator (an interrupt) kills the workers still running. ``keep``: a list of workers
     (forked with these ``props`` and options) to take idle workers from and leave them in afterwards.
+    ``memory_limit``: bytes one target call may allocate (None: no limit; "default":
+    :func:`properties.engine.memory.default_limit`).
     """
     if not hasattr(os, "fork"):
         raise RuntimeError("isolated audits need os.fork (Linux or macOS)")
     call_timeout = DEFAULT_CALL_TIMEOUT if call_timeout is None else call_timeout
+    if memory_limit == "default":
+        memory_limit = memory.default_limit()
     options = dict(settings_=settings_, seed=seed, time_budget=time_budget)
     pending = list(range(len(props)) if indices is None else indices)
     pending.reverse()
@@ -251,7 +282,7 @@ def iter_isolated(
         while pending or any(w.index is not None for w in workers):
             idle = [w for w in workers if w.index is None]
             while pending and (idle or len(workers) < max(1, jobs)):
-                worker = idle.pop() if idle else _spawn(props, target, options, workers)
+                worker = idle.pop() if idle else _spawn(props, target, options, workers, memory_limit)
                 index = pending.pop()
                 worker.index, worker.prop, worker.started = index, props[index], time.monotonic()
                 worker.data = bytearray()
@@ -279,7 +310,23 @@ def iter_isolated(
                     yield finished
             for worker in [w for w in workers if w.index is not None]:
                 flight = _call_in_flight(worker.slot)
-                if flight is not None and flight[0] > call_timeout:
+                if flight is not None and memory_limit is not None and flight.baseline:
+                    rss = memory.held(worker.pid)
+                    if rss is not None and rss - flight.baseline > memory_limit:
+                        # memory RLIMIT_DATA does not count (shared mappings): killed, not retried (it is no lock)
+                        index = worker.index
+                        workers.remove(worker)
+                        _kill(worker)
+                        result = _lost_worker(
+                            worker, target, "memory",
+                            f"was killed holding {memory.format_size(rss - flight.baseline)} more than when the "
+                            f"call started, over the memory limit of {memory.format_size(memory_limit)}",
+                            flight.call, flight.sizes,
+                        )
+                        _close(worker)
+                        yield index, apply_deviation(result, target)
+                        continue
+                if flight is not None and flight.seconds > call_timeout:
                     index = worker.index
                     workers.remove(worker)
                     _kill(worker)
@@ -293,7 +340,8 @@ def iter_isolated(
                         continue
                     result = _lost_worker(
                         worker, target, "hang",
-                        f"was killed after {call_timeout:g}s in one call (twice, in fresh workers)", flight[1],
+                        f"was killed after {call_timeout:g}s in one call (twice, in fresh workers)", flight.call,
+                        flight.sizes,
                     )
                     _close(worker)
                     yield index, apply_deviation(result, target)
@@ -304,7 +352,7 @@ def iter_isolated(
             _close(worker)
 
 
-def _spawn(props, target: Target, options: dict, workers: list) -> _Worker:
+def _spawn(props, target: Target, options: dict, workers: list, memory_limit: int | None = None) -> _Worker:
     import mmap
 
     slot = mmap.mmap(-1, _SLOT_SIZE)
@@ -321,7 +369,7 @@ def _spawn(props, target: Target, options: dict, workers: list) -> _Worker:
                     os.close(fd)
                 except OSError:
                     pass
-        _child(props, target, slot, task_read, result_write, capture.fileno(), options)
+        _child(props, target, slot, task_read, result_write, capture.fileno(), options, memory_limit)
     os.close(task_read)
     os.close(result_write)
     worker = _Worker(pid=pid, task_fd=task_write, result_fd=result_read, slot=slot, capture=capture)
@@ -370,7 +418,8 @@ def _crashed(worker: _Worker, target: Target) -> Result:
     _, status = os.waitpid(worker.pid, 0)
     try:
         flight = _call_in_flight(worker.slot)
-        result = _lost_worker(worker, target, "crash", _exit_description(status), flight[1] if flight else None)
+        result = _lost_worker(worker, target, "crash", _exit_description(status), flight.call if flight else None,
+                              flight.sizes if flight else "")
         return apply_deviation(result, target)
     finally:
         _close(worker)

@@ -1,7 +1,7 @@
 """pytest plugin (registered through the ``pytest11`` entry point).
 
-Adds ``--target`` (or ``METRIC_ASSAY_TARGET``), ``--deviations`` and
-``--assay-report``; prints the resolved target, its version and the Hypothesis
+Adds ``--target`` (or ``METRIC_ASSAY_TARGET``), ``--deviations``, ``--assay-report``,
+``--call-timeout`` and ``--memory-limit``; prints the resolved target, its version and the Hypothesis
 profile in the header, so a typo cannot silently audit the wrong thing; and
 parametrizes any test that asks for the ``assay_property`` fixture with every
 conformance property.
@@ -20,6 +20,7 @@ import warnings
 
 import pytest
 
+from . import memory
 from . import profiles  # noqa: F401 - registers the Hypothesis profiles
 from . import registry
 from .audit import unmatched_deviations
@@ -66,6 +67,13 @@ def pytest_addoption(parser):
              f"{LARGE_CALL_TIMEOUT:g} with --assay-tier large)",
     )
     group.addoption(
+        "--memory-limit",
+        default=None,
+        metavar="SIZE",
+        help="memory one target call may allocate: 4G, 512M, ... or none (default: the smaller of 4 GiB and "
+             "half this machine's memory); a call over it is reported as memory",
+    )
+    group.addoption(
         "--assay-tier",
         default="standard",
         choices=registry.TIERS,
@@ -98,6 +106,11 @@ def pytest_configure(config):
         except ValueError as exc:
             raise pytest.UsageError(f"metric-assay: {exc}") from None
     try:
+        chosen = config.getoption("memory_limit", default=None)
+        config._assay_memory_limit = memory.parse_size(chosen) if chosen else memory.default_limit()
+    except ValueError as exc:
+        raise pytest.UsageError(f"metric-assay: {exc}") from None
+    try:
         config._assay_target = load_target(
             config.getoption("target"), deviations_file=config.getoption("deviations"), probe=True
         )
@@ -118,7 +131,7 @@ def pytest_report_header(config):
     target = config._assay_target
     lines = [
         f"metric-assay: target={target.name} version={target.version} ({target.import_path}), "
-        f"profile={_profile_name()}",
+        f"profile={_profile_name()}, memory limit {memory.format_size(config._assay_memory_limit)} per call",
     ]
     if target.deviations:
         lines.append(f"metric-assay: {len(target.deviations)} known deviation(s) from {target.deviations_file or 'the module'}")
@@ -144,6 +157,12 @@ def assay_call_timeout(request):
     if chosen is not None:
         return chosen
     return LARGE_CALL_TIMEOUT if _tier(request.config) == "large" else DEFAULT_CALL_TIMEOUT
+
+
+@pytest.fixture(scope="session")
+def assay_memory_limit(request):
+    """Bytes one target call may allocate (None: no limit)."""
+    return request.config._assay_memory_limit
 
 
 def pytest_runtest_logreport(report):

@@ -35,6 +35,7 @@ STATUS_LABEL = {
     "error": "ERROR",
     "crash": "CRASH",
     "hang": "HANG",
+    "memory": "MEMORY",
     "mutation": "MUTATION",
     "nondeterministic": "NONDETERMINISTIC",
     "timeout": "timeout",
@@ -45,7 +46,8 @@ STATUS_LABEL = {
 }
 
 #: statuses of a property that ran against the target to a verdict
-VERDICTS = ("pass", "fail", "error", "crash", "hang", "mutation", "nondeterministic", "deviation", "fixed")
+VERDICTS = ("pass", "fail", "error", "crash", "hang", "memory", "mutation", "nondeterministic", "deviation",
+            "fixed")
 
 #: exit status of ``metric-assay audit`` (documented in the README)
 EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_USAGE, EXIT_NOTHING_VERIFIED = 0, 1, 2, 3
@@ -672,9 +674,15 @@ def _failure_body(r: Result, limit: int = SHOWN_TEXT_LIMIT) -> str:
         parts.append(others)
     if r.skipped:
         parts.append("examples skipped, the target lacks: " + ", ".join(r.skipped))
-    if r.traceback and r.status in ("crash", "hang"):
+    if r.traceback and worker_output_shown(r):
         parts.append("last output of the worker:\n" + r.traceback[-limit:])
     return "\n".join(parts)
+
+
+def worker_output_shown(r: Result) -> bool:
+    """Whether ``r.traceback`` is what a lost worker wrote (a crash, a hang, a call killed over the memory
+    limit), shown with the failure; a MemoryError's traceback is the worker's own and stays in the JSON."""
+    return r.status in ("crash", "hang") or (r.status == "memory" and r.detail.startswith("the worker process"))
 
 
 def _failure_text(r: Result) -> str:

@@ -8,6 +8,8 @@ classifies the outcome:
 ``error``             the target raised on valid input (counterexample attached)
 ``crash``             the target killed its worker (exit, abort, signal) or raised SystemExit
 ``hang``              one call ran past the per-call timeout and was killed
+``memory``            one call needed more memory than the per-call limit (``--memory-limit``): it
+                      failed to allocate (``MemoryError``) or was killed holding it
 ``mutation``          the target changed one of its arguments in place
 ``nondeterministic``  the failing example, run again, gave a different result
 ``timeout``           the time budget ran out before the examples did (partial run)
@@ -35,7 +37,7 @@ from hypothesis import HealthCheck, given, seed as hypothesis_seed, settings
 from hypothesis import strategies as st
 from hypothesis.errors import Flaky, Unsatisfiable
 
-from . import draws, findings, guards, pasteable, precision
+from . import draws, findings, guards, memory, pasteable, precision
 from .example_data import calls_data
 from .registry import WORST
 from .profiles import PROFILES
@@ -51,6 +53,7 @@ STATUSES = (
     "error",
     "crash",
     "hang",
+    "memory",
     "mutation",
     "nondeterministic",
     "timeout",
@@ -61,10 +64,10 @@ STATUSES = (
 )
 
 #: statuses that mean the target broke the spec (or could not be checked to the end)
-VIOLATIONS = ("fail", "error", "crash", "hang", "mutation", "nondeterministic", "timeout", "spec-error")
+VIOLATIONS = ("fail", "error", "crash", "hang", "memory", "mutation", "nondeterministic", "timeout", "spec-error")
 
 #: statuses a known deviation may stand for
-_DEVIABLE = ("fail", "error", "crash", "hang", "mutation", "nondeterministic")
+_DEVIABLE = ("fail", "error", "crash", "hang", "memory", "mutation", "nondeterministic")
 
 #: the JSON report keeps this much of each text field
 JSON_TEXT_LIMIT = 10_000
@@ -359,6 +362,19 @@ def _result_base(prop: Property) -> dict:
     )
 
 
+def _find_out_of_memory(exc: BaseException) -> BaseException | None:
+    """The first exception the target raised that says an allocation failed, in ``exc`` or its group."""
+    if isinstance(exc, BaseExceptionGroup):
+        for sub in exc.exceptions:
+            found = _find_out_of_memory(sub)
+            if found is not None:
+                return found
+        return None
+    if isinstance(exc, Exception) and raised_by_target(exc) and memory.is_out_of_memory(exc):
+        return exc
+    return None
+
+
 def classify_exception(exc: BaseException) -> tuple[str, BaseException]:
     """The status an exception out of a property's search stands for, and the exception shown."""
     found = _find(exc, guards.TargetExited)
@@ -367,6 +383,9 @@ def classify_exception(exc: BaseException) -> tuple[str, BaseException]:
     found = _find(exc, guards.MutationViolation)
     if found is not None:
         return "mutation", found
+    found = _find_out_of_memory(exc)
+    if found is not None:  # the target failed to allocate: over the worker's --memory-limit, or the machine's
+        return "memory", found
     found = _find(exc, Flaky)
     if found is not None:  # Hypothesis replayed a failing example and it passed
         return "nondeterministic", found
@@ -379,13 +398,14 @@ def classify_exception(exc: BaseException) -> tuple[str, BaseException]:
 
 
 def check_property(prop: Property, target: Target, *, isolate: bool = False, call_timeout: float | None = None,
-                   **search) -> Result:
+                   memory_limit: int | None | str = "default", **search) -> Result:
     """Run one property against one target and classify the outcome.
 
     ``search`` takes :func:`run_property`'s options (``settings_``, ``seed``,
     ``time_budget``). With ``isolate=True`` the search runs in a worker process,
     and a call that runs longer than ``call_timeout`` seconds is killed (status
-    ``hang``).
+    ``hang``); one that allocates more than ``memory_limit`` bytes is status ``memory``
+    (None: no limit; "default": :func:`properties.engine.memory.default_limit`).
     """
     reason = not_applicable_reason(prop, target)
     if reason is not None:
@@ -393,7 +413,7 @@ def check_property(prop: Property, target: Target, *, isolate: bool = False, cal
     if isolate:
         from .isolation import run_pooled
 
-        return run_pooled(prop, target, call_timeout=call_timeout, **search)
+        return run_pooled(prop, target, call_timeout=call_timeout, memory_limit=memory_limit, **search)
     return apply_deviation(run_in_process(prop, target, **search), target)
 
 
@@ -500,12 +520,19 @@ def _finding_record(r: Result, how: str) -> dict:
                 example=r.example)
 
 
+def _seen_status(cls: str) -> str:
+    """The status a masked finding met on the way stands for, from its class."""
+    if cls == "memory" or cls.endswith(":memory"):
+        return "memory"
+    return "fail" if not cls.startswith(("raises:", "exit")) else "error"
+
+
 def _combined(found: list[Result], last: Result, seen: dict, examples: int, seconds: float) -> Result:
     """One result for the property: the first finding shown (its status, counterexample, calls), every
     finding listed, the masked ones met on the way included."""
     records = [_finding_record(r, "shrunk") for r in found]
     shrunk = {r.finding_class for r in found}
-    records += [dict(finding_class=cls, status="fail" if not cls.startswith(("raises:", "exit")) else "error",
+    records += [dict(finding_class=cls, status=_seen_status(cls),
                      severity=first.get("severity", ""), detail=first["detail"], counterexample="",
                      reproduction=first.get("reproduction", ""), known=False, how="seen",
                      example=first.get("example"))
@@ -574,12 +601,17 @@ def _failure_result(prop: Property, target: Target, exc: BaseException, search: 
         detail = f"{type(shown).__name__}: {shown}".strip()
     if status == "spec-error":
         detail = f"the spec's own code raised (a bug in metric-assay, not in the target): {detail}"
+    if status == "memory":
+        detail = f"{memory.describe_limit()}: {detail}"
+        failed = [c for c in search.last_view.calls if c.raised] if search.last_view is not None else []
+        if failed:
+            detail += f"\nduring {failed[-1].expression()}\ninput size: {memory.input_size(failed[-1].args, failed[-1].kwargs)}"
     if status in ("fail", "error"):
         changed = _replay(target, search)
         if changed:
             status, detail = "nondeterministic", f"{changed}\n(first run: {detail})"
     tb = ""
-    if status in ("error", "spec-error", "crash"):
+    if status in ("error", "spec-error", "crash", "memory"):
         tb = "".join(traceback.format_exception(type(shown), shown, shown.__traceback__))
     return Result(
         status=status,
@@ -616,7 +648,7 @@ def _run_facts() -> dict:
 
 
 #: severity of the statuses that are not a failed expectation or an exception out of the target
-_STATUS_SEVERITY = {"crash": "crash", "hang": "crash", "mutation": "wrong value",
+_STATUS_SEVERITY = {"crash": "crash", "hang": "crash", "memory": "crash", "mutation": "wrong value",
                     "nondeterministic": "wrong value", "spec-error": ""}
 
 
