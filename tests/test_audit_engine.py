@@ -46,7 +46,7 @@ def test_exit_codes_follow_the_table():
     report = lambda *statuses: Report(sig, [_result(s) for s in statuses])  # noqa: E731
     assert report("pass", "n/a").exit_code() == EXIT_CLEAN
     assert report("pass", "fail").exit_code() == EXIT_VIOLATIONS
-    for bad in ("error", "crash", "hang", "mutation", "nondeterministic", "timeout", "spec-error"):
+    for bad in ("error", "crash", "hang", "memory", "mutation", "nondeterministic", "timeout", "spec-error"):
         assert report("pass", bad).exit_code() == EXIT_VIOLATIONS, bad
     assert report("n/a", "n/a").exit_code() == EXIT_NOTHING_VERIFIED
     assert report("timeout", "timeout").exit_code() == EXIT_NOTHING_VERIFIED

@@ -30,10 +30,15 @@ ACCURACY = [
 ]  # fmt: skip
 
 
-def audit(*args, cwd=ROOT, env=None, timeout=240):
+#: the command line of this checkout's own CLI (the console script runs the checkout it was installed from)
+CHECKOUT_CLI = [sys.executable, "-m", "properties.engine.cli"]
+
+
+def audit(*args, cwd=ROOT, env=None, timeout=240, command=None):
     run_env = dict(os.environ, METRIC_ASSAY_CACHE=str(Path(cwd) / ".cache-test"), **(env or {}))
     return subprocess.run(
-        [EXE, "audit", *args], cwd=cwd, capture_output=True, text=True, timeout=timeout, env=run_env, check=False
+        [*(command or [EXE]), "audit", *args], cwd=cwd, capture_output=True, text=True, timeout=timeout,
+        env=run_env, check=False,
     )
 
 
@@ -42,10 +47,11 @@ def statuses(report_path: Path) -> dict[str, str]:
     return {r["property_id"]: r["status"] for r in data["results"]}
 
 
-def run_case(tmp_path, module, *extra):
+def run_case(tmp_path, module, *extra, command=None):
     out = tmp_path / "audit.json"
     md = tmp_path / "audit.md"
-    proc = audit(f"tests.hostile.{module}", *ACCURACY, "--report", str(out), "--report", str(md), *extra)
+    proc = audit(f"tests.hostile.{module}", *ACCURACY, "--report", str(out), "--report", str(md), *extra,
+                 command=command)
     assert out.exists(), proc.stdout + proc.stderr
     data = json.loads(out.read_text())  # valid JSON
     assert not data["incomplete"]
@@ -259,3 +265,49 @@ def test_a_closed_pipe_ends_quietly():
 def test_return_guard_accepts_numbers_in_dicts_and_flags_in_tuples_only(value, problem):
     found = _numeric_problem(value)
     assert (found is None) if problem is None else (problem in found), found
+
+
+def test_a_metric_over_the_memory_limit_is_reported_with_its_call_and_input_size(tmp_path):
+    started = time.monotonic()
+    proc, data, found = run_case(tmp_path, "memory_hog", "--memory-limit", "200M", command=CHECKOUT_CLI)
+    assert time.monotonic() - started < 120  # the allocation fails at once, it does not swap
+    assert "memory limit 200 MiB per call" in proc.stdout.splitlines()[0]
+    assert set(found.values()) == {"memory"}, found  # every property reached a verdict: the audit went on
+    for r in data["results"]:
+        assert "limit of 200 MiB" in r["detail"] and "MemoryError" in r["detail"], r["detail"]
+        assert "during target.accuracy(" in r["detail"] and "input size: ndarray 4 int64" in r["detail"]
+        assert r["severity"] == "crash" and r["finding_class"] == "memory"
+        assert "target.accuracy(" in r["reproduction"]
+    assert "MEMORY" in proc.stdout
+    assert proc.returncode == 1
+
+
+def test_memory_the_limit_cannot_see_is_killed_by_the_watchdog(tmp_path):
+    # a shared mapping is not counted by RLIMIT_DATA: the parent kills the worker holding it
+    started = time.monotonic()
+    proc, data, found = run_case(tmp_path, "memory_shared", "--memory-limit", "200M", command=CHECKOUT_CLI)
+    assert time.monotonic() - started < 120  # killed long before the target's 20 s sleep per call ends
+    assert set(found.values()) == {"memory"}, found
+    for r in data["results"]:
+        assert "was killed holding" in r["detail"] and "memory limit of 200 MiB" in r["detail"], r["detail"]
+        assert "during target.accuracy(" in r["detail"] and "input size: ndarray" in r["detail"]
+    assert proc.returncode == 1
+
+
+def test_a_metric_within_the_memory_limit_is_unaffected(tmp_path):
+    # 64 MiB per call and (when installed) torch imported inside a call: its reserved address space and
+    # the pages of its libraries are not memory the call holds
+    proc, data, found = run_case(tmp_path, "memory_modest", "--memory-limit", "200M", command=CHECKOUT_CLI)
+    assert set(found.values()) == {"pass"}, [(r["status"], r["detail"]) for r in data["results"]]
+    assert proc.returncode == 0
+
+
+def test_the_default_memory_limit_is_shown_in_the_header(tmp_path):
+    from properties.engine.memory import default_limit, format_size, physical_memory
+
+    limit = default_limit()
+    assert limit == min(4 << 30, physical_memory() // 2)
+    proc = audit("tests.hostile.same_name_a", "--only", "classification.bounds[accuracy]", command=CHECKOUT_CLI)
+    assert f"memory limit {format_size(limit)} per call" in proc.stdout.splitlines()[0], proc.stdout
+    refused = audit("tests.hostile.same_name_a", "--memory-limit", "lots", command=CHECKOUT_CLI)
+    assert refused.returncode == 2 and "--memory-limit" in refused.stderr and "Traceback" not in refused.stderr
