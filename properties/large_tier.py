@@ -388,3 +388,121 @@ def _bind(check, **keywords):
 
 
 _register_all()
+
+
+# --------------------------------------------------------------------------
+# Memory: metrics whose memory can grow faster than n
+#
+# A metric built on all pairs of samples (a distance matrix, a kernel matrix, a dynamic-programming
+# table) needs 8 n**2 bytes if it holds them all: 7.2 GB at n = 30,000, beyond the default per-call
+# memory limit (``--memory-limit``: the smaller of 4 GiB and half the machine's memory), so a call over
+# it is status ``memory`` (``properties/engine/memory.py``), with the call and its input size. Each
+# ``large_memory`` property calls its metric at such a size, where the catalog (which never holds all
+# pairs, see each metric's docstring) passes. Per metric (the pairwise metrics of the catalog):
+#
+# ================================  =================================================================
+# silhouette_score                  case below: the catalog reduces blocks of 2**16 distances (O(n))
+# dbcv                              case below, 30 clusters of 1,000: the catalog holds one cluster's
+#                                   n_i x n_i matrices (about 33 n_i**2 bytes) and blocks between
+#                                   clusters; one cluster of 30,000 would exceed the limit in the
+#                                   catalog too (its docstring states the limit): not a case
+# kernel_inception_distance         case below with the default subsets (1,000 rows): the catalog
+#                                   holds 1,000 x 1,000 kernels; ``subset_size=None`` holds the full
+#                                   (m + n)**2 kernels in the catalog too (docstring): not a case
+# rouge_l                           case below: rapidfuzz's bit-parallel LCS is O(n); a full LCS
+#                                   table of a 30,000-token document is 7.2 GB
+# wer, edit_distance                no new case: large_agreement[wer] at document(n=100_000) already
+#                                   needs 80 GB as a full table (a two-row table is O(n) and fine)
+# rand_index, ARI, ...              no new case: the pair-counting cases reach 2e6 samples (a pair
+#                                   matrix would be 32 TB)
+# mel_cepstral_distortion (dtw)     no case: the catalog's DTW holds the n x m cost and accumulated
+#                                   cost matrices (16 n m bytes; its docstring states the limit)
+# frechet_distance, others          memory O(d**2) or O(n): nothing to grow
+# ================================  =================================================================
+#
+# The point clouds and feature sets are generated here (``large.point_clusters``, ``large.feature_sets``
+# are added to the large-input generators when this module is imported; a reproduction imports it).
+
+def _memory_rng(name: str, n: int, **options) -> np.random.Generator:
+    import zlib
+
+    return np.random.default_rng(zlib.crc32(repr((name, n, sorted(options.items()))).encode()))
+
+
+def point_clusters(n: int, *, clusters: int, dimensions: int = 2) -> dict:
+    """``n`` points in ``clusters`` Gaussian blobs of equal size (unit spread, centres uniform in
+    [-50, 50]^d), in random order, and their blob labels."""
+    rng = _memory_rng("point_clusters", n, clusters=clusters, dimensions=dimensions)
+    centres = rng.uniform(-50.0, 50.0, size=(clusters, dimensions))
+    labels = rng.permutation(np.repeat(np.arange(clusters), -(-n // clusters))[:n])
+    return {"X": centres[labels] + rng.normal(size=(n, dimensions)), "labels": labels}
+
+
+def feature_sets(n: int, *, dimensions: int, shift: float) -> dict:
+    """Two sets of ``n`` standard normal feature vectors, the second shifted by ``shift`` in every feature."""
+    rng = _memory_rng("feature_sets", n, dimensions=dimensions, shift=shift)
+    return {"features_1": rng.normal(size=(n, dimensions)), "features_2": rng.normal(size=(n, dimensions)) + shift}
+
+
+def _add_generator(generator) -> None:
+    name = generator.__name__
+    large.GENERATORS.setdefault(name, generator)
+
+    def rebuild(n: int, **options):
+        return large.case(name, n, **options).build()
+
+    rebuild.__name__ = rebuild.__qualname__ = name
+    rebuild.__doc__ = generator.__doc__
+    if not hasattr(large, name):
+        setattr(large, name, rebuild)
+
+
+for _generator in (point_clusters, feature_sets):
+    _add_generator(_generator)
+
+#: n x n float64 at 30,000 samples: 7.2 GB, beyond the default limit of at most 4 GiB
+PAIRWISE_N = 30_000
+POINTS = [case("point_clusters", PAIRWISE_N, clusters=30)]
+FEATURES = [case("feature_sets", PAIRWISE_N, dimensions=16, shift=0.5)]
+LONG_DOCUMENT = [case("document", PAIRWISE_N)]
+
+# metric -> (cases, fields, keywords, compare with the catalog's value); a metric on random subsets (KID) is
+# compared with what its cases make certain instead: two sets half a unit apart in every feature. KID
+# draws 10 subsets of 1,000 rows, not 100: the memory is the same and a loaded machine takes 40 s for 100
+MEMORY_SPEC: dict[str, tuple] = {
+    "silhouette_score": (POINTS, ("X", "labels"), {}, True),
+    "dbcv": (POINTS, ("X", "labels"), {}, True),
+    "rouge_l": (LONG_DOCUMENT, ("references", "hypothesis"), {}, True),
+    "kernel_inception_distance": (FEATURES, ("features_1", "features_2"), {"subsets": 10}, False),
+}
+
+
+def _within_memory(t, c, *, metric):
+    cases, fields, form, compare = MEMORY_SPEC[metric]
+    data = c.build()
+    args = _arguments(data, fields)
+    got = _numbers(getattr(t, metric)(*args, **form))
+    shown = f"{metric}({', '.join(f'{k}={v!r}' for k, v in form.items())}) on {c!r}"
+    if compare:
+        want = _numbers(getattr(metrics, metric)(*[_as_held(a) for a in args], **form))
+        expect_close(got, want, rtol=RTOL, atol=ATOL, ops=_ops(c.n), relative=True,
+                     what=f"{shown} vs the catalog's value")
+        return
+    mean = float(got.reshape(-1)[0])
+    assert math.isfinite(mean) and mean > 0, (
+        f"{shown} -> {got.tolist()!r}: the two sets differ by 0.5 in each of 16 features, MMD^2 must be > 0")
+
+
+def _register_memory() -> None:
+    for metric, (cases, _fields, form, compare) in MEMORY_SPEC.items():
+        what = "agrees with the catalog's value" if compare else "sees two feature sets 0.5 apart (MMD^2 > 0)"
+        register(f"large_memory[{metric}]",
+                 f"{metric} runs within the per-call memory limit and {what} on {_case_list(cases)}, where "
+                 f"all pairs of samples take {8 * PAIRWISE_N ** 2 / 1e9:.1f} GB",
+                 kind="agreement" if compare else "relation", family=metrics.CATALOG[metric],
+                 needs=(metric, *(f"{metric}:{k}" for k in form)),
+                 tier="large", time_bound=TIME_BOUND, check=_bind(_within_memory, metric=metric),
+                 strategy=_cases(cases), max_examples=len(cases))
+
+
+_register_memory()
