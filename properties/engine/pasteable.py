@@ -336,9 +336,25 @@ def assemble(target, body: list[str], *, cut: bool = False) -> str:
         lines.append("import numpy as np")
     if re.search(r"(?<![\w.])large\.", code):
         lines.append(LARGE_IMPORT)
+        lines += _generator_imports(code)
     if cut:
         lines.append("# some arguments were too long to show: the lines marked 'not shown' do not run as they are")
     return "\n".join(lines + body)
+
+
+def _generator_imports(code: str) -> list[str]:
+    """Imports of the modules that add a large-input generator the code uses (``large.point_clusters`` is added
+    by ``properties.large_tier``): ``from properties.inputs import large`` alone does not define it."""
+    large = sys.modules.get("properties.inputs.large")
+    if large is None:
+        return []
+    modules = []
+    for name in re.findall(r"(?<![\w.])large\.(\w+)\(", code):
+        generator = getattr(large, "GENERATORS", {}).get(name)
+        module = getattr(generator, "__module__", large.__name__)
+        if module != large.__name__ and module not in modules:
+            modules.append(module)
+    return [f"import {m}  # adds its generators to large" for m in modules]
 
 
 def is_reproduction(note: str) -> bool:

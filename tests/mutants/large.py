@@ -142,6 +142,50 @@ def _keeps_last_batches(name: str):
     return lambda **options: _KeepsLastBatches(name, **options)
 
 
+# Memory: exact at every size, but holding all pairs of samples (the large_memory properties' mutants,
+# caught as status memory by a worker under the default --memory-limit: 8 n**2 bytes is 7.2 GB there)
+
+
+def _silhouette_from_the_full_distance_matrix(X, labels, *, metric="euclidean"):
+    from scipy.spatial.distance import cdist
+
+    X = np.asarray(X, dtype=float)
+    return metrics.silhouette_score(cdist(X, X, metric), labels, metric="precomputed")
+
+
+def _dbcv_from_the_full_distance_matrix(X, labels, *, metric="euclidean"):
+    from scipy.spatial.distance import cdist
+
+    X = np.asarray(X, dtype=float)
+    every_pair = cdist(X, X, metric)  # as an implementation that hands one matrix to its MST and separations
+    assert every_pair.shape == (len(X), len(X))
+    return metrics.dbcv(X, labels, metric=metric)
+
+
+def _rouge_l_from_the_full_lcs_table(references, hypothesis, *, beta=1.0, multi_reference="max"):
+    from metrics.text import RougeScore
+
+    scores = []
+    for ref in references:
+        table = np.zeros((len(ref) + 1, len(hypothesis) + 1), dtype=np.int64)
+        for i, r in enumerate(ref, 1):
+            for j, h in enumerate(hypothesis, 1):
+                table[i, j] = table[i - 1, j - 1] + 1 if r == h else max(table[i - 1, j], table[i, j - 1])
+        lcs = int(table[-1, -1])
+        p = lcs / len(hypothesis) if len(hypothesis) else 0.0
+        r = lcs / len(ref) if len(ref) else 0.0
+        f = (1 + beta**2) * p * r / (r + beta**2 * p) if p + r else 0.0
+        scores.append(RougeScore(p, r, f))
+    return max(scores, key=lambda s: s.fmeasure) if multi_reference == "max" else scores[0]
+
+
+def _kid_on_the_full_sets(features_1, features_2, *, subsets=100, subset_size=1000, degree=3, gamma=None, coef=1.0,
+                          seed=0):
+    # the whole sets' kernels, whatever subset_size says (the unbiased MMD^2 of all rows)
+    return metrics.kernel_inception_distance(features_1, features_2, subset_size=None, degree=degree, gamma=gamma,
+                                             coef=coef)
+
+
 def _ids(metric: str, kinds=("agreement", "permutation", "duplication")) -> tuple[str, ...]:
     family, _, _, _, declared = large_tier.SPEC[metric]
     return tuple(f"{family}.large_{k}[{metric}]" for k in kinds if k in declared)
@@ -169,6 +213,15 @@ MUTANTS = [
            ("clustering.large_agreement[adjusted_rand_index]",)),
     Mutant("large:mcc_denominator_as_int64_product", {"matthews_corrcoef": _mcc_denominator_as_int64_product},
            ("classification.large_agreement[matthews_corrcoef]",)),
+    Mutant("large:silhouette_from_the_full_distance_matrix",
+           {"silhouette_score": _silhouette_from_the_full_distance_matrix},
+           ("clustering.large_memory[silhouette_score]",), verdict="memory"),
+    Mutant("large:dbcv_from_the_full_distance_matrix", {"dbcv": _dbcv_from_the_full_distance_matrix},
+           ("clustering.large_memory[dbcv]",), verdict="memory"),
+    Mutant("large:rouge_l_from_the_full_lcs_table", {"rouge_l": _rouge_l_from_the_full_lcs_table},
+           ("text.large_memory[rouge_l]",), verdict="memory"),
+    Mutant("large:kid_on_the_full_sets", {"kernel_inception_distance": _kid_on_the_full_sets},
+           ("generative.large_memory[kernel_inception_distance]",), verdict="memory"),
 ]
 
 #: mutants whose bug needs a case above the reduced tier's 1e5 samples, and the size that shows it
