@@ -251,7 +251,11 @@ def mel_cepstral_distortion(reference, synthesized, *, include_energy=False, ali
     Range [0, inf), 0 for identical sequences, lower is better. Undefined
     cases: none for non-empty inputs; different coefficient counts, different
     frame counts without alignment, a single coefficient without the energy,
-    NaN and non-2-D input are refused. Source: Kubichek (1993), "Mel-cepstral
+    NaN and non-2-D input are refused. Memory: ``alignment="dtw"`` holds the n x m frame
+    distances and the (n + 1) x (m + 1) accumulated costs in float64, about 16 n m bytes: two
+    sequences of 16,000 frames (160 s at a 10 ms hop) need about 4 GB (the default per-call
+    ``--memory-limit`` of an audit is at most 4 GiB); ``alignment="none"`` is O(n).
+    Source: Kubichek (1993), "Mel-cepstral
     distance measure for objective speech quality assessment", IEEE PACRIM;
     seed 004 ("Mel Cepstral Distortion (MCD)").
     """
