@@ -291,8 +291,9 @@ MATCHED_DETECTIONS = InputShape(
     size=lambda ex: len(ex.scores),
     take=_take_matched,
     call=lambda t, name, ex, **kw: getattr(t, name)(ex.tp_flags, ex.scores, ex.n_gt, **kw),
-    perfect=lambda name: st.integers(1, 12).map(
+    perfect=lambda name: with_edges(st.integers(1, 12).map(
         lambda n: MatchedDetections(np.ones(n, dtype=np.int64), np.arange(n, 0, -1, dtype=np.float64), n)),
+        (("single_hit", _md([1], [1], 1)), ("twelve_hits", _md([1] * 12, range(12, 0, -1), 12)))),
     bad=lambda name: with_edges(_bad_matched(), MATCHED_BAD_EDGES),
     recast=_recast_matched,
     dtypes="tp_flags as int8 to uint64 and bool; integer scores as int16, int32, int64; n_gt as a NumPy int64 "

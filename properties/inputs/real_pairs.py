@@ -106,13 +106,14 @@ def pair_edges(min_size: int = 1) -> tuple:
 
 def weighted_pair_edges(min_size: int = 1) -> tuple:
     """((a, b), integer weights): a zero weight first, in the middle and last (an integer weight of 0 is
-    the sample left out), and weights on an offset pair."""
-    a, b = _f64([1.0, -2.0, 3.5, 0.5, 2.0]), _f64([0.5, -1.0, 2.0, 2.5, 2.0])
+    the sample left out), and weights on a pair offset by 990 with unit spread (the largest offset of the
+    binary grid the weighted examples are drawn from)."""
+    a, b = _f64([1.0, 2.0, 3.5, 0.5, 2.0]), _f64([0.5, 1.0, 2.0, 2.5, 2.0])  # on the non-negative grid too
     edges = [
         ("zero_weight_first", ((a, b), _f64([0, 1, 2, 1, 3]))),
         ("zero_weight_middle", ((a, b), _f64([2, 1, 0, 1, 3]))),
         ("zero_weight_last", ((a, b), _f64([1, 3, 2, 1, 0]))),
-        ("weights_offset_1e4", ((1e4 + _UNIT_SPREAD, 1e4 + _UNIT_SPREAD[::-1]), _f64([1, 2, 3, 4, 5] * 2))),
+        ("weights_offset_990", ((990 + _UNIT_SPREAD, 990 + _UNIT_SPREAD[::-1]), _f64([1, 2, 3, 4, 5] * 2))),
     ]
     return tuple((n, ex) for n, ex in edges if len(ex[0][0]) - int((ex[1] == 0).sum()) >= max(min_size, 1))
 
