@@ -52,7 +52,7 @@ from .engine import findings, precision
 from .engine.guards import TargetExited, TargetViolation, Unsupported
 from .engine.registry import register
 from .engine.targets import UndeclaredKeyword, raised_by_target, refusal_errors
-from .inputs import SKIP, InputShape, Recast
+from .inputs import SKIP, InputShape, Recast, edges_of, mapped_edges, with_edges
 
 
 def _values(t, name: str, cap: Capability, ex, forms, **extra) -> list[tuple[dict, np.ndarray]]:
@@ -258,9 +258,12 @@ def _needs(name: str, cap: Capability, forms, *extra: str) -> tuple[str, ...]:
 
 
 def _permuted(examples, size):
-    """(example, permutation of its sample indices)."""
-    return examples.flatmap(lambda e: st.tuples(st.just(e), st.permutations(range(size(e))).map(
+    """(example, permutation of its sample indices); its edge cases are those of ``examples``, each with
+    its samples reversed."""
+    permuted = examples.flatmap(lambda e: st.tuples(st.just(e), st.permutations(range(size(e))).map(
         lambda order: np.array(order, dtype=np.intp))))
+    return with_edges(permuted, mapped_edges(edges_of(examples),
+                                             lambda e: (e, np.arange(size(e), dtype=np.intp)[::-1].copy())))
 
 
 GENERIC_PROPERTIES = ("bounds", "symmetry", "permutation_invariance", "duplication_invariance", "dtype_invariance",

@@ -21,7 +21,7 @@ from properties.engine import findings, precision
 from properties.engine.registry import prop, register
 from properties.engine.targets import reference
 
-from .inputs.real_pairs import grid, non_constant, pairs, real_pairs_shape, reals, small_ints
+from .inputs.real_pairs import on_grid, within_reals, grid, non_constant, pairs, real_pairs_shape, reals, small_ints
 
 ERRORS = ("mean_squared_error", "root_mean_squared_error", "mean_absolute_error", "median_absolute_error",
           "mean_squared_log_error", "root_mean_squared_log_error")
@@ -60,10 +60,17 @@ CAPABILITIES = {
     ),
 }
 
+def _non_negative_grid(values) -> bool:
+    """Whether every value could be drawn by :data:`non_negative_grid`."""
+    return on_grid(values) and bool((np.asarray(values) >= 0).all())
+
+
 def _shape(name):
     log = name in LOG_ERRORS
     return real_pairs_shape(elements=non_negative_grid if log else reals,
                             weighted_elements=non_negative_grid if log else grid,
+                            domain=_non_negative_grid if log else within_reals,
+                            weighted_domain=_non_negative_grid if log else on_grid,
                             min_size=2 if name in GOODNESS + ("adjusted_r2",) else 1)
 
 

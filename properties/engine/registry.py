@@ -77,6 +77,9 @@ class Property:
     tier: str = "standard"
     #: seconds the property may take (a large-tier case at 1e7 samples); None: the run's own budget
     time_bound: float | None = None
+    #: named examples run before any draw, in every profile (``(name, example)``): the inputs that break
+    #: metrics (:mod:`properties.inputs`), so that reaching them never depends on the draws
+    edges: tuple = ()
 
     @property
     def metrics(self) -> tuple[str, ...]:
@@ -225,6 +228,7 @@ def register(
     defines=(),
     tier: str = "standard",
     time_bound: float | None = None,
+    edges=None,
 ) -> Property:
     """Add one property to the registry and return it.
 
@@ -232,6 +236,9 @@ def register(
     ``"f1:sample_weight"`` also requires that the target's ``f1`` accepts
     ``sample_weight``. If the target misses any of them the property is *not
     applicable* to it.
+
+    ``edges`` (``(name, example)`` pairs, valid examples of ``strategy``) run before the search; by
+    default the edge cases the strategy carries (:func:`properties.inputs.with_edges`).
     """
     if kind not in KINDS:
         raise ValueError(f"unknown property kind {kind!r}; expected one of {KINDS}")
@@ -269,6 +276,7 @@ def register(
         defines=tuple(defines),
         tier=tier,
         time_bound=time_bound,
+        edges=tuple(edges) if edges is not None else tuple(getattr(strategy, "edges", ()) or ()),
     )
     _REGISTRY[full_id] = p
     return p

@@ -26,6 +26,7 @@ mutants).
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import math
 import time
@@ -441,17 +442,27 @@ def run_in_process(prop: Property, target: Target, *, all_findings: bool = True,
     budget = options.get("time_budget")
     started = time.monotonic()
     pinned = getattr(target, "pins", {}).get(prop.id, {})
-    for cls in sorted(pinned):
+    replays = [(False, lambda cls=cls: _run_pinned(prop, target, cls, pinned[cls])) for cls in sorted(pinned)]
+    # the property's edge cases, before any draw: reached in every profile, whatever the seed
+    replays += [(True, lambda name=name, example=example: _run_edge(prop, target, name, example))
+                for name, example in prop.edges]
+    for is_edge, replay in replays:
         findings.start_search([*known, *(r.finding_class for r in found)])
         try:
-            replayed = _run_pinned(prop, target, cls, pinned[cls])
+            replayed = replay()
         finally:
             for seen_cls, first in findings.SEEN.items():
                 seen.setdefault(seen_cls, first)
             findings.end_search()
+        if replayed is _SKIPPED:
+            skipped += 1
+            continue
+        examples += is_edge
         if replayed is not None and not any(r.finding_class == replayed.finding_class for r in found):
             found.append(replayed)
     for _ in range(MAX_FINDINGS if all_findings else 1):
+        if found and not all_findings:
+            break  # one verdict is asked for, and a replayed example already gave it
         findings.start_search([*known, *(r.finding_class for r in found)])
         try:
             last = _search_once(prop, target, **options)
@@ -473,11 +484,13 @@ def run_in_process(prop: Property, target: Target, *, all_findings: bool = True,
                                skipped_examples=skipped)
 
 
-def _run_pinned(prop: Property, target: Target, cls: str, data) -> Result | None:
-    """Replay the example pinned for ``cls``; a failure whose class is not masked comes back as a result
-    (not shrunk: a pinned example is already small), a masked one is noted in ``findings.SEEN``."""
-    from hypothesis.errors import UnsatisfiedAssumption
+#: what a replayed example returns when the property's check skipped it (it needs what the target lacks,
+#: or the check's ``assume`` turned it down)
+_SKIPPED = object()
 
+
+def _run_pinned(prop: Property, target: Target, cls: str, data):
+    """Replay the example pinned for ``cls`` (see :func:`_replay_example`)."""
     from .pins import decode
 
     try:
@@ -485,6 +498,26 @@ def _run_pinned(prop: Property, target: Target, cls: str, data) -> Result | None
     except (ValueError, TypeError, AttributeError, ImportError) as exc:
         return Result(status="spec-error", detail=f"the pinned example of {cls} cannot be read: {exc}",
                       finding_class="pin", **_result_base(prop))
+    return _replay_example(prop, target, example, f"the example pinned for {cls}", data)
+
+
+def _run_edge(prop: Property, target: Target, name: str, example):
+    """Run the property's edge case ``name`` (see :func:`_replay_example`); the check gets a copy, so that
+    a target that changes its arguments cannot change the edge case for the next property."""
+    from .pins import pinnable
+
+    return _replay_example(prop, target, copy.deepcopy(example), f"the edge case {name!r}", pinnable(example))
+
+
+def _replay_example(prop: Property, target: Target, example, what: str, data):
+    """Run the check on one given example (pinned, or an edge case), outside a Hypothesis search.
+
+    A failure whose class is not masked comes back as a result (not shrunk: such an example is already
+    small), its counterexample ``Falsifying example: <what>``; a masked one is noted in ``findings.SEEN``
+    and None comes back, as for a pass; :data:`_SKIPPED` when the check skipped the example (it needs
+    what the target lacks, or the check's ``assume`` turned it down)."""
+    from hypothesis.errors import UnsatisfiedAssumption
+
     search = _Search()
     activate(target)
     declare_needs(prop.needs)
@@ -496,14 +529,14 @@ def _run_pinned(prop: Property, target: Target, cls: str, data) -> Result | None
             warnings.simplefilter("ignore")
             prop.check(view, example)
     except (UnsatisfiedAssumption, guards.AllUnsupported):
-        return None  # the example needs what the target lacks (now): nothing to replay
+        return _SKIPPED
     except BaseException as exc:  # noqa: BLE001 - classified as a search's failure is
         if isinstance(exc, (KeyboardInterrupt, SystemExit)):
             raise
         repro = view.reproduction()
         if repro:
             exc.add_note(repro)
-        exc.add_note(f"Falsifying example: the example pinned for {cls}")
+        exc.add_note(f"Falsifying example: {what}")
         exc._assay_example = example
         result = _failure_result(prop, target, exc, search, time.perf_counter() - started)
         return dataclasses.replace(result, examples=1, example=data)
@@ -515,6 +548,8 @@ def _run_pinned(prop: Property, target: Target, cls: str, data) -> Result | None
 def _finding_record(r: Result, how: str) -> dict:
     if r.counterexample.startswith("Falsifying example: the example pinned"):
         how = "pinned"
+    elif r.counterexample.startswith("Falsifying example: the edge case"):
+        how = "edge case"
     return dict(finding_class=r.finding_class, status=r.status, severity=r.severity, detail=r.detail,
                 counterexample=r.counterexample, reproduction=r.reproduction, known=False, how=how,
                 example=r.example)

@@ -33,6 +33,27 @@ BAD_INPUT_DEFECTS: tuple[str, ...] = (
 )
 
 
+# ------------------------------------------------------------------ edge cases
+
+
+def with_edges(strategy, edges):
+    """``strategy``, carrying its named edge cases: ``(name, example)`` pairs, each a valid example of
+    the strategy (the same type and structure as what it draws). A property registered with the
+    strategy runs them before any draw, in every profile (``Property.edges``). Returns ``strategy``."""
+    strategy.edges = tuple(edges)
+    return strategy
+
+
+def edges_of(strategy) -> tuple:
+    """The edge cases ``strategy`` carries (none: ``()``)."""
+    return tuple(getattr(strategy, "edges", ()) or ())
+
+
+def mapped_edges(edges, transform, suffix: str = "") -> tuple:
+    """``edges`` with ``transform`` applied to each example (a strategy's ``.map``), names kept."""
+    return tuple((name + suffix, transform(example)) for name, example in edges)
+
+
 @dataclasses.dataclass(frozen=True)
 class InputShape:
     """How the generic properties draw, call and transform one kind of metric input."""

@@ -27,7 +27,7 @@ import numpy as np
 from hypothesis import strategies as st
 from scipy.stats import rankdata
 
-from . import InputShape, integer_recasts, list_recast, literal
+from . import InputShape, Recast, integer_recasts, list_recast, literal, with_edges
 
 #: the largest corner coordinate and box side drawn: sides up to 128 give areas above 96² (COCO's "large")
 MAX_CORNER = 64
@@ -259,21 +259,45 @@ def _recast_matched(ex: MatchedDetections):
     return [*integer_recasts("tp_flags", [ex.tp_flags], lambda c, d: build([c[0], ex.scores]), boolean=True),
             *integer_recasts("scores", [ex.scores], lambda c, d: build([ex.tp_flags, c[0]]),
                              dtypes=(np.int16, np.int32, np.int64), versus="float64"),
-            list_recast("tp_flags, scores", [ex.tp_flags, ex.scores], build, versus="int64, float64")]
+            list_recast("tp_flags, scores", [ex.tp_flags, ex.scores], build, versus="int64, float64"),
+            Recast("n_gt as int64", MatchedDetections(ex.tp_flags, ex.scores, np.int64(ex.n_gt)), versus="int")]
+
+
+def _md(tp, scores, n_gt) -> MatchedDetections:
+    return MatchedDetections(np.array(tp, dtype=np.int64), np.array(scores, dtype=np.float64).reshape(-1), n_gt)
+
+
+#: matched detections that break AP: no detection at all, every detection a hit, one detection, every
+#: detection a miss with objects left unfound
+MATCHED_EDGES = (
+    ("no_detections", _md([], [], 2)),
+    ("all_hits", _md([1, 1, 1], [3, 2, 1], 3)),
+    ("single_detection", _md([1], [1], 1)),
+    ("all_misses", _md([0, 0], [2, 1], 1)),
+)
+
+#: the refusal of n_gt = 0 given as a NumPy scalar: a guard written as ``except ZeroDivisionError`` never
+#: sees it (NumPy divides by zero without raising)
+MATCHED_BAD_EDGES = (
+    ("n_gt_numpy_zero", (MatchedDetections(np.array([1, 0, 1], dtype=np.int64), np.array([3.0, 2.0, 1.0]),
+                                           np.int64(0)), "n_gt", "zero")),
+)
 
 
 #: one class's detections already matched to ground truth; the samples are the detections
 MATCHED_DETECTIONS = InputShape(
     name="matched detections of one class (tp_flags, scores, n_gt)",
-    examples=lambda name: matched_detections(),
+    examples=lambda name: with_edges(matched_detections(), MATCHED_EDGES),
     size=lambda ex: len(ex.scores),
     take=_take_matched,
     call=lambda t, name, ex, **kw: getattr(t, name)(ex.tp_flags, ex.scores, ex.n_gt, **kw),
-    perfect=lambda name: st.integers(1, 12).map(
+    perfect=lambda name: with_edges(st.integers(1, 12).map(
         lambda n: MatchedDetections(np.ones(n, dtype=np.int64), np.arange(n, 0, -1, dtype=np.float64), n)),
-    bad=lambda name: _bad_matched(),
+        (("single_hit", _md([1], [1], 1)), ("twelve_hits", _md([1] * 12, range(12, 0, -1), 12)))),
+    bad=lambda name: with_edges(_bad_matched(), MATCHED_BAD_EDGES),
     recast=_recast_matched,
-    dtypes="tp_flags as int8 to uint64 and bool; integer scores as int16, int32, int64; Python lists",
+    dtypes="tp_flags as int8 to uint64 and bool; integer scores as int16, int32, int64; n_gt as a NumPy int64 "
+           "scalar; Python lists",
     # the same numbers in the same order: only a reordered sum may move the last ulp
     rtol=1e-12,
     atol=1e-15,

@@ -21,7 +21,8 @@ import dataclasses
 import numpy as np
 from hypothesis import strategies as st
 
-from . import ROUNDED, SKIP, InputShape, Recast, dtype_name, float_recasts, integer_recasts, list_recast
+from . import (ROUNDED, SKIP, InputShape, Recast, dtype_name, float_recasts, integer_recasts, list_recast, mapped_edges,
+               with_edges)
 
 MAX_SIZE = 12
 MAX_CLASSES = 4
@@ -322,16 +323,48 @@ def _recast_pair(ex: LabelPair) -> list[Recast]:
     ]
 
 
+def _pair(y_true, y_pred, alphabet, weights=None) -> LabelPair:
+    """A pair as :func:`label_pairs` draws it: labels of ``alphabet``, pos_label its second value."""
+    kind = str if isinstance(alphabet[0], str) else np.int64
+    w = None if weights is None else np.array(weights, dtype=np.float64)
+    return LabelPair(np.array(y_true, dtype=kind), np.array(y_pred, dtype=kind), tuple(alphabet),
+                     alphabet[min(1, len(alphabet) - 1)], w)
+
+
+#: the label pairs that break classification metrics: one class only, a single sample, a constant
+#: prediction, a class of the alphabet absent from both, duplicated samples, signed labels
+LABEL_EDGES = (
+    ("one_class", _pair([1, 1, 1], [1, 1, 1], (0, 1))),
+    ("single_sample", _pair([0], [1], (0, 1))),
+    ("constant_pred", _pair([0, 1, 2, 0], [2, 2, 2, 2], (0, 1, 2))),
+    ("absent_class", _pair(["ant", "cat", "cat"], ["cat", "ant", "cat"], ("ant", "bee", "cat"))),
+    ("duplicates", _pair([1, 1, 0, 0, 1, 1], [1, 1, 0, 1, 1, 1], (0, 1))),
+    ("signed_labels", _pair([-3, 7, 0, 4], [7, 7, 0, -3], SIGNED_ALPHABET)),
+)
+
+
+def _weighted_label_edges() -> tuple:
+    """(pair with integer weights, weights): a zero weight first, in the middle and last."""
+    t, p = [0, 1, 2, 1, 0], [0, 2, 2, 1, 1]
+    out = []
+    for name, w in (("zero_weight_first", [0, 1, 2, 1, 3]), ("zero_weight_middle", [2, 1, 0, 1, 3]),
+                    ("zero_weight_last", [1, 3, 2, 1, 0])):
+        pair = _pair(t, p, (0, 1, 2), w)
+        out.append((name, (pair, pair.sample_weight)))
+    return tuple(out)
+
+
 LABELS = InputShape(
     name="label pairs",
-    examples=lambda name: any_label_pairs(),
+    examples=lambda name: with_edges(any_label_pairs(), LABEL_EDGES),
     size=lambda ex: ex.n,
     take=_take_pair,
     call=_call_pair,
     form_keywords=lambda form: ("pos_label",) if form.get("average") == "binary" else (),
-    weighted=lambda name: any_label_pairs(weights="int").map(lambda e: (e, e.sample_weight)),
+    weighted=lambda name: with_edges(any_label_pairs(weights="int").map(lambda e: (e, e.sample_weight)),
+                                     _weighted_label_edges()),
     swap=lambda ex: LabelPair(ex.y_pred, ex.y_true, ex.alphabet, ex.pos_label, ex.sample_weight),
-    perfect=lambda name: any_label_pairs().map(perfect_pair),
+    perfect=lambda name: with_edges(any_label_pairs().map(perfect_pair), mapped_edges(LABEL_EDGES, perfect_pair)),
     bad=lambda name: bad_label_pairs(),
     recast=_recast_pair,
     dtypes="integer labels as int8 to uint64 where they fit, bool for the labels {0, 1}, Python lists",
@@ -375,15 +408,42 @@ def _recast_proba(ex: ProbaExample) -> list[Recast]:
     ]
 
 
+def _proba(y_true, rows, labels, weights=None) -> ProbaExample:
+    kind = str if isinstance(labels[0], str) else np.int64
+    w = None if weights is None else np.array(weights, dtype=np.float64)
+    return ProbaExample(np.array(y_true, dtype=kind), np.array(rows, dtype=np.float64), tuple(labels), w)
+
+
+#: labels with probability rows that break probabilistic metrics: certain (one-hot) rows, uniform rows,
+#: a single sample, classes absent from y_true
+PROBABILITY_EDGES = (
+    ("one_hot_rows", _proba([0, 1, 1], [[1.0, 0.0], [0.0, 1.0], [1.0, 0.0]], (0, 1))),
+    ("uniform_rows", _proba([0, 1, 2], [[1 / 3] * 3] * 3, (0, 1, 2))),
+    ("single_sample", _proba([1], [[0.25, 0.75]], (0, 1))),
+    ("absent_classes", _proba(["ant", "ant"], [[0.5, 0.25, 0.25], [0.75, 0.125, 0.125]], ("ant", "bee", "cat"))),
+)
+
+
+def _weighted_probability_edges() -> tuple:
+    rows = [[0.25, 0.75], [0.5, 0.5], [0.875, 0.125], [0.375, 0.625]]
+    out = []
+    for name, w in (("zero_weight_first", [0, 1, 2, 1]), ("zero_weight_middle", [2, 0, 1, 3]),
+                    ("zero_weight_last", [1, 3, 2, 0])):
+        e = _proba([1, 0, 0, 1], rows, (0, 1), w)
+        out.append((name, (e, e.sample_weight)))
+    return tuple(out)
+
+
 PROBABILITIES = InputShape(
     name="labels with class probability rows",
-    examples=lambda name: proba_examples(),
+    examples=lambda name: with_edges(proba_examples(), PROBABILITY_EDGES),
     size=lambda ex: int(ex.y_true.shape[0]),
     take=_take_proba,
     call=lambda t, name, ex, **kw: getattr(t, name)(ex.y_true, ex.y_proba, labels=list(ex.labels), **kw),
     call_keywords=("labels",),
-    weighted=lambda name: proba_examples(weights="int", min_prob=1e-9).map(lambda e: (e, e.sample_weight)),
-    perfect=lambda name: proba_examples().map(one_hot),
+    weighted=lambda name: with_edges(proba_examples(weights="int", min_prob=1e-9).map(lambda e: (e, e.sample_weight)),
+                                     _weighted_probability_edges()),
+    perfect=lambda name: with_edges(proba_examples().map(one_hot), mapped_edges(PROBABILITY_EDGES, one_hot)),
     bad=lambda name: bad_probability_examples(),
     recast=_recast_proba,
     dtypes=f"integer labels as int8 to uint64 where they fit; probabilities in float32 and float16, {ROUNDED}; "

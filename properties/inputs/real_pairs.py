@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from . import FLOAT16_REALS, ROUNDED, InputShape, Recast, float_recasts, integer_recasts, list_recast
+from . import (FLOAT16_REALS, ROUNDED, InputShape, Recast, float_recasts, integer_recasts, list_recast, mapped_edges,
+               with_edges)
 
 MAX_SIZE = 30
 
@@ -72,6 +73,61 @@ def bad_vector_pair(draw, *, first: str, second: str, min_size: int = 1, domain=
     return (victim, b, at_fault, defect) if at_fault == first else (a, victim, at_fault, defect)
 
 
+# ------------------------------------------------------------------ edge cases
+
+
+def _f64(values) -> np.ndarray:
+    return np.array(values, dtype=np.float64)
+
+
+#: unit spread around 0 at n = 10, on the binary grid (float32 holds 1e4 + these exactly)
+_UNIT_SPREAD = _f64([-1.5, -1.0, -0.5, 0.0, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5])
+
+
+def pair_edges(min_size: int = 1) -> tuple:
+    """The pairs that break real-valued metrics: a constant y_true, every value tied, duplicated samples,
+    a single sample, an offset much larger than the spread at small n (1e4 with unit spread: float32 holds
+    the values, a one-pass variance in float32 does not; and 1e4 + tenths, which float32 rounds), the
+    largest magnitude of :data:`wide` (1e6) and a tiny normal one (1e-300). Every value is one of
+    :data:`reals` (the checks of the shapes with another domain filter them, see :func:`real_pairs_shape`)."""
+    offset = 1e4 + _UNIT_SPREAD
+    edges = [
+        ("constant_first", (_f64([3.0, 3.0, 3.0, 3.0]), _f64([1.0, 2.0, 3.0, 4.5]))),
+        ("all_tied", (_f64([2.0, 2.0, 2.0]), _f64([2.0, 2.0, 2.0]))),
+        ("duplicates", (_f64([1.0, 1.0, 4.0, 4.0, 1.0]), _f64([0.5, 0.5, 3.0, 3.0, 0.5]))),
+        ("offset_1e4_unit_spread_float32_exact", (offset, offset + _UNIT_SPREAD[::-1] / 4)),
+        ("offset_1e4_unit_spread_float64", (1e4 + np.arange(10) / 10, 1e4 + np.arange(10)[::-1] / 10)),
+        ("magnitude_1e6", (_f64([1e6, -1e6, 5e5, 0.0]), _f64([-1e6, 1e6, 0.0, 2.5e5]))),
+        ("magnitude_1e-300", (_f64([1e-300, 3e-300, 2e-300]), _f64([2e-300, 1e-300, 4e-300]))),
+        ("single_sample", (_f64([1.5]), _f64([-0.5]))),
+    ]
+    return tuple((name, ex) for name, ex in edges if len(ex[0]) >= min_size)
+
+
+def weighted_pair_edges(min_size: int = 1) -> tuple:
+    """((a, b), integer weights): a zero weight first, in the middle and last (an integer weight of 0 is
+    the sample left out), and weights on a pair offset by 990 with unit spread (the largest offset of the
+    binary grid the weighted examples are drawn from)."""
+    a, b = _f64([1.0, 2.0, 3.5, 0.5, 2.0]), _f64([0.5, 1.0, 2.0, 2.5, 2.0])  # on the non-negative grid too
+    edges = [
+        ("zero_weight_first", ((a, b), _f64([0, 1, 2, 1, 3]))),
+        ("zero_weight_middle", ((a, b), _f64([2, 1, 0, 1, 3]))),
+        ("zero_weight_last", ((a, b), _f64([1, 3, 2, 1, 0]))),
+        ("weights_offset_990", ((990 + _UNIT_SPREAD, 990 + _UNIT_SPREAD[::-1]), _f64([1, 2, 3, 4, 5] * 2))),
+    ]
+    return tuple((n, ex) for n, ex in edges if len(ex[0][0]) - int((ex[1] == 0).sum()) >= max(min_size, 1))
+
+
+def within_reals(values) -> bool:
+    """Whether every value could be drawn by :data:`reals`: finite, within 1e6, zero or normal."""
+    v = np.abs(np.asarray(values, dtype=np.float64))
+    return bool(np.isfinite(v).all() and v.max(initial=0) <= 1e6 and not ((v > 0) & (v < 2.2250738585072014e-308)).any())
+
+
+def _edges_within(edges, domain, arrays=lambda ex: ex) -> tuple:
+    return tuple((name, ex) for name, ex in edges if all(domain(a) for a in arrays(ex)))
+
+
 # ------------------------------------------------------------------ the shape, for the generic properties
 
 
@@ -94,23 +150,34 @@ def _recaster(first: str, second: str):
     return recast
 
 
+def on_grid(values) -> bool:
+    v = np.asarray(values, dtype=np.float64)
+    return bool(np.isfinite(v).all() and (np.abs(v) <= 1000).all() and (v * 8 == np.round(v * 8)).all())
+
+
 def real_pairs_shape(*, elements=reals, weighted_elements=grid, min_size: int = 1, first: str = "y_true",
-                     second: str = "y_pred", rtol: float = 1e-9, atol: float = 1e-12) -> InputShape:
+                     second: str = "y_pred", rtol: float = 1e-9, atol: float = 1e-12,
+                     domain=within_reals, weighted_domain=on_grid) -> InputShape:
     """Paired real arrays (a, b): the samples are the pairs (a_i, b_i).
 
     ``weighted_elements`` draw the examples with integer weights: the binary grid keeps the weighted
-    and the repeated sums exact but for their order.
+    and the repeated sums exact but for their order. ``domain`` and ``weighted_domain`` (array -> bool)
+    say which values ``elements`` and ``weighted_elements`` can draw: the edge cases
+    (:func:`pair_edges`) outside them are left out.
     """
+    edges = _edges_within(pair_edges(min_size), domain)
+    weighted_edges = _edges_within(weighted_pair_edges(min_size), weighted_domain, lambda ex: ex[0])
     return InputShape(
         name="paired real arrays",
-        examples=lambda name: pairs(elements, min_size=min_size),
+        examples=lambda name: with_edges(pairs(elements, min_size=min_size), edges),
         size=lambda ex: len(ex[0]),
         take=_take,
         call=lambda t, name, ex, **kw: getattr(t, name)(ex[0], ex[1], **kw),
-        weighted=lambda name: pairs(weighted_elements, min_size=min_size, with_weights=True).map(
-            lambda e: (e[:2], e[2])),
+        weighted=lambda name: with_edges(pairs(weighted_elements, min_size=min_size, with_weights=True).map(
+            lambda e: (e[:2], e[2])), weighted_edges),
         swap=lambda ex: (ex[1], ex[0]),
-        perfect=lambda name: pairs(elements, min_size=min_size).map(lambda e: (e[0], e[0].copy())),
+        perfect=lambda name: with_edges(pairs(elements, min_size=min_size).map(lambda e: (e[0], e[0].copy())),
+                                        mapped_edges(edges, lambda e: (e[0], e[0].copy()))),
         bad=lambda name: bad_vector_pair(first=first, second=second, min_size=max(min_size, 3),
                                          domain=weighted_elements).map(lambda e: (e[:2], e[2], e[3])),
         recast=_recaster(first, second),

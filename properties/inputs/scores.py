@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from . import (FLOAT16_MAX, FLOAT16_REALS, ROUNDED, InputShape, Recast, float_recasts, integer_recasts, list_recast,
-               upcast)
+               dtype_name, mapped_edges, upcast, with_edges)
 
 MAX_SIZE = 20
 
@@ -59,9 +59,48 @@ def binary_rankings(draw, *, need_negative=True, scores=score_arrays, min_size=2
     return y, draw(scores(n))
 
 
+def _y(values) -> np.ndarray:
+    return np.array(values, dtype=np.int64)
+
+
+def _s(values, dtype=np.float64) -> np.ndarray:
+    return np.array(values, dtype=dtype)
+
+
+def ranking_edges(need_negative: bool = True) -> tuple:
+    """The rankings that break score metrics: every score tied, integer-valued scores (the dtype axis
+    then offers them as int64), one positive among negatives, the fewest samples, scores offset by 1e8
+    with unit spread, subnormal scores, float32 scores tied after rounding; without ``need_negative``
+    also positives only, and a single sample."""
+    edges = [
+        ("all_tied", (_y([0, 1, 0, 1]), _s([0.5, 0.5, 0.5, 0.5]))),
+        ("integer_scores", (_y([0, 0, 1, 1]), _s([1, 2, 3, 4]))),
+        ("one_positive", (_y([0, 0, 0, 1, 0]), _s([0.1, 0.4, 0.35, 0.8, 0.4]))),
+        ("two_samples", (_y([1, 0]), _s([0.2, 0.7]))),
+        ("offset_1e8_unit_spread", (_y([0, 1, 1, 0, 1, 0]), 1e8 + _s([0, 1, 2, 3, 4, 5]))),
+        ("subnormal_scores", (_y([0, 1, 0, 1]), _s([5e-324, 1e-320, 0.0, 2e-310]))),
+        ("float32_ties", (_y([0, 1, 1, 0]), _s([0.1, 0.9, 0.9, 0.3], np.float32))),
+    ]
+    if not need_negative:
+        edges += [("positives_only", (_y([1, 1, 1]), _s([0.2, 0.5, 0.5]))),
+                  ("single_sample", (_y([1]), _s([0.5])))]
+    return tuple(edges)
+
+
+def weighted_ranking_edges() -> tuple:
+    """(ranking, integer weights): a zero weight first, in the middle and last (that sample left out).
+    The sample weighted 0 shares its score with another sample: a score of its own would add a
+    threshold to a curve that the samples repeated do not have."""
+    ranking = (_y([0, 1, 0, 1, 1, 0]), _s([0.5, 0.8, 0.8, 0.1, 0.5, 0.1]))
+    return tuple((name, (ranking, _s(w))) for name, w in (
+        ("zero_weight_first", [0, 1, 2, 1, 3, 1]), ("zero_weight_middle", [2, 1, 0, 1, 3, 1]),
+        ("zero_weight_last", [1, 3, 2, 1, 2, 0])))
+
+
 def rankings_for(need_negative: bool, **options):
     """Both classes (at least 2 samples), or at least one positive (at least 1 sample)."""
-    return binary_rankings(need_negative=need_negative, min_size=2 if need_negative else 1, **options)
+    strategy = binary_rankings(need_negative=need_negative, min_size=2 if need_negative else 1, **options)
+    return strategy if options else with_edges(strategy, ranking_edges(need_negative))
 
 
 #: both classes present
@@ -130,13 +169,16 @@ def _with_weights(draw, examples):
 
 def _recast_ranking(ex) -> list[Recast]:
     """y_true (0/1) in every integer dtype and as bool; y_score rounded to float32, and to float16 where
-    every score is a normal float16 (scores are only ranked: any magnitude float16 holds will do);
-    both as Python lists. An example drawn with float32 scores is compared with its float64 upcast."""
+    every score is a normal float16 (scores are only ranked: any magnitude float16 holds will do), and
+    integer-valued scores as int64; both as Python lists. An example drawn with float32 scores is compared with its float64 upcast."""
     y, s = ex
     canonical = (y, upcast(s))
     return [
         *integer_recasts("y_true", [y], lambda a, dtype: (a[0], s), boolean=True),
         *float_recasts("y_score", [s], lambda a: (y, a[0]), ops=len(s), float16_bound=FLOAT16_MAX),
+        # integer scores (counts, votes, ranks): exact, compared with the same values in float64
+        *integer_recasts("y_score", [s], lambda a, dtype: (y, a[0]), dtypes=(np.int64,),
+                         versus=dtype_name(upcast(s))),
         list_recast("y_true, y_score", [y, s], tuple, versus="int64, float64",
                     baseline=canonical if canonical[1] is not s else None),
     ]
@@ -150,11 +192,13 @@ def _scores_shape(need_negative: bool, name: str) -> InputShape:
         size=lambda ex: int(ex[0].shape[0]),
         take=_take,
         call=_call_scores,
-        weighted=lambda metric: _with_weights(examples),
-        perfect=lambda metric: examples.map(perfect_ranking),
+        weighted=lambda metric: with_edges(_with_weights(examples), weighted_ranking_edges()),
+        perfect=lambda metric: with_edges(examples.map(perfect_ranking),
+                                          mapped_edges(ranking_edges(need_negative), perfect_ranking)),
         bad=lambda metric: bad_rankings(),
         recast=_recast_ranking,
-        dtypes=f"0/1 labels as int8 to uint64 and bool; scores in float32 and float16, {ROUNDED}; Python lists",
+        dtypes=f"0/1 labels as int8 to uint64 and bool; scores in float32 and float16, {ROUNDED}; integer scores "
+               "as int64; Python lists",
         # same samples in another order or repeated: identical counts, so only the last ulp may move
         rtol=1e-12,
         atol=1e-15,

@@ -372,3 +372,18 @@ MUTANTS = [
     Mutant("eer-percent", {"equal_error_rate": _eer_percent},
            catches=_ids("bounds[equal_error_rate]", "definition[equal_error_rate]")),
 ]
+
+
+def roc_auc_label_encoded_scores(y_true, y_score, **kw):
+    """A library that label-encodes its inputs, scores included: integer scores look like class labels
+    and are refused ("multiclass"). Drawn scores are always floats; the dtype axis offers integer-valued
+    scores as int64 (the edge case integer_scores, int64 [1, 2, 3, 4])."""
+    if np.asarray(y_score).dtype.kind in "iub":
+        raise ValueError("y_score: unknown label type 'multiclass' (integer scores taken as class labels)")
+    return curves.roc_auc(y_true, y_score, **kw)
+
+
+MUTANTS += [
+    Mutant("roc-auc-label-encodes-scores", {"roc_auc": roc_auc_label_encoded_scores},
+           catches=("curves.dtype_invariance[roc_auc]",)),
+]

@@ -332,3 +332,22 @@ MAP_MUTANTS = [
 ]
 
 MUTANTS = IOU_MUTANTS + MATCH_MUTANTS + AP_MUTANTS + MAP_MUTANTS
+
+
+def ap_zero_division_guard(tp_flags, scores, n_gt, *, interpolation):
+    """n_gt = 0 guarded by ``except ZeroDivisionError`` only: a Python 0 is refused, a NumPy scalar 0
+    divides to inf without raising, and the recall 0/0 comes back as NaN. Drawn n_gt are Python ints;
+    the edge case n_gt_numpy_zero of refuses_bad_input is np.int64(0)."""
+    try:
+        inverse = 1.0 / n_gt
+    except ZeroDivisionError:
+        raise real.MetricInputError("n_gt", "no ground-truth objects: recall is 0/0") from None
+    if not np.isfinite(inverse):
+        return float("nan")
+    return real.average_precision_detection(tp_flags, scores, n_gt, interpolation=interpolation)
+
+
+MUTANTS += [
+    Mutant("ap-zero-division-guard", {"average_precision_detection": ap_zero_division_guard},
+           catches=("detection.refuses_bad_input[average_precision_detection]",)),
+]

@@ -86,7 +86,12 @@ def _first_half(fn, cap):
         if len(args[0]) < 3:
             return fn(*args, **kwargs)
         # at least two samples: some metrics refuse one
-        return fn(*_samples(args, lambda n: slice(0, max(2, math.ceil(n / 2)))), **kwargs)
+        try:
+            return fn(*_samples(args, lambda n: slice(0, max(2, math.ceil(n / 2)))), **kwargs)
+        except M.MetricInputError:
+            # the half is no valid input (no positive left in it: an edge case with one positive last):
+            # the whole, so that the mutant is wrong by its value, not by refusing valid input
+            return fn(*args, **kwargs)
 
     return wrapped
 

@@ -719,3 +719,42 @@ MUTANTS = [
         ),
     ),
 ]
+
+
+# ---------------------------------------------------------------- caught only by edge cases (issue 31)
+
+
+def mae_weights_relative_to_first(y_true, y_pred, *, sample_weight=None):
+    """Weights normalised by the first one before averaging: a first weight of 0 gives 0/0 and x/0, so NaN.
+    Drawn integer weights are never 0; the edge case zero_weight_first is."""
+    value = ok.mean_absolute_error(y_true, y_pred, sample_weight=sample_weight)  # the refusals
+    if sample_weight is None:
+        return value
+    yt, yp, w = (np.asarray(a, dtype=float) for a in (y_true, y_pred, sample_weight))
+    with np.errstate(all="ignore"):
+        relative = w / w[0]
+        return float(np.sum(relative * np.abs(yt - yp)) / np.sum(relative))
+
+
+def r2_float32_one_pass(y_true, y_pred, *, sample_weight=None, force_finite=True):
+    """float32 input computed in float32 with a one-pass variance, SS_tot = sum(y^2) - (sum y)^2 / n:
+    exact enough at the drawn magnitudes, garbage at n = 10 around 1e4 with unit spread (the edge case
+    offset_1e4_unit_spread_float32_exact), where sum(y^2) ~ 1e9 carries no digit of SS_tot ~ 10."""
+    value = ok.r2(y_true, y_pred, sample_weight=sample_weight, force_finite=force_finite)  # refusals, undefined
+    yt = np.asarray(y_true)
+    if yt.dtype != np.float32 or sample_weight is not None or not np.isfinite(value) or (yt == yt.flat[0]).all():
+        return value  # the undefined case (constant y_true) as the catalog has it
+    yp = np.asarray(y_pred, dtype=np.float32)
+    n = np.float32(yt.size)
+    with np.errstate(all="ignore"):
+        ss_res = np.sum((yt - yp) ** 2, dtype=np.float32)
+        ss_tot = np.sum(yt * yt, dtype=np.float32) - np.sum(yt, dtype=np.float32) ** 2 / n
+        return float(np.float32(1) - ss_res / ss_tot)
+
+
+MUTANTS += [
+    Mutant("mae-weights-relative-to-first", {"mean_absolute_error": mae_weights_relative_to_first},
+           catches=("regression.integer_weights[mean_absolute_error]",)),
+    Mutant("r2-float32-one-pass-variance", {"r2": r2_float32_one_pass},
+           catches=("regression.dtype_invariance[r2]",)),
+]
