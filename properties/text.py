@@ -79,9 +79,11 @@ def _closest(refs, c):
     return min((len(r) for r in refs), key=lambda r: (abs(r - c), r))
 
 
-def _bleu_oracle(pairs, max_n, smoothing="none"):
-    """Corpus BLEU from pooled statistics, uniform weights, the catalog's smoothing at its
-    default smooth_value (floor 0.1, add-k 1; Chen & Cherry 2014)."""
+def _bleu_oracle(pairs, max_n, smoothing="none", weights=None):
+    """Corpus BLEU from pooled statistics, uniform weights unless ``weights`` are given, the catalog's
+    smoothing at its default smooth_value (floor 0.1, add-k 1; Chen & Cherry 2014). An order of weight 0
+    contributes ``0 x log p = 0`` even where ``p = 0`` (the catalog's convention: such orders are ignored);
+    exp smoothing still counts it among the zero orders."""
     num = [0] * max_n
     den = [0] * max_n
     c = r = 0
@@ -100,14 +102,20 @@ def _bleu_oracle(pairs, max_n, smoothing="none"):
         t = max(t, 1)  # an order with no hypothesis n-gram is 0 / 1 (NLTK's convention)
         if smoothing == "add-k" and n > 0:
             m, t = m + 1, t + 1
+        w = None if weights is None else weights[n]
         if m == 0:
             if smoothing == "none":
+                if w == 0:
+                    continue  # 0 x log 0 = 0
                 return 0.0
             zeros += 1
             m = 0.1 if smoothing == "floor" else 0.5**zeros
-        log_p.append(math.log(m / t))
+        if w is None:
+            log_p.append(math.log(m / t))
+        elif w:
+            log_p.append(w * math.log(m / t))
     bp = 1.0 if c > r else math.exp(1 - r / c)
-    return bp * math.exp(sum(log_p) / max_n)
+    return bp * math.exp(sum(log_p) / max_n if weights is None else math.fsum(log_p))
 
 
 def _levenshtein(a, b):
@@ -372,6 +380,49 @@ def _(t, ex):
     value = t.corpus_bleu(*columns(pairs), max_n=n, smoothing=sm)
     expect_close(value, _bleu_oracle(pairs, n, sm), rtol=1e-9, atol=1e-12,
                  what=f"corpus BLEU ({sm} smoothing) vs its definition")
+
+
+@st.composite
+def _zero_weight_case(draw, pairs):
+    """(pairs, max_n, weights, smoothing): weight 0 on every order without a clipped match (when some order
+    has one: otherwise BLEU is 0 by the no-unigram-match rule), on other orders now and then too; the
+    remaining weights positive, summing to 1."""
+    pairs = draw(pairs)
+    n = draw(st.integers(2, MAX_NS[-1]))
+    matched = [sum(_clipped(refs, hyp, k)[0] for refs, hyp in pairs) > 0 for k in range(1, n + 1)]
+    raw = draw(st.lists(st.integers(1, 3), min_size=n, max_size=n))
+    dropped = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    if any(matched):
+        raw = [0 if not ok or (drop and k) else w for k, (w, ok, drop) in enumerate(zip(raw, matched, dropped))]
+        if not any(raw):
+            raw[matched.index(True)] = 1
+    weights = tuple(w / sum(raw) for w in raw)
+    return pairs, n, weights, draw(st.sampled_from(("none", "none", *SMOOTHINGS[1:])))
+
+
+def _zero_weights(t, ex, name: str):
+    pairs, n, weights, sm = ex
+    if name == "sentence_bleu":
+        value = t.sentence_bleu(*pairs[0], max_n=n, weights=weights, smoothing=sm)
+        pairs = pairs[:1]
+    else:
+        value = t.corpus_bleu(*columns(pairs), max_n=n, weights=weights, smoothing=sm)
+    expect(math.isfinite(float(value)),
+           f"{name}(max_n={n}, weights={weights}, smoothing={sm!r}) is {value!r}: an order of weight 0 adds "
+           f"0 x log p_n = 0, even where p_n = 0")
+    expect_close(value, _bleu_oracle(pairs, n, sm, weights), rtol=1e-9, atol=1e-12,
+                 what=f"{name} with weights {weights} ({sm} smoothing) vs its definition")
+
+
+# corpus hypotheses of >= 4 tokens: a short hypothesis's empty orders are definition[corpus_bleu]'s business (NLTK
+# adds max(1, 0) to the pooled denominator there), not this property's
+for _name, _pairs in (("sentence_bleu", st.lists(sentence, min_size=1, max_size=1)),
+                      ("corpus_bleu", st.lists(st.tuples(references, long_enough(MAX_NS[-1])), min_size=1, max_size=4))):
+    prop(f"zero_weights[{_name}]",
+         f"{_name} with weight 0 on the n-gram orders that have no match is finite: each order of weight 0 adds "
+         "0 x log p_n = 0 (the catalog ignores it), the rest is the weighted definition computed in the spec",
+         kind="undefined", needs=tuple(f"{_name}:{k}" for k in ("max_n", "weights", "smoothing")),
+         defines=(_name,), strategy=_zero_weight_case(_pairs))(functools.partial(_zero_weights, name=_name))
 
 
 def _bleu_corpus_for_agreement(max_n_strategy):
