@@ -34,8 +34,10 @@ from .inputs.token_sequences import (
     WORD_CORPORA,
     WORD_PAIRS,
     WORDS,
+    as_words,
     columns,
     corpus,
+    id_sequence_pair,
     long_enough,
     nonempty_texts,
     nonempty_tokens,
@@ -576,6 +578,41 @@ def _(t, ex):
     # same counts, same divisions: only rounding differs
     expect_close(list(t.rouge_n(refs, hyp, n=n)), list(rs.rouge_n(refs, hyp, n=n)), what=f"ROUGE-{n}")
     expect_close(list(t.rouge_l(refs, hyp)), list(rs.rouge_l(refs, hyp)), what="ROUGE-L")
+
+
+# ================================================================ integer token ids
+
+#: metric -> (the keywords its calls pass, whether references must be non-empty, the calls on sentence pairs)
+_ID_CALLS = {
+    "edit_distance": ((), False, lambda t, pairs: [t.edit_distance(*pairs[0])]),
+    "wer": ((), True, lambda t, pairs: [t.wer(*pairs[0])]),
+    "corpus_wer": ((), True, lambda t, pairs: [t.corpus_wer(*columns(pairs))]),
+    "sentence_bleu": (("max_n",), False, lambda t, pairs: [
+        t.sentence_bleu([r for r, _ in pairs], pairs[0][1], max_n=n) for n in (1, 2)]),
+    "corpus_bleu": (("max_n",), False, lambda t, pairs: [
+        t.corpus_bleu([[r] for r, _ in pairs], [h for _, h in pairs], max_n=n) for n in (1, 2)]),
+    "rouge_n": (("n",), False, lambda t, pairs: [v for n in (1, 2) for v in t.rouge_n([pairs[0][0]], pairs[0][1], n=n)]),
+    "rouge_l": ((), False, lambda t, pairs: list(t.rouge_l([pairs[0][0]], pairs[0][1]))),
+}
+
+
+def _integer_token_ids(t, pairs, name: str):
+    call = _ID_CALLS[name][2]
+    words = list(zip(*[iter(as_words(*(seq for pair in pairs for seq in pair)))] * 2))
+    expect_close(call(t, pairs), call(t, words), rtol=1e-12, atol=1e-15,
+                 what=f"{name} on integer token ids vs on the same sequences with each id renamed to a word")
+
+
+for _name, (_keywords, _nonempty, _) in _ID_CALLS.items():
+    prop(f"integer_token_ids[{_name}]",
+         f"{_name} compares tokens by equality only: on integer token ids (negative, beyond 2**61 and 2**64, ids that "
+         "share a Python hash, a residue mod 2**16 or 2**32, or a float64 or int64 image) it equals its value on the "
+         "same sequences with each id renamed to a distinct word", kind="invariance",
+         needs=(_name, *(f"{_name}:{k}" for k in _keywords)),
+         # the first pair holds an id: an example of empty sequences says nothing about integer tokens
+         strategy=st.lists(id_sequence_pair(min_size=int(_nonempty)), min_size=1, max_size=3).filter(
+             lambda pairs: pairs[0][0] or pairs[0][1]))(
+        functools.partial(_integer_token_ids, name=_name))
 
 
 # ================================================================ claims from the seeds

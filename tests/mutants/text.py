@@ -512,7 +512,6 @@ MUTANTS = [
            (T + "zero_weights[sentence_bleu]", T + "direction[sentence_bleu:more_references]")),
     Mutant("corpus_bleu_zero_weight_is_nan", {"corpus_bleu": _bleu_zero_weight_nan("corpus_bleu")},
            (T + "zero_weights[corpus_bleu]",)),
-    Mutant("sentence_bleu_hashes_integer_tokens", {"sentence_bleu": _hashed_integer_tokens("sentence_bleu")}, ()),
     Mutant("corpus_bleu_zips_silently", {"corpus_bleu": _corpus_bleu_zips},
            (T + "refuses_bad_input[corpus_bleu]",)),
     Mutant("sentence_bleu_unchecked_nesting", {"sentence_bleu": _sentence_bleu_unchecked_nesting},
@@ -552,4 +551,7 @@ MUTANTS = [
     Mutant(f"{name}_nan_on_empty_hypothesis", {name: _nan_on_empty_hypothesis(name)}, (T + f"bounds[{name}]",))
     for name in ("edit_distance", "wer", "corpus_wer", "cer", "corpus_cer", "sentence_bleu", "corpus_bleu",
                  "rouge_n", "rouge_l")
+] + [
+    Mutant(f"{name}_hashes_integer_tokens", {name: _hashed_integer_tokens(name)}, (T + f"integer_token_ids[{name}]",))
+    for name in ("edit_distance", "wer", "corpus_wer", "sentence_bleu", "corpus_bleu", "rouge_n", "rouge_l")
 ]
