@@ -590,6 +590,76 @@ def wrong_label(t, ex):
                  what=f"{keys} when every detection has a label no object has")
 
 
+#: COCOeval's area ranges, closed on both ends (an object of area exactly 32**2 is small and medium)
+COCO_AREAS = {"small": (0.0, 32.0**2), "medium": (32.0**2, 96.0**2), "large": (96.0**2, 1e10)}
+#: box sizes (w, h) on and next to the area boundaries: 32**2 and 96**2 in three shapes each, one pixel below
+#: and above, and one well inside each range
+BOUNDARY_SIZES = ((32, 32), (16, 64), (64, 16), (31, 33), (33, 33), (96, 96), (48, 192), (192, 48), (95, 97),
+                  (97, 97), (8, 8), (128, 128))
+#: every object or far detection in a cell of its own: no two boxes overlap
+_CELL = 300
+
+
+@st.composite
+def _boundary_sets(draw):
+    """1..3 images of 1..5 objects (labels 0, 1) with sizes from BOUNDARY_SIZES, each in its own cell; each object
+    detected exactly (IoU 1) or missed, plus 0..2 detections far from every object; distinct scores."""
+    dets, gts = [], []
+    scores = iter(draw(st.permutations(range(1, 50))))
+    for _ in range(draw(st.integers(1, 3))):
+        objects = draw(st.lists(st.tuples(st.sampled_from(BOUNDARY_SIZES), st.sampled_from((0, 1)), st.booleans()),
+                                min_size=1, max_size=5))
+        extra = draw(st.lists(st.tuples(st.sampled_from(BOUNDARY_SIZES), st.sampled_from((0, 1))), max_size=2))
+        g_rows = [(_CELL * k, 0, w, h) for k, ((w, h), _, _) in enumerate(objects)]
+        d_rows = [row for row, (_, _, found) in zip(g_rows, objects) if found]
+        d_labels = [lab for _, lab, found in objects if found]
+        d_rows += [(_CELL * (len(objects) + k), 0, w, h) for k, ((w, h), _) in enumerate(extra)]
+        d_labels += [lab for _, lab in extra]
+        gts.append({"boxes": boxes_array(g_rows), "labels": np.array([lab for _, lab, _ in objects], dtype=np.int64)})
+        dets.append({"boxes": boxes_array(d_rows) if d_rows else np.zeros((0, 4)),
+                     "scores": np.array([float(next(scores)) for _ in d_rows]),
+                     "labels": np.array(d_labels, dtype=np.int64)})
+    return DetectionSet(tuple(dets), tuple(gts))
+
+
+def _area(boxes) -> np.ndarray:
+    return (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+
+
+def _in_area_range(ex: DetectionSet, lo: float, hi: float) -> DetectionSet:
+    """What COCOeval scores in the area range [lo, hi] when every detection is an exact copy of an object or far
+    from all: the objects inside; the copies of those objects (a copy of an object outside is ignored) and the far
+    detections inside (an unmatched detection outside is ignored)."""
+    dets, gts = [], []
+    for d, g in zip(ex.detections, ex.ground_truths):
+        inside = (_area(g["boxes"]) >= lo) & (_area(g["boxes"]) <= hi)
+        copies = (d["boxes"][:, None, :] == g["boxes"][None, :, :]).all(axis=2)
+        keep = np.where(copies.any(axis=1), (copies & inside[None, :]).any(axis=1),
+                        (_area(d["boxes"]) >= lo) & (_area(d["boxes"]) <= hi))
+        gts.append({k: v[inside] for k, v in g.items()})
+        dets.append({k: v[keep] for k, v in d.items()})
+    return DetectionSet(tuple(dets), tuple(gts))
+
+
+@prop("area_range_boundaries[coco_map]",
+      "AP_small/medium/large and AR_small/medium/large judge objects of area exactly 32**2 and 96**2 by COCO's closed "
+      "ranges [0, 32**2], [32**2, 96**2], [96**2, 1e10] (such an object is in both ranges that meet there): each "
+      "equals AP or AR100 of what the range keeps, computed in the spec, -1 where it keeps no object",
+      kind="relation", needs=_SET_NEEDS, strategy=_boundary_sets())
+def area_range_boundaries(t, ex):
+    got = _summary(t, ex)
+    for size, (lo, hi) in COCO_AREAS.items():
+        kept = _in_area_range(ex, lo, hi)
+        areas = sorted({float(a) for g in ex.ground_truths for a in _area(g["boxes"])})
+        if not any(len(g["labels"]) for g in kept.ground_truths):
+            want = [-1.0, -1.0]
+        else:
+            definition = _summary_definition(kept)
+            want = [definition["AP"], definition["AR100"]]
+        expect_close([got[f"AP_{size}"], got[f"AR_{size}"]], want, rtol=ROUNDING, atol=ROUNDING,
+                     what=f"(AP_{size}, AR_{size}) with object areas {areas} vs the closed range [{lo:g}, {hi:g}]")
+
+
 _UNDEFINED_NEEDS = ("coco_map", "coco_map:undefined")
 
 

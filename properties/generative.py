@@ -172,20 +172,40 @@ for _name, _strategy, _call in (
              check=lambda t, ex, call=_call: _nonnegative(t, ex, call))
 
 
+def _zero_and_not_below(value, atol: float, what: str) -> None:
+    """FID of identical statistics: 0 up to the square roots of rounding errors, and never below 0 (the catalog
+    clips at 0: a distance of identical Gaussians has no negative rounding to keep)."""
+    value = float(value)
+    expect(value >= 0.0, f"{what} is {value!r}, below 0: FID is never negative, on identical statistics least of all")
+    expect_close(value, 0.0, rtol=0, atol=atol, what=what)
+
+
+#: identical features: as drawn, with fewer rows than features (rank-deficient covariances), scaled by factors that
+#: make the covariances inexact (rounding to either side of 0)
+_identical_features = st.tuples(st.one_of(feature_pairs(), feature_pairs(max_rows=4, dim=4)),
+                                st.sampled_from((1.0, 0.1, 1 / 3, 1e3)))
+
+
 @prop("identical_statistics[frechet_distance]",
-      "the same features on both sides give FID 0 (up to the square roots of rounding errors)", kind="identity",
-      needs=_FID, strategy=feature_pairs())
+      "the same features on both sides give FID 0 (up to the square roots of rounding errors) and never below 0, "
+      "rank-deficient covariances (fewer rows than features) included", kind="identity",
+      needs=_FID, strategy=_identical_features)
 def fid_identical(t, ex):
-    _, s1 = _stats(ex.X1)
-    expect_close(t.frechet_distance(ex.X1, ex.X1.copy()), 0.0, rtol=0, atol=_fid_atol(s1, s1), what="FID(X, X)")
+    pair, scale = ex
+    X = pair.X1 * scale
+    _, s1 = _stats(X)
+    _zero_and_not_below(t.frechet_distance(X, X.copy()), _fid_atol(s1, s1), what=f"FID(X, X), X of shape {X.shape}")
 
 
 @prop("identical_statistics[frechet_distance_from_statistics]",
-      "identical statistics give FID 0 (up to the square roots of rounding errors)", kind="identity",
-      needs=_FID_STATS, strategy=gaussian_pairs())
+      "identical statistics give FID 0 (up to the square roots of rounding errors) and never below 0, singular "
+      "covariances included", kind="identity", needs=_FID_STATS,
+      strategy=st.tuples(gaussian_pairs(), st.sampled_from((1.0, 0.1, 1 / 3, 1e3))))
 def fid_stats_identical(t, ex):
-    expect_close(t.frechet_distance_from_statistics(ex.mu1, ex.S1, ex.mu1.copy(), ex.S1.copy()), 0.0, rtol=0,
-                 atol=_fid_atol(ex.S1, ex.S1), what="FID(mu, S, mu, S)")
+    pair, scale = ex
+    mu, S = pair.mu1 * scale, pair.S1 * scale**2
+    _zero_and_not_below(t.frechet_distance_from_statistics(mu, S, mu.copy(), S.copy()), _fid_atol(S, S),
+                        what=f"FID(mu, S, mu, S), S of rank {np.linalg.matrix_rank(pair.A1)} in {S.shape[0]} dimensions")
 
 
 @prop("symmetry[frechet_distance]", "FID(X1, X2) = FID(X2, X1)", kind="symmetry", needs=_FID,

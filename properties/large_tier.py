@@ -19,7 +19,7 @@ offset_reals float32 offset 1e4 one-pass variance cancellation in float32 (1e5, 
 offset_reals float64 offset 1e6 the same in float64, at 1e5 and 1e7 samples
 offset_reals/tied_scores 1e4    magnitudes 1e-300 (squares underflow), 1e300 (overflow), 1e-310 (subnormal)
 query_batch 1e5..2e6 documents  many queries (20,000 x 100)
-corpus / document               n-gram counts beyond 2**16; long documents
+corpus / document               n-gram counts beyond 2**16; a vocabulary beyond 2**16; long documents
 detection_dataset 1e5, 1.5e5    5,000 images (COCO val2017's size); 300 detections per image (maxDets)
 labels as clusterings 1e5..2e6  pair counts beyond 2**31 (65,536 samples) and ARI's count products beyond 2**63
 bits 1e5..5e6, reals as samples bit counts beyond 2**16; burstiness's variance at offsets and on regime-changing gaps; 1-D W_1 of 1e7 values
@@ -112,7 +112,8 @@ PROBABILITIES = [case("class_probabilities", 100_000, classes=5), case("class_pr
 DISTRIBUTIONS = [case("distribution", 100_000), case("distribution", 1_000_000)]
 TOKENS = [case("token_probabilities", 100_000), case("token_probabilities", 10_000_000)]
 QUERIES = [case("query_batch", 100_000, documents=50), case("query_batch", 2_000_000, documents=100)]
-CORPUS = [case("corpus", 100_000), case("corpus", 400_000)]
+# the second: about 79,000 distinct tokens (a vocabulary of 1e6, 80% of the tokens uniform), beyond 2**16
+CORPUS = [case("corpus", 100_000), case("corpus", 100_000, vocabulary=1_000_000, uniform=0.8), case("corpus", 400_000)]
 DOCUMENT = [case("document", 20_000), case("document", 100_000)]
 SHORT_DOCUMENT = [case("document", 2_000), case("document", 5_000)]  # quadratic metrics (LCS)
 # 5,000 images of 20 detections (COCO val2017's size), then 500 images of 300 (maxDets=100 truncates)

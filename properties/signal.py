@@ -362,6 +362,56 @@ def mcd_dtw_stretch(t, ex):
                  what="DTW MCD of a time-stretched copy and the sequence")
 
 
+#: two accumulated DTW costs closer than this (relative) are a tie: sums of the same square roots in another order
+DTW_TIE = 1e-9
+
+
+def _dtw_optimal_paths(ref, syn, include_energy):
+    """(minimum total frame distance C, the lengths of the paths that reach it) by the textbook DTW dynamic
+    programme, steps (1, 0), (0, 1), (1, 1) from frame pair (0, 0) to (n - 1, m - 1). Paths within DTW_TIE of the
+    minimum all count: the definition leaves the choice among equally short paths open, and so does the check."""
+    start = 0 if include_energy else 1
+    n, m = len(ref), len(syn)
+    dist = [[math.sqrt(sum((a - b) ** 2 for a, b in zip(x[start:], y[start:]))) for y in syn] for x in ref]
+    best = [[None] * m for _ in range(n)]  # (cost, {path lengths})
+    for i in range(n):
+        for j in range(m):
+            if i == j == 0:
+                best[i][j] = (dist[0][0], {1})
+                continue
+            before = [best[a][b] for a, b in ((i - 1, j - 1), (i - 1, j), (i, j - 1)) if a >= 0 and b >= 0]
+            low = min(c for c, _ in before)
+            lengths = {k + 1 for c, ks in before if c <= low + DTW_TIE * max(low, 1.0) for k in ks}
+            best[i][j] = (dist[i][j] + low, lengths)
+    return best[n - 1][m - 1]
+
+
+@st.composite
+def _unequal_cepstra(draw):
+    """Two mel-cepstral sequences of 1..8 frames, of different lengths."""
+    d = draw(st.integers(2, 5))
+    t1 = draw(st.integers(1, 8))
+    t2 = draw(st.integers(1, 8).filter(lambda t: t != t1))
+    return draw(_cepstra(t1, d)), draw(_cepstra(t2, d))
+
+
+@prop("dtw_definition[mel_cepstral_distortion]",
+      "alignment='dtw' on sequences of unequal length: MCD = (10 / ln 10) sqrt(2) C / L, C the minimum total "
+      "Euclidean frame distance over DTW paths (steps (1,0), (0,1), (1,1)) and L the length of such a path "
+      "(the mean over the pairs on the optimal path), the DP computed in the spec", kind="relation",
+      needs=(*_MCD_DTW, "mel_cepstral_distortion:include_energy"),
+      strategy=st.tuples(_unequal_cepstra(), st.booleans()))
+def mcd_dtw_definition(t, ex):
+    (ref, syn), energy = ex
+    total, lengths = _dtw_optimal_paths(ref.tolist(), syn.tolist(), energy)
+    got = float(t.mel_cepstral_distortion(ref, syn, include_energy=energy, alignment="dtw"))
+    candidates = sorted(MCD_CONSTANT * total / k for k in lengths)
+    closest = min(candidates, key=lambda v: abs(v - got))
+    expect_close(got, closest, rtol=1e-9, atol=1e-12,
+                 what=f"DTW MCD of {len(ref)} vs {len(syn)} frames (include_energy={energy}) vs the mean over an "
+                      f"optimal path: total {total!r} over one of the path lengths {sorted(lengths)}")
+
+
 @prop("refuses_bad_input[mel_cepstral_distortion]",
       "mel_cepstral_distortion refuses different coefficient counts, different frame counts without alignment, "
       "NaN, 1-D or empty input, and an unknown alignment, naming the argument", kind="refusal", needs=_MCD_DTW,

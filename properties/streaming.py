@@ -17,7 +17,9 @@ properties are registered with the metric's family prefix:
     updating after it continues the stream
 ``stream_reset``
     after ``reset`` the stream computes as a new one: its empty-input answer
-    (the one-shot's refusal), then the value of what is added next
+    (the one-shot's refusal), then the value of what is added next (the same
+    samples as before the reset, then, after another reset, other samples:
+    those a new stream would be fed)
 ``stream_merge``
     merging per-shard states equals one stream of all shards, in any order and
     grouping (commutative, associative), and leaves the merged-in state as it was
@@ -224,8 +226,28 @@ def _reset(t, ex_cuts, name, cap):
         s.update(*case.batch(np.arange(case.n)))
         with findings.part("refilled_after_reset", view=t):
             case.same(case.value(s), case.one_shot(), "after reset, then every sample")
+        # other data than before the reset (the last batch alone): a reset that keeps part of the state (a count,
+        # a max, the classes seen) hides behind the same data, not behind other data
+        other = _split(case.n, cuts)[-1]
+        s.reset()
+        s.update(*case.batch(other))
+        with findings.part("other_data_after_reset", view=t):
+            _as_fresh(case, s, other, "after reset, then other samples than before")
 
     _each_form(t, cap, name, ex, check)
+
+
+def _as_fresh(case: _Case, s, idx: np.ndarray, what: str) -> None:
+    """``s`` answers as a new stream fed the samples ``idx``: the same value, or a refusal where it refuses."""
+    fresh = case.fed([idx])
+    try:
+        fresh.compute()
+    except (TargetViolation, TargetExited, UndeclaredKeyword):
+        raise
+    except Exception:  # noqa: BLE001 - a new stream refuses these samples: so must the reset one
+        expect_refusal(s.compute)
+        return
+    case.same(case.value(s), case.value(fresh), f"{what} vs a new stream fed them")
 
 
 def _merge(t, ex_cuts, name, cap):
@@ -351,7 +373,8 @@ def register_all() -> list[str]:
             _batch_order, st.tuples(cut, st.randoms(use_true_random=False)))
         add("stream_compute_idempotent", f"compute() of a {name} stream gives the same value twice and leaves the "
             "state as it was", "identity", _compute_idempotent, cut)
-        add("stream_reset", f"a {name} stream after reset() computes as a new stream", "identity", _reset, cut)
+        add("stream_reset", f"a {name} stream after reset() computes as a new stream, fed the same samples as before "
+            "or other ones", "identity", _reset, cut)
         add("stream_merge", f"merging {name} streams of shards equals one stream of all of them, in any order and "
             "grouping, and leaves the merged-in stream as it was", "relation", _merge, cut)
         add("stream_empty_batches", f"an empty batch adds nothing to a {name} stream (first, between batches or "

@@ -34,8 +34,10 @@ from .inputs.token_sequences import (
     WORD_CORPORA,
     WORD_PAIRS,
     WORDS,
+    as_words,
     columns,
     corpus,
+    id_sequence_pair,
     long_enough,
     nonempty_texts,
     nonempty_tokens,
@@ -79,9 +81,11 @@ def _closest(refs, c):
     return min((len(r) for r in refs), key=lambda r: (abs(r - c), r))
 
 
-def _bleu_oracle(pairs, max_n, smoothing="none"):
-    """Corpus BLEU from pooled statistics, uniform weights, the catalog's smoothing at its
-    default smooth_value (floor 0.1, add-k 1; Chen & Cherry 2014)."""
+def _bleu_oracle(pairs, max_n, smoothing="none", weights=None):
+    """Corpus BLEU from pooled statistics, uniform weights unless ``weights`` are given, the catalog's
+    smoothing at its default smooth_value (floor 0.1, add-k 1; Chen & Cherry 2014). An order of weight 0
+    contributes ``0 x log p = 0`` even where ``p = 0`` (the catalog's convention: such orders are ignored);
+    exp smoothing still counts it among the zero orders."""
     num = [0] * max_n
     den = [0] * max_n
     c = r = 0
@@ -100,14 +104,20 @@ def _bleu_oracle(pairs, max_n, smoothing="none"):
         t = max(t, 1)  # an order with no hypothesis n-gram is 0 / 1 (NLTK's convention)
         if smoothing == "add-k" and n > 0:
             m, t = m + 1, t + 1
+        w = None if weights is None else weights[n]
         if m == 0:
             if smoothing == "none":
+                if w == 0:
+                    continue  # 0 x log 0 = 0
                 return 0.0
             zeros += 1
             m = 0.1 if smoothing == "floor" else 0.5**zeros
-        log_p.append(math.log(m / t))
+        if w is None:
+            log_p.append(math.log(m / t))
+        elif w:
+            log_p.append(w * math.log(m / t))
     bp = 1.0 if c > r else math.exp(1 - r / c)
-    return bp * math.exp(sum(log_p) / max_n)
+    return bp * math.exp(sum(log_p) / max_n if weights is None else math.fsum(log_p))
 
 
 def _levenshtein(a, b):
@@ -374,6 +384,49 @@ def _(t, ex):
                  what=f"corpus BLEU ({sm} smoothing) vs its definition")
 
 
+@st.composite
+def _zero_weight_case(draw, pairs):
+    """(pairs, max_n, weights, smoothing): weight 0 on every order without a clipped match (when some order
+    has one: otherwise BLEU is 0 by the no-unigram-match rule), on other orders now and then too; the
+    remaining weights positive, summing to 1."""
+    pairs = draw(pairs)
+    n = draw(st.integers(2, MAX_NS[-1]))
+    matched = [sum(_clipped(refs, hyp, k)[0] for refs, hyp in pairs) > 0 for k in range(1, n + 1)]
+    raw = draw(st.lists(st.integers(1, 3), min_size=n, max_size=n))
+    dropped = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    if any(matched):
+        raw = [0 if not ok or (drop and k) else w for k, (w, ok, drop) in enumerate(zip(raw, matched, dropped))]
+        if not any(raw):
+            raw[matched.index(True)] = 1
+    weights = tuple(w / sum(raw) for w in raw)
+    return pairs, n, weights, draw(st.sampled_from(("none", "none", *SMOOTHINGS[1:])))
+
+
+def _zero_weights(t, ex, name: str):
+    pairs, n, weights, sm = ex
+    if name == "sentence_bleu":
+        value = t.sentence_bleu(*pairs[0], max_n=n, weights=weights, smoothing=sm)
+        pairs = pairs[:1]
+    else:
+        value = t.corpus_bleu(*columns(pairs), max_n=n, weights=weights, smoothing=sm)
+    expect(math.isfinite(float(value)),
+           f"{name}(max_n={n}, weights={weights}, smoothing={sm!r}) is {value!r}: an order of weight 0 adds "
+           f"0 x log p_n = 0, even where p_n = 0")
+    expect_close(value, _bleu_oracle(pairs, n, sm, weights), rtol=1e-9, atol=1e-12,
+                 what=f"{name} with weights {weights} ({sm} smoothing) vs its definition")
+
+
+# corpus hypotheses of >= 4 tokens: a short hypothesis's empty orders are definition[corpus_bleu]'s business (NLTK
+# adds max(1, 0) to the pooled denominator there), not this property's
+for _name, _pairs in (("sentence_bleu", st.lists(sentence, min_size=1, max_size=1)),
+                      ("corpus_bleu", st.lists(st.tuples(references, long_enough(MAX_NS[-1])), min_size=1, max_size=4))):
+    prop(f"zero_weights[{_name}]",
+         f"{_name} with weight 0 on the n-gram orders that have no match is finite: each order of weight 0 adds "
+         "0 x log p_n = 0 (the catalog ignores it), the rest is the weighted definition computed in the spec",
+         kind="undefined", needs=tuple(f"{_name}:{k}" for k in ("max_n", "weights", "smoothing")),
+         defines=(_name,), strategy=_zero_weight_case(_pairs))(functools.partial(_zero_weights, name=_name))
+
+
 def _bleu_corpus_for_agreement(max_n_strategy):
     return max_n_strategy.flatmap(
         lambda n: st.tuples(
@@ -525,6 +578,41 @@ def _(t, ex):
     # same counts, same divisions: only rounding differs
     expect_close(list(t.rouge_n(refs, hyp, n=n)), list(rs.rouge_n(refs, hyp, n=n)), what=f"ROUGE-{n}")
     expect_close(list(t.rouge_l(refs, hyp)), list(rs.rouge_l(refs, hyp)), what="ROUGE-L")
+
+
+# ================================================================ integer token ids
+
+#: metric -> (the keywords its calls pass, whether references must be non-empty, the calls on sentence pairs)
+_ID_CALLS = {
+    "edit_distance": ((), False, lambda t, pairs: [t.edit_distance(*pairs[0])]),
+    "wer": ((), True, lambda t, pairs: [t.wer(*pairs[0])]),
+    "corpus_wer": ((), True, lambda t, pairs: [t.corpus_wer(*columns(pairs))]),
+    "sentence_bleu": (("max_n",), False, lambda t, pairs: [
+        t.sentence_bleu([r for r, _ in pairs], pairs[0][1], max_n=n) for n in (1, 2)]),
+    "corpus_bleu": (("max_n",), False, lambda t, pairs: [
+        t.corpus_bleu([[r] for r, _ in pairs], [h for _, h in pairs], max_n=n) for n in (1, 2)]),
+    "rouge_n": (("n",), False, lambda t, pairs: [v for n in (1, 2) for v in t.rouge_n([pairs[0][0]], pairs[0][1], n=n)]),
+    "rouge_l": ((), False, lambda t, pairs: list(t.rouge_l([pairs[0][0]], pairs[0][1]))),
+}
+
+
+def _integer_token_ids(t, pairs, name: str):
+    call = _ID_CALLS[name][2]
+    words = list(zip(*[iter(as_words(*(seq for pair in pairs for seq in pair)))] * 2))
+    expect_close(call(t, pairs), call(t, words), rtol=1e-12, atol=1e-15,
+                 what=f"{name} on integer token ids vs on the same sequences with each id renamed to a word")
+
+
+for _name, (_keywords, _nonempty, _) in _ID_CALLS.items():
+    prop(f"integer_token_ids[{_name}]",
+         f"{_name} compares tokens by equality only: on integer token ids (negative, beyond 2**61 and 2**64, ids that "
+         "share a Python hash, a residue mod 2**16 or 2**32, or a float64 or int64 image) it equals its value on the "
+         "same sequences with each id renamed to a distinct word", kind="invariance",
+         needs=(_name, *(f"{_name}:{k}" for k in _keywords)),
+         # the first pair holds an id: an example of empty sequences says nothing about integer tokens
+         strategy=st.lists(id_sequence_pair(min_size=int(_nonempty)), min_size=1, max_size=3).filter(
+             lambda pairs: pairs[0][0] or pairs[0][1]))(
+        functools.partial(_integer_token_ids, name=_name))
 
 
 # ================================================================ claims from the seeds

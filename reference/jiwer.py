@@ -16,6 +16,8 @@ from importlib.metadata import version as _version
 import jiwer as _jiwer
 from jiwer import transforms as _tr
 
+from reference._text_tokens import string_token_domains
+
 TARGET_NAME = "jiwer"
 VERSION = _version("jiwer")
 CONVENTIONS = {
@@ -23,6 +25,9 @@ CONVENTIONS = {
     "cer transform": "ReduceToListOfListOfChars only (no stripping: spaces count)",
     "corpus": "pooled by jiwer over lists; average='mean' = mean of sentence scores",
 }
+
+# text, not token sequences: integer token ids are outside the domain (reference/_text_tokens.py)
+DOMAINS = string_token_domains('wer', 'corpus_wer')
 
 _CHARS = _tr.Compose([_tr.ReduceToListOfListOfChars()])
 

@@ -28,6 +28,8 @@ from typing import NamedTuple
 
 import rouge as _rouge
 
+from reference._text_tokens import string_token_domains
+
 TARGET_NAME = "rouge"
 VERSION = getattr(_rouge, "__version__", None) or _version("rouge")
 CONVENTIONS = {
@@ -48,6 +50,9 @@ CONVENTIONS = {
     "empty text": "the library refuses an empty hypothesis or reference (ValueError 'Hypothesis is empty.', "
     "'Reference is empty.', 'Collections must contain at least 1 sentence.'); passed through",
 }
+
+# text, not token sequences: integer token ids are outside the domain (reference/_text_tokens.py)
+DOMAINS = string_token_domains('rouge_n', 'rouge_l')
 
 
 class Score(NamedTuple):

@@ -18,6 +18,8 @@ from importlib.metadata import version as _version
 from rouge_score import rouge_scorer as _rouge_scorer
 from rouge_score.scoring import Score
 
+from reference._text_tokens import string_token_domains
+
 TARGET_NAME = "rouge_score"
 VERSION = _version("rouge-score")
 CONVENTIONS = {
@@ -25,6 +27,9 @@ CONVENTIONS = {
     "multi_reference": "max = score_multi (best F); mean = average of per-reference scores",
     "beta": "F1 only (not provided)",
 }
+
+# text, not token sequences: integer token ids are outside the domain (reference/_text_tokens.py)
+DOMAINS = string_token_domains('rouge_n', 'rouge_l')
 
 
 @functools.lru_cache(maxsize=16)

@@ -19,6 +19,8 @@ import logging
 import sacrebleu as _sacrebleu
 from sacrebleu.metrics import BLEU
 
+from reference._text_tokens import string_token_domains
+
 TARGET_NAME = "sacrebleu"
 VERSION = _sacrebleu.__version__
 CONVENTIONS = {
@@ -28,6 +30,9 @@ CONVENTIONS = {
     "scale": "score / 100",
     "weights": "uniform only (not provided)",
 }
+
+# text, not token sequences: integer token ids are outside the domain (reference/_text_tokens.py)
+DOMAINS = string_token_domains('sentence_bleu', 'corpus_bleu')
 
 # sacrebleu logs a recommendation on every sentence_score call without effective_order;
 # the audit deliberately compares the plain (non-effective-order) score.

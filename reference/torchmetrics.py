@@ -27,6 +27,7 @@ from torchmetrics.functional import text as _txt
 from torchmetrics.utilities.compute import auc as _auc
 
 from properties.engine.reproduce import library_call  # torchmetrics' own call, under the adapter's, in reproductions
+from reference._text_tokens import string_token_domains
 
 TARGET_NAME = "torchmetrics"
 VERSION = torchmetrics.__version__
@@ -476,6 +477,9 @@ CONVENTIONS.update({
 _SMOOTH = {"none": False, "method0": False, "add-k": True, "method2": True}
 SUPPORTS["sentence_bleu"] = {"smoothing": tuple(_SMOOTH)}
 SUPPORTS["corpus_bleu"] = {"smoothing": tuple(_SMOOTH)}
+
+# text, not token sequences: integer token ids are outside the domain (reference/_text_tokens.py)
+DOMAINS = string_token_domains('edit_distance', 'wer', 'corpus_wer', 'sentence_bleu', 'corpus_bleu', 'rouge_n', 'rouge_l')
 
 
 class RougeScore(NamedTuple):

@@ -281,11 +281,18 @@ def _edit(rng, tokens: list[str], rate: float) -> list[str]:
     return np.where(rng.random(len(tokens)) < rate, "zz", np.array(tokens)).tolist()
 
 
-def corpus(n: int, *, length: int = 20, vocabulary: int = 2000) -> dict:
-    """``n // length`` sentences of ``length`` tokens; hypotheses replace 20% of the tokens."""
-    rng = _rng("corpus", n, length=length, vocabulary=vocabulary)
+def corpus(n: int, *, length: int = 20, vocabulary: int = 2000, uniform: float = 0.0) -> dict:
+    """``n // length`` sentences of ``length`` tokens; hypotheses replace 20% of the tokens. ``uniform``: that share
+    of the tokens drawn uniformly from the vocabulary instead (a vocabulary of 1e6 at 0.8 puts about 77,000
+    distinct tokens in 1e5: beyond 2**16, where n-gram keys kept in a small table collide)."""
+    options = {"uniform": uniform} if uniform else {}
+    rng = _rng("corpus", n, length=length, vocabulary=vocabulary, **options)
     sentences = n // length
-    flat = np.array(_tokens(rng, sentences * length, vocabulary)).reshape(sentences, length)
+    flat = np.array(_tokens(rng, sentences * length, vocabulary), dtype=_words(vocabulary).dtype)
+    if uniform:
+        spread = rng.random(flat.size) < uniform
+        flat[spread] = _words(vocabulary)[rng.integers(0, vocabulary, size=int(spread.sum()))]
+    flat = flat.reshape(sentences, length)
     replaced = np.where(rng.random(flat.shape) < 0.2, "zz", flat)
     refs, hyps = flat.tolist(), replaced.tolist()
     return {"references": refs, "hypotheses": hyps, "list_of_references": [[r] for r in refs],

@@ -43,6 +43,47 @@ nonempty_words_texts = st.text(alphabet="abc", min_size=1, max_size=12)
 wer_pairs = st.lists(st.tuples(nonempty_tokens, tokens), min_size=1, max_size=5)
 
 
+#: integer token ids (the catalog takes tokens as hashables: ints are vocabulary ids), in pairs that a library keying
+#: its counts by something other than equality confuses: Python's hash (hash(-1) == hash(-2), hash(x) ==
+#: hash(x + 2**61 - 1)), residues mod 2**16 and 2**32 (a small hash table), float64 (2**53 + 1 rounds to 2**53),
+#: int64 (2**64 + 5 wraps to 5, 2**63 to -2**63)
+COLLIDING_IDS = ((-1, -2), (0, 2**61 - 1), (1, 2**61), (2, 2**61 + 1), (3, 2**16 + 3), (4, 2**32 + 4),
+                 (2**53, 2**53 + 1), (5, 2**64 + 5), (-(2**63), 2**63))
+TOKEN_IDS = tuple(i for pair in COLLIDING_IDS for i in pair)
+_PARTNER = {a: b for pair in COLLIDING_IDS for a, b in (pair, pair[::-1])}
+
+
+@st.composite
+def id_sequence_pair(draw, min_size: int = 0, max_size: int = 8):
+    """(reference, hypothesis) of integer token ids: the hypothesis is the reference with each id kept, replaced by
+    its colliding partner or by any id, then maybe extended: n-grams match, and nearly match, often."""
+    ref = draw(st.lists(st.sampled_from(TOKEN_IDS), min_size=min_size, max_size=max_size))
+    hyp = [tok if how == 0 else _PARTNER[tok] if how == 1 else other
+           for tok, how, other in zip(ref, draw(st.lists(st.sampled_from((0, 0, 1, 2)), min_size=len(ref),
+                                                        max_size=len(ref))),
+                                      draw(st.lists(st.sampled_from(TOKEN_IDS), min_size=len(ref), max_size=len(ref))))]
+    return ref, hyp + draw(st.lists(st.sampled_from(TOKEN_IDS), max_size=2))
+
+
+def as_words(*sequences):
+    """The sequences with each distinct token renamed to a distinct word ``w0, w1, ...`` (nested lists kept)."""
+    flat = sorted({tok for seq in sequences for tok in _flatten(seq)}, key=repr)
+    names = {tok: f"w{i}" for i, tok in enumerate(flat)}
+
+    def rename(seq):
+        return [rename(x) if isinstance(x, list) else names[x] for x in seq]
+
+    return tuple(rename(seq) for seq in sequences)
+
+
+def _flatten(seq):
+    for x in seq:
+        if isinstance(x, list):
+            yield from _flatten(x)
+        else:
+            yield x
+
+
 def long_enough(n: int):
     """Token lists of at least ``n`` tokens (every n-gram order up to n is present)."""
     return st.lists(st.sampled_from(WORDS), min_size=n, max_size=10)

@@ -303,6 +303,15 @@ def _unvalidated(dets, gts):
     return clean, gts[:n]
 
 
+def _coco_map_half_open_ranges(detections, ground_truths, **kwargs):
+    """COCO's area ranges read as half-open (lo, hi]: ``lo < area <= hi`` where COCOeval has ``lo <= area <= hi``,
+    so an object of area exactly 32**2 is small but not medium, 96**2 medium but not large."""
+    if "area_ranges" not in kwargs:
+        kwargs["area_ranges"] = tuple((label, float(np.nextafter(lo, np.inf)) if lo > 0 else lo, hi)
+                                      for label, lo, hi in real.COCO_AREA_RANGES)
+    return real.coco_map(detections, ground_truths, **kwargs)
+
+
 _MAP_AGREEMENT = _ids(("agrees_with_pycocotools", "coco_map"))
 
 MAP_MUTANTS = [
@@ -327,6 +336,8 @@ MAP_MUTANTS = [
     Mutant("coco-map-undetected-classes-count-as-zero",
            {"coco_map": _summary_mutant(transform_output=_undefined_classes_as_zero)},
            _ids(("per_class_mean", "coco_map"))),
+    Mutant("coco-map-half-open-area-ranges", {"coco_map": _coco_map_half_open_ranges},
+           _ids(("area_range_boundaries", "coco_map"))),
     Mutant("coco-map-no-validation", {"coco_map": _summary_mutant(_unvalidated)},
            _ids(("refuses_bad_input", "coco_map"), ("refuses_mismatched_image_counts", "coco_map"))),
 ]

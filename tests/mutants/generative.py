@@ -84,6 +84,21 @@ def _swallowed(fn, fallback=0.0):
     return mutant
 
 
+def _fid_rounding_below_zero(mu_1, sigma_1, mu_2, sigma_2):
+    """FID less a rounding-sized term and never clipped: 2 d sqrt(eps Tr S1 Tr S2), what an unregularised trace
+    root can over-count by. Inside every tolerance of the definition, and negative (about -1e-7 for traces near
+    100) on identical statistics."""
+    value = real.frechet_distance_from_statistics(mu_1, sigma_1, mu_2, sigma_2)
+    S1, S2 = np.asarray(sigma_1, dtype=float), np.asarray(sigma_2, dtype=float)
+    return value - 2 * S1.shape[0] * math.sqrt(np.finfo(float).eps * float(np.trace(S1)) * float(np.trace(S2)))
+
+
+def _fid_features_rounding_below_zero(features_1, features_2):
+    real.frechet_distance(features_1, features_2)  # the same refusals
+    (m1, s1), (m2, s2) = (_moments(np.asarray(X, dtype=float)) for X in (features_1, features_2))
+    return _fid_rounding_below_zero(m1, s1, m2, s2)
+
+
 FID_MUTANTS = [
     Mutant("fid_population_covariance", {"frechet_distance": _fid_features(lambda X: _moments(X, ddof=0))},
            _ids("definition", "frechet_distance") + _ids("one_dimensional_closed_form", "frechet_distance")
@@ -112,6 +127,11 @@ FID_MUTANTS = [
             "frechet_distance_from_statistics": lambda *a: real.frechet_distance_from_statistics(*a) - 1e-6},
            _ids("bounds", "frechet_distance", "frechet_distance_from_statistics")
            + _ids("identical_statistics", "frechet_distance", "frechet_distance_from_statistics")),
+    Mutant("fid_rounding_below_zero[features]", {"frechet_distance": _fid_features_rounding_below_zero},
+           _ids("identical_statistics", "frechet_distance")),
+    Mutant("fid_rounding_below_zero[statistics]", {"frechet_distance_from_statistics": _fid_rounding_below_zero},
+           _ids("identical_statistics", "frechet_distance_from_statistics")
+           + _ids("bounds", "frechet_distance_from_statistics")),
     Mutant("fid_first_trace_twice",
            {"frechet_distance": _fid_features(_moments, root=lambda S1, S2: _trace_root(S1, S2)
                                               + (np.trace(S2) - np.trace(S1)) / 2),

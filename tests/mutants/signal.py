@@ -173,6 +173,18 @@ def _mcd(reference, synthesized, *, include_energy=False, alignment="none", cons
     return float(np.mean(per_frame))
 
 
+def _mcd_dtw_over_shorter_length(reference, synthesized, *, include_energy=False, alignment="none"):
+    """DTW MCD as the path's total distance over the shorter sequence's frame count, not over the path's length:
+    exact for every path of total 0 (a sequence against itself or a time-stretched copy)."""
+    value = real.mel_cepstral_distortion(reference, synthesized, include_energy=include_energy, alignment=alignment)
+    if alignment != "dtw":
+        return value
+    s = 0 if include_energy else 1
+    ref, syn = np.asarray(reference, float)[:, s:], np.asarray(synthesized, float)[:, s:]
+    path = real._dtw_path_distances(real._frame_distances(ref, syn))
+    return real.MCD_CONSTANT * float(path.sum()) / min(len(ref), len(syn))
+
+
 def _mcd_mutant(**options):
     return functools.partial(_mcd, **options)
 
@@ -192,6 +204,8 @@ MCD_MUTANTS = [
            _ids("symmetry", "mel_cepstral_distortion") + _ids("definition", "mel_cepstral_distortion")),
     Mutant("mcd_dtw_truncates", {"mel_cepstral_distortion": _mcd_mutant(dtw_truncates=True)},
            _ids("dtw_undoes_time_stretch", "mel_cepstral_distortion")),
+    Mutant("mcd_dtw_over_shorter_length", {"mel_cepstral_distortion": _mcd_dtw_over_shorter_length},
+           _ids("dtw_definition", "mel_cepstral_distortion")),
     Mutant("mcd_offset",
            {"mel_cepstral_distortion": lambda *a, **kw: real.mel_cepstral_distortion(*a, **kw)
             + (0.0 if kw.get("include_energy") else 0.5)},

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
+import numpy as np
 from rapidfuzz.distance import Indel, LCSseq, Levenshtein
 
 import metrics
@@ -383,6 +384,54 @@ def _nan_on_empty_hypothesis(name):
     return call
 
 
+# ---------------------------------------------------------------- zero weights, integer token ids
+
+
+def _bleu_zero_weight_nan(name):
+    """BLEU as ``BP * exp(sum_n w_n log p_n)`` evaluated literally: an order of weight 0 without a match
+    gives ``0 * log 0 = 0 * -inf = NaN`` (the catalog skips orders of weight 0)."""
+    from metrics import text as real
+
+    correct = getattr(_OK, name)
+
+    def call(references, hypotheses, *, max_n=4, weights=None, smoothing="none", smooth_value=None):
+        value = correct(references, hypotheses, max_n=max_n, weights=weights, smoothing=smoothing,
+                        smooth_value=smooth_value)  # the checks and the value where no weight is 0
+        if weights is None or smoothing not in ("none", "method0") or value == 0.0:
+            return value
+        if name == "corpus_bleu":
+            matches, _, _, _ = real._bleu_statistics(references, hypotheses, max_n)
+        else:
+            matches, _, _, _ = real._sentence_statistics(references, hypotheses, max_n)
+        with np.errstate(all="ignore"):
+            terms = np.asarray(weights, dtype=float) * np.log(np.asarray(matches, dtype=float))
+        return float("nan") if np.isnan(terms).any() else value
+
+    return call
+
+
+def _hashed_integer_tokens(name, table=2**16):
+    """Integer tokens taken as pre-hashed ids into a table of ``table`` slots (``hash(t) % table``), as a
+    library that keys its counts by a token's hash would: -1 and -2 (both hash to -2), t and
+    t + 2**61 - 1, t and t + 2**16 share a slot. String tokens are left alone."""
+    correct = getattr(_OK, name)
+
+    def key(t):
+        return hash(t) % table if isinstance(t, int) and not isinstance(t, bool) else t
+
+    def keyed(seq):
+        if isinstance(seq, str):
+            return seq
+        if seq and all(isinstance(x, (list, tuple)) for x in seq):
+            return [keyed(x) for x in seq]
+        return [key(t) for t in seq]
+
+    def call(references, hypothesis, **kwargs):
+        return correct(keyed(references), keyed(hypothesis), **kwargs)
+
+    return call
+
+
 # ---------------------------------------------------------------- the mutants
 
 T = "text."
@@ -459,6 +508,10 @@ MUTANTS = [
            (T + "relation[sentence_bleu:corpus_bleu_of_one_sentence]",)),
     Mutant("bleu_exp_smoothing_starts_at_one", _bleu_pair(exp_start=-1),
            (T + "agreement[bleu:nltk]", T + "definition[sentence_bleu]", T + "definition[corpus_bleu]")),
+    Mutant("sentence_bleu_zero_weight_is_nan", {"sentence_bleu": _bleu_zero_weight_nan("sentence_bleu")},
+           (T + "zero_weights[sentence_bleu]", T + "direction[sentence_bleu:more_references]")),
+    Mutant("corpus_bleu_zero_weight_is_nan", {"corpus_bleu": _bleu_zero_weight_nan("corpus_bleu")},
+           (T + "zero_weights[corpus_bleu]",)),
     Mutant("corpus_bleu_zips_silently", {"corpus_bleu": _corpus_bleu_zips},
            (T + "refuses_bad_input[corpus_bleu]",)),
     Mutant("sentence_bleu_unchecked_nesting", {"sentence_bleu": _sentence_bleu_unchecked_nesting},
@@ -498,4 +551,7 @@ MUTANTS = [
     Mutant(f"{name}_nan_on_empty_hypothesis", {name: _nan_on_empty_hypothesis(name)}, (T + f"bounds[{name}]",))
     for name in ("edit_distance", "wer", "corpus_wer", "cer", "corpus_cer", "sentence_bleu", "corpus_bleu",
                  "rouge_n", "rouge_l")
+] + [
+    Mutant(f"{name}_hashes_integer_tokens", {name: _hashed_integer_tokens(name)}, (T + f"integer_token_ids[{name}]",))
+    for name in ("edit_distance", "wer", "corpus_wer", "sentence_bleu", "corpus_bleu", "rouge_n", "rouge_l")
 ]
