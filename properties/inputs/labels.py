@@ -197,6 +197,28 @@ def labels_from_confusion(C, classes=None) -> tuple[np.ndarray, np.ndarray]:
     return classes[np.repeat(rows.ravel(), counts)], classes[np.repeat(cols.ravel(), counts)]
 
 
+#: a class of each label kind that no alphabet holds: labels= may name it (a class absent from every example)
+OUTSIDE_LABEL = {"int": 99, "str": "zzz"}
+
+
+@st.composite
+def label_subsets(draw, pair: LabelPair) -> list:
+    """A ``labels=`` list for ``pair``: a proper subset of the classes present (at least one present class
+    left out; none kept when only one is present), with or without classes absent from the data (an
+    alphabet value the pair does not hold, or :data:`OUTSIDE_LABEL`), in a drawn order, never empty."""
+    present = pair.present.tolist()
+    outside = OUTSIDE_LABEL["str" if isinstance(pair.alphabet[0], str) else "int"]
+    absent = [c for c in pair.alphabet if c not in present] + [outside]
+    kept = draw(st.lists(st.sampled_from(present), unique=True, max_size=len(present) - 1)) if len(present) > 1 else []
+    added = draw(st.lists(st.sampled_from(absent), unique=True, min_size=0 if kept else 1, max_size=2))
+    return list(draw(st.permutations(kept + added)))
+
+
+def with_label_subsets(pairs):
+    """(pair, labels): a pair from ``pairs`` and a :func:`label_subsets` list for it."""
+    return pairs.flatmap(lambda pair: st.tuples(st.just(pair), label_subsets(pair)))
+
+
 @st.composite
 def probability_rows(draw, n: int, k: int, *, min_prob: float = 0.0):
     """n rows of k probabilities that sum to 1 (to rounding).
