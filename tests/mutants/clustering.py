@@ -105,6 +105,36 @@ def _joint_entropy(fn, a, b):
     return float(-(p * np.log(p)).sum())
 
 
+#: the cluster count above which :func:`_wide_table_conditional_entropy_slip` takes its (wrong) vectorised path
+_WIDE_TABLE = 4
+
+
+def _wide_table_conditional_entropy_slip(side):
+    """Homogeneity (completeness) whose path for tables of more than ``_WIDE_TABLE`` clusters computes the
+    conditional entropy over the wrong variable: 1 - H(K|C) / H(C) instead of 1 - H(C|K) / H(C) (completeness:
+    1 - H(C|K) / H(K)). Narrower tables take the real metric. The slip everywhere is caught at once on small
+    tables; here it hides in the path only wider contingency tables reach, as a sparse or vectorised path does."""
+    right = getattr(real, side)
+
+    def score(labels_true, labels_pred):
+        c = np.asarray(real.contingency_matrix(labels_true, labels_pred), dtype=float)
+        if c.shape[1] <= _WIDE_TABLE:
+            return right(labels_true, labels_pred)
+        if side == "completeness":
+            c = c.T  # completeness(a, b) = homogeneity(b, a)
+        n = c.sum()
+        rows, cols = c.sum(axis=1), c.sum(axis=0)
+        h_rows = float(-(rows / n * np.log(rows / n)).sum())
+        if h_rows == 0:
+            return 1.0
+        nz = c > 0
+        # H(rows | cols) divides each cell by its column total; the slip divides by its row total: H(cols | rows)
+        h_wrong = float(-(c[nz] / n * np.log(c[nz] / np.broadcast_to(rows[:, None], c.shape)[nz])).sum())
+        return 1.0 - h_wrong / h_rows
+
+    return score
+
+
 LABEL_MUTANTS = [
     Mutant("cluster-ids-read-as-numbers-mod-3", {m: _wrap(m, _ids_mod_3) for m in LABEL_METRICS},
            _ids("renaming_invariance", *LABEL_METRICS)),
@@ -143,6 +173,10 @@ LABEL_MUTANTS = [
            _ids("definition", "v_measure")),
     Mutant("v-measure-arithmetic-mean", {"v_measure": _wrap("v_measure", _arithmetic_v)},
            _ids("v_measure_is_nmi_arithmetic", "v_measure")),
+    Mutant("homogeneity-completeness-conditional-entropy-over-wrong-variable-on-wide-tables",
+           {"homogeneity": _wide_table_conditional_entropy_slip("homogeneity"),
+            "completeness": _wide_table_conditional_entropy_slip("completeness")},
+           _ids("definition", "homogeneity", "completeness")),
     Mutant("fowlkes-mallows-without-sqrt", {"fowlkes_mallows": _wrap("fowlkes_mallows", _fmi_without_sqrt)},
            _ids("definition", "fowlkes_mallows")),
 ]
@@ -321,3 +355,4 @@ POINT_MUTANTS = [
 ]
 
 MUTANTS = LABEL_MUTANTS + POINT_MUTANTS
+
