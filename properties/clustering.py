@@ -33,7 +33,7 @@ from .checks import expect, expect_close, expect_le, expect_refusal
 from .engine import findings, registry
 from .engine.targets import reference
 from .inputs.labels import LABELS, label_pairs, wide_contingency_pairs
-from .inputs.points import CLUSTERED_POINTS, clustered_points
+from .inputs.points import CLUSTERED_POINTS, clustered_points, coincident_points
 
 EXAMPLES = 40
 registry.family_examples("clustering", EXAMPLES)
@@ -388,7 +388,9 @@ def _silhouette_definition(X, labels):
             continue  # a singleton's silhouette is 0 (Rousseeuw)
         a = D[i, same].sum() / (same.sum() - 1)
         b = min(D[i, labels == other].mean() for other in set(labels.tolist()) if other != own)
-        s[i] = (b - a) / max(a, b)
+        # a = b = 0 (its cluster and the nearest one all at its location): 0 (the catalog's and scikit-learn's
+        # value of 0 / 0); a = 0 < b (its cluster all at its location): 1
+        s[i] = 0.0 if max(a, b) == 0 else (b - a) / max(a, b)
     return s
 
 
@@ -473,14 +475,16 @@ for _name, _define in _POINT_DEFINITIONS.items():
         expect_close(getattr(t, name)(ex.X, ex.labels), define(ex.X, ex.labels), rtol=DISTANCES, atol=DISTANCES_ABS,
                      what=f"{name} vs its definition")
 
-    register(f"definition[{_name}]", f"{_name} equals its textbook definition computed from all pairwise distances",
-             kind="relation", needs=(_name,), check=_point_definition, strategy=clustered_points(), defines=_name)
+    register(f"definition[{_name}]", f"{_name} equals its textbook definition computed from all pairwise distances, "
+             "on distinct points, on points with copies and on clusters of coincident points", kind="relation",
+             needs=(_name,), check=_point_definition, strategy=clustered_points(duplicates=True), defines=_name)
 
 
 @prop("definition[dbcv]", "DBCV equals Moulavi et al.'s definition (all-points core distance, mutual reachability "
       "MST per cluster, internal edges, sparseness and separation), ties among MST edges broken towards the denser "
-      "point so that the value does not depend on the order of the points", kind="relation", needs=("dbcv",),
-      strategy=clustered_points(singletons=False), defines="dbcv")
+      "point so that the value does not depend on the order of the points; duplicate points as the authors' code "
+      "(zero distances left out of the core distance)", kind="relation", needs=("dbcv",),
+      strategy=clustered_points(singletons=False, duplicates=True), defines="dbcv")
 def dbcv_definition(t, ex):
     expect_close(t.dbcv(ex.X, ex.labels), _dbcv_definition(ex.X, ex.labels), rtol=DISTANCES, atol=DISTANCES_ABS,
                  what="DBCV vs its definition")
@@ -514,6 +518,32 @@ for _name in POINT_METRICS:
     register(f"rigid_motion_and_scale_invariance[{_name}]",
              f"{_name} does not change when the points are rotated, translated or uniformly scaled", kind="invariance",
              needs=(_name,), check=_geometry, strategy=_moves(_name))
+
+
+#: each metric's value on clusters of coincident points (every within-cluster distance 0, every between-cluster
+#: distance positive), and why: the limit of the definition, or the catalog's documented convention where the
+#: definition is 0 / 0 or infinite
+COINCIDENT_VALUES = {
+    "silhouette_samples": (1.0, "every sample 1: a = 0 < b, so (b - a) / max(a, b) = 1"),
+    "silhouette_score": (1.0, "1: the mean of samples that are all 1 (a = 0 < b)"),
+    "calinski_harabasz": (1.0, "1.0: the within-cluster dispersion W is 0, so B (n - k) / (W (k - 1)) is "
+                               "infinite; the catalog returns 1.0 there, scikit-learn's documented convention"),
+    "davies_bouldin": (0.0, "0: every cluster's spread is 0 and the centroids are apart, so every ratio "
+                            "(s_i + s_j) / |m_i - m_j| is 0"),
+    "dbcv": (1.0, "1: core distances and density sparseness are 0 (zero distances left out of the core distance, "
+                  "the authors' code), separation positive, so every cluster's validity is 1"),
+}
+
+for _name, (_value, _why) in COINCIDENT_VALUES.items():
+
+    def _coincident(t, ex, name=_name, value=_value, why=_why):
+        expected = np.full(ex.n, value) if name == "silhouette_samples" else value
+        expect_close(getattr(t, name)(ex.X, ex.labels), expected, rtol=DISTANCES, atol=DISTANCES_ABS,
+                     what=f"{name} on clusters of coincident points (expected {why})")
+
+    register(f"coincident_clusters[{_name}]",
+             f"{_name} on clusters whose points coincide, the clusters apart (duplicate points): {_why}",
+             kind="undefined", needs=(_name,), check=_coincident, strategy=coincident_points())
 
 
 @prop("singleton_cluster_is_noise[dbcv]",
@@ -575,8 +605,9 @@ for _name in ("silhouette_score", "calinski_harabasz", "davies_bouldin"):
         expect_close(getattr(t, name)(ex.X, ex.labels), getattr(reference("sklearn"), name)(ex.X, ex.labels),
                      rtol=DISTANCES, atol=DISTANCES_ABS, what=f"{name} vs scikit-learn")
 
-    register(f"agrees_with_sklearn[{_name}]", f"{_name} equals scikit-learn's on the same points", kind="agreement",
-             needs=(_name,), check=_sklearn_agrees, strategy=clustered_points(), reference="sklearn")
+    register(f"agrees_with_sklearn[{_name}]", f"{_name} equals scikit-learn's on the same points (distinct, with "
+             "copies, or clusters of coincident points)", kind="agreement", needs=(_name,), check=_sklearn_agrees,
+             strategy=clustered_points(duplicates=True), reference="sklearn")
 
 
 # ------------------------------------------------------------------ the seed's claims

@@ -261,10 +261,12 @@ def _db_summed_spread(X, labels):
     return float(np.mean(np.max((spread[:, None] + spread[None, :]) / sep, axis=1)))
 
 
-def _dbcv_slipped(X, labels, *, input_order_ties=False, no_root=False, singleton_clusters=False):
+def _dbcv_slipped(X, labels, *, input_order_ties=False, no_root=False, singleton_clusters=False,
+                  flat_cluster_zero=False):
     """DBCV by the textbook loop with one slip: MST ties in input order (scipy's, hdbscan's), the core
-    distance without its -1/d root (then it scales with the data to the power -d), or a lone point scored
-    as a cluster (validity 1) instead of noise."""
+    distance without its -1/d root (then it scales with the data to the power -d), a lone point scored
+    as a cluster (validity 1) instead of noise, or a cluster of sparseness 0 (its points coincide) scored 0
+    as if undefined, instead of (separation - 0) / separation = 1."""
     X, labels = np.asarray(X, dtype=float), np.asarray(labels)
     d, D = X.shape[1], cdist(X, X)
     clusters = [k for k in sorted(set(labels.tolist())) if k != -1 and (labels == k).sum() >= 2]
@@ -304,8 +306,45 @@ def _dbcv_slipped(X, labels, *, input_order_ties=False, no_root=False, singleton
     for k in clusters:
         sep = min(reach[np.ix_(internal[k], internal[j])].min() for j in clusters if j != k)
         top = max(sep, sparse[k])
-        total += (labels == k).sum() / len(labels) * ((sep - sparse[k]) / top if top > 0 else 0.0)
+        flat = flat_cluster_zero and sparse[k] == 0
+        total += (labels == k).sum() / len(labels) * ((sep - sparse[k]) / top if top > 0 and not flat else 0.0)
     return float(total)
+
+
+def _silhouette_zero_for_duplicates(X, labels, *, metric="euclidean"):
+    """Silhouettes with a = 0 (the point's cluster all at its location) scored 0 as if 0 / 0, instead of 1."""
+    s = np.asarray(real.silhouette_samples(X, labels, metric=metric), dtype=float)
+    X, labels = np.asarray(X, dtype=float), np.asarray(labels)
+    D = X if metric == "precomputed" else cdist(X, X)
+    for i, own in enumerate(labels):
+        same = labels == own
+        if same.sum() > 1 and D[i, same].sum() == 0:
+            s[i] = 0.0
+    return s
+
+
+def _no_scatter(X, labels) -> bool:
+    """Every cluster's points coincide: zero within-cluster dispersion."""
+    X, labels = np.asarray(X, dtype=float), np.asarray(labels)
+    return all(np.sum((X[labels == k] - X[labels == k].mean(axis=0)) ** 2) == 0 for k in set(labels.tolist()))
+
+
+def _ch_unguarded(fn, X, labels):
+    """Calinski-Harabasz without the catalog's W = 0 convention (1.0): the raw ratio, +inf for clusters of
+    coincident points apart."""
+    value = fn(X, labels)  # the real validation first
+    return math.inf if _no_scatter(X, labels) else value
+
+
+def _db_no_scatter_undefined(fn, X, labels):
+    """Davies-Bouldin that calls zero within-cluster scatter undefined (NaN) instead of scoring 0."""
+    value = fn(X, labels)
+    return math.nan if _no_scatter(X, labels) else value
+
+
+def _dbcv_flat_cluster_zero(fn, X, labels, **kw):
+    fn(X, labels, **kw)  # the real validation first
+    return _dbcv_slipped(X, labels, flat_cluster_zero=True)
 
 
 POINT_MUTANTS = [
@@ -320,6 +359,13 @@ POINT_MUTANTS = [
             "silhouette_score": lambda X, labels, *, metric="euclidean": float(np.mean(
                 _silhouette_unnormalised_samples(X, labels)))},
            _ids("rigid_motion_and_scale_invariance", "silhouette_score", "silhouette_samples")
+           + _ids("agrees_with_sklearn", "silhouette_score")),
+    Mutant("silhouette-zero-for-a-cluster-of-duplicate-points",
+           {"silhouette_samples": _silhouette_zero_for_duplicates,
+            "silhouette_score": lambda X, labels, *, metric="euclidean": float(np.mean(
+                _silhouette_zero_for_duplicates(X, labels, metric=metric)))},
+           _ids("coincident_clusters", "silhouette_samples", "silhouette_score")
+           + _ids("definition", "silhouette_samples", "silhouette_score")
            + _ids("agrees_with_sklearn", "silhouette_score")),
     Mutant("silhouette-samples-sorted-by-label", {"silhouette_samples": _wrap("silhouette_samples",
                                                                               _samples_sorted_by_label)},
@@ -350,6 +396,13 @@ POINT_MUTANTS = [
     Mutant("dbcv-lone-point-scored-as-a-cluster", {"dbcv": functools.partial(_dbcv_slipped,
                                                                              singleton_clusters=True)},
            _ids("singleton_cluster_is_noise", "dbcv")),
+    Mutant("calinski-harabasz-infinite-without-within-dispersion", {"calinski_harabasz": _wrap("calinski_harabasz", _ch_unguarded)},
+           _ids("coincident_clusters", "calinski_harabasz") + _ids("definition", "calinski_harabasz")),
+    Mutant("davies-bouldin-nan-without-scatter", {"davies_bouldin": _wrap("davies_bouldin",
+                                                                                 _db_no_scatter_undefined)},
+           _ids("coincident_clusters", "davies_bouldin") + _ids("definition", "davies_bouldin")),
+    Mutant("dbcv-cluster-of-coincident-points-scored-zero", {"dbcv": _wrap("dbcv", _dbcv_flat_cluster_zero)},
+           _ids("coincident_clusters", "dbcv") + _ids("definition", "dbcv")),
     Mutant("dbcv-core-distance-without-root", {"dbcv": functools.partial(_dbcv_slipped, no_root=True)},
            _ids("rigid_motion_and_scale_invariance", "dbcv")),
 ]
