@@ -5,8 +5,9 @@ Two input shapes. Metrics comparing two labelings take label pairs
 clusters, renamed and noisy copies); the generic laws give them bounds,
 symmetry, sample order, duplication (for the proportion-based scores), the
 dtype axis, the perfect labeling and bad input. Metrics of clustered points
-take ``properties/inputs/points.py`` (distinct integer points, 2 <= clusters
-<= n - 1).
+take ``properties/inputs/points.py`` (integer points, 2 <= clusters <= n - 1;
+distinct for the generic laws, with copies and clusters of coincident points
+for the definitions, the geometric invariances and the agreement).
 
 What stays here: every score pinned from its definition (computed in the spec
 from brute-force pair counts, contingency tables, the hypergeometric model of
@@ -499,8 +500,8 @@ def _rotation(d, quarter_turns):
 
 
 def _moves(name):
-    return st.tuples(clustered_points(singletons=name != "dbcv"), st.integers(-500, 500), st.integers(0, 3),
-                     st.integers(-4, 4))
+    return st.tuples(clustered_points(singletons=name != "dbcv", duplicates=True), st.integers(-500, 500),
+                     st.integers(0, 3), st.integers(-4, 4))
 
 
 
@@ -563,7 +564,8 @@ def dbcv_singleton(t, ex):
 @prop("samples_follow_their_points[silhouette_samples]",
       "permuting the points permutes their silhouettes, and their mean is silhouette_score", kind="invariance",
       needs=("silhouette_samples", "silhouette_score"),
-      strategy=clustered_points().flatmap(lambda e: st.tuples(st.just(e), st.permutations(range(e.n)))))
+      strategy=clustered_points(duplicates=True).flatmap(lambda e: st.tuples(st.just(e),
+                                                                             st.permutations(range(e.n)))))
 def silhouette_follow(t, ex):
     points, order = ex
     order = np.array(order, dtype=np.intp)
@@ -576,7 +578,8 @@ def silhouette_follow(t, ex):
 
 @prop("precomputed_agrees[silhouette_score]",
       "silhouette_score on the Euclidean distance matrix with metric='precomputed' equals it on the points",
-      kind="relation", needs=("silhouette_score", "silhouette_score:metric"), strategy=clustered_points())
+      kind="relation", needs=("silhouette_score", "silhouette_score:metric"),
+      strategy=clustered_points(duplicates=True))
 def silhouette_precomputed(t, ex):
     expect_close(t.silhouette_score(_distances(ex.X), ex.labels, metric="precomputed"),
                  t.silhouette_score(ex.X, ex.labels, metric="euclidean"), rtol=DISTANCES, atol=DISTANCES_ABS,
