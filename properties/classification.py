@@ -33,6 +33,7 @@ from .inputs.labels import (
     labels_from_confusion,
     permuted,
     proba_examples,
+    with_label_subsets,
 )
 from .engine.targets import declared_convention, note_convention, reference
 
@@ -227,6 +228,25 @@ for _m in RATES:
     register(f"formula[{_m}]", f"{_m} per class is {_num_text} from the counted TP, FP, FN, TN; micro pools the counts",
              kind="relation", needs=rate_needs(_m, "average", "zero_division"), check=_formula,
              strategy=any_pairs, max_examples=PER_METRIC_EXAMPLES, defines=(_m,))
+
+
+def _micro_over_labels(t, ex, m):
+    pair, labels = ex
+    tp, fp, fn, tn = counts(pair.y_true, pair.y_pred, labels)
+    num, den = rate_parts(m)(tp, fp, fn, tn)
+    expected = num.sum() / den.sum() if den.sum() > 0 else np.nan
+    expect_close(call_rate(t, m, pair.y_true, pair.y_pred, average="micro", labels=labels, zero_division=np.nan),
+                 expected, rtol=1e-12, what=f"{m}(average='micro', labels={labels}) vs the pooled counts of "
+                                            f"{labels} only")
+
+
+for _m in RATES:
+    register(f"micro_over_labels[{_m}]",
+             f"{_m}(average='micro', labels=L) pools TP, FP, FN, TN over the classes of L only: L a proper subset "
+             "of the classes present, with or without classes absent from the data (0 / 0 -> zero_division)",
+             kind="relation", needs=rate_needs(_m, "average", "zero_division", "labels"),
+             check=functools.partial(_micro_over_labels, m=_m), strategy=with_label_subsets(any_pairs),
+             max_examples=PER_METRIC_EXAMPLES)
 
 
 @prop("formula[accuracy]", "accuracy is the (weighted) fraction of exact matches",
@@ -688,10 +708,12 @@ def _no_nan(t, ex):
 
 
 def _agree_rate(t, ex, m):
+    ex, subset = ex
     ref = reference("sklearn")
     kw = weight_kw(ex)
     calls = [dict(average=a) for a in AVERAGED] + [dict(average="macro", labels=list(ex.alphabet)),
-                                                   dict(average=None, labels=list(ex.alphabet)[::-1])]
+                                                   dict(average=None, labels=list(ex.alphabet)[::-1]),
+                                                   dict(average="micro", labels=subset)]
     if ex.is_binary:
         calls.append(dict(average="binary", pos_label=ex.pos_label))
     # each call with one zero_division, cycling, so that every example stays cheap against a slow reference
@@ -718,10 +740,12 @@ weighted_or_not = st.one_of(label_pairs(), binary_pairs(), label_pairs(weights="
 
 for _m in RATES:
     register(f"agrees_with_sklearn[{_m}]",
-             f"{_m} agrees with scikit-learn in every averaging mode, zero_division, labels= and sample_weight",
+             f"{_m} agrees with scikit-learn in every averaging mode, zero_division, labels= (micro over a subset of "
+             "the classes too) and sample_weight",
              kind="agreement", reference="sklearn",
              needs=rate_needs(_m, "average", "zero_division", "labels", "pos_label", "sample_weight"),
-             check=functools.partial(_agree_rate, m=_m), strategy=weighted_or_not, max_examples=PER_METRIC_EXAMPLES)
+             check=functools.partial(_agree_rate, m=_m), strategy=with_label_subsets(weighted_or_not),
+             max_examples=PER_METRIC_EXAMPLES)
 
 _SCALAR_VARIANTS = {
     "accuracy": (lambda ex: [{}], ()),

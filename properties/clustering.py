@@ -5,8 +5,9 @@ Two input shapes. Metrics comparing two labelings take label pairs
 clusters, renamed and noisy copies); the generic laws give them bounds,
 symmetry, sample order, duplication (for the proportion-based scores), the
 dtype axis, the perfect labeling and bad input. Metrics of clustered points
-take ``properties/inputs/points.py`` (distinct integer points, 2 <= clusters
-<= n - 1).
+take ``properties/inputs/points.py`` (integer points, 2 <= clusters <= n - 1;
+distinct for the generic laws, with copies and clusters of coincident points
+for the definitions, the geometric invariances and the agreement).
 
 What stays here: every score pinned from its definition (computed in the spec
 from brute-force pair counts, contingency tables, the hypergeometric model of
@@ -32,8 +33,8 @@ from .capabilities import Capability
 from .checks import expect, expect_close, expect_le, expect_refusal
 from .engine import findings, registry
 from .engine.targets import reference
-from .inputs.labels import LABELS, label_pairs
-from .inputs.points import CLUSTERED_POINTS, clustered_points
+from .inputs.labels import LABELS, label_pairs, wide_contingency_pairs
+from .inputs.points import CLUSTERED_POINTS, clustered_points, coincident_points
 
 EXAMPLES = 40
 registry.family_examples("clustering", EXAMPLES)
@@ -135,14 +136,15 @@ def _mean(h1, h2, method):
 
 
 def _emi(c):
-    """Expected MI under the hypergeometric model of random labelings with these marginals (Vinh et al. 2010)."""
+    """Expected MI under the hypergeometric model of random labelings with these marginals (Vinh et al. 2010):
+    sum over classes i, clusters j and cell counts max(1, a_i + b_j - n) <= n_ij <= min(a_i, b_j) of
+    n_ij / n log(n n_ij / (a_i b_j)) P(n_ij), P hypergeometric; one array over (i, j, n_ij)."""
     n = int(c.sum())
-    total = 0.0
-    for ai in c.sum(axis=1):
-        for bj in c.sum(axis=0):
-            for nij in range(max(1, ai + bj - n), min(ai, bj) + 1):
-                total += nij / n * math.log(n * nij / (ai * bj)) * hypergeom.pmf(nij, n, ai, bj)
-    return total
+    a, b = c.sum(axis=1)[:, None, None], c.sum(axis=0)[None, :, None]
+    nij = np.arange(1, int(min(a.max(), b.max())) + 1)[None, None, :]
+    inside = (nij >= np.maximum(1, a + b - n)) & (nij <= np.minimum(a, b))
+    terms = nij / n * np.log(n * nij / (a * b)) * hypergeom.pmf(nij, n, a, b)
+    return float(terms[np.broadcast_to(inside, terms.shape)].sum())
 
 
 def _definition(name, a, b, **kw) -> float | np.ndarray:
@@ -193,6 +195,12 @@ def _definition(name, a, b, **kw) -> float | np.ndarray:
 
 
 LABEL_PAIR_METRICS = tuple(m for m, cap in CAPABILITIES.items() if cap.inputs is LABELS)
+#: the scores computed from the entropies of the contingency table
+INFORMATION_SCORES = ("mutual_information", "normalized_mutual_information", "adjusted_mutual_information",
+                      "homogeneity", "completeness", "v_measure")
+#: small label pairs (at most 4 x 4 contingency tables), and for the information scores also wide tables (5-12
+#: clusters against 3-10 classes, unbalanced), where H(C|K) and H(K|C) are far apart
+wide_or_small_pairs = st.one_of(label_pairs(), wide_contingency_pairs())
 
 
 def _pair(ex):
@@ -214,9 +222,13 @@ for _name in LABEL_PAIR_METRICS:
                              what=f"{name}({', '.join(f'{k}={v!r}' for k, v in form.items())})")
 
     register(f"definition[{_name}]", f"{_name} equals its definition, computed from brute-force pair counts, the "
-             "contingency table and (AMI) the hypergeometric expected mutual information",
+             "contingency table and (AMI) the hypergeometric expected mutual information"
+             + (", on small labelings and on wide contingency tables (5-12 clusters against 3-10 classes, "
+                "unbalanced)" if _name in INFORMATION_SCORES else ""),
              kind="relation", needs=(_name, *{f"{_name}:{k}" for f in _forms(_name) for k in f}),
-             check=_definition_check, strategy=label_pairs(max_size=10), defines=_name)
+             check=_definition_check,
+             strategy=st.one_of(label_pairs(max_size=10), wide_contingency_pairs()) if _name in INFORMATION_SCORES
+             else label_pairs(max_size=10), defines=_name)
 
 
 def _renamed(labels, shift=7):
@@ -245,7 +257,7 @@ for _name in LABEL_PAIR_METRICS:
 
 @prop("homogeneity_completeness_swap[homogeneity]",
       "homogeneity(a, b) = completeness(b, a): swapping the labelings swaps the two", kind="symmetry",
-      needs=("homogeneity", "completeness"), strategy=label_pairs())
+      needs=("homogeneity", "completeness"), strategy=wide_or_small_pairs)
 def homogeneity_swap(t, ex):
     a, b = _pair(ex)
     expect_close(t.homogeneity(a, b), t.completeness(b, a), rtol=ROUNDING, atol=ROUNDING,
@@ -255,7 +267,7 @@ def homogeneity_swap(t, ex):
 @prop("v_measure_is_nmi_arithmetic[v_measure]",
       "V-measure with beta = 1 equals NMI with the arithmetic mean", kind="relation",
       needs=("v_measure", "v_measure:beta", "normalized_mutual_information",
-             "normalized_mutual_information:average_method"), strategy=label_pairs())
+             "normalized_mutual_information:average_method"), strategy=wide_or_small_pairs)
 def v_is_nmi(t, ex):
     a, b = _pair(ex)
     expect_close(t.v_measure(a, b, beta=1.0), t.normalized_mutual_information(a, b, average_method="arithmetic"),
@@ -265,7 +277,7 @@ def v_is_nmi(t, ex):
 @prop("nmi_normalisations_ordered[normalized_mutual_information]",
       "NMI(min) >= NMI(geometric) >= NMI(arithmetic) >= NMI(max): the means of the two entropies are ordered",
       kind="relation", needs=("normalized_mutual_information", "normalized_mutual_information:average_method"),
-      strategy=label_pairs())
+      strategy=wide_or_small_pairs)
 def nmi_ordered(t, ex):
     a, b = _pair(ex)
     values = [float(t.normalized_mutual_information(a, b, average_method=m)) for m in NMI_AVERAGES]
@@ -275,7 +287,7 @@ def nmi_ordered(t, ex):
 
 @prop("mi_at_most_entropy[mutual_information]",
       "MI(a, b) <= MI(a, a) = H(a), and MI(a, b) <= H(b)", kind="bound", needs=("mutual_information",),
-      strategy=label_pairs())
+      strategy=wide_or_small_pairs)
 def mi_bound(t, ex):
     a, b = _pair(ex)
     mi = float(t.mutual_information(a, b))
@@ -349,7 +361,8 @@ for _name in ("adjusted_rand_index", "adjusted_mutual_information"):
       # one side all singletons: MI = E[MI] exactly and scikit-learn returns a ratio of two rounding errors
       # (adjusted_mutual_info_score(range(6), [i % 3 for i in range(6)], average_method='min') = -1.0); the
       # definition property pins that case at 0
-      strategy=label_pairs().filter(lambda e: len(set(e.y_true.tolist())) < e.n and len(set(e.y_pred.tolist())) < e.n),
+      strategy=wide_or_small_pairs.filter(lambda e: len(set(e.y_true.tolist())) < e.n
+                                          and len(set(e.y_pred.tolist())) < e.n),
       reference="sklearn")
 def ami_agrees(t, ex):
     a, b = _pair(ex)
@@ -376,7 +389,9 @@ def _silhouette_definition(X, labels):
             continue  # a singleton's silhouette is 0 (Rousseeuw)
         a = D[i, same].sum() / (same.sum() - 1)
         b = min(D[i, labels == other].mean() for other in set(labels.tolist()) if other != own)
-        s[i] = (b - a) / max(a, b)
+        # a = b = 0 (its cluster and the nearest one all at its location): 0 (the catalog's and scikit-learn's
+        # value of 0 / 0); a = 0 < b (its cluster all at its location): 1
+        s[i] = 0.0 if max(a, b) == 0 else (b - a) / max(a, b)
     return s
 
 
@@ -461,14 +476,16 @@ for _name, _define in _POINT_DEFINITIONS.items():
         expect_close(getattr(t, name)(ex.X, ex.labels), define(ex.X, ex.labels), rtol=DISTANCES, atol=DISTANCES_ABS,
                      what=f"{name} vs its definition")
 
-    register(f"definition[{_name}]", f"{_name} equals its textbook definition computed from all pairwise distances",
-             kind="relation", needs=(_name,), check=_point_definition, strategy=clustered_points(), defines=_name)
+    register(f"definition[{_name}]", f"{_name} equals its textbook definition computed from all pairwise distances, "
+             "on distinct points, on points with copies and on clusters of coincident points", kind="relation",
+             needs=(_name,), check=_point_definition, strategy=clustered_points(duplicates=True), defines=_name)
 
 
 @prop("definition[dbcv]", "DBCV equals Moulavi et al.'s definition (all-points core distance, mutual reachability "
       "MST per cluster, internal edges, sparseness and separation), ties among MST edges broken towards the denser "
-      "point so that the value does not depend on the order of the points", kind="relation", needs=("dbcv",),
-      strategy=clustered_points(singletons=False), defines="dbcv")
+      "point so that the value does not depend on the order of the points; duplicate points as the authors' code "
+      "(zero distances left out of the core distance)", kind="relation", needs=("dbcv",),
+      strategy=clustered_points(singletons=False, duplicates=True), defines="dbcv")
 def dbcv_definition(t, ex):
     expect_close(t.dbcv(ex.X, ex.labels), _dbcv_definition(ex.X, ex.labels), rtol=DISTANCES, atol=DISTANCES_ABS,
                  what="DBCV vs its definition")
@@ -483,8 +500,8 @@ def _rotation(d, quarter_turns):
 
 
 def _moves(name):
-    return st.tuples(clustered_points(singletons=name != "dbcv"), st.integers(-500, 500), st.integers(0, 3),
-                     st.integers(-4, 4))
+    return st.tuples(clustered_points(singletons=name != "dbcv", duplicates=True), st.integers(-500, 500),
+                     st.integers(0, 3), st.integers(-4, 4))
 
 
 
@@ -504,6 +521,32 @@ for _name in POINT_METRICS:
              needs=(_name,), check=_geometry, strategy=_moves(_name))
 
 
+#: each metric's value on clusters of coincident points (every within-cluster distance 0, every between-cluster
+#: distance positive), and why: the limit of the definition, or the catalog's documented convention where the
+#: definition is 0 / 0 or infinite
+COINCIDENT_VALUES = {
+    "silhouette_samples": (1.0, "every sample 1: a = 0 < b, so (b - a) / max(a, b) = 1"),
+    "silhouette_score": (1.0, "1: the mean of samples that are all 1 (a = 0 < b)"),
+    "calinski_harabasz": (1.0, "1.0: the within-cluster dispersion W is 0, so B (n - k) / (W (k - 1)) is "
+                               "infinite; the catalog returns 1.0 there, scikit-learn's documented convention"),
+    "davies_bouldin": (0.0, "0: every cluster's spread is 0 and the centroids are apart, so every ratio "
+                            "(s_i + s_j) / |m_i - m_j| is 0"),
+    "dbcv": (1.0, "1: core distances and density sparseness are 0 (zero distances left out of the core distance, "
+                  "the authors' code), separation positive, so every cluster's validity is 1"),
+}
+
+for _name, (_value, _why) in COINCIDENT_VALUES.items():
+
+    def _coincident(t, ex, name=_name, value=_value, why=_why):
+        expected = np.full(ex.n, value) if name == "silhouette_samples" else value
+        expect_close(getattr(t, name)(ex.X, ex.labels), expected, rtol=DISTANCES, atol=DISTANCES_ABS,
+                     what=f"{name} on clusters of coincident points (expected {why})")
+
+    register(f"coincident_clusters[{_name}]",
+             f"{_name} on clusters whose points coincide, the clusters apart (duplicate points): {_why}",
+             kind="undefined", needs=(_name,), check=_coincident, strategy=coincident_points())
+
+
 @prop("singleton_cluster_is_noise[dbcv]",
       "a cluster of one point counts as noise: relabelling it -1 leaves DBCV unchanged (Moulavi et al.'s code)",
       kind="undefined", needs=("dbcv",), strategy=clustered_points(singletons=False))
@@ -521,7 +564,8 @@ def dbcv_singleton(t, ex):
 @prop("samples_follow_their_points[silhouette_samples]",
       "permuting the points permutes their silhouettes, and their mean is silhouette_score", kind="invariance",
       needs=("silhouette_samples", "silhouette_score"),
-      strategy=clustered_points().flatmap(lambda e: st.tuples(st.just(e), st.permutations(range(e.n)))))
+      strategy=clustered_points(duplicates=True).flatmap(lambda e: st.tuples(st.just(e),
+                                                                             st.permutations(range(e.n)))))
 def silhouette_follow(t, ex):
     points, order = ex
     order = np.array(order, dtype=np.intp)
@@ -534,7 +578,8 @@ def silhouette_follow(t, ex):
 
 @prop("precomputed_agrees[silhouette_score]",
       "silhouette_score on the Euclidean distance matrix with metric='precomputed' equals it on the points",
-      kind="relation", needs=("silhouette_score", "silhouette_score:metric"), strategy=clustered_points())
+      kind="relation", needs=("silhouette_score", "silhouette_score:metric"),
+      strategy=clustered_points(duplicates=True))
 def silhouette_precomputed(t, ex):
     expect_close(t.silhouette_score(_distances(ex.X), ex.labels, metric="precomputed"),
                  t.silhouette_score(ex.X, ex.labels, metric="euclidean"), rtol=DISTANCES, atol=DISTANCES_ABS,
@@ -563,8 +608,9 @@ for _name in ("silhouette_score", "calinski_harabasz", "davies_bouldin"):
         expect_close(getattr(t, name)(ex.X, ex.labels), getattr(reference("sklearn"), name)(ex.X, ex.labels),
                      rtol=DISTANCES, atol=DISTANCES_ABS, what=f"{name} vs scikit-learn")
 
-    register(f"agrees_with_sklearn[{_name}]", f"{_name} equals scikit-learn's on the same points", kind="agreement",
-             needs=(_name,), check=_sklearn_agrees, strategy=clustered_points(), reference="sklearn")
+    register(f"agrees_with_sklearn[{_name}]", f"{_name} equals scikit-learn's on the same points (distinct, with "
+             "copies, or clusters of coincident points)", kind="agreement", needs=(_name,), check=_sklearn_agrees,
+             strategy=clustered_points(duplicates=True), reference="sklearn")
 
 
 # ------------------------------------------------------------------ the seed's claims

@@ -198,6 +198,56 @@ def labels_from_confusion(C, classes=None) -> tuple[np.ndarray, np.ndarray]:
     return classes[np.repeat(rows.ravel(), counts)], classes[np.repeat(cols.ravel(), counts)]
 
 
+#: a class of each label kind that no alphabet holds: labels= may name it (a class absent from every example)
+OUTSIDE_LABEL = {"int": 99, "str": "zzz"}
+
+
+@st.composite
+def label_subsets(draw, pair: LabelPair) -> list:
+    """A ``labels=`` list for ``pair``: a proper subset of the classes present (at least one present class
+    left out; none kept when only one is present), with or without classes absent from the data (an
+    alphabet value the pair does not hold, or :data:`OUTSIDE_LABEL`), in a drawn order, never empty."""
+    present = pair.present.tolist()
+    outside = OUTSIDE_LABEL["str" if isinstance(pair.alphabet[0], str) else "int"]
+    absent = [c for c in pair.alphabet if c not in present] + [outside]
+    kept = draw(st.lists(st.sampled_from(present), unique=True, max_size=len(present) - 1)) if len(present) > 1 else []
+    added = draw(st.lists(st.sampled_from(absent), unique=True, min_size=0 if kept else 1, max_size=2))
+    return list(draw(st.permutations(kept + added)))
+
+
+def with_label_subsets(pairs):
+    """(pair, labels): a pair from ``pairs`` and a :func:`label_subsets` list for it."""
+    return pairs.flatmap(lambda pair: st.tuples(st.just(pair), label_subsets(pair)))
+
+
+@st.composite
+def wide_contingency_pairs(draw, *, clusters=(5, 12), classes=(3, 10), max_count: int = 3):
+    """A :class:`LabelPair` (y_true: classes, y_pred: clusters) whose contingency table has ``classes`` rows
+    and ``clusters`` columns, every row and column occupied, unbalanced: sparse cells of 0..``max_count``
+    samples, one class and one cluster multiplied up to 4 times. Class ids are integers with gaps and
+    negatives, or strings. Larger tables than :func:`label_pairs` draws (at most 4 x 4), where the two
+    conditional entropies H(C|K) and H(K|C) of the information scores are far apart; still at most a few
+    hundred samples."""
+    r, c = draw(st.integers(*classes)), draw(st.integers(*clusters))
+    cells = draw(st.lists(st.sampled_from((0, 0, 1, 2, max_count)), min_size=r * c, max_size=r * c))
+    C = np.array(cells, dtype=np.int64).reshape(r, c)
+    i = np.arange(max(r, c))
+    C[i % r, i % c] += 1  # every class and every cluster holds a sample
+    C[draw(st.integers(0, r - 1))] *= draw(st.integers(1, 4))
+    C[:, draw(st.integers(0, c - 1))] *= draw(st.integers(1, 4))
+    rows, cols = np.meshgrid(np.arange(r), np.arange(c), indexing="ij")
+    t = np.repeat(rows.ravel(), C.ravel())
+    p = np.repeat(cols.ravel(), C.ravel())
+    if draw(st.booleans()):
+        y_true, y_pred = 3 * t - 4, 5 * p - 7
+    else:
+        y_true, y_pred = np.char.add("k", t.astype(str)), np.char.add("k", p.astype(str))
+    order = np.random.default_rng(draw(st.integers(0, 2**16))).permutation(t.shape[0])  # samples interleaved
+    y_true, y_pred = y_true[order], y_pred[order]
+    alphabet = tuple(sorted(set(y_true.tolist()) | set(y_pred.tolist())))
+    return LabelPair(y_true=y_true, y_pred=y_pred, alphabet=alphabet, pos_label=alphabet[0])
+
+
 @st.composite
 def probability_rows(draw, n: int, k: int, *, min_prob: float = 0.0):
     """n rows of k probabilities that sum to 1 (to rounding).

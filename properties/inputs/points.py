@@ -6,8 +6,11 @@ grid, held as float64: translations by integers, rotations by multiples of 90
 degrees and scalings by powers of two are then exact, so invariances can be
 checked at rounding tolerance. Every example has at least two clusters of at
 least two points (so ``2 <= n_labels <= n_samples - 1``, where the silhouette is
-defined, and DBCV has two clusters to separate), and no two points coincide
-(DBCV's core distances divide by the distance to each neighbour).
+defined, and DBCV has two clusters to separate). By default no two points
+coincide; ``clustered_points(duplicates=True)`` adds repeated points (copies in
+their own cluster or in another one) and :func:`coincident_points` clusters whose
+points all coincide (a = 0 in the silhouette, zero within-cluster scatter,
+DBCV core distances 0), the cases where a distance-based formula meets 0 / 0.
 """
 
 from __future__ import annotations
@@ -60,14 +63,48 @@ def _build(rows, d, singletons=True):
 
 
 def clustered_points(*, min_points: int = 4, max_points: int = MAX_POINTS, max_clusters: int = 4,
-                     singletons: bool = True):
+                     singletons: bool = True, duplicates: bool = False):
     """:class:`ClusteredPoints` with distinct integer points and two clusters of two points at least;
-    ``singletons=False``: no cluster of one point (DBCV counts those as noise: its own property)."""
+    ``singletons=False``: no cluster of one point (DBCV counts those as noise: its own property);
+    ``duplicates=True``: also such points with some of them repeated (:func:`with_copies`), and clusters of
+    coincident points (:func:`coincident_points`)."""
     point = st.tuples(*[st.integers(0, GRID)] * MAX_FEATURES)
     rows = st.lists(st.tuples(point, st.integers(0, max_clusters - 1)), min_size=min_points, max_size=max_points,
                     unique_by=lambda r: r[0])
     d = st.integers(1, MAX_FEATURES)
-    return st.builds(_build, rows, d, st.just(singletons)).filter(lambda ex: ex.n >= min_points)
+    distinct = st.builds(_build, rows, d, st.just(singletons)).filter(lambda ex: ex.n >= min_points)
+    if not duplicates:
+        return distinct
+    return st.one_of(distinct, distinct.flatmap(with_copies), coincident_points(max_clusters=max_clusters))
+
+
+def with_copies(ex: ClusteredPoints):
+    """``ex`` with 1..n of its points repeated at the end, each copy in its point's cluster or in another
+    (a point shared by two clusters); cluster sizes only grow."""
+    ids = np.unique(ex.labels).tolist()
+    copy = st.tuples(st.integers(0, ex.n - 1), st.one_of(st.none(), st.sampled_from(ids)))
+
+    def build(copies):
+        idx = np.array([i for i, _ in copies], dtype=np.intp)
+        labels = np.array([ex.labels[i] if k is None else k for i, k in copies], dtype=ex.labels.dtype)
+        return ClusteredPoints(np.vstack([ex.X, ex.X[idx]]), np.concatenate([ex.labels, labels]))
+
+    return st.lists(copy, min_size=1, max_size=ex.n).map(build)
+
+
+@st.composite
+def coincident_points(draw, *, max_clusters: int = 4, max_copies: int = 5):
+    """:class:`ClusteredPoints` of 2..``max_clusters`` clusters, each one integer location repeated
+    2..``max_copies`` times, the locations distinct, the samples in a drawn order: every within-cluster
+    distance is 0 and every between-cluster distance positive."""
+    d = draw(st.integers(1, MAX_FEATURES))
+    k = draw(st.integers(2, max_clusters))
+    point = st.tuples(*[st.integers(0, GRID)] * d)
+    where = draw(st.lists(point, min_size=k, max_size=k, unique=True))
+    sizes = draw(st.lists(st.integers(2, max_copies), min_size=k, max_size=k))
+    labels = np.repeat(np.arange(k, dtype=np.int64), sizes)
+    order = np.array(draw(st.permutations(range(labels.shape[0]))), dtype=np.intp)
+    return ClusteredPoints(np.array(where, dtype=np.float64)[labels][order], labels[order])
 
 
 def _take(ex: ClusteredPoints, idx) -> ClusteredPoints:

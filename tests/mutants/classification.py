@@ -374,6 +374,18 @@ def _accuracy_is_balanced(y_true, y_pred, *, sample_weight=None):
     return M.balanced_accuracy(y_true, y_pred, sample_weight=sample_weight)
 
 
+def _micro_ignores_labels(fn):
+    """average='micro' pooled over every class, whatever labels= lists (the list only honoured per class)."""
+
+    @functools.wraps(fn)
+    def metric(y_true, y_pred, **kwargs):
+        if kwargs.get("average") == "micro":
+            kwargs.pop("labels", None)
+        return fn(y_true, y_pred, **kwargs)
+
+    return metric
+
+
 MUTANTS = [
     Mutant("drops_last_sample", patch_all(ALL, lambda f: wrap_samples(f, _drop_last)),
            per_metric("permutation_invariance", ALL)),
@@ -484,4 +496,6 @@ MUTANTS = [
            {m: _average_fallback(getattr(M, m), _absent_pos_label_to_greater) for m in RATES},
            per_metric("refuses_absent_pos_label", RATES)),
     Mutant("fbeta_accepts_nonpositive_beta", {"fbeta": _fbeta_lenient_beta}, ids("refuses_nonpositive_beta")),
+    Mutant("micro_average_ignores_labels", {m: _micro_ignores_labels(getattr(M, m)) for m in RATES},
+           per_metric("micro_over_labels", RATES) + per_metric("agrees_with_sklearn", RATES)),
 ]

@@ -105,6 +105,36 @@ def _joint_entropy(fn, a, b):
     return float(-(p * np.log(p)).sum())
 
 
+#: the cluster count above which :func:`_wide_table_conditional_entropy_slip` takes its (wrong) vectorised path
+_WIDE_TABLE = 4
+
+
+def _wide_table_conditional_entropy_slip(side):
+    """Homogeneity (completeness) whose path for tables of more than ``_WIDE_TABLE`` clusters computes the
+    conditional entropy over the wrong variable: 1 - H(K|C) / H(C) instead of 1 - H(C|K) / H(C) (completeness:
+    1 - H(C|K) / H(K)). Narrower tables take the real metric. The slip everywhere is caught at once on small
+    tables; here it hides in the path only wider contingency tables reach, as a sparse or vectorised path does."""
+    right = getattr(real, side)
+
+    def score(labels_true, labels_pred):
+        c = np.asarray(real.contingency_matrix(labels_true, labels_pred), dtype=float)
+        if c.shape[1] <= _WIDE_TABLE:
+            return right(labels_true, labels_pred)
+        if side == "completeness":
+            c = c.T  # completeness(a, b) = homogeneity(b, a)
+        n = c.sum()
+        rows, cols = c.sum(axis=1), c.sum(axis=0)
+        h_rows = float(-(rows / n * np.log(rows / n)).sum())
+        if h_rows == 0:
+            return 1.0
+        nz = c > 0
+        # H(rows | cols) divides each cell by its column total; the slip divides by its row total: H(cols | rows)
+        h_wrong = float(-(c[nz] / n * np.log(c[nz] / np.broadcast_to(rows[:, None], c.shape)[nz])).sum())
+        return 1.0 - h_wrong / h_rows
+
+    return score
+
+
 LABEL_MUTANTS = [
     Mutant("cluster-ids-read-as-numbers-mod-3", {m: _wrap(m, _ids_mod_3) for m in LABEL_METRICS},
            _ids("renaming_invariance", *LABEL_METRICS)),
@@ -143,6 +173,10 @@ LABEL_MUTANTS = [
            _ids("definition", "v_measure")),
     Mutant("v-measure-arithmetic-mean", {"v_measure": _wrap("v_measure", _arithmetic_v)},
            _ids("v_measure_is_nmi_arithmetic", "v_measure")),
+    Mutant("homogeneity-completeness-conditional-entropy-over-wrong-variable-on-wide-tables",
+           {"homogeneity": _wide_table_conditional_entropy_slip("homogeneity"),
+            "completeness": _wide_table_conditional_entropy_slip("completeness")},
+           _ids("definition", "homogeneity", "completeness")),
     Mutant("fowlkes-mallows-without-sqrt", {"fowlkes_mallows": _wrap("fowlkes_mallows", _fmi_without_sqrt)},
            _ids("definition", "fowlkes_mallows")),
 ]
@@ -227,10 +261,12 @@ def _db_summed_spread(X, labels):
     return float(np.mean(np.max((spread[:, None] + spread[None, :]) / sep, axis=1)))
 
 
-def _dbcv_slipped(X, labels, *, input_order_ties=False, no_root=False, singleton_clusters=False):
+def _dbcv_slipped(X, labels, *, input_order_ties=False, no_root=False, singleton_clusters=False,
+                  flat_cluster_zero=False):
     """DBCV by the textbook loop with one slip: MST ties in input order (scipy's, hdbscan's), the core
-    distance without its -1/d root (then it scales with the data to the power -d), or a lone point scored
-    as a cluster (validity 1) instead of noise."""
+    distance without its -1/d root (then it scales with the data to the power -d), a lone point scored
+    as a cluster (validity 1) instead of noise, or a cluster of sparseness 0 (its points coincide) scored 0
+    as if undefined, instead of (separation - 0) / separation = 1."""
     X, labels = np.asarray(X, dtype=float), np.asarray(labels)
     d, D = X.shape[1], cdist(X, X)
     clusters = [k for k in sorted(set(labels.tolist())) if k != -1 and (labels == k).sum() >= 2]
@@ -270,8 +306,45 @@ def _dbcv_slipped(X, labels, *, input_order_ties=False, no_root=False, singleton
     for k in clusters:
         sep = min(reach[np.ix_(internal[k], internal[j])].min() for j in clusters if j != k)
         top = max(sep, sparse[k])
-        total += (labels == k).sum() / len(labels) * ((sep - sparse[k]) / top if top > 0 else 0.0)
+        flat = flat_cluster_zero and sparse[k] == 0
+        total += (labels == k).sum() / len(labels) * ((sep - sparse[k]) / top if top > 0 and not flat else 0.0)
     return float(total)
+
+
+def _silhouette_zero_for_duplicates(X, labels, *, metric="euclidean"):
+    """Silhouettes with a = 0 (the point's cluster all at its location) scored 0 as if 0 / 0, instead of 1."""
+    s = np.asarray(real.silhouette_samples(X, labels, metric=metric), dtype=float)
+    X, labels = np.asarray(X, dtype=float), np.asarray(labels)
+    D = X if metric == "precomputed" else cdist(X, X)
+    for i, own in enumerate(labels):
+        same = labels == own
+        if same.sum() > 1 and D[i, same].sum() == 0:
+            s[i] = 0.0
+    return s
+
+
+def _no_scatter(X, labels) -> bool:
+    """Every cluster's points coincide: zero within-cluster dispersion."""
+    X, labels = np.asarray(X, dtype=float), np.asarray(labels)
+    return all(np.sum((X[labels == k] - X[labels == k].mean(axis=0)) ** 2) == 0 for k in set(labels.tolist()))
+
+
+def _ch_unguarded(fn, X, labels):
+    """Calinski-Harabasz without the catalog's W = 0 convention (1.0): the raw ratio, +inf for clusters of
+    coincident points apart."""
+    value = fn(X, labels)  # the real validation first
+    return math.inf if _no_scatter(X, labels) else value
+
+
+def _db_no_scatter_undefined(fn, X, labels):
+    """Davies-Bouldin that calls zero within-cluster scatter undefined (NaN) instead of scoring 0."""
+    value = fn(X, labels)
+    return math.nan if _no_scatter(X, labels) else value
+
+
+def _dbcv_flat_cluster_zero(fn, X, labels, **kw):
+    fn(X, labels, **kw)  # the real validation first
+    return _dbcv_slipped(X, labels, flat_cluster_zero=True)
 
 
 POINT_MUTANTS = [
@@ -286,6 +359,13 @@ POINT_MUTANTS = [
             "silhouette_score": lambda X, labels, *, metric="euclidean": float(np.mean(
                 _silhouette_unnormalised_samples(X, labels)))},
            _ids("rigid_motion_and_scale_invariance", "silhouette_score", "silhouette_samples")
+           + _ids("agrees_with_sklearn", "silhouette_score")),
+    Mutant("silhouette-zero-for-a-cluster-of-duplicate-points",
+           {"silhouette_samples": _silhouette_zero_for_duplicates,
+            "silhouette_score": lambda X, labels, *, metric="euclidean": float(np.mean(
+                _silhouette_zero_for_duplicates(X, labels, metric=metric)))},
+           _ids("coincident_clusters", "silhouette_samples", "silhouette_score")
+           + _ids("definition", "silhouette_samples", "silhouette_score")
            + _ids("agrees_with_sklearn", "silhouette_score")),
     Mutant("silhouette-samples-sorted-by-label", {"silhouette_samples": _wrap("silhouette_samples",
                                                                               _samples_sorted_by_label)},
@@ -316,8 +396,16 @@ POINT_MUTANTS = [
     Mutant("dbcv-lone-point-scored-as-a-cluster", {"dbcv": functools.partial(_dbcv_slipped,
                                                                              singleton_clusters=True)},
            _ids("singleton_cluster_is_noise", "dbcv")),
+    Mutant("calinski-harabasz-infinite-without-within-dispersion", {"calinski_harabasz": _wrap("calinski_harabasz", _ch_unguarded)},
+           _ids("coincident_clusters", "calinski_harabasz") + _ids("definition", "calinski_harabasz")),
+    Mutant("davies-bouldin-nan-without-scatter", {"davies_bouldin": _wrap("davies_bouldin",
+                                                                                 _db_no_scatter_undefined)},
+           _ids("coincident_clusters", "davies_bouldin") + _ids("definition", "davies_bouldin")),
+    Mutant("dbcv-cluster-of-coincident-points-scored-zero", {"dbcv": _wrap("dbcv", _dbcv_flat_cluster_zero)},
+           _ids("coincident_clusters", "dbcv") + _ids("definition", "dbcv")),
     Mutant("dbcv-core-distance-without-root", {"dbcv": functools.partial(_dbcv_slipped, no_root=True)},
            _ids("rigid_motion_and_scale_invariance", "dbcv")),
 ]
 
 MUTANTS = LABEL_MUTANTS + POINT_MUTANTS
+
