@@ -1,5 +1,7 @@
 """An audit of several targets ends with one table: a row per target, its counts, its verdict."""
 
+import re
+
 from properties.engine import summary
 from properties.engine.cli import main
 from properties.engine.report import Report, Signature
@@ -60,7 +62,9 @@ def test_audit_of_several_targets_ends_with_the_table_and_keeps_every_failure(ca
     assert table.rstrip().endswith("exit 1")
     failures = out[: out.index("== summary across targets")]
     assert "FAIL [wrong value] classification.bounds[accuracy]" in failures
-    assert "target.accuracy(np.array([0], dtype=np.int64), np.array([0], dtype=np.int64))  # -> '1.0'" in failures, "the reproduction is still printed"
+    # the reproduction is still printed (the example is whichever reached the finding first: an edge case or a draw)
+    assert re.search(r"target\.accuracy\(np\.array\(\[[0-9, ]+\], dtype=np\.int64\), np\.array\(\[[0-9, ]+\], "
+                     r"dtype=np\.int64\)\)  # -> '1\.0'", failures), failures
     assert "\nfamily " not in out, "per-target family tables are left out when several targets are audited"
     assert out.count("The spec has") == 1, "the spec's counts are said once, not once per target"
 
