@@ -248,9 +248,25 @@ def bad_curve_points(draw):
     return (x[:1], y[:1]), "x", defect
 
 
+def _f64(values) -> np.ndarray:
+    return np.array(values, dtype=np.float64)
+
+
+def curve_edges() -> tuple:
+    """Curves that break the trapezoidal rule: two points, a repeated x (a vertical step), x decreasing (a
+    negative area), a constant y, and integer points."""
+    return (
+        ("two_points", (_f64([0.0, 1.0]), _f64([0.0, 1.0]))),
+        ("repeated_x", (_f64([0.0, 0.5, 0.5, 1.0]), _f64([0.0, 0.25, 0.75, 1.0]))),
+        ("x_decreasing", (_f64([3.0, 2.0, 0.5, 0.0]), _f64([1.0, 2.0, -1.0, 0.5]))),
+        ("constant_y", (_f64([-2.0, 0.0, 1.5, 4.0]), _f64([3.0, 3.0, 3.0, 3.0]))),
+        ("integer_points", (_f64([0, 1, 2, 5, 9]), _f64([4, -2, 0, 7, 1]))),
+    )
+
+
 CURVE_POINTS = InputShape(
     name="curve points (monotonic x, real y)",
-    examples=lambda metric: monotone_curves(),
+    examples=lambda metric: with_edges(monotone_curves(), curve_edges()),
     size=lambda ex: int(ex[0].shape[0]),
     take=_take,
     call=lambda t, name, ex, **kw: getattr(t, name)(*ex, **kw),

@@ -410,7 +410,6 @@ POINT_MUTANTS = [
 MUTANTS = LABEL_MUTANTS + POINT_MUTANTS
 
 
-
 # ---------------------------------------------------------------- caught only by edge cases (issue 31)
 
 
