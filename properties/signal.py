@@ -25,7 +25,7 @@ from scipy import stats
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_refusal
 from .engine import findings, registry
-from .inputs import InputShape
+from .inputs import InputShape, with_edges
 
 EXAMPLES = 40
 registry.family_examples("signal", EXAMPLES)
@@ -288,11 +288,44 @@ def _cepstra(frames, coefficients):
 
 
 @st.composite
-def cepstrum_pairs(draw, *, same_length=True, max_frames=8):
+def _cepstrum_pairs(draw, *, same_length=True, max_frames=8):
     d = draw(st.integers(2, 5))
     t1 = draw(st.integers(1, max_frames))
     t2 = t1 if same_length else draw(st.integers(1, max_frames))
     return draw(_cepstra(t1, d)), draw(_cepstra(t2, d))
+
+
+def _c(rows) -> np.ndarray:
+    return np.array(rows, dtype=np.float64)
+
+
+def cepstrum_edges(*, same_length: bool = True) -> tuple:
+    """Mel-cepstral pairs that break MCD: a single frame, identical sequences, a constant frame (every
+    coefficient equal, against a zero frame), equal-length sequences whose best DTW path leaves the diagonal
+    (the second is the first shifted by one frame), and, where lengths may differ, one frame against three."""
+    edges = [
+        ("single_frame", (_c([[1, 2, -3]]), _c([[0, -1, 2]]))),
+        ("identical_sequences", (_c([[1, 2, 3], [0, -1, 4]]), _c([[1, 2, 3], [0, -1, 4]]))),
+        ("constant_frame", (_c([[2, 2, 2, 2], [2, 2, 2, 2]]), _c([[0, 0, 0, 0], [2, 2, 2, 2]]))),
+        ("equal_length_shifted", (_c([[0, 0, 0], [0, 6, 6], [0, -6, 6], [0, 0, 0]]),
+                                  _c([[0, 0, 0], [0, 0, 0], [0, 6, 6], [0, -6, 6]]))),
+        ("one_frame_against_three", (_c([[1, 2, 3]]), _c([[1, 2, 3], [0, 2, 3], [1, -2, 3]]))),
+    ]
+    return tuple((n, ex) for n, ex in edges if len(ex[0]) == len(ex[1]) or not same_length)
+
+
+def cepstrum_pairs(*, same_length=True, max_frames=8):
+    """Two mel-cepstral sequences of 1..max_frames frames of 2..5 coefficients (small integers), of the same
+    length unless ``same_length`` is false; with the edge cases of :func:`cepstrum_edges`."""
+    return with_edges(_cepstrum_pairs(same_length=same_length, max_frames=max_frames),
+                      tuple((n, ex) for n, ex in cepstrum_edges(same_length=same_length)
+                            if max(len(ex[0]), len(ex[1])) <= max_frames))
+
+
+def _with_energy(pairs):
+    """(cepstrum pair, include_energy); the edge cases of ``pairs`` without and with the energy."""
+    return with_edges(st.tuples(pairs, st.booleans()), [(f"{n}{suffix}", (ex, energy)) for n, ex in pairs.edges
+                                                        for suffix, energy in (("", False), ("_with_energy", True))])
 
 
 def _mcd_definition(ref, syn, include_energy):
@@ -305,7 +338,7 @@ def _mcd_definition(ref, syn, include_energy):
 @prop("definition[mel_cepstral_distortion]",
       "aligned frames: MCD = mean over frames of (10 / ln 10) sqrt(2 sum_d (c_d - c'_d)^2), d from 1 (coefficient 0, "
       "the energy, left out) or from 0 with include_energy=True (Kubichek 1993)", kind="relation", needs=_MCD,
-      strategy=st.tuples(cepstrum_pairs(), st.booleans()), defines="mel_cepstral_distortion")
+      strategy=_with_energy(cepstrum_pairs()), defines="mel_cepstral_distortion")
 def mcd_definition(t, ex):
     (ref, syn), energy = ex
     expect_close(t.mel_cepstral_distortion(ref, syn, include_energy=energy), _mcd_definition(ref, syn, energy),
@@ -387,20 +420,27 @@ def _dtw_optimal_paths(ref, syn, include_energy):
 
 
 @st.composite
-def _unequal_cepstra(draw):
-    """Two mel-cepstral sequences of 1..8 frames, of different lengths."""
+def _unequal_lengths(draw):
     d = draw(st.integers(2, 5))
     t1 = draw(st.integers(1, 8))
     t2 = draw(st.integers(1, 8).filter(lambda t: t != t1))
     return draw(_cepstra(t1, d)), draw(_cepstra(t2, d))
 
 
+def _dtw_cepstra():
+    """Two mel-cepstral sequences of 1..8 frames, of different lengths; the edge cases add equal lengths
+    where the optimal path leaves the diagonal (a DTW skipped for equal lengths is wrong there)."""
+    return with_edges(_unequal_lengths(), tuple((n, ex) for n, ex in cepstrum_edges(same_length=False)
+                                                if n in ("equal_length_shifted", "one_frame_against_three",
+                                                         "single_frame")))
+
+
 @prop("dtw_definition[mel_cepstral_distortion]",
-      "alignment='dtw' on sequences of unequal length: MCD = (10 / ln 10) sqrt(2) C / L, C the minimum total "
+      "alignment='dtw' (sequences of unequal length, and of equal length off the diagonal): MCD = (10 / ln 10) sqrt(2) C / L, C the minimum total "
       "Euclidean frame distance over DTW paths (steps (1,0), (0,1), (1,1)) and L the length of such a path "
       "(the mean over the pairs on the optimal path), the DP computed in the spec", kind="relation",
       needs=(*_MCD_DTW, "mel_cepstral_distortion:include_energy"),
-      strategy=st.tuples(_unequal_cepstra(), st.booleans()))
+      strategy=_with_energy(_dtw_cepstra()))
 def mcd_dtw_definition(t, ex):
     (ref, syn), energy = ex
     total, lengths = _dtw_optimal_paths(ref.tolist(), syn.tolist(), energy)

@@ -25,6 +25,7 @@ from .checks import (expect, expect_close, expect_in_range, expect_le, expect_pr
                      expect_refusal_or_declared)
 from .engine.registry import prop
 from .engine.targets import reference
+from .inputs import with_edges
 from .inputs.token_sequences import (
     CHARACTER_CORPORA,
     CHARACTER_PAIRS,
@@ -44,9 +45,14 @@ from .inputs.token_sequences import (
     nonempty_words_texts,
     references,
     sentence,
+    text_pair_edges,
+    text_pairs,
     texts,
+    token_pair_edges,
+    token_pairs,
     tokens,
     wer_pairs,
+    word_pairs,
     words_texts,
 )
 
@@ -152,7 +158,7 @@ def _one_hot(n, max_n):
 
 
 @prop("identity[edit_distance]", "edit_distance(a, b) is 0 exactly when a == b", kind="identity",
-      needs=("edit_distance",), strategy=st.tuples(tokens, tokens))
+      needs=("edit_distance",), strategy=token_pairs)
 def _(t, ex):
     a, b = ex
     expect(t.edit_distance(a, a) == 0, "d(a, a) != 0")
@@ -168,7 +174,7 @@ def _(t, ex):
 
 # tighter than the generic bounds (hence not_generic there), and never NaN: empty sequences included
 @prop("bounds[edit_distance]", "|len(a) - len(b)| <= edit_distance(a, b) <= max(len(a), len(b)), never NaN",
-      kind="bound", needs=("edit_distance",), strategy=st.tuples(tokens, tokens))
+      kind="bound", needs=("edit_distance",), strategy=token_pairs)
 def _(t, ex):
     a, b = ex
     d = t.edit_distance(a, b)
@@ -178,7 +184,8 @@ def _(t, ex):
 @prop("definition[edit_distance]",
       "edit_distance equals the unit-cost Levenshtein dynamic programme, on token lists and on strings",
       kind="relation", needs=("edit_distance",), defines=("edit_distance",),
-      strategy=st.one_of(st.tuples(tokens, tokens), st.tuples(texts, texts)))
+      strategy=with_edges(st.one_of(st.tuples(tokens, tokens), st.tuples(texts, texts)),
+                                   token_pair_edges() + text_pair_edges()))
 def _(t, ex):
     a, b = ex
     d = t.edit_distance(a, b)
@@ -186,7 +193,7 @@ def _(t, ex):
 
 
 @prop("agreement[edit_distance:nltk]", "edit_distance agrees with nltk.edit_distance (unit costs, no transpositions)",
-      kind="agreement", needs=("edit_distance",), reference="nltk", strategy=st.tuples(tokens, tokens))
+      kind="agreement", needs=("edit_distance",), reference="nltk", strategy=token_pairs)
 def _(t, ex):
     a, b = ex
     # integers on both sides: exact equality
@@ -197,7 +204,7 @@ def _(t, ex):
 
 
 @prop("definition[wer]", "wer(r, h) == edit_distance(r, h) / len(r), hence >= 0", kind="relation",
-      needs=("wer", "edit_distance"), defines=("wer",), strategy=st.tuples(nonempty_tokens, tokens))
+      needs=("wer", "edit_distance"), defines=("wer",), strategy=word_pairs)
 def _(t, ex):
     r, h = ex
     w = t.wer(r, h)
@@ -239,7 +246,7 @@ def _(t, ex):
 
 @prop("relation[cer:spaces_count]", "cer(r, h) == edit_distance(r, h) / len(r) with spaces counted as characters",
       kind="relation", needs=("cer", "edit_distance"), defines=("cer",),
-      strategy=st.tuples(nonempty_texts, texts))
+      strategy=text_pairs)
 def _(t, ex):
     r, h = ex
     expect_close(t.cer(r, h), t.edit_distance(r, h) / len(r), what="cer")

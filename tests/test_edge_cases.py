@@ -156,3 +156,44 @@ def test_every_generic_property_of_a_shape_with_edge_cases_runs_them():
                 "curves.dtype_invariance[roc_auc]", "classification.bounds[accuracy]",
                 "detection.refuses_bad_input[average_precision_detection]"):
         assert props[pid].edges, pid
+
+
+#: a property of each shape that got edge cases in the second round (token sequences, distributions, ranked
+#: lists, clustered points, features, detection sets, mel-cepstral sequences): generic and family properties
+SECOND_ROUND = (
+    "text.bounds[wer]", "text.perfect[sentence_bleu]", "text.permutation_invariance[corpus_bleu]",
+    "text.dtype_invariance[edit_distance]", "text.duplication_invariance[corpus_cer]", "text.definition[wer]",
+    "text.relation[cer:spaces_count]", "text.definition[edit_distance]",
+    "probabilistic.bounds[entropy]", "probabilistic.perfect[kl_divergence]", "probabilistic.bounds[perplexity]",
+    "probabilistic.permutation_invariance[corpus_perplexity]", "probabilistic.cross_entropy_is_entropy_plus_kl",
+    "probabilistic.perplexity_is_exp_mean_nll", "probabilistic.definition[kl_divergence]",
+    "ranking.permutation_invariance[ndcg_at_k]", "ranking.perfect[ndcg_at_k]", "ranking.integer_weights[mean_average_precision]",
+    "clustering.permutation_invariance[silhouette_score]", "clustering.definition[silhouette_score]",
+    "clustering.dtype_invariance[dbcv]",
+    "generative.definition[frechet_distance]",
+    "detection.permutation_invariance[coco_map]", "detection.perfect[coco_map]",
+    "detection.summary_definition[coco_map]",
+    "signal.definition[mel_cepstral_distortion]", "signal.dtw_definition[mel_cepstral_distortion]",
+)
+
+
+def test_every_input_shape_carries_edge_cases():
+    """Each metric's input shape has edge cases, for its examples and (where it has them) its perfect ones."""
+    from properties.capabilities import all_capabilities
+    from properties.inputs import edges_of
+
+    missing = []
+    for name, cap in all_capabilities().items():
+        if cap.inputs is None:
+            continue
+        if not edges_of(cap.inputs.examples(name)):
+            missing.append(f"{name}: examples of {cap.inputs.name}")
+        if cap.inputs.perfect is not None and not edges_of(cap.inputs.perfect(name)):
+            missing.append(f"{name}: perfect examples of {cap.inputs.name}")
+    assert not missing, missing
+
+
+@pytest.mark.parametrize("pid", SECOND_ROUND)
+def test_the_second_round_shapes_carry_edge_cases_into_their_properties(pid):
+    prop = registry.get(pid)
+    assert prop.edges, pid

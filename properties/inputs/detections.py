@@ -27,7 +27,7 @@ import numpy as np
 from hypothesis import strategies as st
 from scipy.stats import rankdata
 
-from . import InputShape, Recast, integer_recasts, list_recast, literal, with_edges
+from . import InputShape, Recast, integer_recasts, list_recast, literal, mapped_edges, with_edges
 
 #: the largest corner coordinate and box side drawn: sides up to 128 give areas above 96² (COCO's "large")
 MAX_CORNER = 64
@@ -114,9 +114,47 @@ def _with_an_object(images):
     return images
 
 
+def _edge_set(images) -> DetectionSet:
+    """A set from per-image ``(ground truths [(label, (x, y, w, h))], detections [(label, (x, y, w, h), score)])``."""
+    detections, ground_truths = [], []
+    for gts, dets in images:
+        ground_truths.append({"boxes": boxes_array([b for _, b in gts]),
+                              "labels": np.array([lab for lab, _ in gts], dtype=np.int64)})
+        detections.append({"boxes": boxes_array([b for _, b, _ in dets]),
+                           "scores": np.array([sc for _, _, sc in dets], dtype=np.float64),
+                           "labels": np.array([lab for lab, _, _ in dets], dtype=np.int64)})
+    return DetectionSet(tuple(detections), tuple(ground_truths))
+
+
+def detection_set_edges() -> tuple:
+    """Detection sets that break COCO evaluation (scores distinct, as drawn): objects of area exactly 32**2
+    and 96**2 (COCO's area-range boundaries, closed at both ends) found exactly, a detection touching its
+    object along an edge (IoU 0: no match), two identical detections of one object (one match, and a false
+    positive ranked above another object's match), and an image without ground truth whose detection is a false positive."""
+    return (
+        ("area_range_boundaries", _edge_set([
+            ([(1, (0, 0, 32, 32)), (2, (10, 10, 96, 96))], [(1, (0, 0, 32, 32), 2.0), (2, (10, 10, 96, 96), 1.0)]),
+        ])),
+        ("touching_boxes", _edge_set([
+            ([(1, (0, 0, 16, 16)), (1, (40, 40, 20, 20))], [(1, (16, 0, 16, 16), 2.0), (1, (40, 40, 20, 20), 1.0)]),
+        ])),
+        ("identical_boxes", _edge_set([
+            ([(1, (4, 4, 30, 30)), (1, (50, 50, 10, 10))],
+             [(1, (4, 4, 30, 30), 3.0), (1, (4, 4, 30, 30), 2.0), (1, (50, 50, 10, 10), 1.5)]),
+            ([(2, (0, 0, 8, 8))], [(2, (0, 0, 8, 8), 1.0)]),
+        ])),
+        ("image_without_ground_truth", _edge_set([
+            ([(1, (0, 0, 20, 20))], [(1, (0, 0, 20, 20), 1.0)]),
+            ([], [(1, (5, 5, 20, 20), 2.0)]),
+        ])),
+    )
+
+
 def detection_sets(*, max_images: int = MAX_IMAGES):
-    """:class:`DetectionSet` examples: 1..max_images images, some ground truth somewhere, distinct scores."""
-    return st.lists(_images, min_size=1, max_size=max_images).map(_with_an_object).map(detection_set)
+    """:class:`DetectionSet` examples: 1..max_images images, some ground truth somewhere, distinct scores;
+    with the edge cases of :func:`detection_set_edges` of at most ``max_images`` images."""
+    return with_edges(st.lists(_images, min_size=1, max_size=max_images).map(_with_an_object).map(detection_set),
+                      tuple((n, ex) for n, ex in detection_set_edges() if len(ex.detections) <= max_images))
 
 
 def take_images(ex: DetectionSet, idx) -> DetectionSet:
@@ -199,7 +237,8 @@ DETECTION_SETS = InputShape(
     size=lambda ex: len(ex.detections),
     take=take_images,
     call=_call_coco_map,
-    perfect=lambda name: detection_sets().map(perfect_set),
+    perfect=lambda name: with_edges(detection_sets().map(perfect_set), mapped_edges(detection_set_edges(), perfect_set,
+                                                                                    "_perfect")),
     bad=lambda name: _bad_sets(),
     recast=_recast_set,
     dtypes="integer boxes, scores and labels as int16, int32, int64 and uint16; Python lists",

@@ -19,7 +19,7 @@ import dataclasses
 import numpy as np
 from hypothesis import strategies as st
 
-from . import literal
+from . import literal, with_edges
 
 MAX_ROWS = 10
 MAX_DIM = 4
@@ -46,14 +46,51 @@ def _matrix(rows, d):
 
 
 @st.composite
-def feature_pairs(draw, *, min_rows: int = 2, max_rows: int = MAX_ROWS, max_dim: int = MAX_DIM, dim=None,
-                  equal_rows: bool = False):
-    """Two feature matrices with the same number of columns (rows >= 2: a covariance needs two), and the same
-    number of rows with ``equal_rows``."""
+def _feature_pairs(draw, *, min_rows: int = 2, max_rows: int = MAX_ROWS, max_dim: int = MAX_DIM, dim=None,
+                   equal_rows: bool = False):
     d = dim if dim is not None else draw(st.integers(1, max_dim))
     n1 = draw(st.integers(min_rows, max_rows))
     n2 = n1 if equal_rows else draw(st.integers(min_rows, max_rows))
     return FeaturePair(draw(_matrix(n1, d)), draw(_matrix(n2, d)))
+
+
+def _pair(X1, X2) -> FeaturePair:
+    return FeaturePair(np.array(X1, dtype=np.float64), np.array(X2, dtype=np.float64))
+
+
+#: three samples of two features, and four others
+_A = [[1, 2], [3, -1], [0, 0]]
+_B = [[2, 2], [-1, 4], [5, 1], [0, -3]]
+
+
+def feature_pair_edges() -> tuple:
+    """Feature sets that break the Fréchet distance: identical sets (FID 0: a negative or NaN one from the
+    matrix square root of a singular product), fewer samples than dimensions (rank-deficient covariances),
+    a constant feature column (a zero variance), an offset of 1e6 with unit spread (one-pass covariances
+    E[x x^T] - mu mu^T lose every digit; the values stay integers, exact in float64), and one feature."""
+    return (
+        ("identical_feature_sets", _pair(_A, _A)),
+        ("fewer_samples_than_dimensions", _pair([[1, 0, 2, -1], [0, 3, 1, 1]], [[2, 1, 0, 0], [1, 1, 1, -2],
+                                                                                  [0, 2, 3, 1]])),
+        ("constant_feature_column", _pair([[1, 5], [2, 5], [4, 5]], [[0, 5], [3, 5], [-2, 5], [1, 5]])),
+        ("offset_1e6_unit_spread", _pair(1e6 + np.array(_A, dtype=np.float64), 1e6 + np.array(_B, dtype=np.float64))),
+        ("one_feature", _pair([[1], [-2], [4]], [[0], [3], [3], [-1]])),
+    )
+
+
+def feature_pairs(*, min_rows: int = 2, max_rows: int = MAX_ROWS, max_dim: int = MAX_DIM, dim=None,
+                  equal_rows: bool = False):
+    """Two feature matrices with the same number of columns (rows >= 2: a covariance needs two), and the same
+    number of rows with ``equal_rows``; with the edge cases of :func:`feature_pair_edges` that fit."""
+
+    def fits(ex: FeaturePair) -> bool:
+        rows = (ex.X1.shape[0], ex.X2.shape[0])
+        return (all(min_rows <= r <= max_rows for r in rows) and (ex.d == dim if dim is not None else ex.d <= max_dim)
+                and (rows[0] == rows[1] or not equal_rows))
+
+    return with_edges(_feature_pairs(min_rows=min_rows, max_rows=max_rows, max_dim=max_dim, dim=dim,
+                                     equal_rows=equal_rows),
+                      tuple((name, ex) for name, ex in feature_pair_edges() if fits(ex)))
 
 
 @dataclasses.dataclass(frozen=True, repr=False)

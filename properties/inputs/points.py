@@ -20,7 +20,7 @@ import dataclasses
 import numpy as np
 from hypothesis import strategies as st
 
-from . import InputShape, integer_recasts, list_recast, literal
+from . import InputShape, integer_recasts, list_recast, literal, with_edges
 
 MAX_POINTS = 16
 MAX_FEATURES = 3
@@ -62,8 +62,52 @@ def _build(rows, d, singletons=True):
     return ClusteredPoints(np.array(X, dtype=np.float64), labels)
 
 
+# ------------------------------------------------------------------ edge cases
+
+
+def _points(X, labels) -> ClusteredPoints:
+    return ClusteredPoints(np.array(X, dtype=np.float64), np.array(labels, dtype=np.int64))
+
+
+#: a unit-spread layout of two clusters in the plane, on tenths (not binary fractions: sums round)
+_TENTHS = [[0.0, 0.0], [0.3, 0.1], [0.1, 0.4], [1.0, 0.9], [0.8, 1.0], [1.0, 0.7]]
+
+
+def point_edges(*, singletons: bool = True, duplicates: bool = False, max_clusters: int = 4) -> tuple:
+    """Clustered points that break the geometric scores: two clusters only, collinear points, an offset
+    of 1e6 with unit spread (in integers, and in tenths: |x|^2 ~ 1e12 holds no digit of a squared distance
+    ~ 0.1, so the Gram expansion |x|^2 + |y|^2 - 2 x.y of a distance cancels), a cluster of one point
+    (``singletons``), one point per cluster except one (``singletons``), and duplicate points, copies in
+    their own cluster and in another (``duplicates``)."""
+    two = [[0, 0], [1, 0], [0, 2], [10, 10], [12, 11]]
+    edges = [
+        ("two_clusters_only", _points(two, [0, 0, 0, 1, 1])),
+        ("collinear", _points([[0, 0], [1, 2], [2, 4], [5, 10], [6, 12], [9, 18]], [0, 0, 0, 1, 1, 1])),
+        ("offset_1e6_unit_spread", _points(1e6 + np.array(two, dtype=np.float64), [0, 0, 0, 1, 1])),
+        ("offset_1e6_tenths", _points(1e6 + np.array(_TENTHS), [0, 0, 0, 1, 1, 1])),
+    ]
+    if singletons:
+        edges += [
+            ("singleton_cluster", _points([[0, 0], [1, 1], [5, 5], [6, 5], [20, 20]], [0, 0, 1, 1, 2])),
+            ("one_point_per_cluster_except_one", _points([[0], [1], [2], [10], [20], [30]], [0, 0, 0, 1, 2, 3])),
+        ]
+    if duplicates:
+        edges += [("duplicate_points", _points([[0, 0], [0, 0], [3, 1], [7, 7], [8, 7], [3, 1]],
+                                               [0, 0, 0, 1, 1, 1]))]
+    return tuple((name, ex) for name, ex in edges if np.unique(ex.labels).size <= max_clusters)
+
+
 def clustered_points(*, min_points: int = 4, max_points: int = MAX_POINTS, max_clusters: int = 4,
                      singletons: bool = True, duplicates: bool = False):
+    """:func:`_clustered_points`, carrying the edge cases of :func:`point_edges` that its arguments allow."""
+    edges = point_edges(singletons=singletons, duplicates=duplicates, max_clusters=max_clusters)
+    return with_edges(_clustered_points(min_points=min_points, max_points=max_points, max_clusters=max_clusters,
+                                        singletons=singletons, duplicates=duplicates),
+                      tuple((n, ex) for n, ex in edges if min_points <= ex.n <= max_points))
+
+
+def _clustered_points(*, min_points: int = 4, max_points: int = MAX_POINTS, max_clusters: int = 4,
+                      singletons: bool = True, duplicates: bool = False):
     """:class:`ClusteredPoints` with distinct integer points and two clusters of two points at least;
     ``singletons=False``: no cluster of one point (DBCV counts those as noise: its own property);
     ``duplicates=True``: also such points with some of them repeated (:func:`with_copies`), and clusters of

@@ -27,7 +27,7 @@ import functools
 import numpy as np
 from hypothesis import strategies as st
 
-from . import ROUNDED, InputShape, Recast, float_recasts, integer_recasts, list_recast, upcast
+from . import ROUNDED, InputShape, Recast, float_recasts, integer_recasts, list_recast, upcast, with_edges
 from .labels import sample_weights
 
 #: mostly irrelevant documents: where each one lands (hit or miss) matters
@@ -171,7 +171,8 @@ def _shape(name: str, examples, axis: int, **extra) -> InputShape:
         take=functools.partial(_take, axis=axis),
         call=_call,
         call_keywords=("k",),
-        perfect=lambda metric: perfect_batches(PERFECT_TOP_K.get(metric, "any")),
+        perfect=lambda metric: with_edges(perfect_batches(PERFECT_TOP_K.get(metric, "any")),
+                                          perfect_batch_edges(PERFECT_TOP_K.get(metric, "any"))),
         bad=lambda metric: bad_batches(),
         recast=_recast_batch,
         dtypes=f"grades as int64, int8, uint8 and bool (0/1 grades); scores in float32, {ROUNDED}; Python lists",
@@ -179,11 +180,48 @@ def _shape(name: str, examples, axis: int, **extra) -> InputShape:
     )
 
 
+# ------------------------------------------------------------------ edge cases
+
+
+def _batch(grades, scores, k, dtype=np.float64):
+    return np.array(grades, dtype=np.float64), np.array(scores, dtype=dtype), k
+
+
+def batch_edges() -> tuple:
+    """Scored batches that break ranking metrics: every score tied, no relevant document in a query (0/0
+    for recall and NDCG), every document relevant, a cutoff k far beyond the list (k = 50 for 4
+    documents), graded relevance with scores tied across grades (the tie rule decides the gain), integer
+    scores (int64: a score is not a class label), and a two-document query; one query, and several."""
+    return (
+        ("all_scores_tied", _batch([[1, 0, 2, 0]], [[1.0, 1.0, 1.0, 1.0]], None)),
+        ("no_relevant_document", _batch([[0, 0, 0], [1, 0, 2]], [[3.0, 2.0, 1.0], [1.0, 2.0, 3.0]], 2)),
+        ("every_document_relevant", _batch([[2, 1, 3, 1]], [[0.5, 2.0, 1.0, 3.0]], 2)),
+        ("k_beyond_the_list", _batch([[0, 1, 0, 2]], [[1.0, 3.0, 2.0, 0.0]], 50)),
+        ("ties_across_grades", _batch([[3, 0, 1, 2, 0]], [[2.0, 2.0, 1.0, 2.0, 1.0]], 3)),
+        ("integer_scores", _batch([[2, 0, 1, 0], [0, 1, 0, 3]], [[1, 4, 2, 3], [4, 3, 2, 1]], 2, dtype=np.int64)),
+        ("two_documents", _batch([[1, 0]], [[0.0, 1.0]], 1)),
+    )
+
+
+def perfect_batch_edges(top_k: str = "any") -> tuple:
+    """Perfect rankings (see :func:`perfect_batches`): every document relevant, scored by its grade with
+    ties between equal grades (as floats, and as int64 scores); and, where k may pass the relevant documents (``top_k`` other than
+    "relevant_only"), a ranked list of grades in descending order ending in irrelevant documents, with
+    k beyond the list."""
+    y = np.array([[2.0, 1.0, 3.0, 1.0]])
+    edges = [("every_document_relevant_perfect", (y, y.copy(), None)),
+             ("integer_scores_perfect", (y, y.astype(np.int64), None))]
+    if top_k != "relevant_only":
+        edges.append(("ranked_list_k_beyond_perfect", (np.array([[3.0, 2.0, 2.0, 1.0, 0.0, 0.0]]), None, 50)))
+    return tuple(edges)
+
+
 #: scored batches with ties (the bounds' inputs), and tie-free ones with few relevant documents
-DOCUMENT_EXAMPLES = st.one_of(batches(), batches(ties=False, grades=SPARSE_GRADES))
+DOCUMENT_EXAMPLES = with_edges(st.one_of(batches(), batches(ties=False, grades=SPARSE_GRADES)), batch_edges())
 
 #: batches, and three or more queries, often without a hit: reordering them must matter to a wrong mean
-QUERY_EXAMPLES = st.one_of(batches(), batches(min_queries=3, max_queries=4, grades=SPARSE_GRADES))
+QUERY_EXAMPLES = with_edges(st.one_of(batches(), batches(min_queries=3, max_queries=4, grades=SPARSE_GRADES)),
+                            batch_edges())
 
 #: the per-query metrics' samples: documents, permuted with their scores in every query alike
 DOCUMENTS = _shape("queries of scored documents", DOCUMENT_EXAMPLES, axis=1)
@@ -191,6 +229,8 @@ DOCUMENTS = _shape("queries of scored documents", DOCUMENT_EXAMPLES, axis=1)
 #: the mean metrics' samples: whole queries, with one sample_weight each
 QUERIES = _shape(
     "batches of queries", QUERY_EXAMPLES, axis=0,
-    weighted=lambda metric: QUERY_EXAMPLES.flatmap(
+    weighted=lambda metric: with_edges(QUERY_EXAMPLES.flatmap(
         lambda ex: st.tuples(st.just(ex), sample_weights(ex[0].shape[0], kind="int"))),
+        [(f"{name}_weighted", (ex, np.arange(1, ex[0].shape[0] + 1, dtype=np.float64)))
+         for name, ex in batch_edges() if ex[0].shape[0] > 1]),
 )

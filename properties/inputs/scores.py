@@ -170,14 +170,15 @@ def _with_weights(draw, examples):
 def _recast_ranking(ex) -> list[Recast]:
     """y_true (0/1) in every integer dtype and as bool; y_score rounded to float32, and to float16 where
     every score is a normal float16 (scores are only ranked: any magnitude float16 holds will do), and
-    integer-valued scores as int64; both as Python lists. An example drawn with float32 scores is compared with its float64 upcast."""
+    integer-valued scores as int64, and as bool where every score is 0 or 1; both as Python lists. An example drawn with float32 scores is compared with its float64 upcast."""
     y, s = ex
     canonical = (y, upcast(s))
     return [
         *integer_recasts("y_true", [y], lambda a, dtype: (a[0], s), boolean=True),
         *float_recasts("y_score", [s], lambda a: (y, a[0]), ops=len(s), float16_bound=FLOAT16_MAX),
-        # integer scores (counts, votes, ranks): exact, compared with the same values in float64
-        *integer_recasts("y_score", [s], lambda a, dtype: (y, a[0]), dtypes=(np.int64,),
+        # integer scores (counts, votes, ranks): exact, compared with the same values in float64; scores that
+        # are all 0 or 1 (hard predictions) also as bool
+        *integer_recasts("y_score", [s], lambda a, dtype: (y, a[0]), dtypes=(np.int64,), boolean=True,
                          versus=dtype_name(upcast(s))),
         list_recast("y_true, y_score", [y, s], tuple, versus="int64, float64",
                     baseline=canonical if canonical[1] is not s else None),
@@ -198,7 +199,7 @@ def _scores_shape(need_negative: bool, name: str) -> InputShape:
         bad=lambda metric: bad_rankings(),
         recast=_recast_ranking,
         dtypes=f"0/1 labels as int8 to uint64 and bool; scores in float32 and float16, {ROUNDED}; integer scores "
-               "as int64; Python lists",
+               "as int64, 0/1 scores as bool; Python lists",
         # same samples in another order or repeated: identical counts, so only the last ulp may move
         rtol=1e-12,
         atol=1e-15,
@@ -247,9 +248,25 @@ def bad_curve_points(draw):
     return (x[:1], y[:1]), "x", defect
 
 
+def _f64(values) -> np.ndarray:
+    return np.array(values, dtype=np.float64)
+
+
+def curve_edges() -> tuple:
+    """Curves that break the trapezoidal rule: two points, a repeated x (a vertical step), x decreasing (a
+    negative area), a constant y, and integer points."""
+    return (
+        ("two_points", (_f64([0.0, 1.0]), _f64([0.0, 1.0]))),
+        ("repeated_x", (_f64([0.0, 0.5, 0.5, 1.0]), _f64([0.0, 0.25, 0.75, 1.0]))),
+        ("x_decreasing", (_f64([3.0, 2.0, 0.5, 0.0]), _f64([1.0, 2.0, -1.0, 0.5]))),
+        ("constant_y", (_f64([-2.0, 0.0, 1.5, 4.0]), _f64([3.0, 3.0, 3.0, 3.0]))),
+        ("integer_points", (_f64([0, 1, 2, 5, 9]), _f64([4, -2, 0, 7, 1]))),
+    )
+
+
 CURVE_POINTS = InputShape(
     name="curve points (monotonic x, real y)",
-    examples=lambda metric: monotone_curves(),
+    examples=lambda metric: with_edges(monotone_curves(), curve_edges()),
     size=lambda ex: int(ex[0].shape[0]),
     take=_take,
     call=lambda t, name, ex, **kw: getattr(t, name)(*ex, **kw),

@@ -27,7 +27,7 @@ import functools
 
 from hypothesis import strategies as st
 
-from . import SKIP, InputShape, Recast
+from . import SKIP, InputShape, Recast, edges_of, mapped_edges, with_edges
 
 WORDS = ("a", "b", "c", "d", "the", "cat")
 
@@ -103,6 +103,109 @@ def _sentence_pair(draw):
 
 sentence = _sentence_pair()
 corpus = st.lists(_sentence_pair(), min_size=1, max_size=4)
+
+
+# ------------------------------------------------------------------ edge cases
+
+#: a word the vocabulary never draws, in three scripts: precomposed Latin (two UTF-8 bytes a character), CJK
+#: (three) and an emoji (four): a library that counts bytes, or keeps only ASCII, miscounts them
+UNICODE_WORDS = ("café", "naïve", "猫", "🙂")
+
+
+def token_pair_edges(*, nonempty_reference: bool = False) -> tuple:
+    """(reference, hypothesis) token lists that break sequence metrics: the hypothesis identical to the
+    reference, an empty hypothesis, a single token, one token repeated (a clipped count), a hypothesis
+    longer than the reference (insertions: WER above 1), unicode tokens beside their ASCII look-alikes,
+    and integer token ids (negative, beyond 2**61; tokens are any hashables). With
+    ``nonempty_reference``, none whose reference is empty (WER divides by its length)."""
+    edges = [
+        ("identical", (["the", "cat", "a", "b"], ["the", "cat", "a", "b"])),
+        ("empty_hypothesis", (["the", "cat"], [])),
+        ("empty_both", ([], [])),
+        ("single_token", (["cat"], ["cat"])),
+        ("repeated_tokens", (["the", "cat"], ["the"] * 6)),
+        ("hypothesis_longer", (["a"], ["a", "b", "c", "d", "the"])),
+        ("unicode_tokens", (["café", "猫", "naïve"], ["cafe", "猫", "🙂"])),
+        ("integer_token_ids", ([-1, 2**61, 7, -(2**63)], [-2, 2**61, 7, 2**64 + 5])),
+    ]
+    return tuple((n, (list(r), list(h))) for n, (r, h) in edges if r or not nonempty_reference)
+
+
+def text_pair_edges(*, nonempty_reference: bool = False) -> tuple:
+    """(reference, hypothesis) strings that break character metrics: identical, an empty hypothesis, a
+    single character, a hypothesis longer than the reference, spaces only, and unicode characters
+    (precomposed accents, CJK, an emoji) against their ASCII look-alikes: one character each, several
+    UTF-8 bytes."""
+    edges = [
+        ("identical_text", ("ab c", "ab c")),
+        ("empty_hypothesis_text", ("abc", "")),
+        ("empty_both_text", ("", "")),
+        ("single_character", ("a", "b")),
+        ("hypothesis_longer_text", ("a", "a bc ab")),
+        ("spaces_only", ("  ", " ")),
+        ("unicode_text", ("café 猫", "cafe 🙂")),
+    ]
+    return tuple(e for e in edges if e[1][0] or not nonempty_reference)
+
+
+def sentence_edges() -> tuple:
+    """(references, hypothesis) that break BLEU and ROUGE: the hypothesis identical to its one reference,
+    an empty hypothesis, a single token (shorter than every n-gram order above 1), one token repeated
+    (clipped to its count in the references), a hypothesis longer than every reference and one shorter
+    than every reference (the brevity penalty), one exactly as long as the closest reference (the
+    boundary c = r) and one between two references of different lengths at equal distance (the tie goes
+    to the shorter), unicode tokens, and integer token ids."""
+    return (
+        ("identical_to_reference", ([["the", "cat", "a", "b"]], ["the", "cat", "a", "b"])),
+        ("empty_hypothesis", ([["the", "cat"], ["a"]], [])),
+        ("single_token", ([["the", "cat", "a"]], ["cat"])),
+        ("repeated_tokens_clipped", ([["the", "cat", "the"], ["a", "the"]], ["the"] * 7)),
+        ("longer_than_every_reference", ([["a", "b"], ["a", "b", "c"]], ["a", "b", "c", "d", "the", "cat", "a"])),
+        ("shorter_than_every_reference", ([["the", "cat", "a", "b", "c"], ["a", "b", "c", "d", "the", "cat"]],
+                                          ["a", "b", "c"])),
+        ("length_equal_to_closest_reference", ([["a", "b", "c", "d"], ["the", "cat"]], ["a", "b", "c", "the"])),
+        ("between_references_of_different_lengths", ([["a", "b", "c"], ["a", "b", "c", "d", "the"]],
+                                                      ["a", "b", "c", "cat"])),
+        ("unicode_tokens", ([["café", "猫", "naïve", "🙂"]], ["café", "猫", "naive", "🙂"])),
+        ("integer_token_ids", ([[-1, 2**61, 7, 8], [2**64 + 5, 7]], [-2, 2**61, 7, 8, 5])),
+    )
+
+
+def _copied(pair):
+    refs, hyp = pair
+    return [list(r) for r in refs], list(hyp)
+
+
+def _edge_sentences(edges, *, perfect: bool = False) -> tuple:
+    """Edge pairs as one-sentence :class:`Sentences` examples."""
+    return tuple((name, Sentences.of([pair], perfect=perfect)) for name, pair in edges)
+
+
+def _edge_corpora(edges, *, perfect: bool = False) -> tuple:
+    """Edge pairs as corpora: every pair alone, and all of them together (``whole_corpus``)."""
+    pairs = [pair for _, pair in edges]
+    return (*_edge_sentences(edges, perfect=perfect), ("whole_corpus", Sentences.of(pairs, perfect=perfect)))
+
+
+def _identical(edges, *, strings: bool = False) -> tuple:
+    """The edge pairs made perfect: each hypothesis its reference (none empty where ``strings`` is false
+    and the reference is empty: the same as a drawn perfect example)."""
+    return tuple((f"{name}_perfect", (r, r[:] if not strings else r)) for name, (r, _) in edges if r)
+
+
+def _perfect_sentence_edges() -> tuple:
+    """(references, hypothesis): the hypothesis one of the references, beside others of other lengths."""
+    return tuple((f"{name}_perfect", ([list(r) for r in refs] + [list(hyp)], list(hyp)))
+                 for name, (refs, hyp) in sentence_edges() if hyp)
+
+
+#: the family's (reference, hypothesis) strategies, carrying their edge cases
+token_pairs = with_edges(st.tuples(tokens, tokens), token_pair_edges())
+word_pairs = with_edges(st.tuples(nonempty_tokens, tokens), token_pair_edges(nonempty_reference=True))
+text_pairs = with_edges(st.tuples(nonempty_texts, texts), text_pair_edges(nonempty_reference=True))
+with_edges(sentence, mapped_edges(sentence_edges(), _copied))
+with_edges(corpus, (*mapped_edges(sentence_edges(), lambda pair: [_copied(pair)]),
+                    ("whole_corpus", [_copied(pair) for _, pair in sentence_edges()])))
 
 
 def columns(pairs) -> tuple[list, list]:
@@ -241,7 +344,11 @@ def _recast_tokens(ex: Sentences, *, names: str) -> list[Recast]:
 
 
 def _shape(name: str, examples, perfect, defects: tuple[str, ...], *, corpus_level: bool, swap: bool = False,
-           tokens: str | None = None) -> InputShape:
+           tokens: str | None = None, edges=(), perfect_edges=()) -> InputShape:
+    """The shape; ``edges`` and ``perfect_edges`` (``(name, Sentences)``) are the edge cases its examples and its
+    perfect examples carry."""
+    with_edges(examples, edges)
+    with_edges(perfect, perfect_edges)
     return InputShape(
         name=name,
         examples=lambda metric: examples,
@@ -273,15 +380,20 @@ def _same(values):
     return values.map(lambda x: (x, x[:]))
 
 
-def _pair_corpora(name: str, items, nonempty_items, defects: tuple[str, ...], tokens: str | None = None
-                  ) -> InputShape:
+def _pair_corpora(name: str, items, nonempty_items, defects: tuple[str, ...], tokens: str | None = None, *,
+                  edges=()) -> InputShape:
     """Corpora of (reference, hypothesis) pairs of ``items``: 1..5 sentences with non-empty references,
-    or 1..4 with some empty references (never all: the pooled rate divides by their total length)."""
+    or 1..4 with some empty references (never all: the pooled rate divides by their total length).
+    ``edges``: (reference, hypothesis) edge pairs with non-empty references, each a corpus of its own and
+    all of them one corpus."""
     some_empty = st.lists(st.tuples(items, items), min_size=1, max_size=4).filter(_some_reference)
     examples = st.one_of(st.lists(st.tuples(nonempty_items, items), min_size=1, max_size=5), some_empty)
     perfect = st.lists(_same(items), min_size=1, max_size=5).filter(_some_reference)
+    strings = tokens is None
     return _shape(name, _many(examples), _many(perfect, perfect=True),
-                  ("extra_hypothesis", "missing_hypothesis", "empty", *defects), corpus_level=True, tokens=tokens)
+                  ("extra_hypothesis", "missing_hypothesis", "empty", *defects), corpus_level=True, tokens=tokens,
+                  edges=_edge_corpora(edges), perfect_edges=_edge_corpora(_identical(edges, strings=strings),
+                                                                          perfect=True))
 
 
 @st.composite
@@ -298,7 +410,10 @@ SEQUENCE_PAIRS = _shape(
     _one(st.one_of(st.tuples(tokens, tokens), st.tuples(texts, texts))),
     _one(_same(st.one_of(tokens, texts)), perfect=True),
     ("none_reference", "number_reference", "number_hypothesis_after_tokens"),
-    corpus_level=False, swap=True, tokens="reference, hypothesis")
+    corpus_level=False, swap=True, tokens="reference, hypothesis",
+    edges=_edge_sentences(token_pair_edges() + text_pair_edges()),
+    perfect_edges=_edge_sentences(_identical(token_pair_edges()) + _identical(text_pair_edges(), strings=True),
+                                  perfect=True))
 
 #: WER: a non-empty reference token list and a hypothesis token list
 WORD_PAIRS = _shape(
@@ -306,7 +421,9 @@ WORD_PAIRS = _shape(
     _one(st.tuples(nonempty_tokens, tokens)),
     _one(_same(nonempty_tokens), perfect=True),
     ("number_hypothesis", "number_reference", "string_reference", "string_hypothesis"),
-    corpus_level=False, tokens="reference, hypothesis")
+    corpus_level=False, tokens="reference, hypothesis",
+    edges=_edge_sentences(token_pair_edges(nonempty_reference=True)),
+    perfect_edges=_edge_sentences(_identical(token_pair_edges()), perfect=True))
 
 #: CER: a non-empty reference string and a hypothesis string
 CHARACTER_PAIRS = _shape(
@@ -314,7 +431,9 @@ CHARACTER_PAIRS = _shape(
     _one(st.tuples(nonempty_texts, texts)),
     _one(_same(nonempty_texts), perfect=True),
     ("tokens_reference", "tokens_hypothesis", "number_hypothesis"),
-    corpus_level=False)
+    corpus_level=False,
+    edges=_edge_sentences(text_pair_edges(nonempty_reference=True)),
+    perfect_edges=_edge_sentences(_identical(text_pair_edges(), strings=True), perfect=True))
 
 #: BLEU and ROUGE of one sentence: a hypothesis and its list of references
 REFERENCED_SENTENCES = _shape(
@@ -322,15 +441,19 @@ REFERENCED_SENTENCES = _shape(
     _one(sentence),
     _one(_perfect_sentence(), perfect=True),
     ("unnested_references", "no_reference", "number_hypothesis", "string_hypothesis"),
-    corpus_level=False, tokens="references, hypothesis")
+    corpus_level=False, tokens="references, hypothesis",
+    edges=_edge_sentences(mapped_edges(sentence_edges(), _copied)),
+    perfect_edges=_edge_sentences(_perfect_sentence_edges(), perfect=True))
 
 #: corpus WER: reference and hypothesis token lists, sentence by sentence
 WORD_CORPORA = _pair_corpora("a corpus of reference and hypothesis token lists", tokens, nonempty_tokens,
-                             ("number_hypothesis",), tokens="references, hypotheses")
+                             ("number_hypothesis",), tokens="references, hypotheses",
+                             edges=token_pair_edges(nonempty_reference=True))
 
 #: corpus CER: reference and hypothesis strings, sentence by sentence
 CHARACTER_CORPORA = _pair_corpora("a corpus of reference and hypothesis strings", texts, nonempty_texts,
-                                  ("tokens_hypothesis", "tokens_reference"))
+                                  ("tokens_hypothesis", "tokens_reference"),
+                                  edges=text_pair_edges(nonempty_reference=True))
 
 #: corpus BLEU: hypotheses, each with its list of references
 REFERENCED_CORPORA = _shape(
@@ -338,4 +461,6 @@ REFERENCED_CORPORA = _shape(
     _many(corpus),
     _many(st.lists(_perfect_sentence(), min_size=1, max_size=4), perfect=True),
     ("extra_hypothesis", "missing_hypothesis", "empty", "unnested_references", "number_hypothesis"),
-    corpus_level=True, tokens="list_of_references, hypotheses")
+    corpus_level=True, tokens="list_of_references, hypotheses",
+    edges=_edge_corpora(mapped_edges(sentence_edges(), _copied)),
+    perfect_edges=_edge_corpora(_perfect_sentence_edges(), perfect=True))

@@ -409,3 +409,35 @@ POINT_MUTANTS = [
 
 MUTANTS = LABEL_MUTANTS + POINT_MUTANTS
 
+
+# ---------------------------------------------------------------- caught only by edge cases (issue 31)
+
+
+def silhouette_gram_distances(X, labels, **kw):
+    """The silhouette from distances by the Gram expansion sqrt(max(0, |x|^2 + |y|^2 - 2 x.y)) (as
+    scikit-learn's euclidean_distances computes them): exact on the drawn integer points (every term an
+    integer below 2**53), wrong at an offset of 1e6 with spread in tenths (the edge case offset_1e6_tenths),
+    where |x|^2 ~ 2e12 leaves no digit of a squared distance ~ 0.1."""
+    value = real.silhouette_score(X, labels, **kw)  # the refusals and the undefined cases
+    Xa, lab = np.asarray(X, dtype=float), np.asarray(labels)
+    if Xa.ndim != 2 or not math.isfinite(value):
+        return value
+    sq = (Xa * Xa).sum(axis=1)
+    D = np.sqrt(np.maximum(sq[:, None] + sq[None, :] - 2.0 * Xa @ Xa.T, 0.0))
+    np.fill_diagonal(D, 0.0)
+    s = []
+    for i in range(len(lab)):
+        own = lab == lab[i]
+        if own.sum() == 1:
+            s.append(0.0)
+            continue
+        a = D[i, own].sum() / (own.sum() - 1)
+        b = min(D[i, lab == c].mean() for c in np.unique(lab) if c != lab[i])
+        s.append(0.0 if max(a, b) == 0 else (b - a) / max(a, b))
+    return float(np.mean(s))
+
+
+MUTANTS += [
+    Mutant("silhouette-gram-distances", {"silhouette_score": silhouette_gram_distances},
+           catches=("clustering.definition[silhouette_score]",)),
+]

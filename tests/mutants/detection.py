@@ -362,3 +362,27 @@ MUTANTS += [
     Mutant("ap-zero-division-guard", {"average_precision_detection": ap_zero_division_guard},
            catches=("detection.refuses_bad_input[average_precision_detection]",)),
 ]
+
+
+def coco_map_drops_duplicate_boxes(detections, ground_truths, **kwargs):
+    """Exact duplicate detections (the same box and label in one image) merged before evaluation, keeping
+    the higher score: COCO counts the second as a false positive. Drawn detections are random or jittered
+    copies, never exact duplicates; the edge case identical_boxes has two."""
+    merged = []
+    for d in detections:
+        boxes, scores, labels = (np.asarray(d[k]) for k in ("boxes", "scores", "labels"))
+        keep, seen = [], set()
+        for i in np.argsort(-scores, kind="stable") if len(scores) else []:
+            key = (tuple(np.asarray(boxes[i]).tolist()), int(labels[i]))
+            if key not in seen:
+                seen.add(key)
+                keep.append(i)
+        keep = np.array(sorted(keep), dtype=np.intp)
+        merged.append({**d, "boxes": boxes.reshape(-1, 4)[keep], "scores": scores[keep], "labels": labels[keep]})
+    return real.coco_map(merged, ground_truths, **kwargs)
+
+
+MUTANTS += [
+    Mutant("coco-map-drops-duplicate-boxes", {"coco_map": coco_map_drops_duplicate_boxes},
+           catches=("detection.summary_definition[coco_map]",)),
+]

@@ -316,3 +316,24 @@ W_MUTANTS = [
 ]
 
 MUTANTS = FID_MUTANTS + IS_MUTANTS + KID_MUTANTS + W_MUTANTS
+
+
+# ---------------------------------------------------------------- caught only by edge cases (issue 31)
+
+
+def fid_one_pass_covariance(features_1, features_2):
+    """FID with one-pass covariances (sum x x^T - n mu mu^T) / (n - 1): exact enough on the drawn features
+    (integers within 8), wrong at an offset of 1e6 with unit spread (the edge case offset_1e6_unit_spread),
+    where n mu mu^T ~ 3e12 carries no digit of a covariance ~ 1."""
+    value = real.frechet_distance(features_1, features_2)  # the refusals
+    stats = []
+    for X in (np.asarray(features_1, dtype=float), np.asarray(features_2, dtype=float)):
+        n, mu = X.shape[0], X.mean(axis=0)
+        stats += [mu, (X.T @ X - n * np.outer(mu, mu)) / (n - 1)]
+    return value if not math.isfinite(value) else real.frechet_distance_from_statistics(*stats)
+
+
+MUTANTS += [
+    Mutant("fid-one-pass-covariance", {"frechet_distance": fid_one_pass_covariance},
+           catches=("generative.definition[frechet_distance]",)),
+]

@@ -412,3 +412,38 @@ MUTANTS = [
         ),
     ),
 ]
+
+
+# ---------------------------------------------------------------- caught only by edge cases (issue 31)
+
+
+def kl_log_of_ratio(p, q, *, base=None):
+    """KL as sum p log(p / q): the ratio overflows to inf for a subnormal q_i (the edge case subnormal_q,
+    q = [5e-324, 1] under p = [1/2, 1/2]: KL is about 371 nats, not inf). Drawn q are counts over at most
+    12 x 20, never below 1/240."""
+    value = ok.kl_divergence(p, q, base=base)  # the refusals and the documented inf
+    pa, qa = _a(p), _a(q)
+    support = pa > 0
+    with np.errstate(all="ignore"):
+        nats = float(np.sum(pa[support] * np.log(pa[support] / qa[support])))
+    return value if not math.isfinite(value) else nats / (1.0 if base is None else math.log(base))
+
+
+def perplexity_as_product(token_probs, *, base=math.e, from_log=False):
+    """Perplexity as prod(p) ** (-1/n): the product of twenty probabilities of 1e-20 (the edge case
+    product_underflows) underflows to 0, and the perplexity comes back inf instead of 1e20. The drawn
+    products stay above 1e-240."""
+    value = ok.perplexity(token_probs, base=base, from_log=from_log)  # the refusals
+    if from_log or not math.isfinite(value):
+        return value
+    p = _a(token_probs)
+    with np.errstate(all="ignore"):
+        return float(np.prod(p) ** (-1.0 / p.size))
+
+
+MUTANTS += [
+    Mutant("kl-log-of-ratio", {"kl_divergence": kl_log_of_ratio},
+           catches=("probabilistic.cross_entropy_is_entropy_plus_kl",)),
+    Mutant("perplexity-as-product", {"perplexity": perplexity_as_product},
+           catches=("probabilistic.perplexity_is_exp_mean_nll",)),
+]

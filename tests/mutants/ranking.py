@@ -605,3 +605,20 @@ MUTANTS = [
     ),
 ]
 
+
+# ---------------------------------------------------------------- caught only by edge cases (issue 31)
+
+
+def ndcg_integer_scores_as_ranks(y_true, y_score=None, **kw):
+    """Integer y_score read as rank positions (1 = first), as some libraries read an integer "run":
+    the ranking is reversed. Drawn scores are always floats; the edge case integer_scores holds int64
+    scores, and so does the perfect edge case integer_scores_perfect (scores equal to the grades)."""
+    if y_score is not None and np.asarray(y_score).dtype.kind in "iu":
+        y_score = -np.asarray(y_score, dtype=np.float64)
+    return real.ndcg_at_k(y_true, y_score, **kw)
+
+
+MUTANTS += [
+    Mutant("ndcg-integer-scores-as-ranks", {"ndcg_at_k": ndcg_integer_scores_as_ranks},
+           catches=("ranking.perfect[ndcg_at_k]",)),
+]

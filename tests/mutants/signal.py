@@ -215,3 +215,21 @@ MCD_MUTANTS = [
 ]
 
 MUTANTS = BER_MUTANTS + BURSTINESS_MUTANTS + MOS_MUTANTS + MCD_MUTANTS
+
+
+# ---------------------------------------------------------------- caught only by edge cases (issue 31)
+
+
+def mcd_dtw_skipped_for_equal_lengths(reference, synthesized, *, include_energy=False, alignment="none"):
+    """alignment='dtw' skipped when the frame counts match ("already aligned"): frame t against frame t.
+    The drawn DTW examples always differ in length; the edge case equal_length_shifted (the second sequence
+    the first one frame late) has a DTW path far off the diagonal."""
+    if alignment == "dtw" and len(reference) == len(synthesized):
+        alignment = "none"
+    return real.mel_cepstral_distortion(reference, synthesized, include_energy=include_energy, alignment=alignment)
+
+
+MUTANTS += [
+    Mutant("mcd-dtw-skipped-for-equal-lengths", {"mel_cepstral_distortion": mcd_dtw_skipped_for_equal_lengths},
+           catches=("signal.dtw_definition[mel_cepstral_distortion]",)),
+]

@@ -555,3 +555,20 @@ MUTANTS = [
     Mutant(f"{name}_hashes_integer_tokens", {name: _hashed_integer_tokens(name)}, (T + f"integer_token_ids[{name}]",))
     for name in ("edit_distance", "wer", "corpus_wer", "sentence_bleu", "corpus_bleu", "rouge_n", "rouge_l")
 ]
+
+
+# ---------------------------------------------------------------- caught only by edge cases (issue 31)
+
+
+def cer_over_utf8_bytes(reference, hypothesis):
+    """CER over the UTF-8 bytes of the strings instead of their characters: exact on ASCII text (every
+    drawn string is ``"ab c"``), wrong on the edge case unicode_text ("café 猫" against "cafe 🙂"), where a
+    character is two to four bytes."""
+    _OK.cer(reference, hypothesis)  # the refusals
+    ref, hyp = reference.encode("utf-8"), hypothesis.encode("utf-8")
+    return Levenshtein.distance(list(ref), list(hyp)) / len(ref)
+
+
+MUTANTS += [
+    Mutant("cer_over_utf8_bytes", {"cer": cer_over_utf8_bytes}, (T + "relation[cer:spaces_count]",)),
+]
