@@ -303,10 +303,11 @@ def test_a_metric_within_the_memory_limit_is_unaffected(tmp_path):
 
 
 def test_the_default_memory_limit_is_shown_in_the_header(tmp_path):
+    from properties.engine.isolation import default_jobs
     from properties.engine.memory import default_limit, format_size, physical_memory
 
-    limit = default_limit()
-    assert limit == min(4 << 30, physical_memory() // 2)
+    limit = default_limit(default_jobs())  # the audit's default --jobs
+    assert limit == min(4 << 30, physical_memory() // (2 * default_jobs()))
     proc = audit("tests.hostile.same_name_a", "--only", "classification.bounds[accuracy]", command=CHECKOUT_CLI)
     assert f"memory limit {format_size(limit)} per call" in proc.stdout.splitlines()[0], proc.stdout
     refused = audit("tests.hostile.same_name_a", "--memory-limit", "lots", command=CHECKOUT_CLI)

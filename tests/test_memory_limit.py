@@ -30,11 +30,16 @@ def test_sizes_are_shown_in_the_unit_they_fill():
     assert memory.format_size(None) == "none"
 
 
-def test_the_default_is_the_smaller_of_4_gib_and_half_the_machine(monkeypatch):
+def test_the_default_is_the_smaller_of_4_gib_and_half_the_machine_among_the_workers(monkeypatch):
     monkeypatch.setattr(memory, "physical_memory", lambda: 6 << 30)
     assert memory.default_limit() == 3 << 30
+    assert memory.default_limit(2) == 3 << 29  # two workers at their limit at once leave half the machine
     monkeypatch.setattr(memory, "physical_memory", lambda: 64 << 30)
     assert memory.default_limit() == 4 << 30
+    assert memory.default_limit(8) == 4 << 30
+    assert memory.default_limit(16) == 2 << 30
+    monkeypatch.setattr(memory, "physical_memory", lambda: 1 << 30)
+    assert memory.default_limit(1000) == memory.MINIMUM
 
 
 def _raised(exc):

@@ -116,7 +116,8 @@ def _validate_audit_args(args) -> None:
     if args.call_timeout is None:
         args.call_timeout = LARGE_CALL_TIMEOUT if args.tier == "large" else DEFAULT_CALL_TIMEOUT
     try:
-        args.memory_limit = memory.parse_size(args.memory_limit) if args.memory_limit else memory.default_limit()
+        args.memory_limit = (memory.parse_size(args.memory_limit) if args.memory_limit
+                             else memory.default_limit(args.jobs or default_jobs()))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     select_properties(args.family, args.only, args.tier)  # unknown family / pattern matching nothing
@@ -486,8 +487,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="SIZE",
         help=f"memory one target call may allocate: 4G, 512M, ... or none (default "
-             f"{memory.format_size(memory.default_limit())}: the smaller of 4 GiB and half this machine's "
-             "memory); a call over it is reported as memory",
+             f"{memory.format_size(memory.default_limit(default_jobs()))} here: the smaller of 4 GiB and half this "
+             "machine's memory divided among the workers); a call over it is reported as memory",
     )
     a.add_argument("--baseline", metavar="REPORT.json", help="fail only on violations this report did not have")
     a.add_argument("--baseline-any", action="store_true", help="accept a baseline of another target, profile or spec")

@@ -264,13 +264,13 @@ def iter_isolated(
     Closing the generator (an interrupt) kills the workers still running. ``keep``: a list of workers
     (forked with these ``props`` and options) to take idle workers from and leave them in afterwards.
     ``memory_limit``: bytes one target call may allocate (None: no limit; "default":
-    :func:`properties.engine.memory.default_limit`).
+    :func:`properties.engine.memory.default_limit` for ``jobs`` workers).
     """
     if not hasattr(os, "fork"):
         raise RuntimeError("isolated audits need os.fork (Linux or macOS)")
     call_timeout = DEFAULT_CALL_TIMEOUT if call_timeout is None else call_timeout
     if memory_limit == "default":
-        memory_limit = memory.default_limit()
+        memory_limit = memory.default_limit(jobs)
     options = dict(settings_=settings_, seed=seed, time_budget=time_budget)
     pending = list(range(len(props)) if indices is None else indices)
     pending.reverse()

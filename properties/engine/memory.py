@@ -31,7 +31,7 @@ try:
 except ImportError:  # not on a POSIX system: the watchdog alone
     resource = None
 
-#: the default is the smaller of this and half the machine's physical memory
+#: the default is the smaller of this and half the machine's physical memory shared among the workers
 DEFAULT_CAP = 4 << 30
 
 _UNITS = {"": 1, "b": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
@@ -56,10 +56,14 @@ def physical_memory() -> int | None:
         return None
 
 
-def default_limit() -> int:
-    """The smaller of 4 GiB and half the machine's physical memory."""
+def default_limit(workers: int = 1) -> int:
+    """The smaller of 4 GiB and half the machine's physical memory divided among ``workers`` (the audit's
+    ``--jobs``): every worker may reach its limit at once, and together they must still leave the machine
+    half its memory. Never below :data:`MINIMUM`."""
     physical = physical_memory()
-    return DEFAULT_CAP if not physical else min(DEFAULT_CAP, physical // 2)
+    if not physical:
+        return DEFAULT_CAP
+    return max(MINIMUM, min(DEFAULT_CAP, physical // (2 * max(1, workers))))
 
 
 def parse_size(text: str) -> int | None:
