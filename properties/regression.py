@@ -21,7 +21,9 @@ from properties.engine import findings, precision
 from properties.engine.registry import prop, register
 from properties.engine.targets import reference
 
-from .inputs.real_pairs import on_grid, within_reals, grid, non_constant, pairs, real_pairs_shape, reals, small_ints
+from .inputs import with_edges
+from .inputs.real_pairs import (grid, non_constant, on_grid, pairs, real_pairs_shape, reals, small_ints,
+                                weighted_triple_edges, within_reals)
 
 ERRORS = ("mean_squared_error", "root_mean_squared_error", "mean_absolute_error", "median_absolute_error",
           "mean_squared_log_error", "root_mean_squared_log_error")
@@ -139,7 +141,7 @@ def _sqrt_or_nan(value) -> float:
 
 @prop("rmse_is_sqrt_mse", "root_mean_squared_error = sqrt(mean_squared_error), with and without weights",
       kind="relation", needs=_needs("root_mean_squared_error:sample_weight", "mean_squared_error:sample_weight"),
-      strategy=pairs(reals, with_weights=True), defines=("root_mean_squared_error",))
+      strategy=with_edges(pairs(reals, with_weights=True), weighted_triple_edges()), defines=("root_mean_squared_error",))
 def _rmse_sqrt(t, ex):
     y_true, y_pred, w = ex
     for sw in (None, w):
@@ -310,14 +312,16 @@ def _mean_error_definition(t, ex, name, residual):
 for _m, _formula, _residual in (("mean_squared_error", "(y - p)^2", np.square),
                                 ("mean_absolute_error", "|y - p|", np.abs)):
     register(f"definition[{_m}]", f"{_m} = sum w {_formula} / sum w, with and without weights", kind="relation",
-             needs=_needs(f"{_m}:sample_weight",), strategy=pairs(reals, with_weights=True), defines=(_m,),
+             needs=_needs(f"{_m}:sample_weight",), defines=(_m,),
+             strategy=with_edges(pairs(reals, with_weights=True), weighted_triple_edges()),
              check=functools.partial(_mean_error_definition, name=_m, residual=_residual))
 
 
 @prop("definition[median_absolute_error]",
       "median_absolute_error = median |y - p|; with integer weights, the median of the residuals with "
       "residual i repeated w_i times (np.median: midpoint of the two middle values for an even count)",
-      kind="relation", needs=_needs("median_absolute_error:sample_weight",), strategy=pairs(reals, with_weights=True),
+      kind="relation", needs=_needs("median_absolute_error:sample_weight",),
+      strategy=with_edges(pairs(reals, with_weights=True), weighted_triple_edges(fractional=False)),
       defines=("median_absolute_error",))
 def _medae_definition(t, ex):
     y, p, w = ex
@@ -342,7 +346,7 @@ def _variance(values, w):
 # variance far from both underflow (values near 1e-300 square to 0) and cancellation
 # (near-equal values whose spread is below the rounding of their mean). Extreme
 # magnitudes are covered by scaling[...]; constant y_true by constant_truth[...].
-_fits = pairs(grid, min_size=2, with_weights=True)
+_fits = with_edges(pairs(grid, min_size=2, with_weights=True), weighted_triple_edges(min_size=2))
 
 
 @prop("definition[r2]", "r2 = 1 - SS_res / SS_tot (weighted, SS_tot about the weighted mean) for non-constant y_true",
@@ -514,7 +518,7 @@ for _m in ERRORS + GOODNESS:
         kind="agreement",
         needs=_needs(f"{_m}:sample_weight",),
         reference="sklearn",
-        strategy=pairs(reals, min_size=2, with_weights=True),
+        strategy=with_edges(pairs(reals, min_size=2, with_weights=True), weighted_triple_edges(min_size=2)),
         check=_agree,
         family="regression",
     )

@@ -118,6 +118,19 @@ def weighted_pair_edges(min_size: int = 1) -> tuple:
     return tuple((n, ex) for n, ex in edges if len(ex[0][0]) - int((ex[1] == 0).sum()) >= max(min_size, 1))
 
 
+def weighted_triple_edges(min_size: int = 1, fractional: bool = True) -> tuple:
+    """(a, b, w) for the strategies that draw ``pairs(..., with_weights=True)``: the integer-weight edges of
+    :func:`weighted_pair_edges`, and with ``fractional`` weights that are not integers: a zero weight first
+    among fractions (a weighted mean that divides by the first weight, or rounds weights to integers), and
+    every weight near 1e-6 (a library that adds an epsilon to the weight sum, or compares weights with 1)."""
+    edges = [(name, (a, b, w)) for name, ((a, b), w) in weighted_pair_edges(min_size)]
+    if fractional:
+        a, b = _f64([1.0, 2.0, 3.5, 0.5, 2.0]), _f64([0.5, 1.0, 2.0, 2.5, 2.0])
+        edges += [("fractional_weights_zero_first", (a, b, _f64([0.0, 0.25, 1.5, 0.125, 3.75]))),
+                  ("weights_near_1e-6", (a, b, _f64([1e-6, 3e-6, 2.5e-6, 1e-6, 4e-6])))]
+    return tuple(edges)
+
+
 def within_reals(values) -> bool:
     """Whether every value could be drawn by :data:`reals`: finite, within 1e6, zero or normal."""
     v = np.abs(np.asarray(values, dtype=np.float64))

@@ -758,3 +758,18 @@ MUTANTS += [
     Mutant("r2-float32-one-pass-variance", {"r2": r2_float32_one_pass},
            catches=("regression.dtype_invariance[r2]",)),
 ]
+
+
+def mse_integer_weights(y_true, y_pred, *, sample_weight=None):
+    """Weights truncated to integers (a weighted mean over samples repeated w times): exact on every
+    drawn weight (integers 1..5), wrong on fractional ones (the edge fractional_weights_zero_first)."""
+    w = None if sample_weight is None else np.asarray(sample_weight, dtype=float).astype(int).astype(float)
+    if w is not None and not w.sum():
+        w = None
+    return ok.mean_squared_error(y_true, y_pred, sample_weight=w)
+
+
+MUTANTS += [
+    Mutant("mse-integer-weights", {"mean_squared_error": mse_integer_weights},
+           catches=("regression.definition[mean_squared_error]", "regression.agreement[mean_squared_error]")),
+]
