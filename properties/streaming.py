@@ -58,7 +58,7 @@ from .engine.guards import TargetExited, TargetViolation, Unsupported
 from .engine.registry import register
 from .engine.targets import UndeclaredKeyword
 from .generic import _form_text, _needs
-from .inputs import SKIP
+from .inputs import SKIP, edges_of, with_edges
 
 STREAM_PROPERTIES = ("stream_batches", "stream_batch_order", "stream_compute_idempotent", "stream_reset",
                      "stream_merge", "stream_empty_batches", "stream_undefined")
@@ -333,7 +333,14 @@ def _with_cuts(examples, size):
             return st.just([])
         return st.lists(st.integers(1, n - 1), min_size=1, max_size=4)
 
-    return examples.flatmap(lambda e: st.tuples(st.just(e), cuts(e)))
+    def halves(e):
+        n = size(e)
+        return [n // 2] if n >= 2 else []
+
+    # the shape's edge cases, cut in two halves: the last half alone is the "other data" of stream_reset, which a
+    # reset that keeps the samples seen before it (as a set) shows on as soon as the halves differ
+    return with_edges(examples.flatmap(lambda e: st.tuples(st.just(e), cuts(e))),
+                      [(f"{name}_in_halves", (e, halves(e))) for name, e in edges_of(examples)])
 
 
 #: streaming properties run fewer examples: each one makes a stream per batch and form
