@@ -314,15 +314,22 @@ def median_absolute_error(y_true, y_pred, *, sample_weight=None) -> float:
     np.absolute(residual, out=residual)
     if w is not None:
         return _weighted_median(residual, w)
-    # np.median partitions at several positions at once (both middles and the
-    # last, for its NaN check), which NumPy does not vectorise: about 10x
-    # slower than one np.partition. The inputs are finite, so no NaN check.
-    middle = residual.shape[0] // 2
-    residual.partition(middle)
-    upper = residual[middle]
-    if residual.shape[0] % 2:
+    return _median_in_place(residual)
+
+
+def _median_in_place(values: np.ndarray) -> float:
+    """``np.median`` of finite, non-empty ``values``, reordering them in place.
+
+    np.median partitions at several positions at once (both middles and the
+    last, for its NaN check), which NumPy does not vectorise: about 10x
+    slower than one np.partition. The values are finite, so no NaN check.
+    """
+    middle = values.shape[0] // 2
+    values.partition(middle)
+    upper = values[middle]
+    if values.shape[0] % 2:
         return float(upper)
-    lower = residual[:middle].max()  # the partition left every smaller value before the middle
+    lower = values[:middle].max()  # the partition left every smaller value before the middle
     return float((lower + upper) / 2)  # np.median's mean of the two middles, rounding included
 
 
