@@ -5,8 +5,9 @@ chunked alike or rechunked to the first one's chunks) or Dask dataframe columns
 (Series of one dataframe: the same partitions) and returns what
 ``metrics.f1(y_true, y_pred, average="macro")`` returns on the whole data,
 computed where the data lives: every partition becomes a stream state
-(:mod:`metrics.stream_states`: counts and sums, or the distinct samples with
-their counts), states are merged ``split_every`` at a time in a tree on the
+(:mod:`metrics.stream_states` and :mod:`metrics.stream_moments`: counts and
+sums, co-moments, kept errors, or the distinct samples with their counts),
+states are merged ``split_every`` at a time in a tree on the
 workers, and only the final state travels to the caller. The metrics of 1-D
 columns are offered (the ranking means take 2-D query arrays: not here). It
 runs on whatever Dask scheduler is active: the threaded default, or a

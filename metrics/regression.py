@@ -314,15 +314,22 @@ def median_absolute_error(y_true, y_pred, *, sample_weight=None) -> float:
     np.absolute(residual, out=residual)
     if w is not None:
         return _weighted_median(residual, w)
-    # np.median partitions at several positions at once (both middles and the
-    # last, for its NaN check), which NumPy does not vectorise: about 10x
-    # slower than one np.partition. The inputs are finite, so no NaN check.
-    middle = residual.shape[0] // 2
-    residual.partition(middle)
-    upper = residual[middle]
-    if residual.shape[0] % 2:
+    return _median_in_place(residual)
+
+
+def _median_in_place(values: np.ndarray) -> float:
+    """``np.median`` of finite, non-empty ``values``, reordering them in place.
+
+    np.median partitions at several positions at once (both middles and the
+    last, for its NaN check), which NumPy does not vectorise: about 10x
+    slower than one np.partition. The values are finite, so no NaN check.
+    """
+    middle = values.shape[0] // 2
+    values.partition(middle)
+    upper = values[middle]
+    if values.shape[0] % 2:
         return float(upper)
-    lower = residual[:middle].max()  # the partition left every smaller value before the middle
+    lower = values[:middle].max()  # the partition left every smaller value before the middle
     return float((lower + upper) / 2)  # np.median's mean of the two middles, rounding included
 
 
@@ -422,11 +429,26 @@ def r2(y_true, y_pred, *, sample_weight=None, force_finite=True) -> float:
         # finite input whose sums overflowed: R2 is scale-free
         ss_res, ss_tot, mean = _r2_sums(*_scaled(_pow2_exponent(yt, yp), yt, yp), w)
     constant = _is_constant(yt, ss_tot, mean)
-    if not constant and ss_tot < _TINY:
+    if constant:
+        return _fraction_unexplained(_residuals_vanish(yt, yp, w, up_to_a_constant=False), 0.0, True, force_finite)
+    if ss_tot < _TINY:
         # a spread so small its squares underflow (1e-200): rescale to the spread, where SS_res may overflow
         with np.errstate(over="ignore", invalid="ignore"):
             ss_res, ss_tot, _ = _r2_sums(*_scaled(_pow2_exponent(yt - mean), yt, yp), w)
     return _fraction_unexplained(ss_res, ss_tot, constant, force_finite)
+
+
+def _residuals_vanish(yt: np.ndarray, yp: np.ndarray, w, *, up_to_a_constant: bool) -> float:
+    """0.0 if the residuals ``y_true - y_pred`` of the samples that weigh are all 0 (R²) or all equal
+    (explained variance, ``up_to_a_constant``), else 1.0: the numerator's zero test for a constant y_true,
+    made on the residuals themselves because the sums cannot tell (squares of residuals below 1.5e-162
+    underflow to 0; the float mean of n equal residuals need not equal them, leaving a variance of rounding)."""
+    with np.errstate(over="ignore"):
+        d = yt - yp
+    if w is not None:
+        d = d[w > 0]
+    vanish = bool((d == d[0]).all()) if up_to_a_constant else not d.any()
+    return 0.0 if vanish else 1.0
 
 
 def adjusted_r2(y_true, y_pred, *, n_features, sample_weight=None, force_finite=True) -> float:
@@ -472,8 +494,9 @@ def explained_variance(y_true, y_pred, *, sample_weight=None, force_finite=True)
     population variances. Equals R2 when the residuals have (weighted) mean
     zero, and is >= R2 always (a constant bias is not penalised).
     Range (-inf, 1]. Undefined case: constant ``y_true`` (zero variance),
-    handled by ``force_finite`` exactly as in :func:`r2`: 1.0 / 0.0 (finite)
-    or NaN / ``-inf`` (mathematical). Fewer than 2 samples are refused (a
+    handled by ``force_finite`` as in :func:`r2`: 1.0 / 0.0 (finite) or
+    NaN / ``-inf`` (mathematical), 1.0 / NaN when the residuals are exactly
+    constant (a bias, not only exact predictions). Fewer than 2 samples are refused (a
     sample of weight w counts w times, as in :func:`r2`).
     Source: scikit-learn ``explained_variance_score``; seed 000 section "R2 scores".
     """
@@ -494,7 +517,9 @@ def explained_variance(y_true, y_pred, *, sample_weight=None, force_finite=True)
         _refuse_non_finite(yt, yp)
         var_res, var_true, mean = sums(*_scaled(_pow2_exponent(yt, yp), yt, yp))
     constant = _is_constant(yt, var_true, mean)
-    if not constant and var_true < _TINY:
+    if constant:
+        return _fraction_unexplained(_residuals_vanish(yt, yp, w, up_to_a_constant=True), 0.0, True, force_finite)
+    if var_true < _TINY:
         # the spread's squares underflow: rescale to the spread (the residual variance may overflow)
         with np.errstate(over="ignore", invalid="ignore"):
             var_res, var_true, _ = sums(*_scaled(_pow2_exponent(yt - mean), yt, yp))

@@ -6,8 +6,9 @@ one-shot value from it:
 * :class:`CountedSamples`: the distinct samples with their counts, for any
   metric of 1-D samples that depends only on their multiset (labels, scores,
   cluster ids; exact through ``sample_weight``);
-* :class:`AdjustedR2`: R²'s counted samples and their total, for the
-  correction by the number of features;
+* the co-moments of real pairs (R², adjusted R², explained variance,
+  Pearson) and the kept absolute errors (median absolute error) are in
+  :mod:`metrics.stream_moments`;
 * :class:`SampleMean`: the number of samples and the running mean of a mean
   of per-sample values (losses, per-query ranking values, log loss), or their
   sum; root mean squares merged without overflow;
@@ -41,7 +42,7 @@ import numpy as np
 from .errors import MetricInputError
 
 __all__ = ["CountedSamples", "SampleMean", "EditCounts", "BleuCounts", "TokenLogLikelihood", "BitErrors",
-           "RatingMoments", "ClusterMoments", "FrameMean", "AdjustedR2", "BinnedRocAuc"]
+           "RatingMoments", "ClusterMoments", "FrameMean", "BinnedRocAuc"]
 
 
 def _is_empty(batch) -> bool:
@@ -164,31 +165,6 @@ class CountedSamples:
             self._counts = summed
             self._pending, self._pending_rows = [], 0
         return self._columns, self._counts
-
-
-class AdjustedR2(CountedSamples):
-    """Adjusted R² of a stream: R²'s distinct pairs with their counts (:class:`CountedSamples` of
-    :func:`metrics.r2`) and the sample count ``n`` their counts sum to, for the correction
-    ``1 - (1 - R²) (n - 1) / (n - n_features - 1)``."""
-
-    def __init__(self, metric, *, n_features, **options):
-        from . import regression
-        from ._validation import check_int_at_least
-
-        self.n_features = check_int_at_least(n_features, "n_features", 0)
-        super().__init__(regression.r2, **options)
-
-    def merge(self, other: "AdjustedR2") -> None:
-        _check_same(self, other, "n_features")
-        super().merge(other)
-
-    def compute(self):
-        from .regression import _adjusted, _check_adjustable
-
-        _, counts = self._distinct()
-        n = int(counts.sum())
-        _check_adjustable(n, self.n_features)
-        return _adjusted(super().compute(), n, self.n_features)
 
 
 def _codes(column: np.ndarray) -> tuple[np.ndarray, int]:

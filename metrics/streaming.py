@@ -17,12 +17,15 @@ metrics.
 
 ``sample_weight`` is not an option: a stream's samples weigh one each.
 
-The catalog's states are in :mod:`metrics.stream_states`. Most are finite,
-a few numbers whatever the stream's length: counts and sums for the losses,
-log loss, the per-query ranking means, WER/CER, corpus BLEU and perplexity.
-The order-free metrics of 1-D samples (classification, curves, clustering
-with ground truth, median absolute error, R2, explained variance and the
-correlations) keep :class:`~metrics.stream_states.CountedSamples`: the
+The catalog's states are in :mod:`metrics.stream_states` and
+:mod:`metrics.stream_moments`. Most are finite, a few numbers whatever the
+stream's length: counts and sums for the losses, log loss, the per-query
+ranking means, WER/CER, corpus BLEU and perplexity; co-moments (count, means,
+centred sums of squares and cross-products, merged by Chan et al.'s update)
+for R2, adjusted R2, explained variance and Pearson's r. Median absolute error
+keeps every absolute error (8 bytes a sample). The other order-free metrics of
+1-D samples (classification, curves, clustering with ground truth, Spearman
+and Kendall) keep :class:`~metrics.stream_states.CountedSamples`: the
 distinct samples seen, as columns, with how often each occurred. Every one of
 these metrics depends only on the multiset of its samples (the generic
 ``permutation_invariance`` and ``duplication_invariance`` properties say so),
@@ -32,14 +35,16 @@ which the ``integer_weights`` property proves equal to repetition), or on the
 samples repeated when the metric takes no weights. That state is finite
 wherever the sample values are: labels (a k x k table of label pairs),
 clusterings (the contingency table), scores on a grid (per-score positive and
-negative counts); for continuous reals it holds each distinct value once.
+negative counts); for continuous reals it holds each distinct value once
+(Spearman's and Kendall's ranks are global: they have no finite state).
 """
 
 from __future__ import annotations
 
 from .errors import MetricInputError
-from .stream_states import (AdjustedR2, BinnedRocAuc, BitErrors, BleuCounts, ClusterMoments, CountedSamples, EditCounts,
-                            FrameMean, RatingMoments, SampleMean, TokenLogLikelihood)
+from .stream_moments import AbsoluteErrors, AdjustedR2, ExplainedVarianceMoments, PearsonMoments, R2Moments
+from .stream_states import (BinnedRocAuc, BitErrors, BleuCounts, ClusterMoments, CountedSamples, EditCounts, FrameMean,
+                            RatingMoments, SampleMean, TokenLogLikelihood)
 
 __all__ = ["STREAMING", "stream", "binned_roc_auc"]
 
@@ -57,7 +62,7 @@ def _factory(name: str, state, **fixed):
         return state(metric, **fixed, **options)
 
     factory.__name__ = f"stream_{name}"
-    factory.__doc__ = f"A stream of {name}: :class:`~metrics.stream_states.{state.__name__}`."
+    factory.__doc__ = f"A stream of {name}: :class:`~{state.__module__}.{state.__name__}`."
     return factory
 
 
@@ -72,8 +77,8 @@ _ORDER_FREE_COLUMNS = (
     "contingency_matrix", "pair_confusion_matrix", "rand_index", "adjusted_rand_index", "mutual_information",
     "normalized_mutual_information", "adjusted_mutual_information", "homogeneity", "completeness", "v_measure",
     "fowlkes_mallows",
-    # regression and correlation without a finite sufficient statistic here (each distinct pair once)
-    "median_absolute_error", "r2", "explained_variance", "pearson", "spearman", "kendall_tau",
+    # rank correlations: ranks are global, no finite sufficient statistic (each distinct pair once)
+    "spearman", "kendall_tau",
 )
 
 #: means of per-sample values (losses, log loss) and of per-query values (the ranking means)
@@ -96,7 +101,11 @@ STREAMING.update({
     "bit_error_rate": _factory("bit_error_rate", BitErrors),
     "mean_opinion_score": _factory("mean_opinion_score", RatingMoments),
     "calinski_harabasz": _factory("calinski_harabasz", ClusterMoments),
+    "r2": _factory("r2", R2Moments),
     "adjusted_r2": _factory("adjusted_r2", AdjustedR2),
+    "explained_variance": _factory("explained_variance", ExplainedVarianceMoments),
+    "pearson": _factory("pearson", PearsonMoments),
+    "median_absolute_error": _factory("median_absolute_error", AbsoluteErrors),
     "mel_cepstral_distortion": _factory("mel_cepstral_distortion", FrameMean),
 })
 

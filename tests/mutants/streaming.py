@@ -21,12 +21,18 @@ the way a library gets it wrong, made for every metric with a streaming form:
   the batch instead of extended with it);
 * ``batch_values_averaged``: ``compute`` is the plain mean of the batches' own
   values (a corpus BLEU that averages sentence scores, a mean of batch means),
-  made for the metrics with a scalar value.
+  made for the metrics with a scalar value;
+* ``chan_without_mean_difference``: the co-moment streams (R², explained
+  variance, Pearson) join batches and merged shards by Chan's update without its
+  ``d d^T n_a n_b / n`` term.
 """
 
 from __future__ import annotations
 
+import numpy as np
+
 import metrics
+from metrics import stream_moments
 from tests.mutants import STREAM_PREFIX, Mutant
 
 
@@ -150,4 +156,36 @@ MUTANTS += [
     Mutant(f"stream_batch_values_averaged[{name}]", {f"{STREAM_PREFIX}{name}": _factory(name, "batch_values_averaged")},
            (f"{metrics.CATALOG[name]}.stream_batches[{name}]",))
     for name in AVERAGED
+]
+
+
+class _WithoutMeanDifference(stream_moments.CoMoments):
+    """Chan's update that forgets the term of the parts' mean difference: the co-moments of the batches
+    (and of merged shards) each about its own mean, summed, as if every part had the same mean."""
+
+    @staticmethod
+    def _between(delta, n_a, n_b):
+        return 0.0 * np.outer(delta, delta)
+
+
+def _chan_without_mean_difference(name: str):
+    state = type(metrics.stream(name, **({"n_features": 0} if name == "adjusted_r2" else {})))
+
+    class Forgetful(state):
+        def reset(self):
+            super().reset()
+            self.moments = _WithoutMeanDifference(2)
+
+    return lambda **options: Forgetful(getattr(metrics, name), **options)
+
+
+#: the streams of co-moments (metrics/stream_moments.py), and the properties a merge without the mean-difference
+#: term fails: batches join by the same update as merged shards
+CO_MOMENTS = ("r2", "adjusted_r2", "explained_variance", "pearson")
+
+MUTANTS += [
+    Mutant(f"stream_chan_without_mean_difference[{name}]",
+           {f"{STREAM_PREFIX}{name}": _chan_without_mean_difference(name)},
+           tuple(f"{metrics.CATALOG[name]}.{prop}[{name}]" for prop in ("stream_batches", "stream_merge")))
+    for name in CO_MOMENTS
 ]
