@@ -557,11 +557,13 @@ def mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None) -> flo
 def weighted_mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None) -> float:
     """Weighted mean absolute percentage error: the absolute errors relative to the total magnitude.
 
-    ``WMAPE = sum_i w_i |y_true_i - y_pred_i| / max(sum_i w_i |y_true_i|, eps)`` with
+    ``WMAPE = sum_i w_i |y_true_i - y_pred_i| / sum_i w_i |y_true_i|``, computed as the ratio of the
+    weighted means ``mean_w |y_true - y_pred| / max(mean_w |y_true|, eps)`` with
     ``eps = np.finfo(np.float64).eps`` (the guard :func:`mean_absolute_percentage_error` uses per sample).
     Range [0, inf); 0 iff every prediction (of positive weight) is exact. Undefined case: every
-    ``y_true_i = 0`` (0 in the denominator); the denominator is then ``eps``: 0 for exact predictions,
-    ``sum |y_pred| / eps`` otherwise, never ``inf`` or NaN.
+    ``y_true_i = 0`` (0 in the denominator); the mean magnitude is then taken as ``eps``: 0 for exact
+    predictions, ``mean |y_pred| / eps`` otherwise, never ``inf`` or NaN. Guarding the mean rather than
+    the sum keeps the value unchanged when every sample is repeated (torchmetrics guards the sum).
     Refuses empty input, NaN/inf, 2-D arrays, mismatched lengths.
     Source: torchmetrics ``weighted_mean_absolute_percentage_error`` (which guards with its float32
     eps, 1.17e-6); Kolassa & Schütz, "Advantages of the MAD/MEAN ratio over the MAPE" (Foresight, 2007).
@@ -570,9 +572,7 @@ def weighted_mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=Non
     with np.errstate(over="ignore", invalid="ignore"):
         error = np.abs(yp - yt)
         scale = np.abs(yt)
-        if w is None:
-            return float(np.add.reduce(error) / max(float(np.add.reduce(scale)), _EPS))
-        return float(np.dot(w, error) / max(float(np.dot(w, scale)), _EPS))
+        return _average(error, w) / max(_average(scale, w), _EPS)
 
 
 def symmetric_mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None) -> float:
@@ -678,8 +678,11 @@ def _unit_deviance(yt: np.ndarray, yp, power: float) -> np.ndarray:
             ratio = yt / yp
             dev = 2.0 * (ratio - np.log(ratio) - 1.0)
         else:
+            # mu^(2-p) g(y / mu): the same closed form, factored so that no intermediate power overflows
+            # where the deviance itself does not (y = 1e-300, mu = 2e-300 at p = 3)
             one, two = 1.0 - power, 2.0 - power
-            dev = 2.0 * (np.maximum(yt, 0.0) ** two / (one * two) - yt * yp ** one / one + yp ** two / two)
+            ratio = yt / yp
+            dev = 2.0 * yp ** two * (np.maximum(ratio, 0.0) ** two / (one * two) - ratio / one + 1.0 / two)
         # the terms cancel where y = mu: rounding there (and just beside it) is not a deviance
         return np.where(yt == yp, 0.0, np.maximum(dev, 0.0))
 
@@ -839,7 +842,19 @@ def concordance_corrcoef(y_true, y_pred) -> float:
     mean_t, mean_p = float(np.add.reduce(yt)) / n, float(np.add.reduce(yp)) / n
     ct = np.zeros(n) if t_constant else yt - mean_t
     cp = np.zeros(n) if p_constant else yp - mean_p
-    with np.errstate(over="ignore", invalid="ignore"):
-        covariance = float(np.dot(ct, cp)) / n
-        spread = float(np.dot(ct, ct)) / n + float(np.dot(cp, cp)) / n + (mean_t - mean_p) ** 2
-        return 2.0 * covariance / spread
+    bias = mean_t - mean_p
+    with np.errstate(over="ignore", invalid="ignore", under="ignore"):
+        covariance, spread = _concordance_moments(ct, cp, bias)
+        if not _TINY <= spread < math.inf:
+            # squares that underflow (spread 1e-300) or overflow (1e200): CCC is scale-free, so rescale
+            # the centred values and the bias by a power of two (exact) to unit magnitude
+            e = _pow2_exponent(ct, cp, np.array([bias]))
+            covariance, spread = _concordance_moments(*_scaled(e, ct, cp), math.ldexp(bias, -e))
+    return 2.0 * covariance / spread
+
+
+def _concordance_moments(ct: np.ndarray, cp: np.ndarray, bias: float):
+    """(covariance, s_t^2 + s_p^2 + bias^2), population moments of centred values."""
+    n = ct.shape[0]
+    return (float(np.dot(ct, cp)) / n,
+            float(np.dot(ct, ct)) / n + float(np.dot(cp, cp)) / n + bias * bias)
