@@ -798,8 +798,8 @@ def d2_tweedie(y_true, y_pred, *, power=0.0, sample_weight=None) -> float:
     ``D2 = 1 - D_p(y_true, y_pred) / D_p(y_true, mean_w(y_true))`` with :func:`mean_tweedie_deviance`
     ``D_p`` (the weighted mean of ``y_true`` minimises it). At ``power = 0`` it is :func:`r2`.
     Range (-inf, 1]; 1 iff every prediction is exact. Undefined cases: constant ``y_true`` (zero
-    denominator): 1.0 if exact, 0.0 otherwise (as :func:`r2`'s default force_finite; scikit-learn's
-    ``d2_tweedie_score`` returns nan or -inf there); ``power < 0`` with a mean of ``y_true`` <= 0 (the
+    denominator): 1.0 if exact, 0.0 otherwise (as :func:`r2`'s default force_finite; scikit-learn 1.9's
+    ``d2_tweedie_score`` raises ZeroDivisionError there); ``power < 0`` with a mean of ``y_true`` <= 0 (the
     baseline is outside the domain): refused naming ``y_true``. Refusals as
     :func:`mean_tweedie_deviance`, plus fewer than 2 samples (a sample of weight w counts w times).
     Source: scikit-learn ``d2_tweedie_score``; Hastie, Tibshirani & Wainwright, "Statistical learning

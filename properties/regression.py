@@ -1128,7 +1128,7 @@ _SK_NEW = {
     "mean_gamma_deviance": (_tweedie_pairs(2.0).map(lambda e: (*e[:3], {})), ()),
     "d2_absolute_error": (_with_options(pairs(reals, min_size=2, with_weights=True)), ()),
     "d2_pinball": (_with_options(pairs(reals, min_size=2, with_weights=True), alpha=_PINBALL_ALPHAS), ("alpha",)),
-    # constant y_true left out: scikit-learn's d2_tweedie_score returns nan/-inf there (constant_truth[d2_tweedie])
+    # constant y_true left out: scikit-learn's d2_tweedie_score raises ZeroDivisionError there (constant_truth[d2_tweedie])
     "d2_tweedie": (_tweedie_pairs(min_size=2).filter(
         lambda e: non_constant(e[0]) and not (e[3]["power"] < 0 and _weighted_average(e[0], e[2]) <= 0)), ("power",)),
 }

@@ -194,9 +194,10 @@ def explained_variance(y_true, y_pred, *, sample_weight=None, force_finite=True)
 
 # Percentage errors, pinball loss, Tweedie deviances and D² scores (issue 32): one-to-one onto
 # sklearn.metrics under the catalog's names (d2_*_score -> d2_*); alpha, power and sample_weight passed
-# through. sklearn's d2_tweedie_score has no force_finite: on constant y_true it returns nan/-inf.
+# through. sklearn's d2_tweedie_score has no force_finite: on constant y_true it divides by a zero
+# Python float (ZeroDivisionError), or by a rounding residue when the mean is not the constant.
 CONVENTIONS["regression.mean_absolute_percentage_error"] = "|y - p| / max(|y|, float64 eps) (same as catalog)"
-CONVENTIONS["regression.d2_tweedie"] = "d2_tweedie_score: 1 - num/den without force_finite (nan/-inf on constant y_true)"
+CONVENTIONS["regression.d2_tweedie"] = "d2_tweedie_score: 1 - num/den without force_finite (raises on constant y_true)"
 CONVENTIONS["regression.d2_single_sample"] = "d2_* scores warn and return nan for one sample"
 
 

@@ -243,7 +243,8 @@ def explained_variance(y_true, y_pred):
 # float64 eps (MAPE, WMAPE) or 0/0 := 0 (SMAPE); concordance_corrcoef divides its variances by n - 1.
 CONVENTIONS["regression.percentage_errors.eps"] = "denominators clamped at 1.17e-6 (catalog: float64 eps; SMAPE 0/0 := 0)"
 CONVENTIONS["regression.mean_tweedie_deviance"] = "tweedie_deviance_score(power=...); poisson = power 1, gamma = power 2"
-CONVENTIONS["regression.concordance_corrcoef"] = "concordance_corrcoef(preds, target), variances with divisor n - 1"
+CONVENTIONS["regression.concordance_corrcoef"] = ("concordance_corrcoef(preds, target), variances with divisor n - 1; "
+                                                 "its 1-element result for 1-D input squeezed to a scalar")
 
 
 def mean_absolute_percentage_error(y_true, y_pred):
@@ -271,7 +272,8 @@ def mean_gamma_deviance(y_true, y_pred):
 
 
 def concordance_corrcoef(y_true, y_pred):
-    return _out(library_call(_reg.concordance_corrcoef, *_pair(y_true, y_pred)))
+    # torchmetrics returns tensor([r]) for 1-D input (pearson_corrcoef returns a 0-d tensor): a format, squeezed
+    return _out(library_call(_reg.concordance_corrcoef, *_pair(y_true, y_pred)).squeeze(0))
 
 
 # ---------------------------------------------------------------- correlation
