@@ -530,6 +530,21 @@ def _finite_pair(y_true, y_pred, sample_weight=None):
     return yt, yp, check_sample_weight(sample_weight, yt.shape[0])
 
 
+def _checked_later(y_true, y_pred, sample_weight=None):
+    """The pair and weights, NaN/inf left for :func:`_finite_or_refused` to find in the result (one pass
+    less per input): every formula that uses it turns a non-finite input into a non-finite value."""
+    yt, yp = _pair(y_true, y_pred)
+    return yt, yp, check_sample_weight(sample_weight, yt.shape[0])
+
+
+def _finite_or_refused(value: float, yt: np.ndarray, yp: np.ndarray) -> float:
+    """``value``, once a non-finite one has been traced to the argument holding NaN/inf (refused); a finite
+    input whose value overflowed keeps ``inf``."""
+    if not math.isfinite(value):
+        _refuse_non_finite(yt, yp)
+    return value
+
+
 def _average(values: np.ndarray, w) -> float:
     return float(np.add.reduce(values) / values.shape[0]) if w is None else _weighted_mean(values, w)
 
@@ -547,11 +562,13 @@ def mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None) -> flo
     Source: scikit-learn ``mean_absolute_percentage_error`` (its eps convention); Hyndman & Koehler,
     "Another look at measures of forecast accuracy" (2006), section 3.2.
     """
-    yt, yp, w = _finite_pair(y_true, y_pred, sample_weight)
-    with np.errstate(over="ignore"):
-        ratio = np.abs(yp - yt)
-        ratio /= np.maximum(np.abs(yt), _EPS)
-    return _average(ratio, w)
+    yt, yp, w = _checked_later(y_true, y_pred, sample_weight)
+    with np.errstate(over="ignore", invalid="ignore"):
+        ratio = np.subtract(yp, yt)
+        np.absolute(ratio, out=ratio)
+        scale = np.absolute(yt)
+        ratio /= np.maximum(scale, _EPS, out=scale)  # every temporary written in place: two n-sized arrays
+        return _finite_or_refused(_average(ratio, w), yt, yp)
 
 
 def weighted_mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None) -> float:
@@ -568,11 +585,11 @@ def weighted_mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=Non
     Source: torchmetrics ``weighted_mean_absolute_percentage_error`` (which guards with its float32
     eps, 1.17e-6); Kolassa & Schütz, "Advantages of the MAD/MEAN ratio over the MAPE" (Foresight, 2007).
     """
-    yt, yp, w = _finite_pair(y_true, y_pred, sample_weight)
+    yt, yp, w = _checked_later(y_true, y_pred, sample_weight)
     with np.errstate(over="ignore", invalid="ignore"):
         error = np.abs(yp - yt)
         scale = np.abs(yt)
-        return _average(error, w) / max(_average(scale, w), _EPS)
+        return _finite_or_refused(_average(error, w) / max(_average(scale, w), _EPS), yt, yp)
 
 
 def symmetric_mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None) -> float:
@@ -587,12 +604,13 @@ def symmetric_mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=No
     1.17e-6)``: the same value wherever ``|y| + |p| >= 1.17e-6``, 0 where both are 0); Makridakis,
     "Accuracy measures: theoretical and practical concerns" (IJF, 1993).
     """
-    yt, yp, w = _finite_pair(y_true, y_pred, sample_weight)
+    yt, yp, w = _checked_later(y_true, y_pred, sample_weight)
     with np.errstate(over="ignore", invalid="ignore"):
         total = np.abs(yt) + np.abs(yp)
         ratio = np.abs(yp - yt)
-        ratio /= np.where(total == 0.0, 1.0, total)  # total 0: both 0, and the error is 0 too
-    return 2.0 * _average(ratio, w)
+        total[total == 0.0] = 1.0  # total 0: both 0, and the error is 0 too
+        ratio /= total
+        return _finite_or_refused(2.0 * _average(ratio, w), yt, yp)
 
 
 def max_error(y_true, y_pred) -> float:
@@ -603,9 +621,9 @@ def max_error(y_true, y_pred) -> float:
     cannot change a maximum), as in scikit-learn.
     Source: scikit-learn ``max_error``.
     """
-    yt, yp, _ = _finite_pair(y_true, y_pred)
-    with np.errstate(over="ignore"):
-        return float(np.max(np.abs(yp - yt)))
+    yt, yp, _ = _checked_later(y_true, y_pred)
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _finite_or_refused(float(np.max(np.abs(yp - yt))), yt, yp)
 
 
 def _check_alpha(alpha) -> float:
@@ -633,9 +651,9 @@ def mean_pinball_loss(y_true, y_pred, *, alpha=0.5, sample_weight=None) -> float
     Source: scikit-learn ``mean_pinball_loss``; Koenker & Bassett, "Regression quantiles" (1978).
     """
     a = _check_alpha(alpha)
-    yt, yp, w = _finite_pair(y_true, y_pred, sample_weight)
-    with np.errstate(over="ignore"):
-        return _average(_pinball(yt, yp, a), w)
+    yt, yp, w = _checked_later(y_true, y_pred, sample_weight)
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _finite_or_refused(_average(_pinball(yt, yp, a), w), yt, yp)
 
 
 def _check_power(power) -> float:
@@ -669,24 +687,31 @@ def _unit_deviance(yt: np.ndarray, yp, power: float) -> np.ndarray:
     """The Tweedie unit deviance d(y, mu) per sample, 0 where the prediction is exact, never negative."""
     with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
         if power == 0.0:
-            dev = np.square(yt - yp)
-        elif power == 1.0:
+            dev = np.subtract(yt, yp)
+            return np.square(dev, out=dev)  # exactly 0 where y = mu, never negative
+        if power == 1.0:
             from scipy.special import xlogy
 
-            dev = 2.0 * (xlogy(yt, yt / yp) - yt + yp)
+            dev = xlogy(yt, yt / yp)
+            dev -= yt
+            dev += yp
+            dev *= 2.0
         elif power == 2.0:
-            ratio = yt / yp
-            dev = 2.0 * (ratio - np.log(ratio) - 1.0)
+            dev = np.divide(yt, yp)
+            logs = np.log(dev)
+            dev -= logs
+            dev -= 1.0
+            dev *= 2.0
         else:
             # mu^(2-p) g(y / mu): the same closed form, factored so that no intermediate power overflows
             # where the deviance itself does not (y = 1e-300, mu = 2e-300 at p = 3)
             one, two = 1.0 - power, 2.0 - power
             ratio = yt / yp
             dev = 2.0 * yp ** two * (np.maximum(ratio, 0.0) ** two / (one * two) - ratio / one + 1.0 / two)
-        # the terms cancel where y = mu: rounding there (and just beside it) is not a deviance
-        return np.where(yt == yp, 0.0, np.maximum(dev, 0.0))
-
-
+            # the terms cancel where y = mu: rounding there is not a deviance (at power 1 and 2 it is exactly 0)
+            dev[yt == yp] = 0.0
+        # rounding just beside y = mu can leave a tiny negative value; a NaN (from a NaN input) stays NaN
+        return np.maximum(dev, 0.0, out=dev)
 def mean_tweedie_deviance(y_true, y_pred, *, power=0.0, sample_weight=None) -> float:
     """Mean Tweedie deviance of the mean prediction ``y_pred`` for the Tweedie ``power``.
 
@@ -703,9 +728,9 @@ def mean_tweedie_deviance(y_true, y_pred, *, power=0.0, sample_weight=None) -> f
     Source: scikit-learn ``mean_tweedie_deviance``; Jørgensen, "The theory of dispersion models" (1997).
     """
     p = _check_power(power)
-    yt, yp, w = _finite_pair(y_true, y_pred, sample_weight)
-    _check_tweedie_domain(yt, yp, p)
-    return _average(_unit_deviance(yt, yp, p), w)
+    yt, yp, w = _checked_later(y_true, y_pred, sample_weight)
+    _check_tweedie_domain(yt, yp, p)  # NaN passes it (comparisons are False) and makes the value NaN
+    return _finite_or_refused(_average(_unit_deviance(yt, yp, p), w), yt, yp)
 
 
 def mean_poisson_deviance(y_true, y_pred, *, sample_weight=None) -> float:
@@ -832,25 +857,37 @@ def concordance_corrcoef(y_true, y_pred) -> float:
     Source: Lin, "A concordance correlation coefficient to evaluate reproducibility" (Biometrics,
     1989), eq. 2 (moments with divisor n); torchmetrics ``concordance_corrcoef`` (which divides by n - 1).
     """
-    yt, yp, _ = _finite_pair(y_true, y_pred)
+    yt, yp, _ = _checked_later(y_true, y_pred)
     n = yt.shape[0]
     if n < 2:
         raise MetricInputError("y_true", f"needs at least 2 samples, got {n}")
-    t_constant, p_constant = bool((yt == yt[0]).all()), bool((yp == yp[0]).all())
-    if t_constant and p_constant:
-        return math.nan if yt[0] == yp[0] else 0.0
-    mean_t, mean_p = float(np.add.reduce(yt)) / n, float(np.add.reduce(yp)) / n
-    ct = np.zeros(n) if t_constant else yt - mean_t
-    cp = np.zeros(n) if p_constant else yp - mean_p
-    bias = mean_t - mean_p
     with np.errstate(over="ignore", invalid="ignore", under="ignore"):
-        covariance, spread = _concordance_moments(ct, cp, bias)
-        if not _TINY <= spread < math.inf:
-            # squares that underflow (spread 1e-300) or overflow (1e200): CCC is scale-free, so rescale
-            # the centred values and the bias by a power of two (exact) to unit magnitude
+        mean_t, mean_p = float(np.add.reduce(yt)) / n, float(np.add.reduce(yp)) / n
+        ct, cp = yt - mean_t, yp - mean_p
+        # exact constancy, tested only where the spread is within rounding of 0 (a constant's float mean
+        # may differ from it by rounding: its residue is not a spread)
+        ss_t, ss_p = float(np.dot(ct, ct)), float(np.dot(cp, cp))
+        t_constant, p_constant = _is_constant(yt, ss_t, mean_t), _is_constant(yp, ss_p, mean_p)
+        if (t_constant and not math.isfinite(yt[0])) or (p_constant and not math.isfinite(yp[0])):
+            _refuse_non_finite(yt, yp)
+        if t_constant and p_constant:
+            return math.nan if yt[0] == yp[0] else 0.0
+        if t_constant:
+            ct[:], ss_t = 0.0, 0.0
+        if p_constant:
+            cp[:], ss_p = 0.0, 0.0
+        bias = mean_t - mean_p
+        covariance, spread = float(np.dot(ct, cp)) / n, ss_t / n + ss_p / n + bias * bias
+        if math.isfinite(spread) and not _TINY <= spread:
+            # squares that underflow (spread 1e-300): CCC is scale-free, so rescale the centred values and
+            # the bias by a power of two (exact) to unit magnitude
             e = _pow2_exponent(ct, cp, np.array([bias]))
             covariance, spread = _concordance_moments(*_scaled(e, ct, cp), math.ldexp(bias, -e))
-    return 2.0 * covariance / spread
+        elif not math.isfinite(spread):
+            _refuse_non_finite(yt, yp)  # NaN/inf input, else squares beyond the float range: rescale
+            e = _pow2_exponent(ct, cp, np.array([bias]))
+            covariance, spread = _concordance_moments(*_scaled(e, ct, cp), math.ldexp(bias, -e))
+        return _finite_or_refused(2.0 * covariance / spread, yt, yp)
 
 
 def _concordance_moments(ct: np.ndarray, cp: np.ndarray, bias: float):
