@@ -524,3 +524,399 @@ def explained_variance(y_true, y_pred, *, sample_weight=None, force_finite=True)
         with np.errstate(over="ignore", invalid="ignore"):
             var_res, var_true, _ = sums(*_scaled(_pow2_exponent(yt - mean), yt, yp))
     return _fraction_unexplained(var_res, var_true, constant, force_finite)
+
+
+# ---------------------------------------------------------------- percentage errors, quantile and deviance losses
+# (issue 32): sklearn's MAPE, max error, pinball loss, Tweedie deviances and D² scores; torchmetrics'
+# WMAPE, SMAPE and concordance correlation. Inputs are checked for NaN/inf before any arithmetic
+# (the domain checks of the deviances compare values), and every formula is one vectorised pass.
+
+__all__ += [
+    "mean_absolute_percentage_error",
+    "weighted_mean_absolute_percentage_error",
+    "symmetric_mean_absolute_percentage_error",
+    "max_error",
+    "mean_pinball_loss",
+    "mean_tweedie_deviance",
+    "mean_poisson_deviance",
+    "mean_gamma_deviance",
+    "d2_absolute_error",
+    "d2_pinball",
+    "d2_tweedie",
+    "concordance_corrcoef",
+]
+
+
+def _finite_pair(y_true, y_pred, sample_weight=None):
+    """Finite 1-D float64 arrays of equal, non-zero length and the checked weights (None without)."""
+    yt = as_floats(y_true, "y_true")
+    yp = as_floats(y_pred, "y_pred")
+    check_same_length("y_true", yt, "y_pred", yp)
+    return yt, yp, check_sample_weight(sample_weight, yt.shape[0])
+
+
+def _checked_later(y_true, y_pred, sample_weight=None):
+    """The pair and weights, NaN/inf left for :func:`_finite_or_refused` to find in the result (one pass
+    less per input): every formula that uses it turns a non-finite input into a non-finite value."""
+    yt, yp = _pair(y_true, y_pred)
+    return yt, yp, check_sample_weight(sample_weight, yt.shape[0])
+
+
+def _finite_or_refused(value: float, yt: np.ndarray, yp: np.ndarray) -> float:
+    """``value``, once a non-finite one has been traced to the argument holding NaN/inf (refused); a finite
+    input whose value overflowed keeps ``inf``."""
+    if not math.isfinite(value):
+        _refuse_non_finite(yt, yp)
+    return value
+
+
+def _average(values: np.ndarray, w) -> float:
+    return float(np.add.reduce(values) / values.shape[0]) if w is None else _weighted_mean(values, w)
+
+
+def mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None) -> float:
+    """Mean absolute percentage error, as a fraction (not times 100).
+
+    ``MAPE = sum_i w_i |y_true_i - y_pred_i| / max(|y_true_i|, eps) / sum_i w_i`` with
+    ``eps = np.finfo(np.float64).eps`` (2.22e-16), scikit-learn's guard against a zero true value.
+    Range [0, inf); 0 iff every prediction is exact. Undefined case: ``y_true_i = 0`` (division by
+    zero); the denominator is then ``eps``, so a wrong prediction of a zero true value gives a huge,
+    finite error (``|y_pred_i| / 2.2e-16``), never ``inf`` or NaN. Scale-free: multiplying both
+    arrays by ``c != 0`` changes nothing where every ``|c y_true_i| >= eps``.
+    Refuses empty input, NaN/inf, 2-D arrays, mismatched lengths.
+    Source: scikit-learn ``mean_absolute_percentage_error`` (its eps convention); Hyndman & Koehler,
+    "Another look at measures of forecast accuracy" (2006), section 3.2.
+    """
+    yt, yp, w = _checked_later(y_true, y_pred, sample_weight)
+    with np.errstate(over="ignore", invalid="ignore"):
+        ratio = np.subtract(yp, yt)
+        np.absolute(ratio, out=ratio)
+        scale = np.absolute(yt)
+        ratio /= np.maximum(scale, _EPS, out=scale)  # every temporary written in place: two n-sized arrays
+        return _finite_or_refused(_average(ratio, w), yt, yp)
+
+
+def weighted_mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None) -> float:
+    """Weighted mean absolute percentage error: the absolute errors relative to the total magnitude.
+
+    ``WMAPE = sum_i w_i |y_true_i - y_pred_i| / sum_i w_i |y_true_i|``, computed as the ratio of the
+    weighted means ``mean_w |y_true - y_pred| / max(mean_w |y_true|, eps)`` with
+    ``eps = np.finfo(np.float64).eps`` (the guard :func:`mean_absolute_percentage_error` uses per sample).
+    Range [0, inf); 0 iff every prediction (of positive weight) is exact. Undefined case: every
+    ``y_true_i = 0`` (0 in the denominator); the mean magnitude is then taken as ``eps``: 0 for exact
+    predictions, ``mean |y_pred| / eps`` otherwise, never ``inf`` or NaN. Guarding the mean rather than
+    the sum keeps the value unchanged when every sample is repeated (torchmetrics guards the sum).
+    Refuses empty input, NaN/inf, 2-D arrays, mismatched lengths.
+    Source: torchmetrics ``weighted_mean_absolute_percentage_error`` (which guards with its float32
+    eps, 1.17e-6); Kolassa & Schütz, "Advantages of the MAD/MEAN ratio over the MAPE" (Foresight, 2007).
+    """
+    yt, yp, w = _checked_later(y_true, y_pred, sample_weight)
+    with np.errstate(over="ignore", invalid="ignore"):
+        error = np.abs(yp - yt)
+        scale = np.abs(yt)
+        return _finite_or_refused(_average(error, w) / max(_average(scale, w), _EPS), yt, yp)
+
+
+def symmetric_mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None) -> float:
+    """Symmetric mean absolute percentage error (the "adjusted MAPE" of Makridakis, 1993), as a fraction.
+
+    ``SMAPE = sum_i w_i |y_true_i - y_pred_i| / ((|y_true_i| + |y_pred_i|) / 2) / sum_i w_i``.
+    Range [0, 2]; 0 iff every prediction is exact, 2 when every prediction has the wrong sign or is 0
+    for a non-zero truth. Undefined case: ``y_true_i = y_pred_i = 0`` (0/0); that term is 0 (an exact
+    prediction). Symmetric in its arguments, and scale-free: multiplying both arrays by ``c != 0``
+    changes nothing. Refuses empty input, NaN/inf, 2-D arrays, mismatched lengths.
+    Source: torchmetrics ``symmetric_mean_absolute_percentage_error`` (``2 |y - p| / max(|y| + |p|,
+    1.17e-6)``: the same value wherever ``|y| + |p| >= 1.17e-6``, 0 where both are 0); Makridakis,
+    "Accuracy measures: theoretical and practical concerns" (IJF, 1993).
+    """
+    yt, yp, w = _checked_later(y_true, y_pred, sample_weight)
+    with np.errstate(over="ignore", invalid="ignore"):
+        total = np.abs(yt) + np.abs(yp)
+        ratio = np.abs(yp - yt)
+        total[total == 0.0] = 1.0  # total 0: both 0, and the error is 0 too
+        ratio /= total
+        return _finite_or_refused(2.0 * _average(ratio, w), yt, yp)
+
+
+def max_error(y_true, y_pred) -> float:
+    """Maximum residual error, ``max_i |y_true_i - y_pred_i|``.
+
+    Range [0, inf); 0 iff every prediction is exact; >= the mean absolute error. Undefined cases:
+    none. Refuses empty input, NaN/inf, 2-D arrays, mismatched lengths. No sample weights (a weight
+    cannot change a maximum), as in scikit-learn.
+    Source: scikit-learn ``max_error``.
+    """
+    yt, yp, _ = _checked_later(y_true, y_pred)
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _finite_or_refused(float(np.max(np.abs(yp - yt))), yt, yp)
+
+
+def _check_alpha(alpha) -> float:
+    if isinstance(alpha, (bool, np.bool_)) or not isinstance(alpha, (int, float, np.integer, np.floating)):
+        raise MetricInputError("alpha", f"must be a real number in [0, 1], got {alpha!r}")
+    if not 0.0 <= float(alpha) <= 1.0:
+        raise MetricInputError("alpha", f"must be in [0, 1], got {alpha!r}")
+    return float(alpha)
+
+
+def _pinball(yt: np.ndarray, yp: np.ndarray, alpha: float) -> np.ndarray:
+    """alpha (y - p) where y >= p, (1 - alpha) (p - y) where y < p: one value per sample."""
+    diff = yt - yp
+    return np.where(diff >= 0.0, alpha * diff, (alpha - 1.0) * diff)
+
+
+def mean_pinball_loss(y_true, y_pred, *, alpha=0.5, sample_weight=None) -> float:
+    """Mean pinball (quantile) loss of the ``alpha``-quantile prediction ``y_pred``.
+
+    ``L_alpha = sum_i w_i [alpha max(y_true_i - y_pred_i, 0) + (1 - alpha) max(y_pred_i - y_true_i, 0)]
+    / sum_i w_i``. At ``alpha = 0.5`` it is half the mean absolute error.
+    Range [0, inf); 0 iff every prediction (of positive weight) is exact, for ``0 < alpha < 1``.
+    Undefined cases: none. Refuses ``alpha`` outside [0, 1] (naming ``alpha``), empty input,
+    NaN/inf, 2-D arrays, mismatched lengths.
+    Source: scikit-learn ``mean_pinball_loss``; Koenker & Bassett, "Regression quantiles" (1978).
+    """
+    a = _check_alpha(alpha)
+    yt, yp, w = _checked_later(y_true, y_pred, sample_weight)
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _finite_or_refused(_average(_pinball(yt, yp, a), w), yt, yp)
+
+
+def _check_power(power) -> float:
+    if isinstance(power, (bool, np.bool_)) or not isinstance(power, (int, float, np.integer, np.floating)):
+        raise MetricInputError("power", f"must be a real number, got {power!r}")
+    p = float(power)
+    if not math.isfinite(p):
+        raise MetricInputError("power", f"must be finite, got {power!r}")
+    if 0.0 < p < 1.0:
+        raise MetricInputError("power", f"is {power!r}; no Tweedie distribution has a power in (0, 1)")
+    return p
+
+
+def _refuse_outside(name: str, values: np.ndarray, bad: np.ndarray, need: str, power: float) -> None:
+    if bad.any():
+        raise MetricInputError(name, f"contains {float(values[bad][0])!r}; the Tweedie deviance with "
+                                     f"power={power:g} needs {need} values")
+
+
+def _check_tweedie_domain(yt: np.ndarray, yp: np.ndarray, power: float) -> None:
+    """power < 0: y_pred > 0; 0: any; [1, 2): y_true >= 0, y_pred > 0; >= 2: both > 0 (scikit-learn's rules)."""
+    if power == 0.0:
+        return
+    if power >= 1.0:
+        _refuse_outside("y_true", yt, yt < 0 if power < 2.0 else yt <= 0,
+                        "non-negative" if power < 2.0 else "strictly positive", power)
+    _refuse_outside("y_pred", yp, yp <= 0, "strictly positive", power)
+
+
+def _unit_deviance(yt: np.ndarray, yp, power: float) -> np.ndarray:
+    """The Tweedie unit deviance d(y, mu) per sample, 0 where the prediction is exact, never negative."""
+    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
+        if power == 0.0:
+            dev = np.subtract(yt, yp)
+            return np.square(dev, out=dev)  # exactly 0 where y = mu, never negative
+        if power == 1.0:
+            from scipy.special import xlogy
+
+            dev = xlogy(yt, yt / yp)
+            dev -= yt
+            dev += yp
+            dev *= 2.0
+        elif power == 2.0:
+            dev = np.divide(yt, yp)
+            logs = np.log(dev)
+            dev -= logs
+            dev -= 1.0
+            dev *= 2.0
+        else:
+            # mu^(2-p) g(y / mu): the same closed form, factored so that no intermediate power overflows
+            # where the deviance itself does not (y = 1e-300, mu = 2e-300 at p = 3)
+            one, two = 1.0 - power, 2.0 - power
+            ratio = yt / yp
+            dev = 2.0 * yp ** two * (np.maximum(ratio, 0.0) ** two / (one * two) - ratio / one + 1.0 / two)
+            # the terms cancel where y = mu: rounding there is not a deviance (at power 1 and 2 it is exactly 0)
+            dev[yt == yp] = 0.0
+        # rounding just beside y = mu can leave a tiny negative value; a NaN (from a NaN input) stays NaN
+        return np.maximum(dev, 0.0, out=dev)
+def mean_tweedie_deviance(y_true, y_pred, *, power=0.0, sample_weight=None) -> float:
+    """Mean Tweedie deviance of the mean prediction ``y_pred`` for the Tweedie ``power``.
+
+    ``D = sum_i w_i d_p(y_true_i, y_pred_i) / sum_i w_i`` with the unit deviance
+    ``d_p(y, mu) = 2 (max(y, 0)^(2-p) / ((1-p)(2-p)) - y mu^(1-p) / (1-p) + mu^(2-p) / (2-p))``
+    and its limits: ``(y - mu)^2`` at ``p = 0`` (normal: the MSE), ``2 (y log(y/mu) - y + mu)`` at
+    ``p = 1`` (Poisson, ``0 log 0 = 0``), ``2 (log(mu/y) + y/mu - 1)`` at ``p = 2`` (gamma).
+    Domain (scikit-learn's rules): ``p < 0``: ``y_pred > 0``; ``p = 0``: any reals; ``1 <= p < 2``:
+    ``y_true >= 0`` and ``y_pred > 0``; ``p >= 2``: both ``> 0``. Values outside are refused naming
+    the argument; ``0 < p < 1`` (no Tweedie distribution) is refused naming ``power``.
+    Range [0, inf); 0 iff every prediction is exact (rounding that would make a term negative is
+    clipped to 0). Undefined cases: only the domain above.
+    Homogeneous: ``d_p(c y, c mu) = c^(2-p) d_p(y, mu)`` for ``c > 0``.
+    Source: scikit-learn ``mean_tweedie_deviance``; Jørgensen, "The theory of dispersion models" (1997).
+    """
+    p = _check_power(power)
+    yt, yp, w = _checked_later(y_true, y_pred, sample_weight)
+    _check_tweedie_domain(yt, yp, p)  # NaN passes it (comparisons are False) and makes the value NaN
+    return _finite_or_refused(_average(_unit_deviance(yt, yp, p), w), yt, yp)
+
+
+def mean_poisson_deviance(y_true, y_pred, *, sample_weight=None) -> float:
+    """Mean Poisson deviance, :func:`mean_tweedie_deviance` with ``power=1``.
+
+    ``D = sum_i w_i 2 (y_true_i log(y_true_i / y_pred_i) - y_true_i + y_pred_i) / sum_i w_i``
+    (``0 log 0 = 0``). Range [0, inf); 0 iff every prediction is exact. Undefined cases: negative
+    ``y_true`` or non-positive ``y_pred``, refused naming the argument.
+    Source: scikit-learn ``mean_poisson_deviance``.
+    """
+    return mean_tweedie_deviance(y_true, y_pred, power=1.0, sample_weight=sample_weight)
+
+
+def mean_gamma_deviance(y_true, y_pred, *, sample_weight=None) -> float:
+    """Mean gamma deviance, :func:`mean_tweedie_deviance` with ``power=2``.
+
+    ``D = sum_i w_i 2 (log(y_pred_i / y_true_i) + y_true_i / y_pred_i - 1) / sum_i w_i``.
+    Range [0, inf); 0 iff every prediction is exact; scale-free (``c y`` and ``c p`` give the same value).
+    Undefined cases: non-positive ``y_true`` or ``y_pred``, refused naming the argument.
+    Source: scikit-learn ``mean_gamma_deviance``.
+    """
+    return mean_tweedie_deviance(y_true, y_pred, power=2.0, sample_weight=sample_weight)
+
+
+def _d2_inputs(y_true, y_pred, sample_weight):
+    """Finite pair and weights of a D² score: at least 2 samples (a sample of weight w counts w times)."""
+    yt, yp, w = _finite_pair(y_true, y_pred, sample_weight)
+    if yt.shape[0] < 2 and (w is None or float(w.sum()) < 2):
+        weight = "" if w is None else f" of total weight {float(w.sum())!r}"
+        raise MetricInputError("y_true", f"needs at least 2 samples, got {yt.shape[0]}{weight}")
+    return yt, yp, w
+
+
+def _explained_deviance(numerator: float, denominator: float) -> float:
+    """``1 - numerator / denominator``; a zero denominator gives 1.0 (exact) or 0.0, as r2's force_finite."""
+    if denominator == 0.0:
+        return 1.0 if numerator == 0.0 else 0.0
+    return 1.0 - numerator / denominator
+
+
+def _lower_quantile(y: np.ndarray, w, alpha: float) -> float:
+    """The smallest sample value q with (weighted) share of values <= q at least alpha. Any alpha-quantile
+    minimises the mean pinball loss, so the D² baseline loss does not depend on which one is taken."""
+    n = y.shape[0]
+    if w is None:
+        k = min(max(math.ceil(alpha * n) - 1, 0), n - 1)
+        return float(np.partition(y, k)[k])
+    order = np.argsort(y, kind="stable")
+    cumulative = np.cumsum(w[order])
+    k = min(int(np.searchsorted(cumulative, alpha * cumulative[-1], side="left")), n - 1)
+    return float(y[order[k]])
+
+
+def d2_pinball(y_true, y_pred, *, alpha=0.5, sample_weight=None) -> float:
+    """D² pinball score: the fraction of the pinball loss explained, against the best constant prediction.
+
+    ``D2 = 1 - L_alpha(y_true, y_pred) / L_alpha(y_true, q_alpha)`` with :func:`mean_pinball_loss`
+    ``L_alpha`` and ``q_alpha`` the (weighted) ``alpha``-quantile of ``y_true``, the constant that
+    minimises ``L_alpha`` (every alpha-quantile gives the same minimum, so the quantile convention does
+    not matter). Range (-inf, 1]; 1 iff every prediction is exact; 0 for predicting ``q_alpha``.
+    Undefined case: a zero denominator (constant ``y_true``; any ``y_true`` at ``alpha`` 0 or 1): 1.0 if
+    the predictions are exact, 0.0 otherwise (scikit-learn's force_finite convention). Fewer than 2
+    samples are refused (a sample of weight w counts w times), as are ``alpha`` outside [0, 1],
+    empty input, NaN/inf, 2-D arrays and mismatched lengths.
+    Source: scikit-learn ``d2_pinball_score``; Koenker & Machado, "Goodness of fit and related
+    inference processes for quantile regression" (JASA, 1999).
+    """
+    a = _check_alpha(alpha)
+    yt, yp, w = _d2_inputs(y_true, y_pred, sample_weight)
+    with np.errstate(over="ignore"):
+        numerator = _average(_pinball(yt, yp, a), w)
+        denominator = _average(_pinball(yt, _lower_quantile(yt, w, a), a), w)
+    return _explained_deviance(numerator, denominator)
+
+
+def d2_absolute_error(y_true, y_pred, *, sample_weight=None) -> float:
+    """D² absolute error score, :func:`d2_pinball` at ``alpha = 0.5``.
+
+    ``D2 = 1 - MAE(y_true, y_pred) / MAE(y_true, median(y_true))`` (weighted median with weights).
+    Range (-inf, 1]; 1 iff every prediction is exact. Undefined case: constant ``y_true``: 1.0 if
+    exact, 0.0 otherwise. Refusals as :func:`d2_pinball`.
+    Source: scikit-learn ``d2_absolute_error_score``.
+    """
+    return d2_pinball(y_true, y_pred, alpha=0.5, sample_weight=sample_weight)
+
+
+def d2_tweedie(y_true, y_pred, *, power=0.0, sample_weight=None) -> float:
+    """D² Tweedie score: the fraction of the Tweedie deviance explained, against the mean prediction.
+
+    ``D2 = 1 - D_p(y_true, y_pred) / D_p(y_true, mean_w(y_true))`` with :func:`mean_tweedie_deviance`
+    ``D_p`` (the weighted mean of ``y_true`` minimises it). At ``power = 0`` it is :func:`r2`.
+    Range (-inf, 1]; 1 iff every prediction is exact. Undefined cases: constant ``y_true`` (zero
+    denominator): 1.0 if exact, 0.0 otherwise (as :func:`r2`'s default force_finite; scikit-learn 1.9's
+    ``d2_tweedie_score`` raises ZeroDivisionError there); ``power < 0`` with a mean of ``y_true`` <= 0 (the
+    baseline is outside the domain): refused naming ``y_true``. Refusals as
+    :func:`mean_tweedie_deviance`, plus fewer than 2 samples (a sample of weight w counts w times).
+    Source: scikit-learn ``d2_tweedie_score``; Hastie, Tibshirani & Wainwright, "Statistical learning
+    with sparsity" (2015), section 3.2 (fraction of deviance explained).
+    """
+    p = _check_power(power)
+    yt, yp, w = _d2_inputs(y_true, y_pred, sample_weight)
+    _check_tweedie_domain(yt, yp, p)
+    numerator = _average(_unit_deviance(yt, yp, p), w)
+    if bool((yt == yt[0]).all()):
+        return _explained_deviance(numerator, 0.0)
+    mean = _average(yt, w)
+    if p < 0.0 and mean <= 0.0:
+        raise MetricInputError("y_true", f"has mean {mean!r}; the D² baseline with power={p:g} needs a "
+                                         "strictly positive mean")
+    return _explained_deviance(numerator, _average(_unit_deviance(yt, mean, p), w))
+
+
+def concordance_corrcoef(y_true, y_pred) -> float:
+    """Lin's concordance correlation coefficient: agreement of y_pred with y_true on the identity line.
+
+    ``CCC = 2 s_tp / (s_t^2 + s_p^2 + (mean_t - mean_p)^2)`` with population (1/n) variances
+    ``s_t^2``, ``s_p^2`` and covariance ``s_tp``; equivalently ``1 - mean((t - p)^2) /
+    (s_t^2 + s_p^2 + (mean_t - mean_p)^2)``. It is Pearson's r times a bias correction in (0, 1].
+    Range [-1, 1]; 1 iff ``y_pred = y_true`` (non-constant); symmetric; unchanged when both arrays
+    are shifted by the same constant or scaled by the same ``c > 0``.
+    Undefined case: ``y_true`` and ``y_pred`` constant and equal (0/0): nan. One constant argument
+    otherwise gives 0. Fewer than 2 samples are refused (MetricInputError naming ``y_true``), as are
+    empty input, NaN/inf, 2-D arrays and mismatched lengths.
+    Source: Lin, "A concordance correlation coefficient to evaluate reproducibility" (Biometrics,
+    1989), eq. 2 (moments with divisor n); torchmetrics ``concordance_corrcoef`` (which divides by n - 1).
+    """
+    yt, yp, _ = _checked_later(y_true, y_pred)
+    n = yt.shape[0]
+    if n < 2:
+        raise MetricInputError("y_true", f"needs at least 2 samples, got {n}")
+    with np.errstate(over="ignore", invalid="ignore", under="ignore"):
+        mean_t, mean_p = float(np.add.reduce(yt)) / n, float(np.add.reduce(yp)) / n
+        ct, cp = yt - mean_t, yp - mean_p
+        # exact constancy, tested only where the spread is within rounding of 0 (a constant's float mean
+        # may differ from it by rounding: its residue is not a spread)
+        ss_t, ss_p = float(np.dot(ct, ct)), float(np.dot(cp, cp))
+        t_constant, p_constant = _is_constant(yt, ss_t, mean_t), _is_constant(yp, ss_p, mean_p)
+        if (t_constant and not math.isfinite(yt[0])) or (p_constant and not math.isfinite(yp[0])):
+            _refuse_non_finite(yt, yp)
+        if t_constant and p_constant:
+            return math.nan if yt[0] == yp[0] else 0.0
+        if t_constant:
+            ct[:], ss_t = 0.0, 0.0
+        if p_constant:
+            cp[:], ss_p = 0.0, 0.0
+        bias = mean_t - mean_p
+        covariance, spread = float(np.dot(ct, cp)) / n, ss_t / n + ss_p / n + bias * bias
+        if math.isfinite(spread) and not _TINY <= spread:
+            # squares that underflow (spread 1e-300): CCC is scale-free, so rescale the centred values and
+            # the bias by a power of two (exact) to unit magnitude
+            e = _pow2_exponent(ct, cp, np.array([bias]))
+            covariance, spread = _concordance_moments(*_scaled(e, ct, cp), math.ldexp(bias, -e))
+        elif not math.isfinite(spread):
+            _refuse_non_finite(yt, yp)  # NaN/inf input, else squares beyond the float range: rescale
+            e = _pow2_exponent(ct, cp, np.array([bias]))
+            covariance, spread = _concordance_moments(*_scaled(e, ct, cp), math.ldexp(bias, -e))
+        return _finite_or_refused(2.0 * covariance / spread, yt, yp)
+
+
+def _concordance_moments(ct: np.ndarray, cp: np.ndarray, bias: float):
+    """(covariance, s_t^2 + s_p^2 + bias^2), population moments of centred values."""
+    n = ct.shape[0]
+    return (float(np.dot(ct, cp)) / n,
+            float(np.dot(ct, ct)) / n + float(np.dot(cp, cp)) / n + bias * bias)

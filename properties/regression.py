@@ -653,3 +653,506 @@ def _claim_r2_features(t, ex):
         fits.append(t.r2(y, design[:, :cols] @ coef))
     # lstsq solutions are accurate to ~1e-9 relative on this data
     expect_le(fits[0], fits[1], what="r2 with fewer features <= r2 with one more", tol=1e-7)
+
+
+# ================================================================ issue 32: percentage errors, pinball loss,
+# Tweedie deviances, D² scores, concordance correlation. Capabilities first, then the laws, then agreement.
+
+#: strictly positive values (the domain of the Tweedie deviances with power >= 1, and of their y_pred)
+positive_grid = st.integers(1, 8000).map(lambda k: k / 8.0)
+positive_reals = st.one_of(st.integers(1, 4).map(float), positive_grid,
+                           st.floats(1e-3, 1e6, allow_nan=False, allow_subnormal=False))
+#: grid values other than 0 (a percentage error of a zero truth is the eps convention, not scale-free)
+non_zero_grid = st.integers(1, 8000).map(lambda k: k / 8.0).flatmap(lambda v: st.sampled_from([v, -v]))
+
+
+def _positive(values) -> bool:
+    return within_reals(values) and bool((np.asarray(values) > 0).all())
+
+
+def _positive_on_grid(values) -> bool:
+    return on_grid(values) and bool((np.asarray(values) > 0).all())
+
+
+_POSITIVE_PAIRS = dict(elements=positive_reals, weighted_elements=positive_grid, domain=_positive,
+                       weighted_domain=_positive_on_grid)
+PINBALL_FORMS = ({}, {"alpha": 0.1}, {"alpha": 0.9})
+TWEEDIE_FORMS = ({}, {"power": -0.5}, {"power": 1.5}, {"power": 3.0})
+D2 = ("d2_absolute_error", "d2_pinball", "d2_tweedie")
+
+
+def _concordance_defined(ex) -> bool:
+    y, p = ex
+    return non_constant(y) or non_constant(p) or y[0] != p[0]
+
+
+_d2_undefined = "zero denominator (constant y_true): 1.0 if exact, else 0.0; fewer than 2 samples refused"
+NEW_CAPABILITIES = {
+    "mean_absolute_percentage_error": Capability(
+        (0.0, None), symmetric=False, input_domain="real values", sample_weight=True, higher_is_better=False,
+        undefined="y_true = 0: denominator max(|y_true|, eps), eps = float64 machine epsilon",
+        inputs=real_pairs_shape(), best=0.0),
+    "weighted_mean_absolute_percentage_error": Capability(
+        (0.0, None), symmetric=False, input_domain="real values", sample_weight=True, higher_is_better=False,
+        undefined="every y_true = 0: mean |y_true| taken as eps (float64 machine epsilon)", inputs=real_pairs_shape(), best=0.0),
+    "symmetric_mean_absolute_percentage_error": Capability(
+        (0.0, 2.0), symmetric=True, input_domain="real values", sample_weight=True, higher_is_better=False,
+        undefined="y_true = y_pred = 0: that term is 0", inputs=real_pairs_shape(), best=0.0),
+    "max_error": Capability(
+        (0.0, None), symmetric=True, input_domain="real values", sample_weight=False, higher_is_better=False,
+        undefined="none", inputs=real_pairs_shape(), best=0.0),
+    "mean_pinball_loss": Capability(
+        (0.0, None), symmetric=False, input_domain="real values, alpha in [0, 1]", sample_weight=True,
+        higher_is_better=False, undefined="none; alpha outside [0, 1] refused", inputs=real_pairs_shape(),
+        forms=PINBALL_FORMS, best=0.0),
+    "mean_tweedie_deviance": Capability(
+        (0.0, None), symmetric=False, input_domain="power < 0: y_pred > 0; 0: reals; [1, 2): y_true >= 0, "
+        "y_pred > 0; >= 2: both > 0", sample_weight=True, higher_is_better=False,
+        undefined="values outside the power's domain refused; power in (0, 1) refused",
+        inputs=real_pairs_shape(**_POSITIVE_PAIRS), forms=TWEEDIE_FORMS, best=0.0),
+    "mean_poisson_deviance": Capability(
+        (0.0, None), symmetric=False, input_domain="y_true >= 0, y_pred > 0", sample_weight=True,
+        higher_is_better=False, undefined="y_true < 0 or y_pred <= 0 refused",
+        inputs=real_pairs_shape(**_POSITIVE_PAIRS), best=0.0),
+    "mean_gamma_deviance": Capability(
+        (0.0, None), symmetric=False, input_domain="y_true > 0, y_pred > 0", sample_weight=True,
+        higher_is_better=False, undefined="y_true <= 0 or y_pred <= 0 refused",
+        inputs=real_pairs_shape(**_POSITIVE_PAIRS), best=0.0),
+    "d2_absolute_error": Capability(
+        (None, 1.0), symmetric=False, input_domain="real values, n >= 2", sample_weight=True,
+        undefined=_d2_undefined, inputs=real_pairs_shape(min_size=2), best=1.0),
+    "d2_pinball": Capability(
+        (None, 1.0), symmetric=False, input_domain="real values, n >= 2, alpha in [0, 1]", sample_weight=True,
+        undefined=_d2_undefined + "; alpha outside [0, 1] refused", inputs=real_pairs_shape(min_size=2),
+        forms=PINBALL_FORMS, best=1.0),
+    "d2_tweedie": Capability(
+        (None, 1.0), symmetric=False, input_domain="n >= 2, the domain of mean_tweedie_deviance", sample_weight=True,
+        undefined=_d2_undefined + "; power < 0 with mean(y_true) <= 0 refused",
+        inputs=real_pairs_shape(min_size=2, **_POSITIVE_PAIRS), forms=({}, {"power": 1.5}), best=1.0),
+    "concordance_corrcoef": Capability(
+        (-1.0, 1.0), symmetric=True, input_domain="paired real values, n >= 2", sample_weight=False,
+        undefined="y_true and y_pred constant and equal: nan; fewer than 2 samples refused",
+        inputs=real_pairs_shape(min_size=2), best=1.0, defined=_concordance_defined),
+}
+CAPABILITIES.update(NEW_CAPABILITIES)
+
+
+# ---------------------------------------------------------------- definitions, computed here in plain NumPy
+
+_PINBALL_ALPHAS = st.sampled_from([0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0])
+_TWEEDIE_POWERS = st.sampled_from([-1.5, -0.5, 0.0, 1.0, 1.2, 1.5, 2.0, 2.5, 3.0])
+
+
+def _definition_weights(name: str, weighted: bool):
+    """The sample_weight loop of a definition: unweighted (every target), or with the drawn weights."""
+    return (lambda w: (w,)) if weighted else (lambda w: (None,))
+
+
+def _register_definition(name: str, statement: str, value, strategy, keywords=()):
+    """``definition[name]`` (no weights: every target that has the metric) and, where the metric takes
+    weights, ``definition.sample_weight[name]``; ``value(ex, w)`` is the metric computed here, the example
+    ``ex = (y, p, w, options)`` with the keyword options of the call."""
+    weighted_too = NEW_CAPABILITIES[name].sample_weight
+    for weighted in (False, True) if weighted_too else (False,):
+        def check(t, ex, weighted=weighted):
+            y, p, w, options = ex
+            sw = w if weighted else None
+            expected, atol = value(y, p, _weights_or_ones(sw, len(y)), **options)
+            kw = dict(options, **({"sample_weight": sw} if weighted else {}))
+            expect_close(getattr(t, name)(y, p, **kw), expected, rtol=1e-9, atol=atol,
+                         what=f"{name}({', '.join(f'{k}={v!r}' for k, v in options.items())}"
+                              f"{', sample_weight=w' if weighted else ''}) vs its definition")
+
+        register(f"definition{'.sample_weight' if weighted else ''}[{name}]",
+                 f"{statement}{', with integer weights' if weighted else ', unweighted'}", kind="relation",
+                 needs=(name, *(f"{name}:{k}" for k in keywords), *((f"{name}:sample_weight",) if weighted else ())),
+                 strategy=strategy, defines=(name,), check=check, family="regression")
+
+
+def _with_options(pairs_strategy, **options):
+    """(y, p, w, {keyword: drawn value}) from weighted pairs and one strategy per keyword."""
+    return st.tuples(pairs_strategy, st.fixed_dictionaries(options)).map(lambda e: (*e[0], e[1]))
+
+
+_EPS64 = float(np.finfo(np.float64).eps)
+
+
+def _mape_by_definition(y, p, w):
+    return _weighted_average(np.abs(y - p) / np.maximum(np.abs(y), _EPS64), w), 1e-300
+
+
+def _wmape_by_definition(y, p, w):
+    if np.sum(w * np.abs(y)) == 0:  # the undefined case: the mean magnitude taken as eps
+        return _weighted_average(np.abs(p), w) / _EPS64, 1e-300
+    return np.sum(w * np.abs(y - p)) / np.sum(w * np.abs(y)), 1e-300
+
+
+def _smape_by_definition(y, p, w):
+    half_total = (np.abs(y) + np.abs(p)) / 2
+    terms = np.divide(np.abs(y - p), half_total, out=np.zeros_like(y), where=half_total > 0)  # 0/0 := 0
+    return _weighted_average(terms, w), 1e-300
+
+
+def _pinball_by_definition(y, p, w, alpha=0.5):
+    return _weighted_average(alpha * np.maximum(y - p, 0) + (1 - alpha) * np.maximum(p - y, 0), w)
+
+
+def _tweedie_terms(y, mu, power):
+    """The unit deviance's textbook closed form per sample, and the magnitude its terms cancel from."""
+    if power == 0:
+        d = (y - mu) ** 2
+        return d, d
+    if power == 1:
+        log_term = np.where(y > 0, y * np.log(np.where(y > 0, y, 1.0) / mu), 0.0)  # 0 log 0 = 0
+        return 2 * (log_term - y + mu), 2 * (np.abs(log_term) + y + mu)
+    if power == 2:
+        return 2 * (np.log(mu / y) + y / mu - 1), 2 * (np.abs(np.log(mu / y)) + y / mu + 1)
+    terms = (np.maximum(y, 0) ** (2 - power) / ((1 - power) * (2 - power)), -y * mu ** (1 - power) / (1 - power),
+             mu ** (2 - power) / (2 - power))
+    return 2 * sum(terms), 2 * sum(np.abs(t) for t in terms)
+
+
+def _tweedie_by_definition(y, p, w, power=0.0):
+    d, magnitude = _tweedie_terms(y, p, power)
+    # the closed form cancels its terms where y ~ mu: its own rounding is relative to the terms
+    return _weighted_average(d, w), 1e-12 * _weighted_average(magnitude, w) + 1e-300
+
+
+@st.composite
+def _tweedie_pairs(draw, power=None, min_size=1):
+    """(y, p, w, {"power": power}) within the power's domain: grid values moved into it."""
+    y, p, w = draw(pairs(grid, min_size=min_size, with_weights=True))
+    power = draw(_TWEEDIE_POWERS) if power is None else power
+    p = np.abs(p) + 0.125
+    if 1 <= power < 2:
+        y = np.abs(y)  # zeros kept: 0 log 0 = 0 at power 1
+    elif power >= 2:
+        y = np.abs(y) + 0.125
+    return y, p, w, {"power": power}
+
+
+_weighted_reals = pairs(reals, with_weights=True)
+_register_definition("mean_absolute_percentage_error",
+                     "mean_absolute_percentage_error = sum w |y - p| / max(|y|, eps) / sum w, eps = 2.2e-16",
+                     _mape_by_definition, _with_options(_weighted_reals))
+_register_definition("weighted_mean_absolute_percentage_error",
+                     "weighted_mean_absolute_percentage_error = sum w |y - p| / sum w |y|; mean w |p| / eps "
+                     "when every y is 0",
+                     _wmape_by_definition, _with_options(_weighted_reals))
+_register_definition("symmetric_mean_absolute_percentage_error",
+                     "symmetric_mean_absolute_percentage_error = mean of |y - p| / ((|y| + |p|) / 2), 0/0 := 0",
+                     _smape_by_definition, _with_options(_weighted_reals))
+_register_definition("max_error", "max_error = max |y - p|",
+                     lambda y, p, w: (np.max(np.abs(y - p)), 0.0), _with_options(_weighted_reals))
+_register_definition("mean_pinball_loss",
+                     "mean_pinball_loss = mean of alpha max(y - p, 0) + (1 - alpha) max(p - y, 0)",
+                     lambda y, p, w, alpha: (_pinball_by_definition(y, p, w, alpha), 1e-300),
+                     _with_options(_weighted_reals, alpha=_PINBALL_ALPHAS), keywords=("alpha",))
+_register_definition("mean_tweedie_deviance",
+                     "mean_tweedie_deviance = mean of the closed-form unit deviance (its limits at power 0, 1, 2), "
+                     "every power class within its domain", _tweedie_by_definition, _tweedie_pairs(),
+                     keywords=("power",))
+_register_definition("mean_poisson_deviance", "mean_poisson_deviance = mean of 2 (y log(y/p) - y + p), 0 log 0 = 0",
+                     lambda y, p, w: _tweedie_by_definition(y, p, w, 1.0),
+                     _tweedie_pairs(1.0).map(lambda e: (*e[:3], {})))
+_register_definition("mean_gamma_deviance", "mean_gamma_deviance = mean of 2 (log(p/y) + y/p - 1)",
+                     lambda y, p, w: _tweedie_by_definition(y, p, w, 2.0),
+                     _tweedie_pairs(2.0).map(lambda e: (*e[:3], {})))
+
+
+def _d2_pinball_by_definition(y, p, w, alpha=0.5):
+    """1 - L(y, p) / min over constants c of L(y, c); the minimum of a piecewise-linear convex loss is at a
+    sample value, so the constants tried are the values of y (no quantile convention involved)."""
+    numerator = _pinball_by_definition(y, p, w, alpha)
+    denominator = min(_pinball_by_definition(y, np.full_like(y, c), w, alpha) for c in y)
+    if denominator == 0:
+        return (1.0 if numerator == 0 else 0.0), 0.0
+    # the minimum over sample values is exact up to rounding of the sums: 1e-9 of the ratio
+    return 1.0 - numerator / denominator, 1e-9 * max(1.0, numerator / denominator)
+
+
+def _d2_tweedie_by_definition(y, p, w, power=0.0):
+    numerator = _tweedie_by_definition(y, p, w, power)[0]
+    if (y == y[0]).all():
+        return (1.0 if np.array_equal(y, p) else 0.0), 0.0
+    denominator, slack = _tweedie_by_definition(y, np.full_like(y, _weighted_average(y, w)), w, power)
+    return 1.0 - numerator / denominator, 1e-9 * max(1.0, numerator / denominator) + slack / denominator
+
+
+_register_definition("d2_pinball",
+                     "d2_pinball = 1 - L_alpha(y, p) / min_c L_alpha(y, c) (the best constant), 1.0/0.0 when "
+                     "that minimum is 0", _d2_pinball_by_definition,
+                     _with_options(pairs(reals, min_size=2, with_weights=True), alpha=_PINBALL_ALPHAS),
+                     keywords=("alpha",))
+_register_definition("d2_absolute_error",
+                     "d2_absolute_error = 1 - MAE(y, p) / min_c MAE(y, c) (c a median), 1.0/0.0 for constant y",
+                     lambda y, p, w: _d2_pinball_by_definition(y, p, w, 0.5),
+                     _with_options(pairs(reals, min_size=2, with_weights=True)))
+_register_definition("d2_tweedie",
+                     "d2_tweedie = 1 - D_power(y, p) / D_power(y, weighted mean of y), 1.0/0.0 for constant y",
+                     _d2_tweedie_by_definition, _tweedie_pairs(min_size=2).filter(
+                         lambda e: not (e[3]["power"] < 0 and _weighted_average(e[0], e[2]) <= 0)),
+                     keywords=("power",))
+
+
+def _concordance_by_definition(y, p, w):
+    """1 - mean((y - p)^2) / (var(y) + var(p) + (mean y - mean p)^2): Lin's eq. 2 rewritten (population moments)."""
+    spread = np.var(y) + np.var(p) + (y.mean() - p.mean()) ** 2
+    if spread == 0:
+        return math.nan, 0.0
+    return 1.0 - np.mean((y - p) ** 2) / spread, 1e-12
+
+
+_register_definition("concordance_corrcoef",
+                     "concordance_corrcoef = 1 - mean((y - p)^2) / (var y + var p + (mean y - mean p)^2), "
+                     "population variances (Lin 1989, eq. 2); nan when both are the same constant",
+                     _concordance_by_definition, _with_options(pairs(grid, min_size=2, with_weights=True)))
+
+
+# ---------------------------------------------------------------- relations between the metrics
+
+
+def _tweedie_is(t, ex, power, other):
+    y, p, w = ex
+    for sw in (None, w):
+        with findings.form():
+            expect_close(t.mean_tweedie_deviance(y, p, power=power, sample_weight=sw),
+                         _call(t, other, y, p, sample_weight=sw), rtol=1e-12, atol=1e-300,
+                         what=f"mean_tweedie_deviance(power={power}) vs {other}")
+
+
+for _power, _other, _elements in ((0.0, "mean_squared_error", reals), (1.0, "mean_poisson_deviance", positive_reals),
+                                  (2.0, "mean_gamma_deviance", positive_reals)):
+    register(f"tweedie_power_{int(_power)}_is[{_other}]",
+             f"mean_tweedie_deviance(power={int(_power)}) = {_other}, with and without weights", kind="relation",
+             needs=("mean_tweedie_deviance:power", "mean_tweedie_deviance:sample_weight", _other,
+                    f"{_other}:sample_weight"),
+             strategy=pairs(_elements, with_weights=True),
+             check=functools.partial(_tweedie_is, power=_power, other=_other), family="regression")
+
+
+@prop("pinball_at_half_is_half_mae", "mean_pinball_loss(alpha=0.5) = mean_absolute_error / 2, with and without weights",
+      kind="relation", needs=("mean_pinball_loss:alpha", "mean_pinball_loss:sample_weight", "mean_absolute_error",
+                              "mean_absolute_error:sample_weight"),
+      strategy=pairs(reals, with_weights=True))
+def _pinball_half(t, ex):
+    y, p, w = ex
+    for sw in (None, w):
+        with findings.form():
+            expect_close(t.mean_pinball_loss(y, p, alpha=0.5, sample_weight=sw),
+                         t.mean_absolute_error(y, p, sample_weight=sw) / 2, rtol=1e-12, atol=1e-300,
+                         what="pinball(alpha=0.5) vs mae / 2")
+
+
+@prop("max_error_ge_mae", "max_error >= mean_absolute_error (a mean never exceeds the maximum)",
+      kind="relation", needs=("max_error", "mean_absolute_error"), strategy=pairs(reals))
+def _max_error_ge_mae(t, ex):
+    mae = t.mean_absolute_error(*ex)
+    expect_le(mae, t.max_error(*ex), what="mae <= max_error", tol=1e-12 * max(1.0, abs(mae)))
+
+
+@prop("d2_tweedie_at_power_0_is_r2", "d2_tweedie(power=0) = r2 (the normal deviance is the squared error)",
+      kind="relation", needs=("d2_tweedie:power", "d2_tweedie:sample_weight", "r2", "r2:sample_weight"),
+      strategy=pairs(grid, min_size=2, with_weights=True))
+def _d2_tweedie_r2(t, ex):
+    y, p, w = ex
+    for sw in (None, w):
+        with findings.form():
+            expect_close(t.d2_tweedie(y, p, power=0.0, sample_weight=sw), t.r2(y, p, sample_weight=sw),
+                         rtol=1e-9, atol=1e-12, what="d2_tweedie(power=0) vs r2")
+
+
+@prop("d2_absolute_error_is_d2_pinball_at_half", "d2_absolute_error = d2_pinball(alpha=0.5), with and without weights",
+      kind="relation", needs=("d2_absolute_error", "d2_absolute_error:sample_weight", "d2_pinball:alpha",
+                              "d2_pinball:sample_weight"), strategy=pairs(reals, min_size=2, with_weights=True))
+def _d2_abs_pinball(t, ex):
+    y, p, w = ex
+    for sw in (None, w):
+        with findings.form():
+            expect_close(t.d2_absolute_error(y, p, sample_weight=sw), t.d2_pinball(y, p, alpha=0.5, sample_weight=sw),
+                         rtol=1e-12, atol=1e-12, what="d2_absolute_error vs d2_pinball(alpha=0.5)")
+
+
+@prop("concordance_le_abs_pearson", "|concordance_corrcoef| <= |pearson| (Lin's bias correction is in (0, 1])",
+      kind="relation", needs=("concordance_corrcoef", "pearson"), strategy=pairs(grid, min_size=3))
+def _ccc_le_pearson(t, ex):
+    y, p = ex
+    if not (non_constant(y) and non_constant(p)):
+        return
+    expect_le(abs(t.concordance_corrcoef(y, p)), abs(t.pearson(y, p)), what="|ccc| <= |pearson|", tol=1e-12)
+
+
+# scaling: the percentage errors and CCC are scale-free (|c y| kept above eps), the deviances homogeneous
+_scale_free_pairs = st.tuples(pairs(non_zero_grid, min_size=3), st.sampled_from([-8.0, -0.5, 0.25, 3.0, 1e150]))
+_positive_scalings = st.tuples(pairs(positive_grid, min_size=3), st.sampled_from([0.25, 3.0, 1e-100, 1e100]))
+for _m, _power, _strategy in (("mean_absolute_percentage_error", 0, _scale_free_pairs),
+                              ("weighted_mean_absolute_percentage_error", 0, _scale_free_pairs),
+                              ("symmetric_mean_absolute_percentage_error", 0, _scale_free_pairs),
+                              ("concordance_corrcoef", 0, st.tuples(pairs(grid, min_size=3),
+                                                                    st.sampled_from([-8.0, 0.25, 3.0, 1e150]))),
+                              ("max_error", 1, st.tuples(pairs(grid, min_size=3), st.sampled_from([-8.0, 0.25, 1e150]))),
+                              ("mean_poisson_deviance", 1, _positive_scalings),
+                              ("mean_gamma_deviance", 0, _positive_scalings)):
+    register(f"scaling[{_m}]", f"{_m}(c y, c p) = |c|^{_power} {_m}(y, p)", kind="invariance", needs=(_m,),
+             strategy=_strategy, check=functools.partial(_scaled, m=_m, power=_power), family="regression")
+
+for _m in ("max_error", "mean_pinball_loss", "concordance_corrcoef", "d2_pinball"):
+    register(f"translation_invariance[{_m}]",
+             f"{_m}(y + c, p + c) = {_m}(y, p): shifting both arrays by a constant changes nothing",
+             kind="invariance", needs=(_m,), strategy=st.tuples(pairs(grid, min_size=3), st.integers(-1000, 1000).map(float)),
+             check=functools.partial(_shifted, m=_m), family="regression")
+
+
+# ---------------------------------------------------------------- undefined cases and refusals
+
+
+@prop("undefined.zero_truth[mean_absolute_percentage_error]",
+      "a zero y_true divides by eps = 2.2e-16, never by 0: |p| / eps for that sample, finite, no NaN",
+      kind="undefined", needs=("mean_absolute_percentage_error",), strategy=pairs(small_ints, max_size=6))
+def _mape_zero_truth(t, ex):
+    y, p = ex
+    y = y.copy()
+    y[0] = 0.0
+    expected = np.mean(np.abs(y - p) / np.maximum(np.abs(y), _EPS64))
+    expect_close(t.mean_absolute_percentage_error(y, p), expected, rtol=1e-12, what="mape with a zero y_true")
+
+
+@prop("undefined.zero_truth[weighted_mean_absolute_percentage_error]",
+      "every y_true 0: the mean magnitude is taken as eps = 2.2e-16, so 0 for exact predictions and "
+      "mean |p| / eps otherwise",
+      kind="undefined", needs=("weighted_mean_absolute_percentage_error",), strategy=pairs(small_ints, max_size=6))
+def _wmape_zero_truth(t, ex):
+    _, p = ex
+    y = np.zeros_like(p)
+    expect_close(t.weighted_mean_absolute_percentage_error(y, p), np.mean(np.abs(p)) / _EPS64, rtol=1e-12,
+                 what="wmape with every y_true 0")
+
+
+@prop("undefined.both_zero[symmetric_mean_absolute_percentage_error]",
+      "a sample with y_true = y_pred = 0 counts 0 (an exact prediction), never NaN",
+      kind="undefined", needs=("symmetric_mean_absolute_percentage_error",), strategy=pairs(small_ints, max_size=6))
+def _smape_both_zero(t, ex):
+    y, p = ex
+    y, p = np.append(y, 0.0), np.append(p, 0.0)
+    expect_close(t.symmetric_mean_absolute_percentage_error(y, p), _smape_by_definition(y, p, np.ones(len(y)))[0],
+                 rtol=1e-12, what="smape with a 0/0 sample")
+
+
+for _m in D2:
+
+    def _d2_constant(t, ex, m=_m):
+        y, p = ex
+        value = _call(t, m, y, p)
+        expected = 1.0 if np.array_equal(y, p) else 0.0
+        expect(value == expected, f"{m} on constant y_true = {value!r}, but should be {expected} "
+                                  "(zero denominator: 1.0 if exact, 0.0 otherwise)")
+
+    register(f"constant_truth[{_m}]", f"{_m} on constant y_true (zero denominator): 1.0 if exact, 0.0 otherwise",
+             kind="undefined", needs=(_m,),
+             strategy=_constant_truth().map(lambda e: (np.abs(e[0]) + 1, np.abs(e[1]) + 1)), check=_d2_constant,
+             family="regression")
+
+for _m in (*D2, "concordance_corrcoef"):
+    register(f"refuses_single_sample[{_m}]", f"{_m} refuses a single sample", kind="refusal", needs=(_m,),
+             strategy=positive_reals,
+             check=lambda t, ex, m=_m: expect_refusal(lambda: _call(t, m, np.array([ex]), np.array([ex + 1.0])),
+                                                      "y_true"),
+             family="regression")
+
+
+@prop("undefined.constant_input[concordance_corrcoef]",
+      "concordance_corrcoef is nan when y_true and y_pred are the same constant, 0 when only one is constant",
+      kind="undefined", needs=("concordance_corrcoef",), strategy=st.tuples(pairs(grid, min_size=2), st.booleans()))
+def _ccc_constant(t, ex):
+    (y, p), same = ex
+    constant = np.full_like(y, y[0])
+    if same:
+        value = t.concordance_corrcoef(constant, constant.copy())
+        expect(is_nan(value), f"concordance_corrcoef of one constant twice = {value!r}, but should be nan (0/0)")
+    elif non_constant(p):
+        value = t.concordance_corrcoef(constant, p)
+        expect(value == 0.0, f"concordance_corrcoef with constant y_true = {value!r}, but should be 0 (no covariance)")
+
+
+@st.composite
+def _outside_tweedie_domain(draw, power=None):
+    """(y, p, power, argument at fault): one value outside the power's domain."""
+    y, p, _, options = draw(_tweedie_pairs(power))
+    power = options["power"]
+    while power == 0.0:  # every real is in the normal deviance's domain
+        power = draw(_TWEEDIE_POWERS)
+    at_fault = "y_pred" if power < 0 else draw(st.sampled_from(["y_true", "y_pred"]))
+    y, p = (np.abs(y) + 0.125), p.copy()
+    victim = p if at_fault == "y_pred" else y
+    bad = draw(st.sampled_from([0.0, -0.5, -1e6])) if at_fault == "y_pred" or power >= 2 else \
+        draw(st.sampled_from([-0.125, -1e6]))
+    victim[draw(st.integers(0, len(victim) - 1))] = bad
+    return y, p, power, at_fault
+
+
+for _m, _power in (("mean_tweedie_deviance", None), ("mean_poisson_deviance", 1.0), ("mean_gamma_deviance", 2.0),
+                   ("d2_tweedie", None)):
+    _keyword = _power is None
+
+    def _outside(t, ex, m=_m, keyword=_keyword):
+        y, p, power, at_fault = ex
+        if m == "d2_tweedie" and len(y) < 2:
+            y, p = np.append(y, 1.0), np.append(p, 1.0)
+        expect_refusal(lambda: _call(t, m, y, p, **({"power": power} if keyword else {})), at_fault)
+
+    register(f"refusal.outside_domain[{_m}]",
+             f"{_m} refuses a value outside its domain ({NEW_CAPABILITIES[_m].input_domain}), naming the argument",
+             kind="refusal", needs=(_m, *((f"{_m}:power",) if _keyword else ())),
+             strategy=_outside_tweedie_domain(_power), check=_outside, family="regression")
+
+for _m in ("mean_tweedie_deviance", "d2_tweedie"):
+    register(f"refusal.power_gap[{_m}]", f"{_m} refuses a power in (0, 1), where no Tweedie distribution exists",
+             kind="refusal", needs=(_m, f"{_m}:power"),
+             strategy=st.tuples(pairs(positive_grid, min_size=2), st.sampled_from([0.25, 0.5, 0.999, 1e-9])),
+             check=lambda t, ex, m=_m: expect_refusal(lambda: _call(t, m, *ex[0], power=ex[1]), "power"),
+             family="regression")
+
+for _m in ("mean_pinball_loss", "d2_pinball"):
+    register(f"refusal.alpha[{_m}]", f"{_m} refuses alpha outside [0, 1], naming alpha", kind="refusal",
+             needs=(_m, f"{_m}:alpha"),
+             strategy=st.tuples(pairs(grid, min_size=2), st.sampled_from([-0.1, 1.5, 2.0, -1e-9])),
+             check=lambda t, ex, m=_m: expect_refusal(lambda: _call(t, m, *ex[0], alpha=ex[1]), "alpha"),
+             family="regression")
+
+
+# ---------------------------------------------------------------- agreement with scikit-learn
+
+_SK_NEW = {
+    # name: (strategy of (y, p, w, options), the keywords the options hold)
+    "mean_absolute_percentage_error": (_with_options(_weighted_reals), ()),
+    "max_error": (_with_options(_weighted_reals), ()),
+    "mean_pinball_loss": (_with_options(_weighted_reals, alpha=_PINBALL_ALPHAS), ("alpha",)),
+    "mean_tweedie_deviance": (_tweedie_pairs(), ("power",)),
+    "mean_poisson_deviance": (_tweedie_pairs(1.0).map(lambda e: (*e[:3], {})), ()),
+    "mean_gamma_deviance": (_tweedie_pairs(2.0).map(lambda e: (*e[:3], {})), ()),
+    "d2_absolute_error": (_with_options(pairs(reals, min_size=2, with_weights=True)), ()),
+    "d2_pinball": (_with_options(pairs(reals, min_size=2, with_weights=True), alpha=_PINBALL_ALPHAS), ("alpha",)),
+    # constant y_true left out: scikit-learn's d2_tweedie_score raises ZeroDivisionError there (constant_truth[d2_tweedie])
+    "d2_tweedie": (_tweedie_pairs(min_size=2).filter(
+        lambda e: non_constant(e[0]) and not (e[3]["power"] < 0 and _weighted_average(e[0], e[2]) <= 0)), ("power",)),
+}
+
+for _m, (_strategy, _keywords) in _SK_NEW.items():
+    _weighted = NEW_CAPABILITIES[_m].sample_weight
+
+    def _agree_new(t, ex, m=_m, weighted=_weighted):
+        y, p, w, options = ex
+        sk = getattr(reference("sklearn"), m)
+        for sw in (None, w) if weighted else (None,):
+            kw = dict(options, **({"sample_weight": sw} if weighted else {}))
+            with findings.form():
+                expected = sk(y, p, **kw)
+                # a D² divides by the baseline's loss: its rounding is relative to the ratio, not to 1 - ratio
+                atol = _SK_TOL["atol"] * (1.0 + abs(1.0 - expected) if m in D2 else 1.0)
+                expect_close(getattr(t, m)(y, p, **kw), expected, rtol=_SK_TOL["rtol"], atol=atol,
+                             what=f"{m}({', '.join(f'{k}={v!r}' for k, v in kw.items() if v is not None)}) vs sklearn")
+
+    register(f"agreement[{_m}]", f"{_m} agrees with scikit-learn{', with and without sample_weight' if _weighted else ''}",
+             kind="agreement", reference="sklearn",
+             needs=(_m, *(f"{_m}:{k}" for k in _keywords), *((f"{_m}:sample_weight",) if _weighted else ())),
+             strategy=_strategy, check=_agree_new, family="regression")

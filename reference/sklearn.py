@@ -192,6 +192,52 @@ def explained_variance(y_true, y_pred, *, sample_weight=None, force_finite=True)
     )
 
 
+# Percentage errors, pinball loss, Tweedie deviances and D² scores (issue 32): one-to-one onto
+# sklearn.metrics under the catalog's names (d2_*_score -> d2_*); alpha, power and sample_weight passed
+# through. sklearn's d2_tweedie_score has no force_finite: on constant y_true it divides by a zero
+# Python float (ZeroDivisionError), or by a rounding residue when the mean is not the constant.
+CONVENTIONS["regression.mean_absolute_percentage_error"] = "|y - p| / max(|y|, float64 eps) (same as catalog)"
+CONVENTIONS["regression.d2_tweedie"] = "d2_tweedie_score: 1 - num/den without force_finite (raises on constant y_true)"
+CONVENTIONS["regression.d2_single_sample"] = "d2_* scores warn and return nan for one sample"
+
+
+def mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None):
+    return float(skm.mean_absolute_percentage_error(y_true, y_pred, sample_weight=sample_weight))
+
+
+def max_error(y_true, y_pred):
+    return float(skm.max_error(y_true, y_pred))
+
+
+def mean_pinball_loss(y_true, y_pred, *, alpha=0.5, sample_weight=None):
+    return float(skm.mean_pinball_loss(y_true, y_pred, alpha=alpha, sample_weight=sample_weight))
+
+
+def mean_tweedie_deviance(y_true, y_pred, *, power=0.0, sample_weight=None):
+    return float(skm.mean_tweedie_deviance(y_true, y_pred, power=power, sample_weight=sample_weight))
+
+
+def mean_poisson_deviance(y_true, y_pred, *, sample_weight=None):
+    return float(skm.mean_poisson_deviance(y_true, y_pred, sample_weight=sample_weight))
+
+
+def mean_gamma_deviance(y_true, y_pred, *, sample_weight=None):
+    return float(skm.mean_gamma_deviance(y_true, y_pred, sample_weight=sample_weight))
+
+
+def d2_absolute_error(y_true, y_pred, *, sample_weight=None):
+    return float(_quiet(skm.d2_absolute_error_score, y_true, y_pred, sample_weight=sample_weight))
+
+
+def d2_pinball(y_true, y_pred, *, alpha=0.5, sample_weight=None):
+    return float(_quiet(skm.d2_pinball_score, y_true, y_pred, alpha=alpha, sample_weight=sample_weight))
+
+
+def d2_tweedie(y_true, y_pred, *, power=0.0, sample_weight=None):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return float(_quiet(skm.d2_tweedie_score, y_true, y_pred, power=power, sample_weight=sample_weight))
+
+
 # ---------------------------------------------------------------- curves
 # (section: curves)
 # roc_curve passes drop_intermediate=False (one point per distinct score, as the

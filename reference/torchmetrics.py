@@ -238,6 +238,44 @@ def explained_variance(y_true, y_pred):
     return _out(_reg.explained_variance(*_pair(y_true, y_pred)))
 
 
+# Percentage errors, Tweedie deviances, concordance (issue 32). torchmetrics guards its denominators with
+# its own eps 1.17e-6 (MAPE per sample, WMAPE on the sum, SMAPE on |y| + |p|), where the catalog uses the
+# float64 eps (MAPE, WMAPE) or 0/0 := 0 (SMAPE); concordance_corrcoef divides its variances by n - 1.
+CONVENTIONS["regression.percentage_errors.eps"] = "denominators clamped at 1.17e-6 (catalog: float64 eps; SMAPE 0/0 := 0)"
+CONVENTIONS["regression.mean_tweedie_deviance"] = "tweedie_deviance_score(power=...); poisson = power 1, gamma = power 2"
+CONVENTIONS["regression.concordance_corrcoef"] = ("concordance_corrcoef(preds, target), variances with divisor n - 1; "
+                                                 "its 1-element result for 1-D input squeezed to a scalar")
+
+
+def mean_absolute_percentage_error(y_true, y_pred):
+    return _out(library_call(_reg.mean_absolute_percentage_error, *_pair(y_true, y_pred)))
+
+
+def weighted_mean_absolute_percentage_error(y_true, y_pred):
+    return _out(library_call(_reg.weighted_mean_absolute_percentage_error, *_pair(y_true, y_pred)))
+
+
+def symmetric_mean_absolute_percentage_error(y_true, y_pred):
+    return _out(library_call(_reg.symmetric_mean_absolute_percentage_error, *_pair(y_true, y_pred)))
+
+
+def mean_tweedie_deviance(y_true, y_pred, *, power=0.0):
+    return _out(library_call(_reg.tweedie_deviance_score, *_pair(y_true, y_pred), power=power))
+
+
+def mean_poisson_deviance(y_true, y_pred):
+    return _out(library_call(_reg.tweedie_deviance_score, *_pair(y_true, y_pred), power=1.0))
+
+
+def mean_gamma_deviance(y_true, y_pred):
+    return _out(library_call(_reg.tweedie_deviance_score, *_pair(y_true, y_pred), power=2.0))
+
+
+def concordance_corrcoef(y_true, y_pred):
+    # torchmetrics returns tensor([r]) for 1-D input (pearson_corrcoef returns a 0-d tensor): a format, squeezed
+    return _out(library_call(_reg.concordance_corrcoef, *_pair(y_true, y_pred)).squeeze(0))
+
+
 # ---------------------------------------------------------------- correlation
 # (section: correlation)
 

@@ -773,3 +773,434 @@ MUTANTS += [
     Mutant("mse-integer-weights", {"mean_squared_error": mse_integer_weights},
            catches=("regression.definition[mean_squared_error]", "regression.agreement[mean_squared_error]")),
 ]
+
+# ---------------------------------------------------------------- issue 32: percentage errors, pinball,
+# Tweedie deviances, D² scores, concordance correlation
+
+
+def _arrays(y_true, y_pred):
+    return np.asarray(y_true, dtype=float), np.asarray(y_pred, dtype=float)
+
+
+def mape_relative_to_prediction(y_true, y_pred, *, sample_weight=None):
+    """|y - p| / |p|: the prediction as the base (undefined where p = 0; eps guard kept)."""
+    ok.mean_absolute_percentage_error(y_true, y_pred, sample_weight=sample_weight)  # the refusals
+    yt, yp = _arrays(y_true, y_pred)
+    return float(np.average(np.abs(yt - yp) / np.maximum(np.abs(yp), 2.2e-16), weights=_w(sample_weight, len(yt))))
+
+
+def mape_zero_is_nan(y_true, y_pred, *, sample_weight=None):
+    """No eps guard: a zero truth gives inf (or NaN for 0/0)."""
+    ok.mean_absolute_percentage_error(y_true, y_pred, sample_weight=sample_weight)
+    yt, yp = _arrays(y_true, y_pred)
+    with np.errstate(all="ignore"):
+        return float(np.average(np.abs(yt - yp) / np.abs(yt), weights=_w(sample_weight, len(yt))))
+
+
+def mape_ignores_weights(y_true, y_pred, *, sample_weight=None):
+    return ok.mean_absolute_percentage_error(y_true, y_pred)
+
+
+def wmape_is_mape(y_true, y_pred, *, sample_weight=None):
+    """The mean of the ratios instead of the ratio of the sums."""
+    return ok.mean_absolute_percentage_error(y_true, y_pred, sample_weight=sample_weight)
+
+
+def wmape_unweighted_denominator(y_true, y_pred, *, sample_weight=None):
+    """Weighted errors over the unweighted total magnitude."""
+    ok.weighted_mean_absolute_percentage_error(y_true, y_pred, sample_weight=sample_weight)
+    yt, yp = _arrays(y_true, y_pred)
+    w = _w(sample_weight, len(yt))
+    return float(np.dot(w, np.abs(yt - yp)) / max(np.abs(yt).sum() * w.mean(), 2.2e-16))
+
+
+def wmape_clamped_sum(y_true, y_pred, *, sample_weight=None):
+    """torchmetrics' guard: the sum (not the mean) of |y| clamped at eps."""
+    ok.weighted_mean_absolute_percentage_error(y_true, y_pred, sample_weight=sample_weight)
+    yt, yp = _arrays(y_true, y_pred)
+    w = _w(sample_weight, len(yt))
+    return float(np.dot(w, np.abs(yt - yp)) / max(float(np.dot(w, np.abs(yt))), 2.2e-16))
+
+
+def mape_guard_one(y_true, y_pred, *, sample_weight=None):
+    """|y - p| / max(|y|, 1): a guard of 1 instead of eps, wrong for every |y| < 1 (not scale-free)."""
+    ok.mean_absolute_percentage_error(y_true, y_pred, sample_weight=sample_weight)
+    yt, yp = _arrays(y_true, y_pred)
+    return float(np.average(np.abs(yt - yp) / np.maximum(np.abs(yt), 1.0), weights=_w(sample_weight, len(yt))))
+
+
+def wmape_guard_one(y_true, y_pred, *, sample_weight=None):
+    """mean |y - p| / (mean |y| + 1): additive smoothing instead of the eps guard (not scale-free)."""
+    ok.weighted_mean_absolute_percentage_error(y_true, y_pred, sample_weight=sample_weight)
+    yt, yp = _arrays(y_true, y_pred)
+    w = _w(sample_weight, len(yt))
+    return float(np.average(np.abs(yt - yp), weights=w) / (np.average(np.abs(yt), weights=w) + 1.0))
+
+
+def smape_without_factor_two(y_true, y_pred, *, sample_weight=None):
+    """|y - p| / (|y| + |p|): range [0, 1], the other SMAPE convention under this name."""
+    return ok.symmetric_mean_absolute_percentage_error(y_true, y_pred, sample_weight=sample_weight) / 2
+
+
+def smape_signed_denominator(y_true, y_pred, *, sample_weight=None):
+    """|y - p| / ((y + p) / 2): the absolute values forgotten in the denominator."""
+    ok.symmetric_mean_absolute_percentage_error(y_true, y_pred, sample_weight=sample_weight)
+    yt, yp = _arrays(y_true, y_pred)
+    with np.errstate(all="ignore"):
+        terms = np.abs(yt - yp) / ((yt + yp) / 2)
+    return float(np.average(np.where(np.isfinite(terms), terms, 0.0), weights=_w(sample_weight, len(yt))))
+
+
+def smape_zero_zero_nan(y_true, y_pred, *, sample_weight=None):
+    ok.symmetric_mean_absolute_percentage_error(y_true, y_pred, sample_weight=sample_weight)
+    yt, yp = _arrays(y_true, y_pred)
+    with np.errstate(all="ignore"):
+        return float(np.average(2 * np.abs(yt - yp) / (np.abs(yt) + np.abs(yp)), weights=_w(sample_weight, len(yt))))
+
+
+def max_error_is_mean(y_true, y_pred):
+    return ok.mean_absolute_error(y_true, y_pred)
+
+
+def max_error_signed(y_true, y_pred):
+    """max(y_pred - y_true): the largest over-prediction only."""
+    ok.max_error(y_true, y_pred)
+    yt, yp = _arrays(y_true, y_pred)
+    return float(np.max(yp - yt))
+
+
+def pinball_alpha_swapped(y_true, y_pred, *, alpha=0.5, sample_weight=None):
+    """alpha weighting over-predictions instead of under-predictions."""
+    return ok.mean_pinball_loss(y_true, y_pred, alpha=1.0 - alpha, sample_weight=sample_weight)
+
+
+def pinball_is_mae(y_true, y_pred, *, alpha=0.5, sample_weight=None):
+    """The absolute error, not halved: alpha and 1 - alpha both taken as 1."""
+    ok.mean_pinball_loss(y_true, y_pred, alpha=alpha, sample_weight=sample_weight)
+    return ok.mean_absolute_error(y_true, y_pred, sample_weight=sample_weight)
+
+
+def pinball_unchecked_alpha(y_true, y_pred, *, alpha=0.5, sample_weight=None):
+    yt, yp = _arrays(y_true, y_pred)
+    d = yt - yp
+    return float(np.average(np.maximum(alpha * d, (alpha - 1) * d), weights=_w(sample_weight, len(yt))))
+
+
+def _tweedie_mutant(fn):
+    """A wrong unit deviance behind the catalog's checks (refusals, domain)."""
+
+    def call(y_true, y_pred, *, power=0.0, sample_weight=None):
+        ok.mean_tweedie_deviance(y_true, y_pred, power=power, sample_weight=sample_weight)
+        yt, yp = _arrays(y_true, y_pred)
+        with np.errstate(all="ignore"):
+            return float(np.average(fn(yt, yp, float(power)), weights=_w(sample_weight, len(yt))))
+
+    return call
+
+
+def _textbook(yt, mu, p):
+    if p == 0:
+        return (yt - mu) ** 2
+    if p == 1:
+        return 2 * (np.where(yt > 0, yt * np.log(np.where(yt > 0, yt, 1) / mu), 0) - yt + mu)
+    if p == 2:
+        return 2 * (np.log(mu / yt) + yt / mu - 1)
+    return 2 * (np.maximum(yt, 0) ** (2 - p) / ((1 - p) * (2 - p)) - yt * mu ** (1 - p) / (1 - p) + mu ** (2 - p) / (2 - p))
+
+
+tweedie_halved = _tweedie_mutant(lambda yt, mu, p: _textbook(yt, mu, p) / 2)
+#: the general formula used at power 1 and 2 as well (its limits there are 0/0): nan, not the Poisson/gamma limit
+tweedie_no_limits = _tweedie_mutant(
+    lambda yt, mu, p: _textbook(yt, mu, p) if p not in (1.0, 2.0) else _textbook(yt, mu, p + 1e-3))
+tweedie_gamma_swapped = _tweedie_mutant(lambda yt, mu, p: _textbook(mu, yt, p) if p == 2 else _textbook(yt, mu, p))
+
+
+def tweedie_accepts_power_gap(y_true, y_pred, *, power=0.0, sample_weight=None):
+    """0 < power < 1 computed with the general formula instead of refused."""
+    if 0 < power < 1:
+        yt, yp = _arrays(y_true, y_pred)
+        return float(np.average(_textbook(yt, yp, power), weights=_w(sample_weight, len(yt))))
+    return ok.mean_tweedie_deviance(y_true, y_pred, power=power, sample_weight=sample_weight)
+
+
+def _no_domain_check(formula_power):
+    def call(y_true, y_pred, *, power=None, sample_weight=None):
+        p = formula_power if power is None else float(power)
+        if 0 < p < 1:
+            raise ok.MetricInputError("power", "gap")
+        yt, yp = _arrays(y_true, y_pred)
+        ok.mean_absolute_error(yt, yp, sample_weight=sample_weight)  # bad-input refusals only
+        with np.errstate(all="ignore"):
+            return float(np.average(np.nan_to_num(_textbook(yt, yp, p)), weights=_w(sample_weight, len(yt))))
+
+    return call
+
+
+def poisson_log_not_xlogy(y_true, y_pred, *, sample_weight=None):
+    """2 (y log(y / p) - y + p) with 0 log 0 left as NaN (log of 0), then dropped: zeros of y_true ignored."""
+    ok.mean_poisson_deviance(y_true, y_pred, sample_weight=sample_weight)
+    yt, yp = _arrays(y_true, y_pred)
+    with np.errstate(all="ignore"):
+        d = 2 * (yt * np.log(yt / yp) - yt + yp)
+    keep = np.isfinite(d)
+    return float(np.average(d[keep], weights=_w(sample_weight, len(yt))[keep])) if keep.any() else 0.0
+
+
+def gamma_is_poisson(y_true, y_pred, *, sample_weight=None):
+    ok.mean_gamma_deviance(y_true, y_pred, sample_weight=sample_weight)
+    return ok.mean_poisson_deviance(y_true, y_pred, sample_weight=sample_weight)
+
+
+def _d2_pinball_with_baseline(baseline):
+    def d2(y_true, y_pred, *, alpha=0.5, sample_weight=None):
+        ok.d2_pinball(y_true, y_pred, alpha=alpha, sample_weight=sample_weight)  # refusals
+        yt, yp = _arrays(y_true, y_pred)
+        w = _w(sample_weight, len(yt))
+        num = ok.mean_pinball_loss(yt, yp, alpha=alpha, sample_weight=w)
+        den = ok.mean_pinball_loss(yt, np.full_like(yt, baseline(yt, w, alpha)), alpha=alpha, sample_weight=w)
+        if den == 0:
+            return 1.0 if num == 0 else 0.0
+        return 1.0 - num / den
+
+    return d2
+
+
+d2_pinball_mean_baseline = _d2_pinball_with_baseline(lambda yt, w, a: np.average(yt, weights=w))
+d2_pinball_median_baseline = _d2_pinball_with_baseline(lambda yt, w, a: float(np.median(yt)))
+
+
+def d2_absolute_mean_baseline(y_true, y_pred, *, sample_weight=None):
+    return d2_pinball_mean_baseline(y_true, y_pred, alpha=0.5, sample_weight=sample_weight)
+
+
+def d2_constant_nan(y_true, y_pred, *, sample_weight=None, **kw):
+    """1 - num / den computed plainly: nan (0/0) or -inf on a constant y_true."""
+    yt = np.asarray(y_true, dtype=float)
+    if yt.ndim == 1 and yt.size >= 2 and (yt == yt[0]).all():
+        return float("nan")
+    return None
+
+
+def _d2_plain(fn):
+    def call(y_true, y_pred, **kw):
+        special = d2_constant_nan(y_true, y_pred)
+        return special if special is not None else fn(y_true, y_pred, **kw)
+
+    return call
+
+
+def d2_single_sample_nan(fn):
+    def call(y_true, y_pred, **kw):
+        if np.ndim(y_true) == 1 and len(y_true) == 1:
+            return float("nan")
+        return fn(y_true, y_pred, **kw)
+
+    return call
+
+
+def d2_pinball_unchecked_alpha(y_true, y_pred, *, alpha=0.5, sample_weight=None):
+    yt, yp = _arrays(y_true, y_pred)
+    w = _w(sample_weight, len(yt))
+    d = lambda q: np.average(np.maximum(alpha * (yt - q), (alpha - 1) * (yt - q)), weights=w)  # noqa: E731
+    den = min(d(c) for c in yt)
+    return 1.0 if den == 0 else float(1 - d(yp) / den)
+
+
+def d2_tweedie_median_baseline(y_true, y_pred, *, power=0.0, sample_weight=None):
+    """The median of y_true as the baseline instead of the (deviance-minimising) mean."""
+    value = ok.d2_tweedie(y_true, y_pred, power=power, sample_weight=sample_weight)
+    yt = np.asarray(y_true, dtype=float)
+    if (yt == yt[0]).all():
+        return value
+    num = ok.mean_tweedie_deviance(y_true, y_pred, power=power, sample_weight=sample_weight)
+    den = ok.mean_tweedie_deviance(yt, np.full_like(yt, np.median(yt)), power=power, sample_weight=sample_weight)
+    return 1.0 - num / den
+
+
+def d2_tweedie_unchecked(y_true, y_pred, *, power=0.0, sample_weight=None):
+    """No domain, power or sample-count checks: the formula on whatever comes."""
+    yt, yp = _arrays(y_true, y_pred)
+    w = _w(sample_weight, len(yt))
+    with np.errstate(all="ignore"):
+        num = np.average(_textbook(yt, yp, power), weights=w)
+        den = np.average(_textbook(yt, np.full_like(yt, np.average(yt, weights=w)), power), weights=w)
+        return float(1.0 - num / den) if den != 0 else (1.0 if num == 0 else 0.0)
+
+
+def ccc_sample_variances(y_true, y_pred):
+    """torchmetrics' divisors: covariance and variances over n - 1, the squared bias over n."""
+    ok.concordance_corrcoef(y_true, y_pred)
+    yt, yp = _arrays(y_true, y_pred)
+    n = len(yt)
+    with np.errstate(all="ignore"):
+        cov = np.sum((yt - yt.mean()) * (yp - yp.mean())) / (n - 1)
+        return float(2 * cov / (np.var(yt, ddof=1) + np.var(yp, ddof=1) + (yt.mean() - yp.mean()) ** 2))
+
+
+def ccc_is_pearson(y_true, y_pred):
+    """Pearson's r: the bias correction forgotten (0/0 -> nan on a constant input)."""
+    ok.concordance_corrcoef(y_true, y_pred)
+    yt, yp = _arrays(y_true, y_pred)
+    with np.errstate(all="ignore"):
+        return float(np.corrcoef(yt, yp)[0, 1])
+
+
+def ccc_constant_is_one(y_true, y_pred):
+    yt, yp = _arrays(y_true, y_pred)
+    if yt.ndim == 1 and yt.size >= 2 and (yt == yt[0]).all() and np.array_equal(yt, yp):
+        return 1.0
+    return ok.concordance_corrcoef(y_true, y_pred)
+
+
+def ccc_single_sample(y_true, y_pred):
+    if np.ndim(y_true) == 1 and len(y_true) == 1:
+        return 1.0
+    return ok.concordance_corrcoef(y_true, y_pred)
+
+
+def ccc_bias_not_squared(y_true, y_pred):
+    """|mean_t - mean_p| in the denominator instead of its square: not scale-free."""
+    ok.concordance_corrcoef(y_true, y_pred)
+    yt, yp = _arrays(y_true, y_pred)
+    with np.errstate(all="ignore"):
+        cov = np.mean((yt - yt.mean()) * (yp - yp.mean()))
+        return float(2 * cov / (np.var(yt) + np.var(yp) + abs(yt.mean() - yp.mean())))
+
+
+def ccc_uncentred(y_true, y_pred):
+    """Raw second moments instead of central ones: shift-dependent."""
+    ok.concordance_corrcoef(y_true, y_pred)
+    yt, yp = _arrays(y_true, y_pred)
+    with np.errstate(all="ignore"):
+        return float(2 * np.mean(yt * yp) / (np.mean(yt * yt) + np.mean(yp * yp)))
+
+
+MUTANTS += [
+    Mutant("mape-relative-to-prediction", {"mean_absolute_percentage_error": mape_relative_to_prediction},
+           catches=("regression.definition[mean_absolute_percentage_error]",
+                    "regression.definition.sample_weight[mean_absolute_percentage_error]",
+                    "regression.agreement[mean_absolute_percentage_error]",
+                    "regression.undefined.zero_truth[mean_absolute_percentage_error]")),
+    Mutant("mape-zero-truth-unguarded", {"mean_absolute_percentage_error": mape_zero_is_nan},
+           catches=("regression.undefined.zero_truth[mean_absolute_percentage_error]",)),
+    Mutant("mape-ignores-weights", {"mean_absolute_percentage_error": mape_ignores_weights},
+           catches=("regression.definition.sample_weight[mean_absolute_percentage_error]",)),
+    Mutant("wmape-is-mape", {"weighted_mean_absolute_percentage_error": wmape_is_mape},
+           catches=("regression.definition[weighted_mean_absolute_percentage_error]",
+                    "regression.definition.sample_weight[weighted_mean_absolute_percentage_error]")),
+    Mutant("wmape-unweighted-denominator", {"weighted_mean_absolute_percentage_error": wmape_unweighted_denominator},
+           catches=("regression.definition.sample_weight[weighted_mean_absolute_percentage_error]",)),
+    Mutant("wmape-clamped-sum", {"weighted_mean_absolute_percentage_error": wmape_clamped_sum},
+           catches=("regression.undefined.zero_truth[weighted_mean_absolute_percentage_error]",)),
+    Mutant("smape-without-factor-two", {"symmetric_mean_absolute_percentage_error": smape_without_factor_two},
+           catches=("regression.definition[symmetric_mean_absolute_percentage_error]",
+                    "regression.definition.sample_weight[symmetric_mean_absolute_percentage_error]",
+                    "regression.undefined.both_zero[symmetric_mean_absolute_percentage_error]")),
+    Mutant("smape-signed-denominator", {"symmetric_mean_absolute_percentage_error": smape_signed_denominator},
+           catches=("regression.scaling[symmetric_mean_absolute_percentage_error]",)),
+    Mutant("smape-zero-zero-nan", {"symmetric_mean_absolute_percentage_error": smape_zero_zero_nan},
+           catches=("regression.undefined.both_zero[symmetric_mean_absolute_percentage_error]",)),
+    Mutant("percentage-errors-guard-one",
+           {"mean_absolute_percentage_error": mape_guard_one,
+            "weighted_mean_absolute_percentage_error": wmape_guard_one},
+           catches=("regression.scaling[mean_absolute_percentage_error]",
+                    "regression.scaling[weighted_mean_absolute_percentage_error]",
+                    "regression.definition[mean_absolute_percentage_error]")),
+    Mutant("max-error-is-mean", {"max_error": max_error_is_mean},
+           catches=("regression.definition[max_error]", "regression.agreement[max_error]")),
+    Mutant("max-error-signed", {"max_error": max_error_signed},
+           catches=("regression.definition[max_error]", "regression.max_error_ge_mae",
+                    "regression.scaling[max_error]")),
+    Mutant("max-error-relative", {"max_error": lambda y_true, y_pred: ok.max_error(y_true, y_pred)
+                                  / (1.0 + float(np.mean(np.abs(np.asarray(y_true, float)))))},
+           catches=("regression.translation_invariance[max_error]",)),
+    Mutant("pinball-alpha-swapped", {"mean_pinball_loss": pinball_alpha_swapped},
+           catches=("regression.definition[mean_pinball_loss]",
+                    "regression.definition.sample_weight[mean_pinball_loss]",
+                    "regression.agreement[mean_pinball_loss]")),
+    Mutant("pinball-is-mae", {"mean_pinball_loss": pinball_is_mae},
+           catches=("regression.pinball_at_half_is_half_mae", "regression.definition[mean_pinball_loss]")),
+    Mutant("pinball-unchecked-alpha", {"mean_pinball_loss": pinball_unchecked_alpha},
+           catches=("regression.refusal.alpha[mean_pinball_loss]",)),
+    Mutant("pinball-relative", {"mean_pinball_loss": lambda y_true, y_pred, *, alpha=0.5, sample_weight=None:
+                                ok.mean_pinball_loss(y_true, y_pred, alpha=alpha, sample_weight=sample_weight)
+                                / (1.0 + float(np.mean(np.abs(np.asarray(y_true, float)))))},
+           catches=("regression.translation_invariance[mean_pinball_loss]",)),
+    Mutant("tweedie-halved", {"mean_tweedie_deviance": tweedie_halved},
+           catches=("regression.definition[mean_tweedie_deviance]",
+                    "regression.definition.sample_weight[mean_tweedie_deviance]",
+                    "regression.agreement[mean_tweedie_deviance]",
+                    "regression.tweedie_power_0_is[mean_squared_error]",
+                    "regression.tweedie_power_1_is[mean_poisson_deviance]",
+                    "regression.tweedie_power_2_is[mean_gamma_deviance]")),
+    Mutant("tweedie-no-limits", {"mean_tweedie_deviance": tweedie_no_limits},
+           catches=("regression.tweedie_power_1_is[mean_poisson_deviance]",
+                    "regression.tweedie_power_2_is[mean_gamma_deviance]")),
+    Mutant("tweedie-gamma-swapped", {"mean_tweedie_deviance": tweedie_gamma_swapped},
+           catches=("regression.tweedie_power_2_is[mean_gamma_deviance]",)),
+    Mutant("tweedie-accepts-power-gap", {"mean_tweedie_deviance": tweedie_accepts_power_gap},
+           catches=("regression.refusal.power_gap[mean_tweedie_deviance]",)),
+    Mutant("deviances-without-domain-checks",
+           {"mean_tweedie_deviance": _no_domain_check(0.0), "mean_poisson_deviance": _no_domain_check(1.0),
+            "mean_gamma_deviance": _no_domain_check(2.0)},
+           catches=("regression.refusal.outside_domain[mean_tweedie_deviance]",
+                    "regression.refusal.outside_domain[mean_poisson_deviance]",
+                    "regression.refusal.outside_domain[mean_gamma_deviance]")),
+    Mutant("poisson-zero-truth-dropped", {"mean_poisson_deviance": poisson_log_not_xlogy},
+           catches=("regression.definition[mean_poisson_deviance]",
+                    "regression.definition.sample_weight[mean_poisson_deviance]",
+                    "regression.agreement[mean_poisson_deviance]")),
+    Mutant("gamma-is-poisson", {"mean_gamma_deviance": gamma_is_poisson},
+           catches=("regression.definition[mean_gamma_deviance]",
+                    "regression.definition.sample_weight[mean_gamma_deviance]",
+                    "regression.agreement[mean_gamma_deviance]", "regression.scaling[mean_gamma_deviance]",
+                    "regression.tweedie_power_2_is[mean_gamma_deviance]")),
+    Mutant("poisson-is-gamma", {"mean_poisson_deviance": lambda y_true, y_pred, *, sample_weight=None:
+                                ok.mean_gamma_deviance(np.asarray(y_true, float) + 1.0, y_pred,
+                                                       sample_weight=sample_weight)},
+           catches=("regression.scaling[mean_poisson_deviance]",
+                    "regression.tweedie_power_1_is[mean_poisson_deviance]")),
+    Mutant("d2-pinball-mean-baseline", {"d2_pinball": d2_pinball_mean_baseline},
+           catches=("regression.definition[d2_pinball]", "regression.definition.sample_weight[d2_pinball]",
+                    "regression.agreement[d2_pinball]", "regression.d2_absolute_error_is_d2_pinball_at_half")),
+    Mutant("d2-pinball-median-for-every-alpha", {"d2_pinball": d2_pinball_median_baseline},
+           catches=("regression.definition[d2_pinball]",)),
+    Mutant("d2-absolute-mean-baseline", {"d2_absolute_error": d2_absolute_mean_baseline},
+           catches=("regression.definition[d2_absolute_error]",
+                    "regression.definition.sample_weight[d2_absolute_error]",
+                    "regression.agreement[d2_absolute_error]")),
+    Mutant("d2-constant-truth-nan",
+           {name: _d2_plain(getattr(ok, name)) for name in ("d2_absolute_error", "d2_pinball", "d2_tweedie")},
+           catches=("regression.constant_truth[d2_absolute_error]", "regression.constant_truth[d2_pinball]",
+                    "regression.constant_truth[d2_tweedie]")),
+    Mutant("d2-single-sample-nan",
+           {name: d2_single_sample_nan(getattr(ok, name)) for name in ("d2_absolute_error", "d2_pinball", "d2_tweedie")},
+           catches=("regression.refuses_single_sample[d2_absolute_error]",
+                    "regression.refuses_single_sample[d2_pinball]",
+                    "regression.refuses_single_sample[d2_tweedie]")),
+    Mutant("d2-pinball-unchecked-alpha", {"d2_pinball": d2_pinball_unchecked_alpha},
+           catches=("regression.refusal.alpha[d2_pinball]",)),
+    Mutant("d2-pinball-relative", {"d2_pinball": lambda y_true, y_pred, *, alpha=0.5, sample_weight=None:
+                                   ok.d2_pinball(y_true, y_pred, alpha=alpha, sample_weight=sample_weight)
+                                   / (1.0 + float(np.mean(np.abs(np.asarray(y_true, float)))))},
+           catches=("regression.translation_invariance[d2_pinball]",)),
+    Mutant("d2-tweedie-median-baseline", {"d2_tweedie": d2_tweedie_median_baseline},
+           catches=("regression.definition[d2_tweedie]", "regression.definition.sample_weight[d2_tweedie]",
+                    "regression.agreement[d2_tweedie]", "regression.d2_tweedie_at_power_0_is_r2")),
+    Mutant("d2-tweedie-unchecked", {"d2_tweedie": d2_tweedie_unchecked},
+           catches=("regression.refusal.outside_domain[d2_tweedie]", "regression.refusal.power_gap[d2_tweedie]")),
+    Mutant("ccc-sample-variances", {"concordance_corrcoef": ccc_sample_variances},
+           catches=("regression.definition[concordance_corrcoef]",)),
+    Mutant("ccc-is-pearson", {"concordance_corrcoef": ccc_is_pearson},
+           catches=("regression.definition[concordance_corrcoef]",
+                    "regression.undefined.constant_input[concordance_corrcoef]")),
+    Mutant("ccc-constant-is-one", {"concordance_corrcoef": ccc_constant_is_one},
+           catches=("regression.undefined.constant_input[concordance_corrcoef]",)),
+    Mutant("ccc-single-sample", {"concordance_corrcoef": ccc_single_sample},
+           catches=("regression.refuses_single_sample[concordance_corrcoef]",)),
+    Mutant("ccc-uncentred", {"concordance_corrcoef": ccc_uncentred},
+           catches=("regression.translation_invariance[concordance_corrcoef]",
+                    "regression.concordance_le_abs_pearson")),
+    Mutant("ccc-bias-not-squared", {"concordance_corrcoef": ccc_bias_not_squared},
+           catches=("regression.scaling[concordance_corrcoef]", "regression.definition[concordance_corrcoef]")),
+]
