@@ -13,6 +13,11 @@ from sklearn import metrics as skm
 TARGET_NAME = "sklearn"
 VERSION = sklearn.__version__
 CONVENTIONS: dict[str, str] = {}
+#: option values sklearn does not take (properties asking for them are not applicable)
+SUPPORTS: dict[str, dict[str, tuple]] = {
+    # jaccard_score's parameter validation accepts zero_division 0, 1 or 'warn' only (precision_score takes nan)
+    "jaccard_score": {"zero_division": (0.0, 1.0)},
+}
 
 # ---------------------------------------------------------------- classification
 # (section: classification)
