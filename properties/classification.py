@@ -947,11 +947,11 @@ def _hamming_is_zero_one(t, ex):
 
 
 @prop("jaccard_is_f1_over_two_minus_f1", "per class, the Jaccard index J and F1 satisfy J = F1 / (2 - F1) "
-      "(undefined in the same cases)", kind="relation",
+      "(undefined in the same cases: 0 there on both sides with zero_division=0)", kind="relation",
       needs=(*rate_needs("jaccard_score", "average", "zero_division"), *rate_needs("f1", "average", "zero_division")),
       strategy=any_pairs)
 def _jaccard_from_f1(t, ex):
-    kw = dict(average=None, zero_division=np.nan)
+    kw = dict(average=None, zero_division=0.0)
     j = per_class(t.jaccard_score(ex.y_true, ex.y_pred, **kw))
     f = per_class(t.f1(ex.y_true, ex.y_pred, **kw))
     expect_close(j, f / (2.0 - f), rtol=1e-12, atol=1e-12, what="jaccard per class vs F1 / (2 - F1)")
