@@ -892,9 +892,9 @@ def _bad_probabilities(draw):
                    "log_loss refuses probabilities outside [0, 1] or rows not summing to 1, naming 'y_proba'",
                    kind="refusal", needs=("log_loss", "log_loss:labels"), strategy=_bad_probabilities(),
                    max_examples=20)
-def _bad_proba(t, ex):
+def _bad_proba(t, ex, m="log_loss"):
     e, proba = ex
-    expect_refusal(lambda: t.log_loss(e.y_true, proba, labels=list(e.labels)), "y_proba")
+    expect_refusal(lambda: getattr(t, m)(e.y_true, proba, labels=list(e.labels)), "y_proba")
 
 
 # ------------------------------------------------------------------ issue 32: error rates, top-k, hinge, likelihood
@@ -1277,13 +1277,10 @@ def _bad_brier_inputs(draw):
     return e, proba
 
 
-@prop("refuses_invalid_probabilities[brier_score_loss]",
-      "brier_score_loss refuses probabilities outside [0, 1] or NaN, and rows not summing to 1, naming 'y_proba'",
-      kind="refusal", needs=("brier_score_loss", "brier_score_loss:labels"), strategy=_bad_brier_inputs(),
-      max_examples=20)
-def _brier_bad_proba(t, ex):
-    e, proba = ex
-    expect_refusal(lambda: t.brier_score_loss(e.y_true, proba, labels=list(e.labels)), "y_proba")
+register("refuses_invalid_probabilities[brier_score_loss]",
+         "brier_score_loss refuses probabilities outside [0, 1] or NaN, and rows not summing to 1, naming 'y_proba'",
+         kind="refusal", needs=("brier_score_loss", "brier_score_loss:labels"), strategy=_bad_brier_inputs(),
+         check=functools.partial(_bad_proba, m="brier_score_loss"), max_examples=20)
 
 
 # ---- agreement with scikit-learn
