@@ -15,6 +15,10 @@ A second table times ``log_loss`` on (n, k) probability matrices, k = 5 and 10,
 against its own floor: each row's probability of its true class by integer
 indexing (one flat ``take``), the row-sum check (``p @ ones``, |sum - 1| <=
 1.5e-8) and a sum of logs (target, issue 4: within 1.5x at n = 1e6..1e7).
+
+A third table (``--new`` runs it alone) times the metrics of issue 32 at n = 1e6, one run each,
+against scikit-learn and torchmetrics where they have them (same inputs; torchmetrics through its
+adapter: float32 tensors, the conversion included).
 """
 
 from __future__ import annotations
@@ -76,11 +80,57 @@ def log_loss_rows(n: int, k: int, timing: dict) -> dict:
             "ours/floor": f"{t_ours / t_floor:.2f}"}
 
 
+def new_metric_calls(lib, y_true, y_pred, binary, proba, proba_2d) -> dict:
+    """The issue-32 metrics (those ``lib`` provides): labels, 5-class probability rows, binary probabilities."""
+    out = {
+        "zero_one_loss": lambda: lib.zero_one_loss(y_true, y_pred),
+        "hamming_loss": lambda: lib.hamming_loss(y_true, y_pred),
+        "jaccard_score (macro)": lambda: lib.jaccard_score(y_true, y_pred, average="macro"),
+        "top_k_accuracy (k=2)": lambda: lib.top_k_accuracy(y_true, proba_2d, k=2),
+        "hinge_loss (2-D)": lambda: lib.hinge_loss(y_true, proba_2d),
+        "class_likelihood_ratios": lambda: lib.class_likelihood_ratios(binary, (y_pred > 1).astype(np.int64)),
+        "brier_score_loss (2-D)": lambda: lib.brier_score_loss(y_true, proba_2d),
+        "d2_brier_score (2-D)": lambda: lib.d2_brier_score(y_true, proba_2d),
+        "d2_log_loss_score (2-D)": lambda: lib.d2_log_loss_score(y_true, proba_2d),
+        "expected_calibration_error (2-D)": lambda: lib.expected_calibration_error(y_true, proba_2d),
+        "calibration_curve": lambda: lib.calibration_curve(binary, proba, n_bins=10),
+    }
+    return {name: call for name, call in out.items() if hasattr(lib, name.split(" ")[0])}
+
+
+def new_metrics_table(n: int = 1_000_000) -> None:
+    """One run of the issue-32 metrics at n against scikit-learn and torchmetrics (where each has them)."""
+    import reference.sklearn as sk
+
+    try:
+        import reference.torchmetrics as tm
+    except ImportError:  # torchmetrics is optional
+        tm = None
+    inputs = make_inputs(n)
+    timing = dict(repeat=1, min_seconds=0.0)
+    refs = {"sklearn": new_metric_calls(sk, *inputs), "torchmetrics": new_metric_calls(tm, *inputs) if tm else {}}
+    rows = []
+    for name, call in new_metric_calls(ours, *inputs).items():
+        t_ours = best_time(call, **timing)
+        row = {"metric": name, "ours": fmt_seconds(t_ours)}
+        for lib, calls_ in refs.items():
+            t = best_time(calls_[name], **timing) if name in calls_ else None
+            row[lib] = fmt_seconds(t) if t else "-"
+            row[f"ours/{lib}"] = f"{t_ours / t:.3f}" if t else "-"
+        rows.append(row)
+    print_table(f"issue 32 metrics at n = {n:,} (one run each; torchmetrics on float32 tensors, conversion included)",
+                rows, ["metric", "ours", "sklearn", "ours/sklearn", "torchmetrics", "ours/torchmetrics"])
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="n = 10 and 1e3 only")
+    parser.add_argument("--new", action="store_true", help="only the issue-32 metrics at n = 1e6")
     args = parser.parse_args(argv)
     warnings.simplefilter("ignore")
+    if args.new:
+        new_metrics_table()
+        return
     import reference.sklearn as sk
 
     sizes = [10, 1_000] if args.quick else [10, 1_000, 1_000_000, 10_000_000]
@@ -109,6 +159,8 @@ def main(argv=None) -> None:
             for n in sizes[-2:] for k in (5, 10)]
     print_table("log_loss on (n, k) probabilities vs its floor (true-class gather + row-sum check + sum of logs)",
                 rows, ["n", "k", "ours", "floor", "ours/floor"])
+    if not args.quick:
+        new_metrics_table()
 
 
 if __name__ == "__main__":

@@ -33,7 +33,7 @@ import numbers
 
 import numpy as np
 
-from ._validation import as_floats, as_labels, check_same_length, check_sample_weight
+from ._validation import as_floats, as_labels, check_int_at_least, check_same_length, check_sample_weight
 from .errors import MetricInputError
 
 __all__ = [
@@ -51,6 +51,15 @@ __all__ = [
     "matthews_corrcoef",
     "cohen_kappa",
     "log_loss",
+    "zero_one_loss",
+    "hamming_loss",
+    "jaccard_score",
+    "top_k_accuracy",
+    "hinge_loss",
+    "class_likelihood_ratios",
+    "brier_score_loss",
+    "d2_brier_score",
+    "d2_log_loss_score",
 ]
 
 AVERAGES = (None, "binary", "micro", "macro", "weighted")
@@ -504,8 +513,24 @@ def negative_predictive_value(
                  average=average, sample_weight=sample_weight, zero_division=zero_division)
 
 
+def jaccard_score(
+    y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0
+):
+    """Jaccard index (intersection over union) of the sets of samples truly and predicted class c.
+
+    Formula: ``TP / (TP + FP + FN)`` per class; ``J = F1 / (2 - F1)`` per class (and F1 = 2J / (1 + J)).
+    ``average="micro"`` pools the counts: sum TP / sum (TP + FP + FN). Single-label (binary or multiclass)
+    data only; multilabel indicator matrices are refused (1-D labels).
+    Range: [0, 1], 1 best. Undefined cases: class c neither true nor predicted (TP + FP + FN = 0) ->
+    ``zero_division``.
+    Source: Jaccard (1912); scikit-learn ``jaccard_score``; torchmetrics ``jaccard_index``.
+    """
+    return _rate(y_true, y_pred, lambda tp, fp, fn, tn: (tp, tp + fp + fn), labels=labels, pos_label=pos_label,
+                 average=average, sample_weight=sample_weight, zero_division=zero_division)
+
+
 for _fn in (precision, recall, fbeta, f1, specificity, false_positive_rate, false_negative_rate,
-            negative_predictive_value):
+            negative_predictive_value, jaccard_score):
     _fn.__doc__ += _RATE_ARGS
 
 
@@ -770,3 +795,342 @@ def log_loss(y_true, y_proba, *, normalize=True, sample_weight=None, labels=None
         weighted = np.where(w > 0, -w * log_p, 0.0)  # a zero weight on an inf loss counts 0, not nan
     total = weighted.sum()
     return float(total / w.sum() if normalize else total)
+
+
+# --------------------------------------------------------------------------
+# error rates of labels
+
+
+def zero_one_loss(y_true, y_pred, *, normalize=True, sample_weight=None):
+    """Zero-one loss: the (weighted) fraction, or with ``normalize=False`` the (weighted) number, of errors.
+
+    Formula: ``sum_s w_s [y_true_s != y_pred_s] / sum_s w_s`` (= 1 - accuracy); ``normalize=False``:
+    ``sum_s w_s [y_true_s != y_pred_s]`` (= N - the number of correct predictions without weights).
+    Range: [0, 1] (normalized) or [0, sum w], 0 best. Symmetric in (y_true, y_pred).
+    Undefined cases: none (empty input and all-zero weights are refused).
+    Source: scikit-learn ``zero_one_loss``; Hastie et al., The Elements of Statistical Learning, 2.4.
+    """
+    if not isinstance(normalize, (bool, np.bool_)):
+        raise MetricInputError("normalize", f"expected True or False, got {normalize!r}")
+    t, p = _label_pair(y_true, y_pred)
+    w = check_sample_weight(sample_weight, t.shape[0])
+    misses = t != p
+    if w is None:
+        wrong = np.count_nonzero(misses)
+        return wrong / misses.shape[0] if normalize else float(wrong)
+    wrong = float(np.dot(misses, w))
+    return wrong / float(w.sum()) if normalize else wrong
+
+
+def hamming_loss(y_true, y_pred, *, sample_weight=None):
+    """Hamming loss of single-label data: the (weighted) fraction of wrongly predicted labels.
+
+    Formula: ``sum_s w_s [y_true_s != y_pred_s] / sum_s w_s``; for single-label (binary or
+    multiclass) data this is the zero-one loss (multilabel indicator matrices, where the two differ,
+    are refused: 1-D labels only).
+    Range: [0, 1], 0 best. Symmetric. Undefined cases: none (empty input is refused).
+    Source: Schapire & Singer (2000); scikit-learn ``hamming_loss``; torchmetrics ``hamming_distance``.
+    """
+    return zero_one_loss(y_true, y_pred, sample_weight=sample_weight)
+
+
+# --------------------------------------------------------------------------
+# class score / probability matrices
+
+
+def _score_matrix(y_true, y_score, name: str, labels, *, ndim=(2,)):
+    """(t, scores as float64, sorted classes, codes of t) for an (N, K) score matrix with K >= 2
+    columns in the sorted order of the classes (``labels``, or the distinct labels of y_true)."""
+    t = as_labels(y_true, "y_true")
+    s = as_floats(y_score, name, ndim=ndim)
+    check_same_length("y_true", t, name, s)
+    classes, codes = _log_loss_codes(t, labels)
+    if s.ndim == 2:
+        k = classes.shape[0]
+        if s.shape[1] != k:
+            raise MetricInputError(name, f"has {s.shape[1]} columns but there are {k} classes "
+                                         f"{classes.tolist()!r}; pass labels=")
+        if k < 2:
+            raise MetricInputError("labels", f"needs at least two classes, got {classes.tolist()!r}; pass labels=")
+    return t, s, classes, codes
+
+
+def _weighted_mean(values: np.ndarray, w: np.ndarray | None, normalize: bool = True) -> float:
+    if w is None:
+        total = float(np.add.reduce(values))
+        return total / values.shape[0] if normalize else total
+    with np.errstate(invalid="ignore"):
+        terms = np.where(w > 0, w * values, 0.0)  # a zero weight on an inf term counts 0, not nan
+    total = float(np.add.reduce(terms))
+    return total / float(w.sum()) if normalize else total
+
+
+def top_k_accuracy(y_true, y_score, *, k=2, normalize=True, sample_weight=None, labels=None):
+    """Top-k accuracy: the (weighted) fraction of samples whose true class is among the k best-scored.
+
+    Formula: with ``r_s = #{j : S[s, j] > S[s, y_s]} + #{j > y_s : S[s, j] = S[s, y_s]}`` the rank of
+    the true class's column ``y_s`` (0 = best), ``sum_s w_s [r_s < k] / sum_s w_s``
+    (``normalize=False``: the weighted number of hits). ``y_score`` is (N, K), K >= 2, any real scores,
+    columns in the sorted order of the classes (``labels``, or the distinct labels of y_true).
+    Ties: among equal scores the class of the higher column ranks first, scikit-learn's multiclass rule
+    (a stable descending sort): a tie at the k-th place counts as a hit only for the higher column.
+    So ``k = 1`` is the accuracy of ``argmax`` with ties resolved to the highest column, and any
+    ``k >= K`` gives 1.0.
+    Range: [0, 1] (normalized), 1 best; nondecreasing in k.
+    Undefined cases: none (empty input refused; ``k`` must be an integer >= 1).
+    Source: scikit-learn ``top_k_accuracy_score`` (its multiclass branch); torchmetrics
+    ``multiclass_accuracy(top_k=k)``; Russakovsky et al. (2015), ImageNet top-5 error.
+    """
+    k = check_int_at_least(k, "k", 1)
+    if not isinstance(normalize, (bool, np.bool_)):
+        raise MetricInputError("normalize", f"expected True or False, got {normalize!r}")
+    t, s, classes, codes = _score_matrix(y_true, y_score, "y_score", labels)
+    w = check_sample_weight(sample_weight, t.shape[0])
+    n, m = s.shape
+    if k >= m:
+        hits = np.ones(n, dtype=bool)
+    else:
+        true_score = s[np.arange(n), codes][:, None]
+        ahead = np.count_nonzero(s > true_score, axis=1)
+        after = np.arange(m)[None, :] > codes[:, None]
+        ahead += np.count_nonzero((s == true_score) & after, axis=1)
+        hits = ahead < k
+    return _weighted_mean(hits.astype(np.float64), w, normalize)
+
+
+def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
+    """Hinge loss: the mean of ``max(0, 1 - margin)`` over the samples.
+
+    Formula: binary (1-D ``pred_decision``, the decision value of the greater of two classes):
+    ``margin_s = y_s d_s`` with ``y_s = +1`` for the greater class and ``-1`` for the other;
+    multiclass (an (N, K) matrix, columns in the sorted order of the classes), Crammer & Singer:
+    ``margin_s = d[s, y_s] - max_{j != y_s} d[s, j]``. Loss ``sum_s w_s max(0, 1 - margin_s) / sum_s w_s``.
+    With two columns the multiclass form equals the binary one on ``d[:, 1] - d[:, 0]``.
+    Range: [0, inf), 0 best (every margin >= 1).
+    Undefined cases: none; 1-D decisions need exactly two classes (y_true's, or ``labels``).
+    Source: Crammer & Singer (2001); scikit-learn ``hinge_loss``; torchmetrics ``hinge_loss``
+    (its crammer-singer mode, applied to decision values without its sigmoid/softmax).
+    """
+    t, d, classes, codes = _score_matrix(y_true, pred_decision, "pred_decision", labels, ndim=(1, 2))
+    w = check_sample_weight(sample_weight, t.shape[0])
+    if d.ndim == 1:
+        if classes.shape[0] != 2:
+            raise MetricInputError("labels" if classes.shape[0] < 2 else "pred_decision",
+                                   f"1-D pred_decision needs exactly two classes, got {classes.tolist()!r}"
+                                   + ("; pass labels= to name both" if classes.shape[0] < 2 else ""))
+        margin = np.where(codes == 1, d, -d)
+    else:
+        n = d.shape[0]
+        rows = np.arange(n)
+        own = d[rows, codes]
+        others = d.copy()
+        others[rows, codes] = -np.inf
+        margin = own - others.max(axis=1)
+    return _weighted_mean(np.maximum(1.0 - margin, 0.0), w)
+
+
+def _check_replacement(replace_undefined_by) -> tuple[float, float]:
+    """(value of an undefined LR+, value of an undefined LR-)."""
+    def number(v, name):
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real):
+            raise MetricInputError("replace_undefined_by", f"{name}: expected a number (nan included), got {v!r}")
+        return float(v)
+
+    if isinstance(replace_undefined_by, dict):
+        if set(replace_undefined_by) != {"LR+", "LR-"}:
+            raise MetricInputError("replace_undefined_by", f"a dict needs exactly the keys 'LR+' and 'LR-', "
+                                                           f"got {sorted(replace_undefined_by)!r}")
+        return number(replace_undefined_by["LR+"], "LR+"), number(replace_undefined_by["LR-"], "LR-")
+    v = number(replace_undefined_by, "value")
+    return v, v
+
+
+def class_likelihood_ratios(y_true, y_pred, *, labels=None, sample_weight=None, replace_undefined_by=np.nan):
+    """Positive and negative likelihood ratios (LR+, LR-) of a binary classification.
+
+    Formula: with sensitivity ``TPR = TP / (TP + FN)`` and specificity ``TNR = TN / (TN + FP)``,
+    ``LR+ = TPR / (1 - TNR) = (TP / (TP + FN)) / (FP / (FP + TN))`` and
+    ``LR- = (1 - TPR) / TNR = (FN / (TP + FN)) / (TN / (TN + FP))``. The positive class is
+    ``labels[1]`` when ``labels = [negative, positive]`` is given, else the greater of the two labels
+    present. Returns the tuple ``(LR+, LR-)``.
+    Range: [0, inf] each; LR+ > 1 and LR- < 1 for a better-than-chance classifier, both 1 at chance.
+    Undefined cases: no positive sample in y_true (TP + FN = 0): both; FP = 0 (no false positive,
+    including no negative sample): LR+; TN = 0: LR-. An undefined ratio takes
+    ``replace_undefined_by`` (nan by default; a number for both, or a dict {"LR+": a, "LR-": b}).
+    More than two labels, or one label without ``labels=``, is refused.
+    Source: Brenner & Gefeller (1997); scikit-learn ``class_likelihood_ratios``.
+    """
+    lr_pos_undefined, lr_neg_undefined = _check_replacement(replace_undefined_by)
+    t, p = _label_pair(y_true, y_pred)
+    w = check_sample_weight(sample_weight, t.shape[0])
+    if labels is not None:
+        lab = _check_labels(labels, t)
+        if lab.shape[0] != 2:
+            raise MetricInputError("labels", f"needs exactly two labels [negative, positive], got {lab.tolist()!r}")
+        outside = np.setdiff1d(np.union1d(t, p), lab)
+        if outside.size:
+            raise MetricInputError("y_true", f"holds labels not in labels={lab.tolist()!r}: {outside.tolist()!r}")
+        positive = lab[1]
+    else:
+        present = np.union1d(t, p)
+        if present.shape[0] != 2:
+            raise MetricInputError("y_true" if present.shape[0] > 2 else "labels",
+                                   f"needs exactly two classes, got {present.tolist()!r}"
+                                   + ("; pass labels=[negative, positive]" if present.shape[0] < 2 else ""))
+        positive = present[1]
+    is_t, is_p = t == positive, p == positive
+    ones = np.ones(t.shape[0]) if w is None else w
+    tp = float(np.dot(is_t & is_p, ones))
+    fn = float(np.dot(is_t & ~is_p, ones))
+    fp = float(np.dot(~is_t & is_p, ones))
+    tn = float(np.dot(~is_t & ~is_p, ones))
+    pos, neg = tp + fn, tn + fp
+    lr_pos = lr_pos_undefined if pos == 0 or fp == 0 else (tp * neg) / (fp * pos)
+    lr_neg = lr_neg_undefined if pos == 0 or tn == 0 else (fn * neg) / (tn * pos)
+    return float(lr_pos), float(lr_neg)
+
+
+# --------------------------------------------------------------------------
+# proper scoring rules of class probabilities
+
+
+SCALE_BY_HALF = ("auto", True, False)
+
+
+def _probability_rows(y_proba: np.ndarray, given_dtype) -> None:
+    """Refuse entries outside [0, 1] and rows that do not sum to 1 (log_loss's tolerance)."""
+    _check_probability_range(y_proba.min(), y_proba.max())
+    if y_proba.ndim == 2:
+        k = y_proba.shape[1]
+        tolerance = 1.5e-8
+        if given_dtype is not None and given_dtype.kind == "f" and given_dtype.itemsize < 8:
+            tolerance = max(tolerance, 4 * k * float(np.finfo(given_dtype).eps))
+        sums = y_proba.sum(axis=1)
+        if not max(sums.max() - 1.0, 1.0 - sums.min()) <= tolerance:
+            raise MetricInputError("y_proba", "each row must sum to 1")
+
+
+def binary_positive(t: np.ndarray, pos_label, labels=None):
+    """The positive class of a binary problem with 1-D probabilities (shared with the calibration metrics).
+
+    ``pos_label`` given: it is the positive class (y_true may hold it and at most one other label).
+    Otherwise the classes are ``labels`` or the distinct labels of y_true: 1 if they are numbers within
+    {0, 1} or {-1, 1} (scikit-learn's rule), else the greater of exactly two classes.
+    """
+    present = np.unique(t) if labels is None else np.unique(_check_labels(labels, t))
+    if labels is not None and np.setdiff1d(t, present).size:
+        raise MetricInputError("y_true", f"contains labels not in labels={present.tolist()!r}")
+    if present.shape[0] > 2:
+        raise MetricInputError("y_true", f"1-D probabilities need a binary problem, got the classes "
+                                         f"{present.tolist()!r}")
+    if pos_label is not None:
+        if not _scalar_kind_matches(pos_label, t) or (present.shape[0] == 2 and pos_label not in present.tolist()):
+            raise MetricInputError("pos_label", f"{pos_label!r} is not one of the labels {present.tolist()!r}")
+        return pos_label
+    values = set(present.tolist())
+    if _kind_family(t) == "number" and (values <= {0, 1} or values <= {-1, 1}):
+        return 1
+    if present.shape[0] != 2:
+        raise MetricInputError("pos_label", f"one class {present.tolist()!r} in y_true: pass pos_label= "
+                                            "(or labels= naming both classes)")
+    return present[1].item()
+
+
+def _one_hot_and_proba(y_true, y_proba, pos_label, labels):
+    """(Y, P, K) with Y the (N, K) one-hot truth and P the (N, K) probabilities (1-D: [1 - p, p])."""
+    t = as_labels(y_true, "y_true")
+    given_dtype = getattr(y_proba, "dtype", None)
+    proba = as_floats(y_proba, "y_proba", ndim=(1, 2))
+    check_same_length("y_true", t, "y_proba", proba)
+    _probability_rows(proba, given_dtype)
+    if proba.ndim == 1:
+        positive = binary_positive(t, pos_label, labels)
+        y = (t == positive).astype(np.float64)
+        return np.column_stack([1.0 - y, y]), np.column_stack([1.0 - proba, proba]), 2
+    classes, codes = _log_loss_codes(t, labels)
+    k = classes.shape[0]
+    if proba.shape[1] != k:
+        raise MetricInputError("y_proba", f"has {proba.shape[1]} columns but there are {k} classes "
+                                          f"{classes.tolist()!r}; pass labels=")
+    if k < 2:
+        raise MetricInputError("labels", f"needs at least two classes, got {classes.tolist()!r}; pass labels=")
+    Y = np.zeros_like(proba)
+    Y[np.arange(t.shape[0]), codes] = 1.0
+    return Y, proba, k
+
+
+def _squared_errors(Y: np.ndarray, P: np.ndarray) -> np.ndarray:
+    diff = Y - P
+    return np.einsum("ij,ij->i", diff, diff)
+
+
+def brier_score_loss(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None, scale_by_half="auto"):
+    """Brier score: the mean squared distance between the one-hot truth and the predicted probabilities.
+
+    Formula: ``B = (1/W) sum_s w_s sum_k (Y[s, k] - P[s, k])^2`` over the K classes, times 1/2 when
+    ``scale_by_half`` is True; "auto" (scikit-learn >= 1.7) halves it for two classes only, so binary
+    values are the classical ``mean (y - p)^2`` in [0, 1] and K >= 3 classes keep Brier's original
+    [0, 2]. ``y_proba`` is 1-D (the probability of the positive class: ``pos_label``, else 1 for labels in
+    {0, 1} or {-1, 1}, else the greater of two classes) or (N, K), columns in the sorted order of the
+    classes (``labels``, or the distinct labels of y_true), rows summing to 1 (log_loss's tolerance).
+    One-hot probabilities of a predicted label give ``2 x`` the zero-one loss unscaled, so exactly the
+    zero-one loss for binary data under "auto" and twice it for K >= 3.
+    Range: [0, 1] scaled by half, [0, 2] unscaled; 0 best. Undefined cases: none.
+    Source: Brier (1950); scikit-learn ``brier_score_loss`` (>= 1.7: scale_by_half, labels).
+    """
+    if isinstance(scale_by_half, np.bool_):
+        scale_by_half = bool(scale_by_half)
+    if not (scale_by_half == "auto" if isinstance(scale_by_half, str) else isinstance(scale_by_half, bool)):
+        raise MetricInputError("scale_by_half", f"got {scale_by_half!r}; expected 'auto', True or False")
+    Y, P, k = _one_hot_and_proba(y_true, y_proba, pos_label, labels)
+    w = check_sample_weight(sample_weight, Y.shape[0])
+    score = _weighted_mean(_squared_errors(Y, P), w)
+    half = k < 3 if scale_by_half == "auto" else scale_by_half
+    return 0.5 * score if half else score
+
+
+def _null_model(Y: np.ndarray, w: np.ndarray | None) -> np.ndarray:
+    """The (weighted) class frequencies of y_true, the prediction of the intercept-only model."""
+    return Y.mean(axis=0) if w is None else (w @ Y) / w.sum()
+
+
+def d2_brier_score(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None):
+    """D^2 Brier score (Brier skill score): the fraction of the null model's Brier score explained.
+
+    Formula: ``1 - B(P) / B(P0)``, B the (unscaled) Brier score and ``P0`` the null model predicting
+    every sample the (weighted) class frequencies of y_true over the columns. Inputs as
+    :func:`brier_score_loss`.
+    Range: (-inf, 1], 1 best (perfect probabilities), 0 for the null model itself.
+    Undefined cases: all the weight of y_true in one class (B(P0) = 0, a single sample included)
+    -> nan (scikit-learn: nan below two samples, 1 - B / 0 otherwise).
+    Source: Brier (1950); Murphy (1973); scikit-learn ``d2_brier_score``.
+    """
+    Y, P, _ = _one_hot_and_proba(y_true, y_proba, pos_label, labels)
+    w = check_sample_weight(sample_weight, Y.shape[0])
+    null = _weighted_mean(_squared_errors(Y, _null_model(Y, w)[None, :]), w)
+    if not null > 0:
+        return math.nan
+    return 1.0 - _weighted_mean(_squared_errors(Y, P), w) / null
+
+
+def d2_log_loss_score(y_true, y_proba, *, sample_weight=None, labels=None):
+    """D^2 log-loss score: the fraction of the null model's log loss explained (McFadden's pseudo-R^2).
+
+    Formula: ``1 - LL(P) / LL(P0)`` with LL the (weighted) log loss of :func:`log_loss` (no clipping) and
+    ``P0`` the null model predicting the (weighted) class frequencies of y_true over the columns;
+    ``LL(P0) = W H(frequencies)``. Inputs as :func:`log_loss` (1-D: the probability of the greater of
+    two classes).
+    Range: [-inf, 1], 1 best, 0 for the null model; -inf when a true class has probability 0.
+    Undefined cases: all the weight of y_true in one class (LL(P0) = 0, a single sample included) -> nan.
+    Source: McFadden (1974); scikit-learn ``d2_log_loss_score``.
+    """
+    loss = log_loss(y_true, y_proba, normalize=False, sample_weight=sample_weight, labels=labels)
+    t = as_labels(y_true, "y_true")
+    _, codes = _log_loss_codes(t, labels)
+    w = check_sample_weight(sample_weight, t.shape[0])
+    mass = np.bincount(codes, weights=w).astype(np.float64)
+    freq = mass[mass > 0] / mass.sum()
+    null = -float(mass[mass > 0] @ np.log(freq))
+    if not null > 0:
+        return math.nan
+    return 1.0 - loss / null

@@ -8,7 +8,17 @@ log is taken of it gives the documented result ``+inf``, never NaN; terms with
 
 ``base`` is the logarithm base (> 1): ``None`` or ``math.e`` for nats, 2 for bits.
 
-Log-loss over labelled samples lives in ``metrics.classification``.
+Log-loss and the Brier score over labelled samples live in ``metrics.classification``;
+the calibration of predicted class probabilities (expected calibration error, the
+reliability curve) lives here.
+
+Calibration bins. ``strategy="uniform"``: ``n_bins`` bins of equal width over [0, 1];
+``"quantile"`` (equal mass): edges at the ``np.percentile`` (linear interpolation) of the
+confidences at ``linspace(0, 1, n_bins + 1) * 100`` (scikit-learn's expression), so that each bin holds about N / n_bins samples.
+Edges belong to the bin *below* them (scikit-learn's ``calibration_curve``): a confidence c is
+in bin ``searchsorted(inner_edges, c, side="left")``, bins ``[0, e1], (e1, e2], ..., (e_{n-1}, 1]``.
+(torchmetrics' calibration error uses ``[e_i, e_{i+1})``: the two differ only for a confidence
+exactly on an inner edge.) Bins with no sample are dropped.
 """
 
 from __future__ import annotations
@@ -17,10 +27,12 @@ import math
 
 import numpy as np
 
-from ._validation import as_floats, check_choice, check_positive, check_same_length
+from ._validation import as_floats, as_labels, check_choice, check_int_at_least, check_positive, check_same_length
+from .classification import _log_loss_codes, _probability_rows, binary_positive
 from .errors import MetricInputError
 
-__all__ = ["entropy", "cross_entropy", "kl_divergence", "perplexity", "corpus_perplexity"]
+__all__ = ["entropy", "cross_entropy", "kl_divergence", "perplexity", "corpus_perplexity",
+           "expected_calibration_error", "calibration_curve"]
 
 #: how far from 1 the sum of a distribution may be before it is refused
 SUM_TOLERANCE = 1e-6
@@ -235,3 +247,122 @@ def corpus_perplexity(sequences, *, average="tokens", base=math.e, from_log=Fals
         per_sequence = np.add.reduceat(nll, starts) / lengths
         mean_nll = float(per_sequence.mean())
     return max(1.0, _power(log_b, mean_nll))
+
+
+# ---------------------------------------------------------------- calibration
+
+BIN_STRATEGIES = ("uniform", "quantile")
+CALIBRATION_NORMS = ("l1", "l2", "max")
+CALIBRATION_MODES = ("top_label", "classwise")
+
+
+def _bin_ids(confidence: np.ndarray, n_bins: int, strategy: str) -> np.ndarray:
+    """Each confidence's bin, edges belonging to the bin below (see the module doc)."""
+    if strategy == "uniform":
+        edges = np.linspace(0.0, 1.0, n_bins + 1)
+    else:
+        # the percentiles at linspace(0, 1) * 100, scikit-learn's expression to the last bit: a quantile
+        # edge often lands on a sample, and which bin that sample joins depends on the edge's rounding
+        edges = np.percentile(confidence, np.linspace(0.0, 1.0, n_bins + 1) * 100)
+    return np.searchsorted(edges[1:-1], confidence, side="left")
+
+
+def _binned(confidence: np.ndarray, outcome: np.ndarray, n_bins: int, strategy: str):
+    """(count, mean outcome, mean confidence) of every non-empty bin, in bin order."""
+    ids = _bin_ids(confidence, n_bins, strategy)
+    count = np.bincount(ids, minlength=n_bins)
+    hits = np.bincount(ids, weights=outcome, minlength=n_bins)
+    conf = np.bincount(ids, weights=confidence, minlength=n_bins)
+    kept = count > 0
+    return count[kept], hits[kept] / count[kept], conf[kept] / count[kept]
+
+
+def _calibration_error(confidence, outcome, n_bins, strategy, norm) -> float:
+    count, accuracy, conf = _binned(confidence, outcome, n_bins, strategy)
+    gap = np.abs(accuracy - conf)
+    if norm == "max":
+        return float(gap.max())
+    share = count / confidence.shape[0]
+    if norm == "l1":
+        return float(share @ gap)
+    return math.sqrt(float(share @ (gap * gap)))
+
+
+def _calibration_inputs(y_true, y_proba):
+    t = as_labels(y_true, "y_true")
+    given_dtype = getattr(y_proba, "dtype", None)
+    p = as_floats(y_proba, "y_proba", ndim=(1, 2))
+    check_same_length("y_true", t, "y_proba", p)
+    _probability_rows(p, given_dtype)
+    return t, p
+
+
+def expected_calibration_error(y_true, y_proba, *, n_bins=15, strategy="uniform", norm="l1", mode="top_label",
+                               pos_label=None, labels=None):
+    """Expected calibration error: the gap between confidence and accuracy, binned by confidence.
+
+    Formula: samples are binned by a confidence c_s (module doc: ``strategy`` "uniform" or "quantile",
+    ``n_bins``, edges in the bin below, empty bins dropped); per bin b with n_b samples, ``acc_b`` is
+    the mean outcome and ``conf_b`` the mean confidence, ``gap_b = |acc_b - conf_b|``.
+    ``norm="l1"`` (the ECE): ``sum_b (n_b / N) gap_b``; ``"l2"`` (RMS calibration error):
+    ``sqrt(sum_b (n_b / N) gap_b^2)``; ``"max"`` (MCE): ``max_b gap_b``. So l1 <= l2 <= max.
+    What is binned:
+    1-D ``y_proba`` (binary): c = the probability of the positive class (``pos_label``, else 1 for
+    labels in {0, 1} / {-1, 1}, else the greater of two classes), outcome = [y = positive]
+    (the reliability curve's gaps: torchmetrics ``binary_calibration_error``);
+    (N, K) ``y_proba``, columns in the sorted order of the classes (``labels``, or y_true's):
+    ``mode="top_label"``: c = max_k P[s, k], outcome = [argmax_k P[s, k] = y_s], argmax ties to the
+    lowest column (Guo et al. 2017; torchmetrics ``multiclass_calibration_error``);
+    ``mode="classwise"``: the mean over the K columns of the 1-D error of (P[:, k], [y = class k])
+    (Kull et al. 2019, classwise-ECE).
+    Range: [0, 1], 0 best (0 for probabilities equal to the outcome frequency of their bin).
+    Undefined cases: none (empty input refused; n_bins an integer >= 1).
+    Source: Naeini et al. (2015); Guo et al. (2017); Kull et al. (2019); torchmetrics ``calibration_error``.
+    """
+    n_bins = check_int_at_least(n_bins, "n_bins", 1)
+    check_choice(strategy, "strategy", BIN_STRATEGIES)
+    check_choice(norm, "norm", CALIBRATION_NORMS)
+    check_choice(mode, "mode", CALIBRATION_MODES)
+    t, p = _calibration_inputs(y_true, y_proba)
+    if p.ndim == 1:
+        positive = binary_positive(t, pos_label, labels)
+        return _calibration_error(p, (t == positive).astype(np.float64), n_bins, strategy, norm)
+    classes, codes = _log_loss_codes(t, labels)
+    k = classes.shape[0]
+    if p.shape[1] != k or k < 2:
+        raise MetricInputError("y_proba", f"has {p.shape[1]} columns but there are {k} classes "
+                                          f"{classes.tolist()!r}; pass labels= (at least two classes)")
+    if mode == "top_label":
+        top = p.argmax(axis=1)
+        return _calibration_error(p[np.arange(p.shape[0]), top], (top == codes).astype(np.float64), n_bins,
+                                  strategy, norm)
+    errors = [_calibration_error(p[:, j], (codes == j).astype(np.float64), n_bins, strategy, norm)
+              for j in range(k)]  # a loop over the K classes, not the samples
+    return float(np.mean(errors))
+
+
+def calibration_curve(y_true, y_proba, *, pos_label=None, n_bins=5, strategy="uniform", return_counts=False):
+    """Reliability curve of binary probabilities: observed frequency against mean predicted probability.
+
+    Formula: samples are binned by their probability of the positive class (module doc: ``strategy``
+    "uniform" or "quantile", ``n_bins``, edges in the bin below); for every non-empty bin b, in
+    increasing order, ``prob_true[b]`` = the fraction of positive samples in it and ``prob_pred[b]`` =
+    its mean probability; ``return_counts=True`` adds ``counts[b]``, the samples in it (they sum to N).
+    Bins with no sample are dropped, so the arrays have at most n_bins entries and ``prob_pred`` is
+    strictly increasing. Positive class: ``pos_label``, else 1 for labels in {0, 1} / {-1, 1}, else the
+    greater of two classes.
+    Range: entries in [0, 1]. Undefined cases: none (empty input refused; n_bins an integer >= 1).
+    Returns ``(prob_true, prob_pred)`` or ``(prob_true, prob_pred, counts)``.
+    Source: DeGroot & Fienberg (1983); Niculescu-Mizil & Caruana (2005); scikit-learn
+    ``sklearn.calibration.calibration_curve``.
+    """
+    n_bins = check_int_at_least(n_bins, "n_bins", 1)
+    check_choice(strategy, "strategy", BIN_STRATEGIES)
+    if not isinstance(return_counts, (bool, np.bool_)):
+        raise MetricInputError("return_counts", f"expected True or False, got {return_counts!r}")
+    t, p = _calibration_inputs(y_true, y_proba)
+    if p.ndim != 1:
+        raise MetricInputError("y_proba", f"expected the 1-D probabilities of the positive class, got shape {p.shape}")
+    positive = binary_positive(t, pos_label)
+    count, prob_true, prob_pred = _binned(p, (t == positive).astype(np.float64), n_bins, strategy)
+    return (prob_true, prob_pred, count) if return_counts else (prob_true, prob_pred)

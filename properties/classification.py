@@ -22,6 +22,7 @@ from .engine import findings
 from .engine.registry import prop, register
 from .inputs.labels import (
     ALPHABETS,
+    BINARY_LABELS,
     LABELS,
     PROBABILITIES,
     any_label_pairs,
@@ -33,8 +34,10 @@ from .inputs.labels import (
     labels_from_confusion,
     permuted,
     proba_examples,
+    sample_weights,
     with_label_subsets,
 )
+from .inputs.labels import MAX_SIZE
 from .engine.targets import declared_convention, note_convention, reference
 
 
@@ -53,6 +56,7 @@ RATES = {
     "false_positive_rate": (lambda tp, fp, fn, tn: (fp, fp + tn), 0.0),
     "false_negative_rate": (lambda tp, fp, fn, tn: (fn, fn + tp), 0.0),
     "negative_predictive_value": (lambda tp, fp, fn, tn: (tn, tn + fn), 1.0),
+    "jaccard_score": (lambda tp, fp, fn, tn: (tp, tp + fp + fn), 1.0),
 }
 BETA = 2.0  # beta used where a property is not about beta: != 1 so that beta and beta^2 differ
 AVERAGED = (None, "micro", "macro", "weighted")
@@ -60,6 +64,9 @@ ZERO_DIVISIONS = (0.0, 1.0, np.nan)
 SCALARS = ("accuracy", "balanced_accuracy", "matthews_corrcoef", "cohen_kappa")
 LABEL_METRICS = ("confusion_matrix", *RATES, *SCALARS)
 CATALOG = (*LABEL_METRICS, "log_loss")
+#: the metrics of issue 32 (single-label breadth, proper scores): their laws follow the seeds' section
+ERROR_RATES = ("zero_one_loss", "hamming_loss")
+SCORE_METRICS = ("top_k_accuracy", "hinge_loss", "brier_score_loss", "d2_brier_score", "d2_log_loss_score")
 
 ONE_VS_REST = "one-vs-rest label rate"
 
@@ -104,6 +111,28 @@ CAPABILITIES = {
     "log_loss": Capability((0.0, None), False, "labels + class probability rows",
                            "never; probability 0 on a true class -> inf", sample_weight=True,
                            higher_is_better=False),
+    "jaccard_score": Capability((0.0, 1.0), True, "labels (ints or strings)", "TP + FP + FN = 0 -> zero_division",
+                                averaging=("binary", "micro", "macro", "weighted", "none"), sample_weight=True),
+    "zero_one_loss": Capability((0.0, 1.0), True, "labels (ints or strings)",
+                                "never (empty input refused); normalize=False counts in [0, sum of weights]",
+                                sample_weight=True, higher_is_better=False),
+    "hamming_loss": Capability((0.0, 1.0), True, "single-label labels (ints or strings)",
+                               "never (empty input refused)", sample_weight=True, higher_is_better=False),
+    "top_k_accuracy": Capability((0.0, 1.0), False, "labels + (N, K) class score rows",
+                                 "never; k >= K gives 1.0; ties: the higher column ranks first", sample_weight=True),
+    "hinge_loss": Capability((0.0, None), False, "labels + decision values (1-D binary or (N, K))",
+                             "never", sample_weight=True, higher_is_better=False),
+    "class_likelihood_ratios": Capability((0.0, None), False, "binary labels",
+                                          "TP + FN = 0 -> both; FP = 0 -> LR+; TN = 0 -> LR-: "
+                                          "replace_undefined_by (nan)", sample_weight=True, higher_is_better=None),
+    "brier_score_loss": Capability((0.0, 2.0), False, "labels + class probability rows (or 1-D binary)",
+                                   "never; [0, 1] scaled by half ('auto': two classes), [0, 2] unscaled",
+                                   sample_weight=True, higher_is_better=False),
+    "d2_brier_score": Capability((None, 1.0), False, "labels + class probability rows (or 1-D binary)",
+                                 "all the weight of y_true in one class -> nan", sample_weight=True),
+    "d2_log_loss_score": Capability((None, 1.0), False, "labels + class probability rows (or 1-D binary)",
+                                    "all the weight of y_true in one class -> nan; probability 0 on a true "
+                                    "class -> -inf", sample_weight=True),
 }
 
 
@@ -138,6 +167,16 @@ _GENERIC = {
                         argument_names={"y_true": "y1", "y_pred": "y2"}),
     "confusion_matrix": dict(inputs=LABELS, additive=True),
     "log_loss": dict(inputs=PROBABILITIES, best=0.0),
+    "zero_one_loss": dict(inputs=LABELS, best=0.0),
+    "hamming_loss": dict(inputs=LABELS, best=0.0),
+    "top_k_accuracy": dict(inputs=PROBABILITIES, best=1.0, forms=({"k": 1}, {"k": 2}),
+                           argument_names={"y_proba": "y_score"}),
+    "hinge_loss": dict(inputs=PROBABILITIES, best=0.0, argument_names={"y_proba": "pred_decision"}),
+    "class_likelihood_ratios": dict(inputs=BINARY_LABELS, defined=lambda ex: not likelihood_ratio_undefined(ex)),
+    "brier_score_loss": dict(inputs=PROBABILITIES, best=0.0,
+                             forms=({}, {"scale_by_half": True}, {"scale_by_half": False})),
+    "d2_brier_score": dict(inputs=PROBABILITIES, best=1.0, defined=lambda ex: np.unique(ex.y_true).size > 1),
+    "d2_log_loss_score": dict(inputs=PROBABILITIES, best=1.0, defined=lambda ex: np.unique(ex.y_true).size > 1),
 }
 CAPABILITIES = {m: dataclasses.replace(cap, **_GENERIC[m]) for m, cap in CAPABILITIES.items()}
 GENERIC_EXAMPLES = PER_METRIC_EXAMPLES
@@ -183,6 +222,13 @@ def per_class(value) -> np.ndarray:
     return np.atleast_1d(np.asarray(value, dtype=float))
 
 
+def likelihood_ratio_undefined(ex) -> bool:
+    """Some likelihood ratio of a binary pair is 0/0 or x/0: no positive sample, FP = 0 or TN = 0."""
+    positive = ex.alphabet[1]
+    is_t, is_p = ex.y_true == positive, ex.y_pred == positive
+    return bool(not is_t.any() or not (~is_t & is_p).any() or not (~is_t & ~is_p).any())
+
+
 def kappa_undefined(y1, y2) -> bool:
     """Both labelings put every sample in one same class: chance agreement is 1."""
     return bool((y1 == y1[0]).all() and (y2 == y1[0]).all())
@@ -224,7 +270,8 @@ for _m in RATES:
     _num_text = {"precision": "TP / (TP + FP)", "recall": "TP / (TP + FN) (sensitivity)",
                  "fbeta": "(1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP)", "f1": "2 TP / (2 TP + FP + FN) (Dice)",
                  "specificity": "TN / (TN + FP)", "false_positive_rate": "FP / (FP + TN)",
-                 "false_negative_rate": "FN / (FN + TP)", "negative_predictive_value": "TN / (TN + FN)"}[_m]
+                 "false_negative_rate": "FN / (FN + TP)", "negative_predictive_value": "TN / (TN + FN)",
+                 "jaccard_score": "TP / (TP + FP + FN) (intersection over union)"}[_m]
     register(f"formula[{_m}]", f"{_m} per class is {_num_text} from the counted TP, FP, FN, TN; micro pools the counts",
              kind="relation", needs=rate_needs(_m, "average", "zero_division"), check=_formula,
              strategy=any_pairs, max_examples=PER_METRIC_EXAMPLES, defines=(_m,))
@@ -717,8 +764,11 @@ def _agree_rate(t, ex, m):
     if ex.is_binary:
         calls.append(dict(average="binary", pos_label=ex.pos_label))
     # each call with one zero_division, cycling, so that every example stays cheap against a slow reference
+    # scikit-learn's jaccard_score refuses zero_division=nan (its parameter validation; the adapter declares
+    # it in SUPPORTS): that metric is compared with 0.0 and 1.0, its nan convention pinned by formula/undefined
+    zero_divisions = (0.0, 1.0) if m == "jaccard_score" else ZERO_DIVISIONS
     for i, c in enumerate(calls):
-        zd = ZERO_DIVISIONS[(i + ex.n) % 3]
+        zd = zero_divisions[(i + ex.n) % len(zero_divisions)]
         # a form the target lacks (average=None, labels=) is skipped; the others are still compared
         with findings.form():
             # identical algebra on the same counts: agreement to rounding
@@ -842,9 +892,493 @@ def _bad_probabilities(draw):
                    "log_loss refuses probabilities outside [0, 1] or rows not summing to 1, naming 'y_proba'",
                    kind="refusal", needs=("log_loss", "log_loss:labels"), strategy=_bad_probabilities(),
                    max_examples=20)
-def _bad_proba(t, ex):
+def _bad_proba(t, ex, m="log_loss"):
     e, proba = ex
-    expect_refusal(lambda: t.log_loss(e.y_true, proba, labels=list(e.labels)), "y_proba")
+    expect_refusal(lambda: getattr(t, m)(e.y_true, proba, labels=list(e.labels)), "y_proba")
+
+
+# ------------------------------------------------------------------ issue 32: error rates, top-k, hinge, likelihood
+# ratios, Brier and the D^2 scores (single-label data; multilabel indicator matrices are separate work)
+
+
+@weighted_definition("zero_one_loss", "the zero-one loss is the (weighted) fraction of mismatches, counted here; "
+                     "normalize=False: their (weighted) number", "normalize")
+def _zero_one_definition(t, ex):
+    w = weights_of(ex)
+    wrong = float(np.sum(w[ex.y_true != ex.y_pred]))
+    for normalize, expected in ((True, wrong / w.sum()), (False, wrong)):
+        with findings.form():
+            expect_close(t.zero_one_loss(ex.y_true, ex.y_pred, normalize=normalize, **weight_kw(ex)), expected,
+                         rtol=1e-12, atol=1e-12, what=f"zero_one_loss(normalize={normalize})")
+
+
+@weighted_definition("hamming_loss", "the single-label Hamming loss is the (weighted) fraction of wrong labels, "
+                     "counted here")
+def _hamming_definition(t, ex):
+    w = weights_of(ex)
+    expect_close(t.hamming_loss(ex.y_true, ex.y_pred, **weight_kw(ex)), w[ex.y_true != ex.y_pred].sum() / w.sum(),
+                 rtol=1e-12, atol=1e-12, what="hamming_loss")
+
+
+@prop("zero_one_loss_is_one_minus_accuracy",
+      "zero_one_loss = 1 - accuracy (normalize=True) and = N - the number of correct predictions "
+      "(normalize=False; with weights: total weight - weighted hits), weighted or not",
+      kind="relation", needs=("zero_one_loss", "zero_one_loss:normalize", "zero_one_loss:sample_weight",
+                              "accuracy", "accuracy:sample_weight"), strategy=weighted_pairs)
+def _zero_one_vs_accuracy(t, ex):
+    acc = t.accuracy(ex.y_true, ex.y_pred, **weight_kw(ex))
+    total = weights_of(ex).sum()
+    with findings.form():
+        expect_close(t.zero_one_loss(ex.y_true, ex.y_pred, **weight_kw(ex)), 1.0 - acc, rtol=1e-9, atol=1e-12,
+                     what="zero_one_loss vs 1 - accuracy")
+    with findings.form():
+        expect_close(t.zero_one_loss(ex.y_true, ex.y_pred, normalize=False, **weight_kw(ex)), total * (1.0 - acc),
+                     rtol=1e-9, atol=1e-9, what=f"zero_one_loss(normalize=False) vs {total:g} x (1 - accuracy)")
+
+
+@prop("hamming_loss_equals_zero_one_loss", "on single-label data the Hamming loss equals the (normalized) "
+      "zero-one loss, weighted or not", kind="relation",
+      needs=("hamming_loss", "hamming_loss:sample_weight", "zero_one_loss", "zero_one_loss:sample_weight"),
+      strategy=weighted_pairs)
+def _hamming_is_zero_one(t, ex):
+    expect_close(t.hamming_loss(ex.y_true, ex.y_pred, **weight_kw(ex)),
+                 t.zero_one_loss(ex.y_true, ex.y_pred, **weight_kw(ex)), rtol=1e-12, atol=1e-12,
+                 what="hamming_loss vs zero_one_loss")
+
+
+@prop("jaccard_is_f1_over_two_minus_f1", "per class, the Jaccard index J and F1 satisfy J = F1 / (2 - F1) "
+      "(undefined in the same cases: 0 there on both sides with zero_division=0)", kind="relation",
+      needs=(*rate_needs("jaccard_score", "average", "zero_division"), *rate_needs("f1", "average", "zero_division")),
+      strategy=any_pairs)
+def _jaccard_from_f1(t, ex):
+    kw = dict(average=None, zero_division=0.0)
+    j = per_class(t.jaccard_score(ex.y_true, ex.y_pred, **kw))
+    f = per_class(t.f1(ex.y_true, ex.y_pred, **kw))
+    expect_close(j, f / (2.0 - f), rtol=1e-12, atol=1e-12, what="jaccard per class vs F1 / (2 - F1)")
+
+
+# ---- top-k accuracy
+
+
+@st.composite
+def score_examples(draw, *, max_size: int = MAX_SIZE):
+    """A :class:`ProbaExample` whose rows are class scores: probability rows, small integers (many ties,
+    ties at the k-th place) or reals of any sign."""
+    kind = draw(st.sampled_from(["probabilities", "tied", "real"]))
+    if kind == "probabilities":
+        return draw(proba_examples(max_size=max_size))
+    base = draw(proba_examples(max_size=max_size))
+    n, k = base.y_proba.shape
+    values = st.integers(0, 2).map(float) if kind == "tied" else st.floats(-5.0, 5.0, allow_subnormal=False)
+    scores = np.array(draw(st.lists(values, min_size=n * k, max_size=n * k)), dtype=np.float64).reshape(n, k)
+    return dataclasses.replace(base, y_proba=scores)
+
+
+def _codes(ex) -> np.ndarray:
+    return np.array([list(ex.labels).index(v) for v in ex.y_true.tolist()])
+
+
+def top_k_hits(scores: np.ndarray, codes: np.ndarray, k: int) -> np.ndarray:
+    """Per sample, whether its true column is among the k first when the columns are ordered by
+    decreasing score, equal scores by decreasing column (written out one sample at a time)."""
+    out = []
+    for row, c in zip(scores.tolist(), codes.tolist()):
+        order = sorted(range(len(row)), key=lambda j: (-row[j], -j))
+        out.append(c in order[:k])
+    return np.array(out, dtype=bool)
+
+
+@prop("definition[top_k_accuracy]",
+      "top-k accuracy is the (weighted) fraction (normalize=False: weight) of samples whose true class is among "
+      "the k first columns by decreasing score, equal scores ranked by decreasing column (scikit-learn's rule), "
+      "for k = 1 .. K + 1", kind="relation",
+      needs=("top_k_accuracy", "top_k_accuracy:k", "top_k_accuracy:labels", "top_k_accuracy:normalize",
+             "top_k_accuracy:sample_weight"),
+      strategy=st.tuples(score_examples(), st.one_of(st.none(), st.just("float"))).flatmap(
+          lambda e: st.tuples(st.just(e[0]), st.none() if e[1] is None else sample_weights(len(e[0].y_true)))),
+      defines=("top_k_accuracy",))
+def _top_k_definition(t, ex):
+    e, w = ex
+    kw = {} if w is None else {"sample_weight": w}
+    weights = np.ones(len(e.y_true)) if w is None else w
+    codes = _codes(e)
+    for k in range(1, e.y_proba.shape[1] + 2):
+        hits = top_k_hits(e.y_proba, codes, k)
+        for normalize in (True, False):
+            expected = weights[hits].sum() / (weights.sum() if normalize else 1.0)
+            with findings.form():
+                expect_close(t.top_k_accuracy(e.y_true, e.y_proba, k=k, labels=list(e.labels), normalize=normalize,
+                                              **kw), expected, rtol=1e-12, atol=1e-12,
+                             what=f"top_k_accuracy(k={k}, normalize={normalize})")
+
+
+@prop("top_k_with_k_1_is_accuracy",
+      "top_k_accuracy(k=1) is the accuracy of the top-scored class, ties resolved to the highest column",
+      kind="relation", needs=("top_k_accuracy", "top_k_accuracy:k", "top_k_accuracy:labels", "accuracy"),
+      strategy=score_examples())
+def _top_1_is_accuracy(t, ex):
+    s = ex.y_proba
+    top = s.shape[1] - 1 - np.argmax(s[:, ::-1], axis=1)  # the last column among the maxima
+    y_pred = np.asarray(ex.labels)[top]
+    expect_close(t.top_k_accuracy(ex.y_true, s, k=1, labels=list(ex.labels)), t.accuracy(ex.y_true, y_pred),
+                 rtol=1e-12, atol=1e-12, what="top_k_accuracy(k=1) vs accuracy of the top column")
+
+
+@prop("top_k_all_classes_is_one", "top_k_accuracy with k = K (the number of columns) or more is 1.0",
+      kind="identity", needs=("top_k_accuracy", "top_k_accuracy:k", "top_k_accuracy:labels"),
+      strategy=score_examples())
+def _top_k_all(t, ex):
+    k = ex.y_proba.shape[1]
+    for kk in (k, k + 1):
+        with findings.form():
+            v = t.top_k_accuracy(ex.y_true, ex.y_proba, k=kk, labels=list(ex.labels))
+            expect_close(v, 1.0, rtol=0, atol=1e-12, what=f"top_k_accuracy(k={kk}) with {k} classes")
+
+
+@prop("top_k_monotone_in_k", "top_k_accuracy never decreases as k grows from 1 to K", kind="direction",
+      needs=("top_k_accuracy", "top_k_accuracy:k", "top_k_accuracy:labels"), strategy=score_examples())
+def _top_k_monotone(t, ex):
+    values = [t.top_k_accuracy(ex.y_true, ex.y_proba, k=k, labels=list(ex.labels))
+              for k in range(1, ex.y_proba.shape[1] + 1)]
+    for k in range(1, len(values)):
+        expect_le(values[k - 1], values[k], what=f"top_k_accuracy(k={k}) <= top_k_accuracy(k={k + 1}) {values}")
+
+
+@prop("refuses_bad_k[top_k_accuracy]", "top_k_accuracy refuses k < 1 and a k that is not an integer, naming 'k'",
+      kind="refusal", needs=("top_k_accuracy", "top_k_accuracy:k", "top_k_accuracy:labels"),
+      strategy=st.tuples(proba_examples(max_size=6), st.sampled_from([0, -1, 1.5, "2", None])), max_examples=15)
+def _top_k_bad_k(t, ex):
+    e, k = ex
+    expect_refusal(lambda: t.top_k_accuracy(e.y_true, e.y_proba, k=k, labels=list(e.labels)), "k")
+
+
+# ---- hinge loss
+
+
+@st.composite
+def decision_examples(draw, *, weights: str | None = None):
+    """(ProbaExample of decision values, weights or None): 1-D decisions over a two-label alphabet, or an
+    (N, K) matrix; values of any sign, with ties and margins of exactly 1."""
+    base = draw(proba_examples(weights=weights))
+    n, k = base.y_proba.shape
+    value = st.one_of(st.floats(-4.0, 4.0, allow_subnormal=False), st.sampled_from([-1.0, 0.0, 1.0, 2.0]))
+    if k == 2 and draw(st.booleans()):
+        d = np.array(draw(st.lists(value, min_size=n, max_size=n)), dtype=np.float64)
+    else:
+        d = np.array(draw(st.lists(value, min_size=n * k, max_size=n * k)), dtype=np.float64).reshape(n, k)
+    return dataclasses.replace(base, y_proba=d)
+
+
+def hinge_margins(d: np.ndarray, codes: np.ndarray) -> np.ndarray:
+    """Per sample: y d (1-D, y = +1 for the second label) or d[true] - max of the other columns."""
+    if d.ndim == 1:
+        return np.where(codes == 1, d, -d)
+    return np.array([row[c] - max(v for j, v in enumerate(row) if j != c) for row, c in zip(d.tolist(), codes)])
+
+
+@prop("definition[hinge_loss]",
+      "the hinge loss is the (weighted) mean of max(0, 1 - margin): margin y d with y = +1 for the greater of two "
+      "labels (1-D decisions), d[true] - max over the other columns (Crammer-Singer, (N, K) decisions)",
+      kind="relation", needs=("hinge_loss", "hinge_loss:labels", "hinge_loss:sample_weight"),
+      strategy=st.one_of(decision_examples(), decision_examples(weights="float")), defines=("hinge_loss",))
+def _hinge_definition(t, ex):
+    w = np.ones(len(ex.y_true)) if ex.sample_weight is None else ex.sample_weight
+    kw = {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}
+    losses = np.maximum(0.0, 1.0 - hinge_margins(ex.y_proba, _codes(ex)))
+    expect_close(t.hinge_loss(ex.y_true, ex.y_proba, labels=list(ex.labels), **kw), np.sum(w * losses) / w.sum(),
+                 rtol=1e-9, atol=1e-12, what=f"hinge_loss ({ex.y_proba.ndim}-D decisions)")
+
+
+# ---- likelihood ratios
+
+
+@prop("definition[class_likelihood_ratios]",
+      "LR+ = (TP / (TP + FN)) / (FP / (FP + TN)) and LR- = (FN / (TP + FN)) / (TN / (TN + FP)) from the counted "
+      "(weighted) TP, FP, FN, TN of labels[1]; NaN where the ratio is undefined (TP + FN = 0, FP = 0 or TN = 0)",
+      kind="relation", needs=("class_likelihood_ratios", "class_likelihood_ratios:labels",
+                              "class_likelihood_ratios:sample_weight"),
+      strategy=st.one_of(binary_pairs(), binary_pairs(weights="float")), defines=("class_likelihood_ratios",))
+def _lr_definition(t, ex):
+    tp, fp, fn, tn = counts(ex.y_true, ex.y_pred, [ex.alphabet[1]], ex.sample_weight)[:, 0]
+    sens = tp / (tp + fn) if tp + fn > 0 else np.nan
+    lr_pos = sens / (fp / (fp + tn)) if fp > 0 and tp + fn > 0 else np.nan
+    lr_neg = (1 - sens) / (tn / (tn + fp)) if tn > 0 and tp + fn > 0 else np.nan
+    got = np.asarray(t.class_likelihood_ratios(ex.y_true, ex.y_pred, labels=list(ex.alphabet), **weight_kw(ex)),
+                     dtype=float)
+    expect_close(got, [lr_pos, lr_neg], rtol=1e-9, atol=1e-12,
+                 what=f"(LR+, LR-) with TP={tp:g}, FP={fp:g}, FN={fn:g}, TN={tn:g}")
+
+
+@prop("likelihood_ratios_from_sensitivity_and_specificity",
+      "LR+ = sensitivity / (1 - specificity) and LR- = (1 - sensitivity) / specificity, with the catalog's recall "
+      "and specificity of the positive class, where both are defined", kind="relation",
+      needs=("class_likelihood_ratios", "class_likelihood_ratios:labels", "recall:pos_label", "specificity:pos_label"),
+      strategy=binary_pairs())
+def _lr_from_rates(t, ex):
+    if likelihood_ratio_undefined(ex):
+        return  # see undefined[class_likelihood_ratios]
+    sens = t.recall(ex.y_true, ex.y_pred, pos_label=ex.alphabet[1])
+    spec = t.specificity(ex.y_true, ex.y_pred, pos_label=ex.alphabet[1])
+    lr_pos, lr_neg = t.class_likelihood_ratios(ex.y_true, ex.y_pred, labels=list(ex.alphabet))
+    expect_close(lr_pos, sens / (1 - spec), rtol=1e-9, what=f"LR+ vs TPR / (1 - TNR) = {sens} / (1 - {spec})")
+    expect_close(lr_neg, (1 - sens) / spec, rtol=1e-9, atol=1e-12,
+                 what=f"LR- vs (1 - TPR) / TNR = (1 - {sens}) / {spec}")
+
+
+@prop("undefined[class_likelihood_ratios]",
+      "LR+ takes replace_undefined_by (nan, a number, or {'LR+': a, 'LR-': b}) exactly when TP + FN = 0 or FP = 0, "
+      "LR- exactly when TP + FN = 0 or TN = 0; both are finite elsewhere", kind="undefined",
+      needs=("class_likelihood_ratios", "class_likelihood_ratios:labels",
+             "class_likelihood_ratios:replace_undefined_by"),
+      strategy=st.tuples(binary_pairs(shapes=("one_class_true", "perfect", "constant_pred", "noisy", "independent")),
+                         st.sampled_from([np.nan, 1.0, {"LR+": 7.0, "LR-": 0.25}])))
+def _lr_undefined(t, ex):
+    pair, replace = ex
+    tp, fp, fn, tn = counts(pair.y_true, pair.y_pred, [pair.alphabet[1]])[:, 0]
+    want_pos, want_neg = (replace["LR+"], replace["LR-"]) if isinstance(replace, dict) else (replace, replace)
+    lr_pos, lr_neg = t.class_likelihood_ratios(pair.y_true, pair.y_pred, labels=list(pair.alphabet),
+                                               replace_undefined_by=replace)
+    for name, value, undefined, want in (("LR+", lr_pos, tp + fn == 0 or fp == 0, want_pos),
+                                         ("LR-", lr_neg, tp + fn == 0 or tn == 0, want_neg)):
+        with findings.form():
+            if undefined:
+                expect(value == want or (is_nan(value) and is_nan(want)),
+                       f"{name} = {value!r} where it is undefined (TP={tp:g}, FP={fp:g}, FN={fn:g}, TN={tn:g}), "
+                       f"but should be replace_undefined_by's {want!r}")
+            else:
+                expect(np.isfinite(value), f"{name} = {value!r} where it is defined "
+                                           f"(TP={tp:g}, FP={fp:g}, FN={fn:g}, TN={tn:g})")
+
+
+@prop("refuses_multiclass[class_likelihood_ratios]",
+      "class_likelihood_ratios refuses data with more than two labels, naming 'y_true'", kind="refusal",
+      needs=("class_likelihood_ratios",),
+      strategy=label_pairs(min_classes=3, min_size=3, max_size=10, shapes=("independent",)).filter(
+          lambda e: np.unique(e.y_true).size > 2), max_examples=15)
+def _lr_multiclass(t, ex):
+    expect_refusal(lambda: t.class_likelihood_ratios(ex.y_true, ex.y_pred), "y_true")
+
+
+# ---- Brier score and the D^2 scores
+
+
+def one_hot_truth(ex) -> np.ndarray:
+    return (ex.y_true[:, None] == np.asarray(ex.labels)[None, :]).astype(float)
+
+
+def _with_binary_form(ex):
+    """The example's (N, K) form, and for two classes its 1-D form: the probability of the greater label."""
+    forms = [(ex.y_proba, one_hot_truth(ex), ex.y_proba)]
+    if len(ex.labels) == 2:
+        forms.append((ex.y_proba[:, 1], one_hot_truth(ex), ex.y_proba))
+    return forms
+
+
+@prop("definition[brier_score_loss]",
+      "the Brier score is the (weighted) mean over samples of sum_k (onehot - p)^2, halved for scale_by_half=True "
+      "and, under 'auto', for two classes only (2-D rows, or 1-D P(greater label) read as [1 - p, p])",
+      kind="relation", needs=("brier_score_loss", "brier_score_loss:labels", "brier_score_loss:sample_weight",
+                              "brier_score_loss:scale_by_half"),
+      strategy=st.one_of(proba_examples(), proba_examples(weights="float")), defines=("brier_score_loss",))
+def _brier_definition(t, ex):
+    w = np.ones(len(ex.y_true)) if ex.sample_weight is None else ex.sample_weight
+    kw = {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}
+    for proba, Y, rows in _with_binary_form(ex):
+        full = np.sum(w * np.sum((Y - rows) ** 2, axis=1)) / w.sum()
+        for scale, expected in (("auto", full / 2 if len(ex.labels) == 2 else full), (True, full / 2), (False, full)):
+            with findings.form():
+                expect_close(t.brier_score_loss(ex.y_true, proba, labels=list(ex.labels), scale_by_half=scale, **kw),
+                             expected, rtol=1e-9, atol=1e-12,
+                             what=f"brier_score_loss({proba.ndim}-D, scale_by_half={scale!r})")
+
+
+@prop("brier_of_one_hot_is_zero_one_loss",
+      "one-hot probabilities of a predicted label give Brier = 2 x zero-one loss unscaled, = the zero-one loss "
+      "scaled by half: under 'auto' the zero-one loss itself for two classes, twice it for three or more",
+      kind="relation", needs=("brier_score_loss", "brier_score_loss:labels", "brier_score_loss:scale_by_half",
+                              "zero_one_loss"),
+      strategy=st.tuples(proba_examples(), st.randoms(use_true_random=False)))
+def _brier_one_hot(t, ex):
+    e, rnd = ex
+    labels = np.asarray(e.labels)
+    y_pred = labels[[rnd.randrange(len(labels)) for _ in range(len(e.y_true))]]
+    onehot = (y_pred[:, None] == labels[None, :]).astype(float)
+    loss = t.zero_one_loss(e.y_true, y_pred)
+    for scale, factor in (("auto", 1.0 if len(labels) == 2 else 2.0), (True, 1.0), (False, 2.0)):
+        with findings.form():
+            expect_close(t.brier_score_loss(e.y_true, onehot, labels=list(e.labels), scale_by_half=scale),
+                         factor * loss, rtol=1e-12, atol=1e-12,
+                         what=f"brier_score_loss(one-hot, scale_by_half={scale!r}) vs {factor:g} x zero_one_loss")
+
+
+def _null_rows(Y, w):
+    return np.tile(w @ Y / w.sum(), (len(Y), 1))
+
+
+@prop("definition[d2_brier_score]",
+      "D^2 Brier = 1 - B(p) / B(p0), p0 the (weighted) class frequencies of y_true on every row, B the unscaled "
+      "Brier sum; NaN where y_true has one class (B(p0) = 0)", kind="relation",
+      needs=("d2_brier_score", "d2_brier_score:labels", "d2_brier_score:sample_weight"),
+      strategy=st.one_of(proba_examples(), proba_examples(weights="float")), defines=("d2_brier_score",))
+def _d2_brier_definition(t, ex):
+    w = np.ones(len(ex.y_true)) if ex.sample_weight is None else ex.sample_weight
+    kw = {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}
+    for proba, Y, rows in _with_binary_form(ex):
+        null = np.sum(w * np.sum((Y - _null_rows(Y, w)) ** 2, axis=1))
+        model = np.sum(w * np.sum((Y - rows) ** 2, axis=1))
+        # 1e-12 of the total: the frequencies of a one-class y_true under float weights round to exactly 1
+        expected = 1 - model / null if null > 1e-12 * w.sum() else np.nan
+        with findings.form():
+            expect_close(t.d2_brier_score(ex.y_true, proba, labels=list(ex.labels), **kw), expected, rtol=1e-9,
+                         atol=1e-12, what=f"d2_brier_score({proba.ndim}-D)")
+
+
+@prop("definition[d2_log_loss_score]",
+      "D^2 log loss = 1 - LL(p) / LL(p0), LL the (weighted) summed log loss and p0 the (weighted) class frequencies "
+      "of y_true; NaN where y_true has one class (LL(p0) = 0)", kind="relation",
+      needs=("d2_log_loss_score", "d2_log_loss_score:labels", "d2_log_loss_score:sample_weight"),
+      strategy=st.one_of(proba_examples(min_prob=1e-6), proba_examples(min_prob=1e-6, weights="float")),
+      defines=("d2_log_loss_score",))
+def _d2_log_loss_definition(t, ex):
+    w = np.ones(len(ex.y_true)) if ex.sample_weight is None else ex.sample_weight
+    kw = {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}
+    for proba, Y, rows in _with_binary_form(ex):
+        freq = w @ Y / w.sum()
+        null = -np.sum(w * np.log(np.sum(Y * freq[None, :], axis=1)))
+        model = -np.sum(w * np.log(np.sum(Y * rows, axis=1)))
+        expected = 1 - model / null if np.count_nonzero(w @ Y) > 1 else np.nan
+        with findings.form():
+            expect_close(t.d2_log_loss_score(ex.y_true, proba, labels=list(ex.labels), **kw), expected, rtol=1e-9,
+                         atol=1e-12, what=f"d2_log_loss_score({proba.ndim}-D)")
+
+
+def _d2_undefined(t, ex, m):
+    e = ex
+    v = getattr(t, m)(e.y_true, e.y_proba, labels=list(e.labels))
+    expect(is_nan(v), f"{m} = {v!r} with every sample of y_true in one class (the null model is perfect), but should "
+                      "be nan")
+
+
+for _m in ("d2_brier_score", "d2_log_loss_score"):
+    register(f"undefined[{_m}]", f"{_m} is nan when every sample of y_true is of one class (a single sample "
+             "included): the null model's loss is 0", kind="undefined", needs=(_m, f"{_m}:labels"),
+             check=functools.partial(_d2_undefined, m=_m),
+             strategy=proba_examples(min_prob=1e-6).map(lambda e: dataclasses.replace(
+                 e, y_true=np.full(len(e.y_true), e.y_true[0]))), max_examples=PER_METRIC_EXAMPLES)
+
+
+@st.composite
+def _bad_brier_inputs(draw):
+    e, proba = draw(_bad_probabilities())
+    if draw(st.booleans()) and len(e.labels) == 2:
+        one_d = proba[:, 1].copy()
+        one_d[0] = draw(st.sampled_from([-0.25, 1.5, np.nan]))
+        return e, one_d
+    return e, proba
+
+
+register("refuses_invalid_probabilities[brier_score_loss]",
+         "brier_score_loss refuses probabilities outside [0, 1] or NaN, and rows not summing to 1, naming 'y_proba'",
+         kind="refusal", needs=("brier_score_loss", "brier_score_loss:labels"), strategy=_bad_brier_inputs(),
+         check=functools.partial(_bad_proba, m="brier_score_loss"), max_examples=20)
+
+
+# ---- agreement with scikit-learn
+
+
+def _agree(t, m, args, kw, what, rtol=1e-9, atol=1e-12):
+    ref = reference("sklearn")
+    with findings.form():
+        expect_close(np.asarray(getattr(t, m)(*args, **kw), dtype=float),
+                     np.asarray(getattr(ref, m)(*args, **kw), dtype=float), rtol=rtol, atol=atol,
+                     what=f"{m}({what}) vs sklearn")
+
+
+def _agree_error_rate(t, ex, m):
+    for kw in ([{}, {"normalize": False}] if m == "zero_one_loss" else [{}]):
+        _agree(t, m, (ex.y_true, ex.y_pred), {**kw, **weight_kw(ex)}, kw)
+
+
+for _m in ERROR_RATES:
+    register(f"agrees_with_sklearn[{_m}]", f"{_m} agrees with scikit-learn (sample_weight too)", kind="agreement",
+             reference="sklearn", needs=(_m, f"{_m}:sample_weight") + (("zero_one_loss:normalize",)
+                                                                      if _m == "zero_one_loss" else ()),
+             check=functools.partial(_agree_error_rate, m=_m), strategy=weighted_or_not,
+             max_examples=PER_METRIC_EXAMPLES)
+
+
+def _sklearn_binary_tie(ex, k) -> bool:
+    """Two columns, k = 1 and a tie: scikit-learn's binary branch predicts by score > 0.5 (see its deviations)."""
+    s = ex.y_proba
+    return s.shape[1] == 2 and k == 1 and bool(np.any(s[:, 0] == s[:, 1]) or np.any(s[:, 1] == 0.5))
+
+
+@prop("agrees_with_sklearn[top_k_accuracy]",
+      "top-k accuracy agrees with scikit-learn for k = 1 .. K on probability rows (two columns with k = 1: rows "
+      "without a tie, where scikit-learn's binary threshold and the ranking agree)", kind="agreement",
+      reference="sklearn", needs=("top_k_accuracy", "top_k_accuracy:k", "top_k_accuracy:labels",
+                                  "top_k_accuracy:normalize", "top_k_accuracy:sample_weight"),
+      strategy=st.one_of(proba_examples(), proba_examples(weights="float")), max_examples=PER_METRIC_EXAMPLES)
+def _agree_top_k(t, ex):
+    kw = {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}
+    for k in range(1, ex.y_proba.shape[1] + 1):
+        if _sklearn_binary_tie(ex, k):
+            continue
+        for normalize in (True, False):
+            _agree(t, "top_k_accuracy", (ex.y_true, ex.y_proba), dict(k=k, labels=list(ex.labels),
+                                                                       normalize=normalize, **kw),
+                   f"k={k}, normalize={normalize}")
+
+
+@prop("agrees_with_sklearn[hinge_loss]",
+      "the hinge loss agrees with scikit-learn on 1-D decisions (both labels in y_true: scikit-learn encodes y_true "
+      "alone there) and (N, K) Crammer-Singer decisions", kind="agreement", reference="sklearn",
+      needs=("hinge_loss", "hinge_loss:labels", "hinge_loss:sample_weight"),
+      strategy=st.one_of(decision_examples(), decision_examples(weights="float")), max_examples=PER_METRIC_EXAMPLES)
+def _agree_hinge(t, ex):
+    if ex.y_proba.ndim == 1 and np.unique(ex.y_true).size < 2:
+        return
+    kw = {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}
+    _agree(t, "hinge_loss", (ex.y_true, ex.y_proba), dict(labels=list(ex.labels), **kw), f"{ex.y_proba.ndim}-D")
+
+
+@prop("agrees_with_sklearn[class_likelihood_ratios]",
+      "(LR+, LR-) agree with scikit-learn, undefined ratios included (nan, or replace_undefined_by where y_true "
+      "has a positive sample: without one, scikit-learn leaves LR- nan whatever it is asked; see its deviations)",
+      kind="agreement", reference="sklearn",
+      needs=("class_likelihood_ratios", "class_likelihood_ratios:labels", "class_likelihood_ratios:sample_weight",
+             "class_likelihood_ratios:replace_undefined_by"),
+      strategy=st.one_of(binary_pairs(), binary_pairs(weights="float")), max_examples=PER_METRIC_EXAMPLES)
+def _agree_lr(t, ex):
+    positives = bool((ex.y_true == ex.alphabet[1]).any())
+    for replace in (np.nan, {"LR+": 5.0, "LR-": 0.5}) if positives else (np.nan,):
+        _agree(t, "class_likelihood_ratios", (ex.y_true, ex.y_pred),
+               dict(labels=list(ex.alphabet), replace_undefined_by=replace, **weight_kw(ex)), f"replace={replace}")
+
+
+def _agree_probabilistic(t, ex, m, scales):
+    kw = {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}
+    w = np.ones(len(ex.y_true)) if ex.sample_weight is None else ex.sample_weight
+    if m.startswith("d2") and np.count_nonzero(w @ one_hot_truth(ex)) < 2:
+        return  # undefined (all the weight in one class): see undefined[...]
+    for proba, _, _ in _with_binary_form(ex):
+        extra = {"pos_label": ex.labels[1]} if proba.ndim == 1 and m != "d2_log_loss_score" else {}
+        for scale in scales:
+            _agree(t, m, (ex.y_true, proba), dict(labels=list(ex.labels), **scale, **extra, **kw),
+                   f"{proba.ndim}-D, {scale}")
+
+
+for _m, _scales in (("brier_score_loss", ({}, {"scale_by_half": True}, {"scale_by_half": False})),
+                    ("d2_brier_score", ({},)), ("d2_log_loss_score", ({},))):
+    register(f"agrees_with_sklearn[{_m}]",
+             f"{_m} agrees with scikit-learn on (N, K) rows and 1-D binary probabilities, weighted or not (probabilities"
+             " >= 1e-6, where scikit-learn's log-loss clipping has no effect)", kind="agreement", reference="sklearn",
+             needs=(_m, f"{_m}:labels", f"{_m}:sample_weight", *(f"{_m}:{k}" for s in _scales for k in s),
+                    *((f"{_m}:pos_label",) if _m != "d2_log_loss_score" else ())),
+             check=functools.partial(_agree_probabilistic, m=_m, scales=_scales),
+             strategy=st.one_of(proba_examples(min_prob=1e-6), proba_examples(min_prob=1e-6, weights="float")),
+             max_examples=PER_METRIC_EXAMPLES)
+
 
 
 # ------------------------------------------------------------------ claims from the seeds

@@ -22,9 +22,12 @@ from properties.inputs.distributions import (
     token_probs,
 )
 from properties.checks import expect, expect_close, expect_le, expect_printed, expect_refusal
+from properties.inputs.labels import (BINARY_PROBABILITIES, PROBABILITIES, binary_probability_examples,
+                                      proba_examples)
 from properties.engine import findings
 from properties.engine.registry import prop, register
 from properties.engine.targets import reference
+from properties.inputs.labels import ProbaExample
 
 CAPABILITIES = {
     "entropy": Capability((0.0, None), symmetric=False, input_domain="probability distribution",
@@ -38,6 +41,13 @@ CAPABILITIES = {
     "corpus_perplexity": Capability((1.0, math.inf), symmetric=False, input_domain="sequences of token probabilities",
                                     undefined="a zero probability -> inf; empty corpus/sequence refused",
                                     averaging=("tokens", "sequences"), higher_is_better=False),
+    "expected_calibration_error": Capability((0.0, 1.0), symmetric=False,
+                                             input_domain="labels + class probability rows (or 1-D binary)",
+                                             undefined="none (empty input refused)", higher_is_better=False),
+    "calibration_curve": Capability((0.0, 1.0), symmetric=False,
+                                    input_domain="binary labels + probabilities of the positive class",
+                                    undefined="none (empty input refused; empty bins dropped)",
+                                    higher_is_better=None),
 }
 
 _GENERIC = {
@@ -46,6 +56,12 @@ _GENERIC = {
     "kl_divergence": dict(inputs=DISTRIBUTION_PAIRS, best=0.0, not_generic=("duplication_invariance",)),
     "perplexity": dict(inputs=TOKEN_PROBABILITIES, best=1.0),
     "corpus_perplexity": dict(inputs=CORPORA, best=1.0, forms=tuple({"average": a} for a in ("tokens", "sequences"))),
+    # quantile bins are left out of the generic forms: duplicating every sample moves the interpolated
+    # percentile edges (a different binning, not a bug); the definition property covers them
+    "expected_calibration_error": dict(inputs=PROBABILITIES, best=0.0,
+                                       forms=({}, {"norm": "l2"}, {"norm": "max", "n_bins": 4},
+                                              {"mode": "classwise"})),
+    "calibration_curve": dict(inputs=BINARY_PROBABILITIES, forms=({}, {"n_bins": 10})),
 }
 # duplicating the categories of a distribution breaks its normalisation: not an input of the metric
 CAPABILITIES = {name: dataclasses.replace(cap, **_GENERIC[name]) for name, cap in CAPABILITIES.items()}
@@ -453,3 +469,289 @@ def _claim_kl_one_hot(t, ex):
     y = np.zeros(len(q))
     y[k] = 1.0
     expect_close(t.kl_divergence(y, q), -math.log(q[k]), rtol=1e-12, atol=1e-15, what="KL(one-hot || q)")
+
+
+# ---------------------------------------------------------------- calibration (issue 32)
+# Bins: edges belong to the bin below ([0, e1], (e1, e2], ...), empty bins dropped (metrics.probabilistic).
+
+
+def bin_members(c: np.ndarray, n_bins: int, strategy: str) -> list[np.ndarray]:
+    """The samples of each non-empty bin, in bin order, written with explicit interval tests."""
+    if strategy == "uniform":
+        edges = [i / n_bins for i in range(n_bins + 1)]
+    else:
+        edges = list(np.percentile(c, np.linspace(0.0, 1.0, n_bins + 1) * 100))  # scikit-learn's expression
+    out = []
+    for b in range(n_bins):
+        lo, hi = edges[b], edges[b + 1]
+        inside = (c <= hi) if b == 0 else (c > lo) & (c <= hi)
+        if b == n_bins - 1:
+            inside = c > lo if b > 0 else np.ones(len(c), dtype=bool)
+        out.append(np.flatnonzero(inside))
+    return [m for m in out if m.size]
+
+
+def calibration_gaps(c, outcome, n_bins, strategy):
+    """(n_b, mean outcome, mean confidence) per non-empty bin."""
+    return [(len(m), float(np.mean(outcome[m])), float(np.mean(c[m]))) for m in bin_members(c, n_bins, strategy)]
+
+
+def ece_from_bins(c, outcome, n_bins, strategy, norm) -> float:
+    bins = calibration_gaps(c, outcome, n_bins, strategy)
+    n = len(c)
+    if norm == "max":
+        return max(abs(a - b) for _, a, b in bins)
+    if norm == "l1":
+        return sum(k / n * abs(a - b) for k, a, b in bins)
+    return math.sqrt(sum(k / n * (a - b) ** 2 for k, a, b in bins))
+
+
+def expected_ece(ex, norm, mode, n_bins, strategy) -> float:
+    """The spec's ECE of a 2-D (top-label or classwise) or 1-D (positive class) example."""
+    p = ex.y_proba
+    labels = list(ex.labels)
+    codes = np.array([labels.index(v) for v in ex.y_true.tolist()])
+    if p.ndim == 1:
+        return ece_from_bins(p, (codes == 1).astype(float), n_bins, strategy, norm)
+    if mode == "top_label":
+        top = np.array([row.index(max(row)) for row in p.tolist()])  # the first maximum
+        return ece_from_bins(p.max(axis=1), (top == codes).astype(float), n_bins, strategy, norm)
+    return float(np.mean([ece_from_bins(p[:, j], (codes == j).astype(float), n_bins, strategy, norm)
+                          for j in range(p.shape[1])]))
+
+
+_ECE_FORMS = [dict(norm=n, mode=m, n_bins=b, strategy=s) for n in ("l1", "l2", "max")
+              for m, b, s in (("top_label", 15, "uniform"), ("classwise", 5, "uniform"), ("top_label", 4, "quantile"))]
+
+
+@prop("definition[expected_calibration_error]",
+      "the calibration error is, over the non-empty confidence bins ((lo, hi], the first [0, e1]), sum n_b/N |acc_b - "
+      "conf_b| (l1), its root-mean-square (l2) or max |acc_b - conf_b| (max); confidence and outcome: max row "
+      "probability and argmax (first) = truth (top_label), each column against its class, averaged (classwise), "
+      "P(positive) and y = positive (1-D); uniform and quantile (np.percentile) bins",
+      kind="relation", needs=("expected_calibration_error", "expected_calibration_error:labels",
+                              "expected_calibration_error:norm", "expected_calibration_error:mode",
+                              "expected_calibration_error:n_bins", "expected_calibration_error:strategy",
+                              "expected_calibration_error:pos_label"),
+      strategy=st.one_of(proba_examples(), binary_probability_examples()), defines=("expected_calibration_error",))
+def _ece_definition(t, ex):
+    one_d = ex.y_proba.ndim == 1
+    for form in _ECE_FORMS:
+        if one_d and form["mode"] == "classwise":
+            continue
+        extra = {"pos_label": ex.labels[1]} if one_d else {"labels": list(ex.labels)}
+        with findings.form():
+            expect_close(t.expected_calibration_error(ex.y_true, ex.y_proba, **form, **extra),
+                         expected_ece(ex, form["norm"], form["mode"], form["n_bins"], form["strategy"]),
+                         rtol=1e-9, atol=1e-12, what=f"expected_calibration_error({ex.y_proba.ndim}-D, {form})")
+
+
+@st.composite
+def calibrated_examples(draw):
+    """Binary labels and probabilities calibrated by construction: every sample of a uniform bin gets the
+    probability m / n of that bin's group, of whose n samples exactly m are positive."""
+    n_bins = draw(st.integers(1, 12))
+    y, p = [], []
+    for b in draw(st.lists(st.integers(0, n_bins - 1), min_size=1, max_size=4, unique=True)):
+        n = draw(st.integers(1, 8))
+        # a fraction m / n inside the bin (b / n_bins, (b + 1) / n_bins], if n samples allow one
+        fractions = [m for m in range(n + 1) if (b == 0 or m / n > b / n_bins) and m / n <= (b + 1) / n_bins]
+        if not fractions:
+            continue
+        m = draw(st.sampled_from(fractions))
+        y += [1] * m + [0] * (n - m)
+        p += [m / n] * n
+    if not y:
+        y, p = [1], [1.0]
+    return ProbaExample(np.array(y), np.array(p), (0, 1)), n_bins
+
+
+@prop("calibrated_by_construction_is_zero",
+      "a binary predictor whose probability in each uniform bin equals the frequency of positives there has "
+      "calibration error 0 in every norm", kind="identity",
+      needs=("expected_calibration_error", "expected_calibration_error:norm", "expected_calibration_error:n_bins",
+             "expected_calibration_error:pos_label"), strategy=calibrated_examples())
+def _ece_calibrated(t, ex):
+    e, n_bins = ex
+    for norm in ("l1", "l2", "max"):
+        with findings.form():
+            v = t.expected_calibration_error(e.y_true, e.y_proba, n_bins=n_bins, norm=norm, pos_label=1)
+            expect_close(v, 0.0, rtol=0, atol=1e-12, what=f"expected_calibration_error(norm={norm!r}, n_bins={n_bins})")
+
+
+@prop("ece_norms_ordered", "l1 <= l2 <= max calibration error (weighted power means of the bin gaps), "
+      "top-label and classwise", kind="relation",
+      needs=("expected_calibration_error", "expected_calibration_error:labels", "expected_calibration_error:norm",
+             "expected_calibration_error:mode"), strategy=proba_examples())
+def _ece_norms(t, ex):
+    for mode in ("top_label", "classwise"):
+        v = [t.expected_calibration_error(ex.y_true, ex.y_proba, labels=list(ex.labels), norm=n, mode=mode)
+             for n in ("l1", "l2", "max")]
+        with findings.form():
+            expect_le(v[0], v[1], what=f"l1 {v[0]} <= l2 {v[1]} ({mode})", tol=1e-12)
+            expect_le(v[1], v[2], what=f"l2 {v[1]} <= max {v[2]} ({mode})", tol=1e-12)
+
+
+@prop("ece_is_weighted_gap_of_reliability_curve",
+      "binary ECE (l1) = sum over the reliability curve's bins of counts/N x |prob_true - prob_pred|, same bins "
+      "(uniform and quantile)", kind="relation",
+      needs=("expected_calibration_error", "expected_calibration_error:n_bins", "expected_calibration_error:strategy",
+             "expected_calibration_error:pos_label", "calibration_curve", "calibration_curve:n_bins",
+             "calibration_curve:strategy", "calibration_curve:pos_label", "calibration_curve:return_counts"),
+      strategy=st.tuples(binary_probability_examples(), st.integers(1, 12), st.sampled_from(["uniform", "quantile"])))
+def _ece_vs_curve(t, ex):
+    e, n_bins, strategy = ex
+    prob_true, prob_pred, counts = t.calibration_curve(e.y_true, e.y_proba, pos_label=e.labels[1], n_bins=n_bins,
+                                                       strategy=strategy, return_counts=True)
+    expected = float(np.sum(np.asarray(counts) / len(e.y_true) * np.abs(np.asarray(prob_true) - np.asarray(prob_pred))))
+    expect_close(t.expected_calibration_error(e.y_true, e.y_proba, n_bins=n_bins, strategy=strategy,
+                                              pos_label=e.labels[1]), expected, rtol=1e-9, atol=1e-12,
+                 what=f"ECE(n_bins={n_bins}, {strategy}) vs the reliability curve's weighted gaps")
+
+
+@prop("definition[calibration_curve]",
+      "prob_true / prob_pred are the fraction of positives / the mean probability of each non-empty bin in "
+      "increasing order, bins (lo, hi] (the first [0, e1]), uniform or quantile (np.percentile) edges",
+      kind="relation", needs=("calibration_curve", "calibration_curve:pos_label", "calibration_curve:n_bins",
+                              "calibration_curve:strategy"),
+      strategy=st.tuples(binary_probability_examples(), st.integers(1, 12)), defines=("calibration_curve",))
+def _curve_definition(t, ex):
+    e, n_bins = ex
+    outcome = (e.y_true == e.labels[1]).astype(float)
+    for strategy in ("uniform", "quantile"):
+        bins = calibration_gaps(e.y_proba, outcome, n_bins, strategy)
+        prob_true, prob_pred = t.calibration_curve(e.y_true, e.y_proba, pos_label=e.labels[1], n_bins=n_bins,
+                                                   strategy=strategy)[:2]
+        with findings.form():
+            expect_close(np.asarray(prob_true, dtype=float), [a for _, a, _ in bins], rtol=1e-12, atol=1e-12,
+                         what=f"prob_true (n_bins={n_bins}, {strategy})")
+            expect_close(np.asarray(prob_pred, dtype=float), [c for _, _, c in bins], rtol=1e-12, atol=1e-12,
+                         what=f"prob_pred (n_bins={n_bins}, {strategy})")
+
+
+@prop("reliability_curve_bins_increasing",
+      "the reliability curve's mean probabilities strictly increase from bin to bin (disjoint ordered bins), "
+      "at most n_bins of them, each in [0, 1]", kind="relation",
+      needs=("calibration_curve", "calibration_curve:pos_label", "calibration_curve:n_bins",
+             "calibration_curve:strategy"),
+      strategy=st.tuples(binary_probability_examples(), st.integers(1, 12), st.sampled_from(["uniform", "quantile"])))
+def _curve_increasing(t, ex):
+    e, n_bins, strategy = ex
+    prob_true, prob_pred = t.calibration_curve(e.y_true, e.y_proba, pos_label=e.labels[1], n_bins=n_bins,
+                                               strategy=strategy)[:2]
+    pred = np.asarray(prob_pred, dtype=float)
+    expect(len(pred) == len(prob_true) and 1 <= len(pred) <= n_bins,
+           f"{len(pred)} bins (prob_true: {len(prob_true)}), but should be 1 .. n_bins = {n_bins}")
+    expect(bool(np.all(np.diff(pred) > 0)), f"prob_pred = {pred.tolist()} is not strictly increasing")
+
+
+@prop("reliability_curve_counts_sum",
+      "the reliability curve's bin counts are positive (empty bins dropped) and sum to the number of samples; "
+      "count x prob_true sums to the number of positives", kind="relation",
+      needs=("calibration_curve", "calibration_curve:pos_label", "calibration_curve:n_bins",
+             "calibration_curve:strategy", "calibration_curve:return_counts"),
+      strategy=st.tuples(binary_probability_examples(), st.integers(1, 12), st.sampled_from(["uniform", "quantile"])))
+def _curve_counts(t, ex):
+    e, n_bins, strategy = ex
+    prob_true, _, counts = t.calibration_curve(e.y_true, e.y_proba, pos_label=e.labels[1], n_bins=n_bins,
+                                               strategy=strategy, return_counts=True)
+    counts = np.asarray(counts, dtype=float)
+    expect(bool(np.all(counts > 0)), f"counts = {counts.tolist()}: an empty bin was kept")
+    expect_close(counts.sum(), float(len(e.y_true)), rtol=0, atol=0, what="the sum of the bin counts")
+    expect_close(float(counts @ np.asarray(prob_true, dtype=float)), float(np.sum(e.y_true == e.labels[1])),
+                 rtol=1e-12, atol=1e-9, what="sum of counts x prob_true vs the number of positives")
+
+
+def _off_edges(c: np.ndarray, n_bins: int) -> bool:
+    """No confidence within 1e-6 of an inner uniform edge, where scikit-learn's (lo, hi] and torchmetrics'
+    [lo, hi) bins differ, and float32 rounding could move a value across."""
+    inner = np.arange(1, n_bins) / n_bins
+    return not np.any(np.abs(c[:, None] - inner[None, :]) < 1e-6) if inner.size else True
+
+
+@prop("agrees_with_torchmetrics[expected_calibration_error]",
+      "the calibration error agrees with torchmetrics (uniform bins, l1 / l2 / max, 1-D binary and top-label) where "
+      "no confidence lies within 1e-6 of a bin edge (its bins are [lo, hi): see the edge convention), at float32's "
+      "precision", kind="agreement", reference="torchmetrics",
+      needs=("expected_calibration_error", "expected_calibration_error:labels", "expected_calibration_error:norm",
+             "expected_calibration_error:n_bins"),
+      strategy=st.tuples(st.one_of(proba_examples(min_prob=1e-3), binary_probability_examples()),
+                         st.sampled_from([7, 11, 15])), max_examples=30)
+def _ece_vs_torchmetrics(t, ex):
+    e, n_bins = ex
+    conf = e.y_proba if e.y_proba.ndim == 1 else e.y_proba.max(axis=1)
+    rows = e.y_proba if e.y_proba.ndim == 1 else np.sort(e.y_proba, axis=1)
+    tied_top = e.y_proba.ndim == 2 and bool(np.any(rows[:, -1] - rows[:, -2] < 1e-6))
+    if not _off_edges(conf, n_bins) or tied_top:
+        return  # an edge or a tied top label: float32 rounding decides the bin or the argmax
+    ref = reference("torchmetrics")
+    for norm in ("l1", "l2", "max"):
+        with findings.form():
+            expect_close(t.expected_calibration_error(e.y_true, e.y_proba, labels=list(e.labels), norm=norm,
+                                                      n_bins=n_bins),
+                         float(ref.expected_calibration_error(e.y_true, e.y_proba, labels=list(e.labels), norm=norm,
+                                                              n_bins=n_bins)),
+                         rtol=1e-5, atol=1e-6, what=f"ECE({e.y_proba.ndim}-D, norm={norm!r}, n_bins={n_bins}) vs "
+                                                    "torchmetrics (float32)")
+
+
+@prop("golden.edge_in_lower_bin[expected_calibration_error]",
+      "a confidence exactly on an inner bin edge belongs to the bin below: y = (1, 0), p = (0.5, 0.75), n_bins = 2 "
+      "puts 0.5 in [0, 0.5] (gap 0.5) and 0.75 in (0.5, 1] (gap 0.75): ECE = 0.625 (with [lo, hi) bins: one bin, "
+      "ECE |0.5 - 0.625| = 0.125)", kind="golden",
+      needs=("expected_calibration_error", "expected_calibration_error:n_bins", "expected_calibration_error:labels"))
+def _ece_edge(t, ex):
+    # worked by hand from the definition in the statement: (1/2)|1 - 0.5| + (1/2)|0 - 0.75| = 0.625
+    v = t.expected_calibration_error(np.array([1, 0]), np.array([0.5, 0.75]), n_bins=2, labels=[0, 1])
+    expect_close(v, 0.625, rtol=1e-12, what="ECE with 0.5 on the edge between two bins")
+
+
+@prop("agrees_with_sklearn[calibration_curve]",
+      "the reliability curve agrees with scikit-learn's calibration_curve, uniform and quantile bins, bin edges and "
+      "repeated probabilities included", kind="agreement", reference="sklearn",
+      needs=("calibration_curve", "calibration_curve:pos_label", "calibration_curve:n_bins",
+             "calibration_curve:strategy"),
+      strategy=st.tuples(binary_probability_examples(), st.integers(1, 12)), max_examples=30)
+def _curve_vs_sklearn(t, ex):
+    e, n_bins = ex
+    ref = reference("sklearn")
+    for strategy in ("uniform", "quantile"):
+        kw = dict(pos_label=e.labels[1], n_bins=n_bins, strategy=strategy)
+        ours, theirs = t.calibration_curve(e.y_true, e.y_proba, **kw)[:2], ref.calibration_curve(e.y_true, e.y_proba, **kw)
+        for name, a, b in zip(("prob_true", "prob_pred"), ours, theirs):
+            with findings.form():
+                expect_close(np.asarray(a, dtype=float), np.asarray(b, dtype=float), rtol=1e-12, atol=1e-12,
+                             what=f"{name}({strategy}, n_bins={n_bins}) vs sklearn")
+
+
+@prop("refuses_bad_options[expected_calibration_error]",
+      "expected_calibration_error refuses n_bins < 1 or not an integer, and unknown norm / strategy / mode, naming "
+      "the argument", kind="refusal",
+      needs=("expected_calibration_error", "expected_calibration_error:labels", "expected_calibration_error:n_bins",
+             "expected_calibration_error:norm", "expected_calibration_error:strategy",
+             "expected_calibration_error:mode"),
+      strategy=st.tuples(proba_examples(max_size=6), st.sampled_from(
+          [("n_bins", 0), ("n_bins", -3), ("n_bins", 2.5), ("norm", "l3"), ("norm", "L1"), ("strategy", "equal"),
+           ("mode", "top-label")])), max_examples=15)
+def _ece_bad_options(t, ex):
+    e, (name, value) = ex
+    expect_refusal(lambda: t.expected_calibration_error(e.y_true, e.y_proba, labels=list(e.labels), **{name: value}),
+                   name)
+
+
+@prop("refuses_bad_options[calibration_curve]",
+      "calibration_curve refuses n_bins < 1 or not an integer, an unknown strategy, and probabilities outside "
+      "[0, 1], naming the argument", kind="refusal",
+      needs=("calibration_curve", "calibration_curve:pos_label", "calibration_curve:n_bins",
+             "calibration_curve:strategy"),
+      strategy=st.tuples(binary_probability_examples(max_size=6), st.sampled_from(
+          [("n_bins", 0), ("n_bins", 1.5), ("strategy", "kmeans"), ("y_proba", 1.5), ("y_proba", -0.1)])),
+      max_examples=15)
+def _curve_bad_options(t, ex):
+    e, (name, value) = ex
+    if name == "y_proba":
+        p = e.y_proba.copy()
+        p[0] = value
+        expect_refusal(lambda: t.calibration_curve(e.y_true, p, pos_label=e.labels[1]), "y_proba")
+        return
+    expect_refusal(lambda: t.calibration_curve(e.y_true, e.y_proba, pos_label=e.labels[1], **{name: value}), name)

@@ -13,6 +13,11 @@ from sklearn import metrics as skm
 TARGET_NAME = "sklearn"
 VERSION = sklearn.__version__
 CONVENTIONS: dict[str, str] = {}
+#: option values sklearn does not take (properties asking for them are not applicable)
+SUPPORTS: dict[str, dict[str, tuple]] = {
+    # jaccard_score's parameter validation accepts zero_division 0, 1 or 'warn' only (precision_score takes nan)
+    "jaccard_score": {"zero_division": (0.0, 1.0)},
+}
 
 # ---------------------------------------------------------------- classification
 # (section: classification)
@@ -145,6 +150,81 @@ def cohen_kappa(y1, y2, *, labels=None, weights=None, sample_weight=None, replac
 
 def log_loss(y_true, y_proba, *, normalize=True, sample_weight=None, labels=None):
     return float(_quiet(skm.log_loss, y_true, y_proba, normalize=normalize, sample_weight=sample_weight, labels=labels))
+
+
+# Added with issue 32 (single-label breadth and calibration): zero_one_loss, hamming_loss, jaccard_score,
+# top_k_accuracy_score, hinge_loss, class_likelihood_ratios, brier_score_loss, d2_brier_score and
+# d2_log_loss_score map one-to-one. Two format conversions, both exact identities:
+# top_k_accuracy with two score columns passes the greater class's column (sklearn's binary branch
+# takes 1-D scores), and labels= sorted (the catalog's columns follow the sorted labels; sklearn
+# requires them ordered); hinge_loss with an (N, 2) decision matrix passes d[:, 1] - d[:, 0], on
+# which sklearn's binary hinge equals Crammer-Singer's (sklearn refuses two columns).
+CONVENTIONS["classification.top_k_accuracy.binary"] = ("two score columns -> the greater class's column (1-D); "
+                                                       "sklearn then predicts by score > 0.5 (scores in [0, 1]) "
+                                                       "or > 0 for k = 1")
+CONVENTIONS["classification.hinge_loss.two_columns"] = "(N, 2) decisions -> d[:, 1] - d[:, 0] (binary hinge)"
+CONVENTIONS["classification.brier_score_loss.scale_by_half"] = "passed through ('auto': halved for two classes)"
+
+
+def zero_one_loss(y_true, y_pred, *, normalize=True, sample_weight=None):
+    return float(skm.zero_one_loss(y_true, y_pred, normalize=normalize, sample_weight=sample_weight))
+
+
+def hamming_loss(y_true, y_pred, *, sample_weight=None):
+    return float(skm.hamming_loss(y_true, y_pred, sample_weight=sample_weight))
+
+
+def jaccard_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None,
+                  zero_division=0.0):
+    return _prf(skm.jaccard_score, y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                sample_weight=sample_weight, zero_division=zero_division)
+
+
+def top_k_accuracy(y_true, y_score, *, k=2, normalize=True, sample_weight=None, labels=None):
+    scores = np.asarray(y_score)
+    if scores.ndim == 2 and scores.shape[1] == 2:
+        scores = scores[:, 1]
+    ordered = None if labels is None else np.sort(np.asarray(labels))
+    return float(_quiet(skm.top_k_accuracy_score, y_true, scores, k=k, normalize=normalize,
+                        sample_weight=sample_weight, labels=ordered))
+
+
+def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
+    decision = np.asarray(pred_decision)
+    if decision.ndim == 2 and decision.shape[1] == 2:
+        decision = decision[:, 1] - decision[:, 0]
+    return float(skm.hinge_loss(y_true, decision, labels=labels, sample_weight=sample_weight))
+
+
+def class_likelihood_ratios(y_true, y_pred, *, labels=None, sample_weight=None, replace_undefined_by=np.nan):
+    lr_pos, lr_neg = _quiet(skm.class_likelihood_ratios, y_true, y_pred, labels=labels, sample_weight=sample_weight,
+                            replace_undefined_by=replace_undefined_by)
+    return float(lr_pos), float(lr_neg)
+
+
+def brier_score_loss(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None, scale_by_half="auto"):
+    return float(skm.brier_score_loss(y_true, y_proba, sample_weight=sample_weight, pos_label=pos_label,
+                                      labels=labels, scale_by_half=scale_by_half))
+
+
+def d2_brier_score(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None):
+    return float(_quiet(skm.d2_brier_score, y_true, y_proba, sample_weight=sample_weight, pos_label=pos_label,
+                        labels=labels))
+
+
+def d2_log_loss_score(y_true, y_proba, *, sample_weight=None, labels=None):
+    return float(_quiet(skm.d2_log_loss_score, y_true, y_proba, sample_weight=sample_weight, labels=labels))
+
+
+# ---------------------------------------------------------------- probabilistic (calibration)
+# (section: probabilistic) sklearn.calibration.calibration_curve under the catalog's name; it returns no
+# bin counts (no return_counts keyword: the properties that need the counts are not applicable).
+# sklearn has no expected calibration error.
+from sklearn import calibration as _calibration  # noqa: E402
+
+
+def calibration_curve(y_true, y_proba, *, pos_label=None, n_bins=5, strategy="uniform"):
+    return _calibration.calibration_curve(y_true, y_proba, pos_label=pos_label, n_bins=n_bins, strategy=strategy)
 
 
 # ---------------------------------------------------------------- regression

@@ -499,3 +499,89 @@ PROBABILITIES = InputShape(
     dtypes=f"integer labels as int8 to uint64 where they fit; probabilities in float32 and float16, {ROUNDED}; "
            "Python lists",
 )
+
+
+# ------------------------------------------------------------------ binary pairs named by their two labels
+
+
+def _call_binary_pair(t, name: str, ex: LabelPair, **kw):
+    """The metric with ``labels=[negative, positive]`` = the pair's alphabet (a binary metric such as the
+    likelihood ratios needs both classes named when the data hold one)."""
+    return getattr(t, name)(ex.y_true, ex.y_pred, labels=list(ex.alphabet), **kw)
+
+
+_BINARY_EDGES = tuple((name, pair) for name, pair in LABEL_EDGES if pair.is_binary)
+
+BINARY_LABELS = dataclasses.replace(
+    LABELS,
+    name="binary label pairs",
+    examples=lambda name: with_edges(binary_pairs(), _BINARY_EDGES),
+    call=_call_binary_pair,
+    call_keywords=("labels",),
+    form_keywords=None,
+    weighted=lambda name: binary_pairs(weights="int").map(lambda e: (e, e.sample_weight)),
+    perfect=lambda name: with_edges(binary_pairs().map(perfect_pair), mapped_edges(_BINARY_EDGES, perfect_pair)),
+)
+
+
+# ------------------------------------------------------------------ binary labels with 1-D probabilities
+
+
+@st.composite
+def binary_probability_examples(draw, *, min_size: int = 1, max_size: int = MAX_SIZE):
+    """A :class:`ProbaExample` whose ``y_proba`` is 1-D: the probability of ``labels[1]``, the positive
+    class. Probabilities are arbitrary floats in [0, 1], round values (0, 0.5, 1, tenths: on bin edges),
+    or repeated values; labels are {0, 1} or {"neg", "pos"}; either class may be absent."""
+    labels = draw(st.sampled_from([(0, 1), ("neg", "pos")]))
+    n = draw(st.integers(min_size, max_size))
+    value = st.one_of(st.floats(0.0, 1.0, allow_subnormal=False), st.sampled_from([0.0, 0.1, 0.2, 0.5, 0.7, 1.0]))
+    if draw(st.booleans()):
+        pool = draw(st.lists(value, min_size=1, max_size=3))
+        p = draw(st.lists(st.sampled_from(pool), min_size=n, max_size=n))
+    else:
+        p = draw(st.lists(value, min_size=n, max_size=n))
+    codes = draw(st.lists(st.integers(0, 1), min_size=n, max_size=n))
+    return ProbaExample(_as_label_array(codes, labels), np.array(p, dtype=np.float64), labels)
+
+
+@st.composite
+def bad_binary_probability_examples(draw):
+    """(example, argument at fault or None, defect): mismatched lengths, empty input or a NaN probability."""
+    e = draw(binary_probability_examples(max_size=6))
+    defect = draw(st.sampled_from(["length_mismatch", "empty", "nan"]))
+    if defect == "length_mismatch":
+        return ProbaExample(e.y_true, np.append(e.y_proba, 0.5), e.labels), "y_proba", defect
+    if defect == "empty":
+        return ProbaExample(e.y_true[:0], e.y_proba[:0], e.labels), None, defect
+    p = e.y_proba.copy()
+    p[draw(st.integers(0, len(p) - 1))] = np.nan
+    return ProbaExample(e.y_true, p, e.labels), "y_proba", defect
+
+
+def _recast_binary_proba(ex: ProbaExample) -> list[Recast]:
+    return [
+        *float_recasts("y_proba", [ex.y_proba], lambda a: ProbaExample(ex.y_true, a[0], ex.labels),
+                       ops=len(ex.y_proba), float16_bound=1.0),
+        list_recast("y_true, y_proba", [ex.y_true, ex.y_proba], lambda a: ProbaExample(*a, ex.labels),
+                    versus=f"{dtype_name(ex.y_true)}, float64"),
+    ]
+
+
+BINARY_PROBABILITY_EDGES = (
+    ("on_bin_edges", _proba([0, 1, 1, 0, 1], [0.0, 0.2, 0.5, 0.8, 1.0], (0, 1))),
+    ("one_class", _proba(["pos", "pos"], [0.25, 0.75], ("neg", "pos"))),
+    ("single_sample", _proba([1], [0.6], (0, 1))),
+    ("all_equal", _proba([0, 1, 0, 1], [0.3, 0.3, 0.3, 0.3], (0, 1))),
+)
+
+BINARY_PROBABILITIES = InputShape(
+    name="binary labels with probabilities of the positive class",
+    examples=lambda name: with_edges(binary_probability_examples(), BINARY_PROBABILITY_EDGES),
+    size=lambda ex: int(ex.y_true.shape[0]),
+    take=lambda ex, idx: ProbaExample(ex.y_true[idx], ex.y_proba[idx], ex.labels),
+    call=lambda t, name, ex, **kw: getattr(t, name)(ex.y_true, ex.y_proba, pos_label=ex.labels[1], **kw),
+    call_keywords=("pos_label",),
+    bad=lambda name: bad_binary_probability_examples(),
+    recast=_recast_binary_proba,
+    dtypes=f"probabilities in float32 and float16, {ROUNDED}; Python lists",
+)

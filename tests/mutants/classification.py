@@ -19,7 +19,7 @@ from metrics import classification as C
 from . import Mutant
 
 RATES = ("precision", "recall", "fbeta", "f1", "specificity", "false_positive_rate", "false_negative_rate",
-         "negative_predictive_value")
+         "negative_predictive_value", "jaccard_score")
 LABEL_METRICS = ("confusion_matrix", *RATES, "accuracy", "balanced_accuracy", "matthews_corrcoef", "cohen_kappa")
 ALL = (*LABEL_METRICS, "log_loss")
 
@@ -58,6 +58,7 @@ def _true_parts(name):
         "false_positive_rate": lambda tp, fp, fn, tn: (fp, fp + tn),
         "false_negative_rate": lambda tp, fp, fn, tn: (fn, fn + tp),
         "negative_predictive_value": lambda tp, fp, fn, tn: (tn, tn + fn),
+        "jaccard_score": lambda tp, fp, fn, tn: (tp, tp + fp + fn),
     }[name]
 
 
@@ -498,4 +499,168 @@ MUTANTS = [
     Mutant("fbeta_accepts_nonpositive_beta", {"fbeta": _fbeta_lenient_beta}, ids("refuses_nonpositive_beta")),
     Mutant("micro_average_ignores_labels", {m: _micro_ignores_labels(getattr(M, m)) for m in RATES},
            per_metric("micro_over_labels", RATES) + per_metric("agrees_with_sklearn", RATES)),
+]
+
+
+
+# ------------------------------------------------------------------ issue 32: error rates, top-k, hinge, likelihood ratios,
+# Brier and D^2 scores
+
+
+def _zero_one_ignores_normalize(y_true, y_pred, *, normalize=True, sample_weight=None):
+    return M.zero_one_loss(y_true, y_pred, sample_weight=sample_weight)
+
+
+def _hamming_over_classes(y_true, y_pred, *, sample_weight=None):
+    """Multilabel normalisation applied to single-label data: errors / (N x number of classes)."""
+    k = np.unique(np.concatenate([np.asarray(y_true), np.asarray(y_pred)])).size
+    return M.hamming_loss(y_true, y_pred, sample_weight=sample_weight) / k
+
+
+def _jaccard_is_dice(y_true, y_pred, **kwargs):
+    return M.f1(y_true, y_pred, **kwargs)
+
+
+def _top_k(variant):
+    def metric(y_true, y_score, *, k=2, normalize=True, sample_weight=None, labels=None):
+        s = np.asarray(y_score, dtype=float)
+        if variant == "ties_to_lowest":
+            return _top_k_reversed(y_true, s, k, normalize, sample_weight, labels)
+        if variant == "off_by_one":
+            if k <= 1:
+                return 0.0
+            return M.top_k_accuracy(y_true, s, k=k - 1, normalize=normalize, sample_weight=sample_weight,
+                                    labels=labels)
+        if variant == "k_reversed":
+            kk = max(1, s.shape[1] + 1 - int(k)) if isinstance(k, (int, np.integer)) and k >= 1 else k
+            return M.top_k_accuracy(y_true, s, k=kk, normalize=normalize, sample_weight=sample_weight, labels=labels)
+        if variant == "lenient_k":
+            try:
+                kk = max(1, int(float(k)))
+            except (TypeError, ValueError):
+                kk = 2
+            return M.top_k_accuracy(y_true, s, k=kk, normalize=normalize, sample_weight=sample_weight, labels=labels)
+        raise AssertionError(variant)
+
+    return metric
+
+
+def _top_k_reversed(y_true, s, k, normalize, sample_weight, labels):
+    """Top-k with ties resolved to the lowest column: the real metric on the mirrored columns and codes."""
+    classes = np.sort(np.asarray(labels)) if labels is not None else np.unique(np.asarray(y_true))
+    codes = np.searchsorted(classes, np.asarray(y_true))
+    mirrored = (classes.size - 1 - codes).astype(np.int64)
+    return M.top_k_accuracy(mirrored, s[:, ::-1], k=k, normalize=normalize, sample_weight=sample_weight,
+                            labels=list(range(classes.size)))
+
+
+def _hinge_squared(y_true, pred_decision, *, labels=None, sample_weight=None):
+    """The squared hinge: mean of max(0, 1 - margin)^2, from per-sample losses of the real metric."""
+    d = np.asarray(pred_decision, dtype=float)
+    losses = np.array([M.hinge_loss(np.asarray(y_true)[i:i + 1], d[i:i + 1], labels=labels if labels is not None
+                                    else list(np.unique(np.asarray(y_true))))
+                       for i in range(len(d))])
+    w = np.ones(len(d)) if sample_weight is None else np.asarray(sample_weight, dtype=float)
+    return float(np.sum(w * losses ** 2) / w.sum())
+
+
+def _lr(variant):
+    def metric(y_true, y_pred, *, labels=None, sample_weight=None, replace_undefined_by=np.nan):
+        if variant == "accepts_multiclass":
+            t, p = np.asarray(y_true), np.asarray(y_pred)
+            present = np.unique(np.concatenate([t, p]))
+            if present.size > 2 and labels is None:
+                top = present[-1]
+                other = present[0]
+                t, p = np.where(t == top, top, other), np.where(p == top, top, other)
+            return M.class_likelihood_ratios(t, p, labels=labels, sample_weight=sample_weight,
+                                             replace_undefined_by=replace_undefined_by)
+        if variant == "zero_when_undefined":
+            lr_pos, lr_neg = M.class_likelihood_ratios(y_true, y_pred, labels=labels, sample_weight=sample_weight)
+            return (0.0 if math.isnan(lr_pos) else lr_pos), (0.0 if math.isnan(lr_neg) else lr_neg)
+        lr_pos, lr_neg = M.class_likelihood_ratios(y_true, y_pred, labels=labels, sample_weight=sample_weight,
+                                                   replace_undefined_by=replace_undefined_by)
+        if variant == "positive_over_specificity":  # LR+ = TPR / TNR instead of TPR / (1 - TNR)
+            if math.isnan(lr_pos) or math.isnan(lr_neg) or lr_neg == 0:
+                return lr_pos, lr_neg
+            # with a = TPR, b = TNR: LR+ = a / (1 - b), LR- = (1 - a) / b; return a / b
+            a = lr_pos * (1 - lr_neg) / (lr_pos - lr_neg) if lr_pos != lr_neg else math.nan
+            b = (1 - a) / lr_neg
+            return (a / b if b else lr_pos), lr_neg
+        raise AssertionError(variant)
+
+    return metric
+
+
+def _brier(variant):
+    def metric(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None, scale_by_half="auto"):
+        if variant == "never_halved_on_auto":
+            scale_by_half = False if scale_by_half == "auto" else scale_by_half
+        if variant == "clips":
+            p = np.clip(np.nan_to_num(np.asarray(y_proba, dtype=float), nan=0.5), 0.0, 1.0)
+            if p.ndim == 2:
+                p = p / np.where(p.sum(axis=1, keepdims=True) > 0, p.sum(axis=1, keepdims=True), 1.0)
+            y_proba = p
+        return M.brier_score_loss(y_true, y_proba, sample_weight=sample_weight, pos_label=pos_label, labels=labels,
+                                  scale_by_half=scale_by_half)
+
+    return metric
+
+
+def _d2(name, variant):
+    real = getattr(M, name)
+
+    def metric(y_true, y_proba, **kwargs):
+        if variant == "zero_when_undefined":
+            v = real(y_true, y_proba, **kwargs)
+            return 0.0 if math.isnan(v) else v
+        # the null model predicts 1/K for every class instead of the class frequencies
+        p = np.asarray(y_proba, dtype=float)
+        k = 2 if p.ndim == 1 else p.shape[1]
+        uniform = np.full(p.shape, 0.5) if p.ndim == 1 else np.full(p.shape, 1.0 / k)
+        if name == "d2_brier_score":
+            loss = M.brier_score_loss(y_true, p, scale_by_half=False, **kwargs)
+            null = M.brier_score_loss(y_true, uniform, scale_by_half=False, **kwargs)
+        else:
+            loss = M.log_loss(y_true, p, **kwargs)
+            null = M.log_loss(y_true, uniform, **kwargs)
+        return 1.0 - loss / null if null > 0 else math.nan
+
+    return metric
+
+
+MUTANTS += [
+    Mutant("zero_one_loss_ignores_normalize", {"zero_one_loss": _zero_one_ignores_normalize},
+           ids("definition[zero_one_loss]", "zero_one_loss_is_one_minus_accuracy", "agrees_with_sklearn[zero_one_loss]")),
+    Mutant("hamming_loss_divided_by_classes", {"hamming_loss": _hamming_over_classes},
+           ids("definition[hamming_loss]", "hamming_loss_equals_zero_one_loss", "agrees_with_sklearn[hamming_loss]")),
+    Mutant("jaccard_is_dice", {"jaccard_score": _jaccard_is_dice},
+           ids("formula[jaccard_score]", "jaccard_is_f1_over_two_minus_f1")),
+    Mutant("top_k_ties_to_lowest_column", {"top_k_accuracy": _top_k("ties_to_lowest")},
+           ids("definition[top_k_accuracy]", "top_k_with_k_1_is_accuracy", "agrees_with_sklearn[top_k_accuracy]")),
+    Mutant("top_k_uses_k_minus_1", {"top_k_accuracy": _top_k("off_by_one")},
+           ids("top_k_all_classes_is_one", "definition[top_k_accuracy]")),
+    Mutant("top_k_counts_k_from_the_bottom", {"top_k_accuracy": _top_k("k_reversed")},
+           ids("top_k_monotone_in_k")),
+    Mutant("top_k_accepts_any_k", {"top_k_accuracy": _top_k("lenient_k")}, ids("refuses_bad_k[top_k_accuracy]")),
+    Mutant("hinge_loss_squared", {"hinge_loss": _hinge_squared},
+           ids("definition[hinge_loss]", "agrees_with_sklearn[hinge_loss]")),
+    Mutant("likelihood_ratio_over_specificity", {"class_likelihood_ratios": _lr("positive_over_specificity")},
+           ids("definition[class_likelihood_ratios]", "likelihood_ratios_from_sensitivity_and_specificity",
+               "agrees_with_sklearn[class_likelihood_ratios]")),
+    Mutant("likelihood_ratios_zero_when_undefined", {"class_likelihood_ratios": _lr("zero_when_undefined")},
+           ids("undefined[class_likelihood_ratios]")),
+    Mutant("likelihood_ratios_accept_multiclass", {"class_likelihood_ratios": _lr("accepts_multiclass")},
+           ids("refuses_multiclass[class_likelihood_ratios]")),
+    Mutant("brier_never_halved_on_auto", {"brier_score_loss": _brier("never_halved_on_auto")},
+           ids("definition[brier_score_loss]", "brier_of_one_hot_is_zero_one_loss",
+               "agrees_with_sklearn[brier_score_loss]")),
+    Mutant("brier_clips_probabilities", {"brier_score_loss": _brier("clips")},
+           ids("refuses_invalid_probabilities[brier_score_loss]")),
+    Mutant("d2_brier_uniform_null_model", {"d2_brier_score": _d2("d2_brier_score", "uniform_null")},
+           ids("definition[d2_brier_score]", "agrees_with_sklearn[d2_brier_score]")),
+    Mutant("d2_log_loss_uniform_null_model", {"d2_log_loss_score": _d2("d2_log_loss_score", "uniform_null")},
+           ids("definition[d2_log_loss_score]", "agrees_with_sklearn[d2_log_loss_score]")),
+    Mutant("d2_zero_when_undefined", {m: _d2(m, "zero_when_undefined") for m in ("d2_brier_score", "d2_log_loss_score")},
+           ids("undefined[d2_brier_score]", "undefined[d2_log_loss_score]")),
 ]

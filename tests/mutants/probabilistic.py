@@ -447,3 +447,116 @@ MUTANTS += [
     Mutant("perplexity-as-product", {"perplexity": perplexity_as_product},
            catches=("probabilistic.perplexity_is_exp_mean_nll",)),
 ]
+
+
+# ---------------------------------------------------------------- calibration (issue 32)
+
+
+def _binned(variant):
+    """The expected calibration error / reliability curve with one binning or weighting rule bent."""
+
+    def bins(c, outcome, n_bins, strategy):
+        if strategy == "uniform":
+            edges = np.linspace(0.0, 1.0, n_bins + 1)
+        else:
+            edges = np.percentile(c, np.linspace(0.0, 1.0, n_bins + 1) * 100)
+        side = "right" if variant == "edges_in_upper_bin" else "left"
+        ids = np.searchsorted(edges[1:-1], c, side=side)
+        count = np.bincount(ids, minlength=n_bins).astype(float)
+        hits = np.bincount(ids, weights=outcome, minlength=n_bins)
+        conf = np.bincount(ids, weights=c, minlength=n_bins)
+        if variant == "midpoint_confidence":
+            conf = count * (edges[:-1] + edges[1:]) / 2
+        if variant == "keeps_empty_bins":
+            with np.errstate(invalid="ignore"):
+                return count, np.nan_to_num(hits / count), np.nan_to_num(conf / count)
+        kept = count > 0
+        return count[kept], hits[kept] / count[kept], conf[kept] / count[kept]
+
+    def error(c, outcome, n_bins, strategy, norm):
+        count, acc, conf = bins(c, outcome, n_bins, strategy)
+        gap = np.abs(acc - conf)
+        share = count / c.shape[0]
+        if variant == "unweighted_bins" and norm == "l1":
+            return float(gap.mean())
+        if norm == "max":
+            return float(gap.max())
+        if norm == "l1":
+            return float(share @ gap)
+        squared = float(share @ (gap * gap))
+        return squared if variant == "l2_without_root" else math.sqrt(squared)
+
+    def ece(y_true, y_proba, *, n_bins=15, strategy="uniform", norm="l1", mode="top_label", pos_label=None,
+            labels=None):
+        if variant == "lenient_options":
+            n_bins = max(1, int(n_bins)) if isinstance(n_bins, (int, float)) else 15
+            strategy = strategy if strategy in ("uniform", "quantile") else "uniform"
+            norm = norm if norm in ("l1", "l2", "max") else "l1"
+            mode = mode if mode in ("top_label", "classwise") else "top_label"
+            return ok.expected_calibration_error(y_true, y_proba, n_bins=n_bins, strategy=strategy, norm=norm,
+                                                 mode=mode, pos_label=pos_label, labels=labels)
+        t, p = np.asarray(y_true), np.asarray(y_proba, dtype=float)
+        ok.expected_calibration_error(y_true, y_proba, n_bins=n_bins, strategy=strategy, norm=norm, mode=mode,
+                                      pos_label=pos_label, labels=labels)  # the real checks
+        if p.ndim == 1:
+            from metrics.classification import binary_positive
+            return error(p, (t == binary_positive(t, pos_label, labels)).astype(float), n_bins, strategy, norm)
+        classes = np.sort(np.asarray(labels)) if labels is not None else np.unique(t)
+        codes = np.searchsorted(classes, t)
+        if mode == "top_label":
+            top = p.argmax(axis=1)
+            return error(p.max(axis=1), (top == codes).astype(float), n_bins, strategy, norm)
+        return float(np.mean([error(p[:, j], (codes == j).astype(float), n_bins, strategy, norm)
+                              for j in range(p.shape[1])]))
+
+    def curve(y_true, y_proba, *, pos_label=None, n_bins=5, strategy="uniform", return_counts=False):
+        if variant == "lenient_options":
+            n_bins = max(1, int(n_bins))
+            strategy = strategy if strategy in ("uniform", "quantile") else "uniform"
+            y_proba = np.clip(np.asarray(y_proba, dtype=float), 0.0, 1.0)
+            return ok.calibration_curve(y_true, y_proba, pos_label=pos_label, n_bins=n_bins, strategy=strategy,
+                                        return_counts=return_counts)
+        ok.calibration_curve(y_true, y_proba, pos_label=pos_label, n_bins=n_bins, strategy=strategy)  # the checks
+        from metrics.classification import binary_positive
+        t, p = np.asarray(y_true), np.asarray(y_proba, dtype=float)
+        count, prob_true, prob_pred = bins(p, (t == binary_positive(t, pos_label)).astype(float), n_bins, strategy)
+        if variant == "bins_reversed":
+            count, prob_true, prob_pred = count[::-1], prob_true[::-1], prob_pred[::-1]
+        return (prob_true, prob_pred, count) if return_counts else (prob_true, prob_pred)
+
+    return {"expected_calibration_error": ece, "calibration_curve": curve}
+
+
+def _ece_only(variant):
+    return {"expected_calibration_error": _binned(variant)["expected_calibration_error"]}
+
+
+def _curve_only(variant):
+    return {"calibration_curve": _binned(variant)["calibration_curve"]}
+
+
+def _p(*names):
+    return tuple(f"probabilistic.{n}" for n in names)
+
+
+MUTANTS += [
+    Mutant("ece_unweighted_mean_of_bin_gaps", _ece_only("unweighted_bins"),
+           catches=_p("definition[expected_calibration_error]", "ece_is_weighted_gap_of_reliability_curve",
+                      "agrees_with_torchmetrics[expected_calibration_error]")),
+    Mutant("ece_l2_without_square_root", _ece_only("l2_without_root"),
+           catches=_p("ece_norms_ordered", "definition[expected_calibration_error]")),
+    Mutant("ece_edges_in_upper_bin", _ece_only("edges_in_upper_bin"),
+           catches=_p("golden.edge_in_lower_bin[expected_calibration_error]",
+                      "definition[expected_calibration_error]", "ece_is_weighted_gap_of_reliability_curve")),
+    Mutant("ece_bin_midpoint_as_confidence", _ece_only("midpoint_confidence"),
+           catches=_p("calibrated_by_construction_is_zero", "definition[expected_calibration_error]")),
+    Mutant("ece_accepts_bad_options", _ece_only("lenient_options"),
+           catches=_p("refuses_bad_options[expected_calibration_error]")),
+    Mutant("calibration_curve_keeps_empty_bins", _curve_only("keeps_empty_bins"),
+           catches=_p("reliability_curve_counts_sum", "definition[calibration_curve]",
+                      "agrees_with_sklearn[calibration_curve]", "reliability_curve_bins_increasing")),
+    Mutant("calibration_curve_bins_reversed", _curve_only("bins_reversed"),
+           catches=_p("reliability_curve_bins_increasing")),
+    Mutant("calibration_curve_accepts_bad_options", _curve_only("lenient_options"),
+           catches=_p("refuses_bad_options[calibration_curve]")),
+]
