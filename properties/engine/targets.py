@@ -952,7 +952,9 @@ class RecordingView:
                 else:
                     tie_missing = f"{name}:ties={kwargs['ties']!r} (declared tie rule: {rule})"
             missing = tie_missing or _unsupported(self._target, fn, name, kwargs, stream=stream)
-            if missing is None and not stream and label == name:
+            # a stream's update takes the metric's inputs too: a batch outside the declared domain is skipped as the
+            # one-call example would be
+            if missing is None and not stream and (label == name or (label == "update" and receiver != "target.")):
                 outside = _outside_domain(self._target, name, fn, args, kwargs)
                 if outside is not None:
                     missing = f"{name}: outside declared domain {outside}"
