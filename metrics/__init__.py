@@ -22,6 +22,7 @@ FAMILIES = (
     "clustering",
     "generative",
     "signal",
+    "multilabel",
 )
 
 #: catalog name -> family name

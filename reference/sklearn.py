@@ -493,3 +493,72 @@ def calinski_harabasz(X, labels):
 
 def davies_bouldin(X, labels):
     return float(skm.davies_bouldin_score(X, labels))
+
+
+# ---------------------------------------------------------------- multilabel
+# (section: multilabel) indicator matrices onto sklearn's multilabel-indicator format, arguments passed
+# through. jaccard_score takes zero_division 0 or 1 only (no nan). A single label column (n x 1) is read by
+# sklearn as binary single-label data, not as a one-label indicator matrix: what it returns there is
+# sklearn's own answer, audited as is.
+CONVENTIONS["multilabel"] = "multilabel-indicator input to precision/recall/fbeta/f1/jaccard_score, accuracy_score " \
+                            "(subset accuracy), hamming_loss, multilabel_confusion_matrix, the label ranking scores, " \
+                            "roc_auc_score and average_precision_score"
+CONVENTIONS["multilabel.curves.undefined"] = "roc_auc_score: NaN (warning) for a one-class column; " \
+                                             "average_precision_score: 0 for a column without positives"
+SUPPORTS: dict[str, dict[str, tuple]] = {"multilabel_jaccard": {"zero_division": (0.0, 1.0)}}
+
+
+def _multilabel(score, y_true, y_pred, **kwargs):
+    return _scalar_or_array(_quiet(score, y_true, y_pred, **kwargs))
+
+
+def multilabel_precision(y_true, y_pred, *, average="macro", zero_division=0.0):
+    return _multilabel(skm.precision_score, y_true, y_pred, average=average, zero_division=zero_division)
+
+
+def multilabel_recall(y_true, y_pred, *, average="macro", zero_division=0.0):
+    return _multilabel(skm.recall_score, y_true, y_pred, average=average, zero_division=zero_division)
+
+
+def multilabel_fbeta(y_true, y_pred, *, beta, average="macro", zero_division=0.0):
+    return _multilabel(skm.fbeta_score, y_true, y_pred, beta=beta, average=average, zero_division=zero_division)
+
+
+def multilabel_f1(y_true, y_pred, *, average="macro", zero_division=0.0):
+    return _multilabel(skm.f1_score, y_true, y_pred, average=average, zero_division=zero_division)
+
+
+def multilabel_jaccard(y_true, y_pred, *, average="macro", zero_division=0.0):
+    return _multilabel(skm.jaccard_score, y_true, y_pred, average=average, zero_division=zero_division)
+
+
+def subset_accuracy(y_true, y_pred):
+    return float(skm.accuracy_score(y_true, y_pred))
+
+
+def multilabel_hamming_loss(y_true, y_pred):
+    return float(skm.hamming_loss(y_true, y_pred))
+
+
+def multilabel_confusion_matrix(y_true, y_pred):
+    return skm.multilabel_confusion_matrix(y_true, y_pred)
+
+
+def label_ranking_average_precision(y_true, y_score):
+    return float(skm.label_ranking_average_precision_score(y_true, y_score))
+
+
+def coverage_error(y_true, y_score):
+    return float(skm.coverage_error(y_true, y_score))
+
+
+def label_ranking_loss(y_true, y_score):
+    return float(skm.label_ranking_loss(y_true, y_score))
+
+
+def multilabel_roc_auc(y_true, y_score, *, average="macro"):
+    return _multilabel(skm.roc_auc_score, y_true, y_score, average=average)
+
+
+def multilabel_average_precision(y_true, y_score, *, average="macro"):
+    return _multilabel(skm.average_precision_score, y_true, y_score, average=average)

@@ -811,6 +811,107 @@ def kernel_inception_distance(features_1, features_2, *, subsets=100, subset_siz
     return KernelInceptionDistance(_out(mean), _out(std))
 
 
+# ---------------------------------------------------------------- multilabel
+# (section: multilabel) torchmetrics' multilabel_* functions take (preds, target, num_labels): target the
+# indicator matrix as int64, num_labels its number of columns (1 for input that is not 2-D: torchmetrics
+# validates the shapes itself). Hard predictions y_pred (0/1) are passed as float32 probabilities with
+# threshold=0.5, which maps them to themselves; scores as float32 (torchmetrics squashes scores outside
+# [0, 1] by its documented sigmoid). average=None -> 'none'; torchmetrics has no 'samples' average and its
+# zero_division is 0 or 1. Subset accuracy is multilabel_exact_match, Hamming loss
+# multilabel_hamming_distance(average='micro') (the mean over every cell).
+CONVENTIONS["multilabel.thresholding"] = "0/1 predictions passed as float32 with threshold=0.5"
+CONVENTIONS["multilabel.average"] = "micro/macro/weighted as torchmetrics; None -> 'none'; no 'samples'"
+CONVENTIONS["multilabel.subset_accuracy"] = "multilabel_exact_match"
+CONVENTIONS["multilabel.hamming_loss"] = "multilabel_hamming_distance(average='micro')"
+_ML_AVERAGES = (None, "micro", "macro", "weighted")
+
+
+def _ml_inputs(y_true, second):
+    """(preds, target, num_labels) for torchmetrics' multilabel functions."""
+    target = _int_labels(y_true, "y_true")
+    preds = _floats(second)
+    return preds, target, int(target.shape[1]) if target.ndim > 1 else 1
+
+
+def _ml_call(fn, y_true, second, **options):
+    preds, target, num_labels = _ml_inputs(y_true, second)
+    return _out(library_call(fn, preds, target, num_labels=num_labels, **options))
+
+
+def _ml_average(average):
+    return "none" if average is None else average
+
+
+_ML_RATES = {
+    "multilabel_precision": _cls.multilabel_precision,
+    "multilabel_recall": _cls.multilabel_recall,
+    "multilabel_fbeta": _cls.multilabel_fbeta_score,
+    "multilabel_f1": _cls.multilabel_f1_score,
+    "multilabel_jaccard": _cls.multilabel_jaccard_index,
+}
+for _name in _ML_RATES:
+    SUPPORTS[_name] = {"average": _ML_AVERAGES, "zero_division": _ZERO_DIVISION}
+for _name in ("multilabel_roc_auc", "multilabel_average_precision"):
+    SUPPORTS[_name] = {"average": _ML_AVERAGES}
+
+
+def multilabel_precision(y_true, y_pred, *, average="macro", zero_division=0.0):
+    return _ml_call(_cls.multilabel_precision, y_true, y_pred, threshold=0.5, average=_ml_average(average),
+                    zero_division=zero_division)
+
+
+def multilabel_recall(y_true, y_pred, *, average="macro", zero_division=0.0):
+    return _ml_call(_cls.multilabel_recall, y_true, y_pred, threshold=0.5, average=_ml_average(average),
+                    zero_division=zero_division)
+
+
+def multilabel_fbeta(y_true, y_pred, *, beta, average="macro", zero_division=0.0):
+    return _ml_call(_cls.multilabel_fbeta_score, y_true, y_pred, beta=beta, threshold=0.5,
+                    average=_ml_average(average), zero_division=zero_division)
+
+
+def multilabel_f1(y_true, y_pred, *, average="macro", zero_division=0.0):
+    return _ml_call(_cls.multilabel_f1_score, y_true, y_pred, threshold=0.5, average=_ml_average(average),
+                    zero_division=zero_division)
+
+
+def multilabel_jaccard(y_true, y_pred, *, average="macro", zero_division=0.0):
+    return _ml_call(_cls.multilabel_jaccard_index, y_true, y_pred, threshold=0.5, average=_ml_average(average),
+                    zero_division=zero_division)
+
+
+def subset_accuracy(y_true, y_pred):
+    return _ml_call(_cls.multilabel_exact_match, y_true, y_pred, threshold=0.5)
+
+
+def multilabel_hamming_loss(y_true, y_pred):
+    return _ml_call(_cls.multilabel_hamming_distance, y_true, y_pred, threshold=0.5, average="micro")
+
+
+def multilabel_confusion_matrix(y_true, y_pred):
+    return _ml_call(_cls.multilabel_confusion_matrix, y_true, y_pred, threshold=0.5)
+
+
+def label_ranking_average_precision(y_true, y_score):
+    return _ml_call(_cls.multilabel_ranking_average_precision, y_true, y_score)
+
+
+def coverage_error(y_true, y_score):
+    return _ml_call(_cls.multilabel_coverage_error, y_true, y_score)
+
+
+def label_ranking_loss(y_true, y_score):
+    return _ml_call(_cls.multilabel_ranking_loss, y_true, y_score)
+
+
+def multilabel_roc_auc(y_true, y_score, *, average="macro"):
+    return _ml_call(_cls.multilabel_auroc, y_true, y_score, average=_ml_average(average))
+
+
+def multilabel_average_precision(y_true, y_score, *, average="macro"):
+    return _ml_call(_cls.multilabel_average_precision, y_true, y_score, average=_ml_average(average))
+
+
 # ---------------------------------------------------------------- streaming (modular metrics)
 # (section: streaming)
 # STREAMING maps catalog names to torchmetrics' modular metrics (the stateful objects of its main API): update per

@@ -34,6 +34,7 @@ _VALID = {
     "clustering": ([0, 0, 1, 1, 2], [0, 1, 1, 1, 2]),
     "generative": ([[0.0, 1.0], [1.0, 0.5], [2.0, 2.5]], [[0.5, 1.0], [1.5, 0.0], [2.0, 1.0]]),
     "signal": ([0, 1, 1, 0], [0, 1, 0, 0]),
+    "multilabel": ([[1, 0, 1], [0, 1, 0]], [[1, 0, 0], [0, 1, 1]]),
 }
 _POINTS = [[[0.0, 0.0], [0.0, 1.0], [5.0, 5.0], [5.0, 6.0], [9.0, 0.0]], [0, 0, 1, 1, 1]]
 _SPECIAL = {
@@ -53,10 +54,12 @@ _SPECIAL = {
     "wasserstein_distance": [[0.0, 1.0, 3.0], [1.0, 2.0], [1.0, 2.0, 1.0], [1.0, 1.0]],
     "burstiness": [[1.0, 4.0, 0.5, 2.0]], "mean_opinion_score": [[3, 4, 5, 4]],
     "mel_cepstral_distortion": [[[1.0, 0.5, 0.2], [0.9, 0.4, 0.1]], [[1.1, 0.4, 0.2], [0.8, 0.5, 0.0]]],
+    "multilabel_roc_auc": [[[1, 0], [0, 1], [1, 1]], [[0.9, 0.2], [0.1, 0.8], [0.6, 0.4]]],
+    "multilabel_average_precision": [[[1, 0], [0, 1], [1, 1]], [[0.9, 0.2], [0.1, 0.8], [0.6, 0.4]]],
     "coco_map": [[{"boxes": [[0, 0, 2, 2]], "scores": [0.9], "labels": [1]}],
                  [{"boxes": [[0, 0, 2, 2]], "labels": [1]}]],
 }
-_KEYWORDS = {"fbeta": {"beta": 1.0}, "adjusted_r2": {"n_features": 0}, "match_detections": {"iou_threshold": 0.5},
+_KEYWORDS = {"fbeta": {"beta": 1.0}, "multilabel_fbeta": {"beta": 1.0}, "adjusted_r2": {"n_features": 0}, "match_detections": {"iou_threshold": 0.5},
              "average_precision_detection": {"interpolation": "all_points"},
              "inception_score": {"splits": 1}, "kernel_inception_distance": {"subsets": 3, "subset_size": 2}}
 

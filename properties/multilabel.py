@@ -1,0 +1,736 @@
+"""The multilabel spec: label-set rates, exact match, Hamming loss, label ranking, per-label curves.
+
+Capability table first (the generic properties: bounds, symmetry, sample permutation and
+duplication, dtypes, perfect input, bad input), then the family's own laws, after
+scikit-learn's ``test_common.py`` for multilabel metrics:
+
+- every metric pinned by its definition, computed here with plain loops over labels, rows
+  and label pairs (Python sets for the per-row rates), never by another function of the target;
+- ``average=None`` is the catalog's binary metric of each column, ``"micro"`` the binary metric
+  of the raveled matrices, ``"samples"`` the mean over rows of the binary metric of each row
+  (an empty row scores ``zero_division``), all through the target's own binary functions;
+- permuting the label columns permutes ``average=None`` (and the per-label confusion
+  matrices) and leaves every other value unchanged;
+- relations: Hamming loss between (1 - subset accuracy) / L and 1 - subset accuracy; Jaccard =
+  F1 / (2 - F1) per label and per row; LRAP = samples-averaged AP where every row has a positive;
+  coverage error between the mean number of true labels and L, its lower end for a perfect ranking;
+- undefined cases on purpose: ROC AUC of a column (row) with one class and AP of one without
+  positives are refused, naming y_true; unknown options refused;
+- agreement with scikit-learn and torchmetrics (where they have the option).
+
+No source document (``shared/seeds``) speaks of multilabel metrics: this family has no claims.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import math
+
+import numpy as np
+from hypothesis import strategies as st
+
+from .capabilities import Capability
+from .checks import expect_close, expect_le, expect_refusal
+from .engine import findings
+from .engine.registry import family_examples, register
+from .engine.targets import reference
+from .inputs import edges_of, with_edges
+from .inputs.indicators import (INDICATOR_PAIRS, SCORED_INDICATORS, SCORED_INDICATORS_BOTH_CLASSES,
+                                indicator_pairs, perfect_scores, scored_indicators,
+                                scored_indicators_both_classes)
+
+EXAMPLES = 30
+family_examples("multilabel", EXAMPLES)
+GENERIC_EXAMPLES = EXAMPLES
+
+#: the same counts summed in another order
+ROUNDING = 1e-12
+
+BETA = 2.0  # != 1 so that beta and beta^2 differ
+AVERAGES = (None, "micro", "macro", "weighted", "samples")
+ZERO_DIVISIONS = (0.0, 1.0, np.nan)
+
+#: label-set rates: name -> (num, den) from per-label or per-row (tp, fp, fn); the catalog's binary metric
+RATES = {
+    "multilabel_precision": (lambda tp, fp, fn: (tp, tp + fp), "precision"),
+    "multilabel_recall": (lambda tp, fp, fn: (tp, tp + fn), "recall"),
+    "multilabel_fbeta": (lambda tp, fp, fn: ((1 + BETA**2) * tp, (1 + BETA**2) * tp + BETA**2 * fn + fp), "fbeta"),
+    "multilabel_f1": (lambda tp, fp, fn: (2 * tp, 2 * tp + fp + fn), "f1"),
+    "multilabel_jaccard": (lambda tp, fp, fn: (tp, tp + fp + fn), None),
+}
+#: per-label curves: name -> the catalog's binary metric
+CURVES = {"multilabel_roc_auc": "roc_auc", "multilabel_average_precision": "average_precision"}
+RANKING = ("label_ranking_average_precision", "coverage_error", "label_ranking_loss")
+
+
+def _forms(m, averages=AVERAGES, **kw):
+    beta = {"beta": BETA} if m == "multilabel_fbeta" else {}
+    return tuple({"average": a, **beta, **kw} for a in averages)
+
+
+def _rate_capability(m, symmetric):
+    return Capability(
+        (0.0, 1.0), symmetric, "0/1 indicator matrices (n_samples x n_labels)",
+        "0/0 for a label (a row with 'samples') -> zero_division", averaging=("micro", "macro", "weighted",
+                                                                              "samples", "none"),
+        inputs=INDICATOR_PAIRS, best=1.0, forms=_forms(m),
+        bound_forms=tuple(f for z in (0.0, 1.0) for f in _forms(m, zero_division=z)),
+        perfect_forms=_forms(m, zero_division=np.nan),
+        # 'weighted' weighs by the support in y_true: not symmetric
+        symmetry_forms=_forms(m, (None, "micro", "macro", "samples")),
+        refusal_form=_forms(m, ("macro",))[0])
+
+
+CAPABILITIES = {
+    "multilabel_precision": _rate_capability("multilabel_precision", False),
+    "multilabel_recall": _rate_capability("multilabel_recall", False),
+    "multilabel_fbeta": _rate_capability("multilabel_fbeta", False),
+    "multilabel_f1": _rate_capability("multilabel_f1", True),
+    "multilabel_jaccard": _rate_capability("multilabel_jaccard", True),
+    "subset_accuracy": Capability((0.0, 1.0), True, "0/1 indicator matrices", "never (empty input refused)",
+                                  inputs=INDICATOR_PAIRS, best=1.0),
+    "multilabel_hamming_loss": Capability((0.0, 1.0), True, "0/1 indicator matrices", "never (empty input refused)",
+                                          inputs=INDICATOR_PAIRS, best=0.0, higher_is_better=False),
+    "multilabel_confusion_matrix": Capability((0.0, None), False, "0/1 indicator matrices",
+                                              "never (empty input refused)", inputs=INDICATOR_PAIRS,
+                                              higher_is_better=None, additive=True),
+    "label_ranking_average_precision": Capability(
+        (0.0, 1.0), False, "0/1 indicator matrix + label scores",
+        "a row with no relevant label (0/0) or every label relevant scores 1", inputs=SCORED_INDICATORS, best=1.0),
+    "coverage_error": Capability(
+        (0.0, None), False, "0/1 indicator matrix + label scores",
+        "a row with no relevant label covers 0 labels", inputs=SCORED_INDICATORS, higher_is_better=False),
+    "label_ranking_loss": Capability(
+        (0.0, 1.0), False, "0/1 indicator matrix + label scores",
+        "a row with no relevant or no irrelevant label (no pair) scores 0", inputs=SCORED_INDICATORS, best=0.0,
+        higher_is_better=False),
+    "multilabel_roc_auc": Capability(
+        (0.0, 1.0), False, "0/1 indicator matrix + label scores",
+        "a column (row for 'samples', matrix for 'micro') with one class is refused",
+        averaging=("micro", "macro", "weighted", "samples", "none"), inputs=SCORED_INDICATORS_BOTH_CLASSES,
+        best=1.0, forms=_forms("multilabel_roc_auc")),
+    "multilabel_average_precision": Capability(
+        (0.0, 1.0), False, "0/1 indicator matrix + label scores",
+        "a column (row for 'samples', matrix for 'micro') without positives is refused",
+        averaging=("micro", "macro", "weighted", "samples", "none"), inputs=SCORED_INDICATORS_BOTH_CLASSES,
+        best=1.0, forms=_forms("multilabel_average_precision")),
+}
+
+
+# ------------------------------------------------------------------ the spec's own arithmetic
+
+
+def _cell(matrix, i, j) -> int:
+    return int(matrix[i][j])
+
+
+def counts_per_label(t, p) -> list[tuple[int, int, int]]:
+    """(TP, FP, FN) of each column, by a plain loop."""
+    n, L = len(t), len(t[0])
+    out = []
+    for j in range(L):
+        pairs = [(_cell(t, i, j), _cell(p, i, j)) for i in range(n)]
+        out.append((sum(a and b for a, b in pairs), sum((not a) and b for a, b in pairs),
+                    sum(a and not b for a, b in pairs)))
+    return out
+
+
+def counts_per_row(t, p) -> list[tuple[int, int, int]]:
+    """(|T & P|, |P - T|, |T - P|) of each row, from the rows' label sets."""
+    out = []
+    for row_t, row_p in zip(t, p):
+        true = {j for j, v in enumerate(row_t) if v}
+        pred = {j for j, v in enumerate(row_p) if v}
+        out.append((len(true & pred), len(pred - true), len(true - pred)))
+    return out
+
+
+def _ratio(num, den, zd):
+    return num / den if den else zd
+
+
+def _mean_skipping_nan(values, weights=None):
+    kept = [(v, 1.0 if weights is None else w) for v, w in zip(values, weights or [None] * len(values))
+            if not math.isnan(v)]
+    if not kept:
+        return math.nan
+    total = sum(w for _, w in kept)
+    if total == 0:  # every weight 0: the unweighted mean (scikit-learn's rule)
+        return sum(v for v, _ in kept) / len(kept)
+    return sum(v * w for v, w in kept) / total
+
+
+def expected_rate(name, t, p, average, zd):
+    """The rate ``name`` under ``average`` and ``zero_division`` from counts made here."""
+    parts = RATES[name][0]
+    if average == "samples":
+        return _mean_skipping_nan([_ratio(*parts(*c), zd) for c in counts_per_row(t, p)])
+    per_label = counts_per_label(t, p)
+    if average == "micro":
+        tp, fp, fn = (sum(c[k] for c in per_label) for k in range(3))
+        return _ratio(*parts(tp, fp, fn), zd)
+    values = [_ratio(*parts(*c), zd) for c in per_label]
+    if average is None:
+        return np.array(values, dtype=float)
+    return _mean_skipping_nan(values, [tp + fn for tp, _, fn in per_label] if average == "weighted" else None)
+
+
+def call_rate(t, name, y_true, y_pred, **kw):
+    if name == "multilabel_fbeta":
+        kw.setdefault("beta", BETA)
+    return getattr(t, name)(y_true, y_pred, **kw)
+
+
+def call_binary(t, name, y_true, y_pred, **kw):
+    if name == "fbeta":
+        kw["beta"] = BETA
+    return getattr(t, name)(y_true, y_pred, average="binary", pos_label=1, **kw)
+
+
+def _needs(name, *keywords):
+    extra = ("beta",) if name in ("multilabel_fbeta", "fbeta") else ()
+    return (name, *(f"{name}:{k}" for k in (*extra, *keywords)))
+
+
+def _each(t, cases, check) -> None:
+    """``check(case)`` for every case (a dict of keywords), each judged on its own: a form the target lacks
+    is skipped, the worst failure raised once every form ran."""
+    problems: list = []
+    for case in cases:
+        with findings.form(findings.form_part(case), problems, view=t):
+            check(case)
+    findings.raise_worst(problems)
+
+
+def _every_average_and_zero_division(name):
+    return [{"average": a, "zero_division": z} for a in AVERAGES for z in ZERO_DIVISIONS]
+
+
+# ------------------------------------------------------------------ label-set rates
+
+
+def _rate_definition(t, ex, *, m):
+    y_true, y_pred = ex
+    T, P = y_true.tolist(), y_pred.tolist()
+
+    def check(case):
+        expect_close(call_rate(t, m, y_true, y_pred, **case), expected_rate(m, T, P, case["average"],
+                                                                             case["zero_division"]),
+                     rtol=ROUNDING, atol=ROUNDING, what=f"{m}({case}) vs its counts")
+
+    _each(t, _every_average_and_zero_division(m), check)
+
+
+_RATE_FORMULAS = {
+    "multilabel_precision": "TP / (TP + FP)",
+    "multilabel_recall": "TP / (TP + FN)",
+    "multilabel_fbeta": "(1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP)",
+    "multilabel_f1": "2 TP / (2 TP + FP + FN)",
+    "multilabel_jaccard": "TP / (TP + FP + FN) (per row: |T & P| / |T | P|)",
+}
+
+for _m in RATES:
+    register(f"definition[{_m}]",
+             f"{_m} = {_RATE_FORMULAS[_m]} per label (None), pooled (micro), averaged plainly (macro), by support "
+             "(weighted), or per row from the label sets then averaged (samples); 0/0 -> zero_division, nan skipped "
+             "by the averages", kind="relation", needs=_needs(_m, "average", "zero_division"),
+             check=functools.partial(_rate_definition, m=_m), strategy=indicator_pairs(), defines=_m)
+
+
+def _per_label_is_binary(t, ex, *, m):
+    y_true, y_pred = ex
+    binary = RATES[m][1]
+
+    def check(case):
+        per_label = [call_binary(t, binary, y_true[:, j], y_pred[:, j], **case) for j in range(y_true.shape[1])]
+        expect_close(np.asarray(call_rate(t, m, y_true, y_pred, average=None, **case), dtype=float),
+                     np.asarray(per_label, dtype=float), rtol=ROUNDING, atol=ROUNDING,
+                     what=f"{m}(average=None, {case}) vs {binary} of each column")
+
+    _each(t, [{"zero_division": z} for z in ZERO_DIVISIONS], check)
+
+
+def _micro_is_raveled(t, ex, *, m):
+    y_true, y_pred = ex
+    binary = RATES[m][1]
+
+    def check(case):
+        expect_close(call_rate(t, m, y_true, y_pred, average="micro", **case),
+                     call_binary(t, binary, y_true.ravel(), y_pred.ravel(), **case), rtol=ROUNDING, atol=ROUNDING,
+                     what=f"{m}(average='micro', {case}) vs {binary} of the raveled matrices")
+
+    _each(t, [{"zero_division": z} for z in ZERO_DIVISIONS], check)
+
+
+def _samples_is_row_mean(t, ex, *, m):
+    y_true, y_pred = ex
+    binary = RATES[m][1]
+
+    def check(case):
+        rows = [float(call_binary(t, binary, y_true[i], y_pred[i], **case)) for i in range(y_true.shape[0])]
+        expect_close(call_rate(t, m, y_true, y_pred, average="samples", **case), _mean_skipping_nan(rows),
+                     rtol=ROUNDING, atol=ROUNDING,
+                     what=f"{m}(average='samples', {case}) vs the mean over rows of {binary} of each row "
+                          f"(rows: {rows})")
+
+    _each(t, [{"zero_division": z} for z in ZERO_DIVISIONS], check)
+
+
+for _m, (_, _binary) in RATES.items():
+    if _binary is None:
+        continue
+    _row_needs = (*_needs(_m, "average", "zero_division"), *_needs(_binary, "average", "pos_label", "zero_division"))
+    register(f"per_label_is_binary[{_m}]",
+             f"{_m}(average=None) is {_binary}(average='binary') of each label column, for every zero_division",
+             kind="relation", needs=_row_needs, check=functools.partial(_per_label_is_binary, m=_m),
+             strategy=indicator_pairs())
+    register(f"micro_is_raveled[{_m}]",
+             f"{_m}(average='micro') is {_binary}(average='binary') of the raveled matrices",
+             kind="relation", needs=_row_needs, check=functools.partial(_micro_is_raveled, m=_m),
+             strategy=indicator_pairs())
+    register(f"samples_is_row_mean[{_m}]",
+             f"{_m}(average='samples') is the mean over rows of {_binary}(average='binary') of each row (an "
+             "empty row scores zero_division; with nan such rows are skipped)",
+             kind="relation", needs=_row_needs, check=functools.partial(_samples_is_row_mean, m=_m),
+             strategy=indicator_pairs())
+
+
+def _jaccard_from_f1(t, ex):
+    y_true, y_pred = ex
+
+    def check(case):
+        f1 = np.asarray(t.multilabel_f1(y_true, y_pred, **case), dtype=float)
+        expect_close(np.asarray(t.multilabel_jaccard(y_true, y_pred, **case), dtype=float), f1 / (2.0 - f1),
+                     rtol=1e-12, atol=1e-12, what=f"multilabel_jaccard({case}) vs F1 / (2 - F1)")
+
+    _each(t, [{"average": a, "zero_division": z} for a in (None, "micro") for z in (0.0, 1.0)], check)
+
+
+register("jaccard_is_f1_over_two_minus_f1[multilabel_jaccard]",
+         "per label (None) and pooled (micro), J = F1 / (2 - F1) (both are 0/0 exactly together); not for the "
+         "averages of per-label or per-row values, which mean the two differently",
+         kind="relation", needs=(*_needs("multilabel_jaccard", "average", "zero_division"),
+                                 *_needs("multilabel_f1", "average", "zero_division")),
+         check=_jaccard_from_f1, strategy=indicator_pairs())
+
+
+# ------------------------------------------------------------------ label permutation
+
+
+def _with_column_order(strategy):
+    """(example, a permutation of its label columns); edge cases with their columns reversed."""
+    drawn = strategy.flatmap(lambda ex: st.tuples(st.just(ex), st.permutations(range(ex[0].shape[1])).map(
+        lambda order: np.array(order, dtype=np.intp))))
+    return with_edges(drawn, tuple((n, (ex, np.arange(ex[0].shape[1], dtype=np.intp)[::-1].copy()))
+                                   for n, ex in edges_of(strategy)))
+
+
+def _label_permutation(t, ex, *, m, forms):
+    (a, b), order = ex
+
+    def check(case):
+        before = np.asarray(getattr(t, m)(a, b, **case), dtype=float)
+        after = np.asarray(getattr(t, m)(a[:, order], b[:, order], **case), dtype=float)
+        per_label = case.get("average", "none") is None or m == "multilabel_confusion_matrix"
+        expect_close(after, before[order] if per_label else before, rtol=ROUNDING, atol=ROUNDING,
+                     what=f"{m}({case}) with the label columns permuted by {order.tolist()}"
+                          + (" (the per-label values permuted alike)" if per_label else ""))
+
+    _each(t, forms, check)
+
+
+_PERMUTATION_FORMS = {
+    **{m: [{**f, "zero_division": z} for f in _forms(m) for z in (0.0, np.nan)] for m in RATES},
+    **{m: list(_forms(m)) for m in CURVES},
+    **{m: [{}] for m in ("subset_accuracy", "multilabel_hamming_loss", "multilabel_confusion_matrix", *RANKING)},
+}
+
+for _m, _forms_of_m in _PERMUTATION_FORMS.items():
+    _keys = sorted({k for f in _forms_of_m for k in f})
+    _strategy = (indicator_pairs() if _m not in CURVES and _m not in RANKING
+                 else scored_indicators_both_classes() if _m in CURVES else scored_indicators())
+    register(f"label_permutation[{_m}]",
+             f"permuting the label columns of both arguments alike "
+             + ("permutes the per-label matrices" if _m == "multilabel_confusion_matrix" else
+                "permutes average=None and leaves every other average unchanged" if _m in RATES or _m in CURVES
+                else "leaves the value unchanged"),
+             kind="invariance", needs=(_m, *(f"{_m}:{k}" for k in _keys)),
+             check=functools.partial(_label_permutation, m=_m, forms=_forms_of_m),
+             strategy=_with_column_order(_strategy))
+
+
+# ------------------------------------------------------------------ exact match, Hamming loss, confusion matrices
+
+
+def _subset_accuracy_definition(t, ex):
+    a, b = ex
+    rows = [ra == rb for ra, rb in zip(a.tolist(), b.tolist())]
+    expect_close(t.subset_accuracy(a, b), sum(rows) / len(rows), rtol=ROUNDING, atol=0,
+                 what=f"subset_accuracy vs the fraction of identical rows {rows}")
+
+
+register("definition[subset_accuracy]", "subset accuracy = the fraction of rows predicted exactly (every label)",
+         kind="relation", needs=("subset_accuracy",), check=_subset_accuracy_definition, strategy=indicator_pairs(),
+         defines="subset_accuracy")
+
+
+def _hamming_definition(t, ex):
+    a, b = ex
+    cells = [x != y for ra, rb in zip(a.tolist(), b.tolist()) for x, y in zip(ra, rb)]
+    expect_close(t.multilabel_hamming_loss(a, b), sum(cells) / len(cells), rtol=ROUNDING, atol=0,
+                 what="multilabel_hamming_loss vs the fraction of mismatched cells")
+
+
+register("definition[multilabel_hamming_loss]", "Hamming loss = the mean over every (sample, label) cell of "
+         "[y_true != y_pred]", kind="relation", needs=("multilabel_hamming_loss",), check=_hamming_definition,
+         strategy=indicator_pairs(), defines="multilabel_hamming_loss")
+
+
+def _hamming_within_subset_error(t, ex):
+    a, b = ex
+    loss = float(t.multilabel_hamming_loss(a, b))
+    missed = 1.0 - float(t.subset_accuracy(a, b))
+    expect_le(missed / a.shape[1], loss, what="(1 - subset accuracy) / n_labels <= Hamming loss", tol=1e-12)
+    expect_le(loss, missed, what="Hamming loss <= 1 - subset accuracy", tol=1e-12)
+
+
+register("hamming_within_subset_error[multilabel_hamming_loss]",
+         "(1 - subset accuracy) / n_labels <= Hamming loss <= 1 - subset accuracy: a row not matched exactly has "
+         "between 1 and n_labels wrong cells", kind="relation",
+         needs=("multilabel_hamming_loss", "subset_accuracy"), check=_hamming_within_subset_error,
+         strategy=indicator_pairs())
+
+
+def _mcm_definition(t, ex):
+    a, b = ex
+    n = a.shape[0]
+    expected = [[[n - tp - fp - fn, fp], [fn, tp]] for tp, fp, fn in counts_per_label(a.tolist(), b.tolist())]
+    got = np.asarray(t.multilabel_confusion_matrix(a, b))
+    expect_close(got, np.array(expected, dtype=float), rtol=0, atol=0,
+                 what="multilabel_confusion_matrix vs [[TN, FP], [FN, TP]] counted per label")
+
+
+register("definition[multilabel_confusion_matrix]",
+         "multilabel_confusion_matrix[j] = [[TN_j, FP_j], [FN_j, TP_j]] for each label column j (n_labels x 2 x 2)",
+         kind="relation", needs=("multilabel_confusion_matrix",), check=_mcm_definition, strategy=indicator_pairs(),
+         defines="multilabel_confusion_matrix")
+
+
+# ------------------------------------------------------------------ label ranking
+
+
+def _at_least_as_high(row_s, j):
+    return [k for k, v in enumerate(row_s) if v >= row_s[j]]
+
+
+def expected_lrap(t, s) -> float:
+    total = 0.0
+    for row_t, row_s in zip(t, s):
+        relevant = {j for j, v in enumerate(row_t) if v}
+        if not relevant or len(relevant) == len(row_t):
+            total += 1.0
+            continue
+        total += sum(len(relevant.intersection(_at_least_as_high(row_s, j))) / len(_at_least_as_high(row_s, j))
+                     for j in relevant) / len(relevant)
+    return total / len(t)
+
+
+def expected_coverage(t, s) -> float:
+    total = 0
+    for row_t, row_s in zip(t, s):
+        relevant = [row_s[j] for j, v in enumerate(row_t) if v]
+        total += sum(v >= min(relevant) for v in row_s) if relevant else 0
+    return total / len(t)
+
+
+def expected_ranking_loss(t, s) -> float:
+    total = 0.0
+    for row_t, row_s in zip(t, s):
+        relevant = [j for j, v in enumerate(row_t) if v]
+        irrelevant = [j for j, v in enumerate(row_t) if not v]
+        if relevant and irrelevant:
+            wrong = sum(row_s[k] >= row_s[j] for j in relevant for k in irrelevant)
+            total += wrong / (len(relevant) * len(irrelevant))
+    return total / len(t)
+
+
+_RANKING_DEFINITIONS = {
+    "label_ranking_average_precision": (
+        expected_lrap, "LRAP = mean over rows of the mean over relevant labels j of |{relevant k: s_k >= s_j}| / "
+                       "|{k: s_k >= s_j}| (ties pessimistic); 1 for a row with no or every label relevant"),
+    "coverage_error": (
+        expected_coverage, "coverage error = mean over rows of |{k: s_k >= the lowest relevant score}| (ties "
+                           "counted); 0 for a row with no relevant label"),
+    "label_ranking_loss": (
+        expected_ranking_loss, "ranking loss = mean over rows of the share of (relevant, irrelevant) pairs with "
+                               "s_irrelevant >= s_relevant (a tie is an error); 0 for a row without such pairs"),
+}
+
+
+def _ranking_definition(t, ex, *, m):
+    y_true, y_score = ex
+    expect_close(getattr(t, m)(y_true, y_score), _RANKING_DEFINITIONS[m][0](y_true.tolist(), y_score.tolist()),
+                 rtol=1e-12, atol=1e-12, what=f"{m} vs its definition")
+
+
+for _m, (_, _statement) in _RANKING_DEFINITIONS.items():
+    register(f"definition[{_m}]", _statement, kind="relation", needs=(_m,),
+             check=functools.partial(_ranking_definition, m=_m), strategy=scored_indicators(), defines=_m)
+
+
+def _coverage_bounds(t, ex):
+    y_true, y_score = ex
+    mean_true = float(np.count_nonzero(y_true, axis=1).mean())
+    value = float(t.coverage_error(y_true, y_score))
+    expect_le(mean_true, value, what="mean number of true labels per row <= coverage error", tol=1e-12)
+    expect_le(value, float(y_true.shape[1]), what="coverage error <= n_labels", tol=1e-12)
+    _, perfect = perfect_scores(ex)
+    expect_close(t.coverage_error(y_true, perfect), mean_true, rtol=1e-12, atol=1e-12,
+                 what="coverage error of a perfect ranking vs the mean number of true labels per row")
+
+
+register("coverage_bounds[coverage_error]",
+         "mean number of true labels per row <= coverage error <= n_labels, the lower end for a perfect ranking",
+         kind="bound", needs=("coverage_error",), check=_coverage_bounds, strategy=scored_indicators())
+
+
+def _lrap_is_samples_ap(t, ex):
+    y_true, y_score = ex
+    expect_close(t.label_ranking_average_precision(y_true, y_score),
+                 t.multilabel_average_precision(y_true, y_score, average="samples"), rtol=1e-12, atol=1e-12,
+                 what="LRAP vs multilabel_average_precision(average='samples')")
+
+
+register("lrap_is_samples_average_precision[label_ranking_average_precision]",
+         "where every row has a relevant and an irrelevant label, LRAP is the samples-averaged average precision "
+         "(per row: the mean precision at the relevant labels, ties pessimistic in both)", kind="relation",
+         needs=("label_ranking_average_precision", "multilabel_average_precision",
+                "multilabel_average_precision:average"),
+         check=_lrap_is_samples_ap, strategy=scored_indicators_both_classes())
+
+
+# ------------------------------------------------------------------ per-label ROC AUC and average precision
+
+
+def _binary_auc(labels, scores) -> float:
+    pos = [s for y, s in zip(labels, scores) if y]
+    neg = [s for y, s in zip(labels, scores) if not y]
+    return sum(1.0 if p > q else 0.5 if p == q else 0.0 for p in pos for q in neg) / (len(pos) * len(neg))
+
+
+def _binary_ap(labels, scores) -> float:
+    """The mean over positives of the precision at their score (every sample scored at least as high counts)."""
+    pos = [s for y, s in zip(labels, scores) if y]
+    return sum(sum(1 for y, v in zip(labels, scores) if y and v >= p) / sum(1 for v in scores if v >= p)
+               for p in pos) / len(pos)
+
+
+def expected_curve(m, t, s, average):
+    binary = _binary_auc if m == "multilabel_roc_auc" else _binary_ap
+    columns_t, columns_s = list(zip(*t)), list(zip(*s))
+    if average == "micro":
+        return binary([v for row in t for v in row], [v for row in s for v in row])
+    if average == "samples":
+        return sum(binary(rt, rs) for rt, rs in zip(t, s)) / len(t)
+    values = [binary(ct, cs) for ct, cs in zip(columns_t, columns_s)]
+    if average is None:
+        return np.array(values)
+    if average == "weighted":
+        support = [sum(ct) for ct in columns_t]
+        return sum(v * w for v, w in zip(values, support)) / sum(support)
+    return sum(values) / len(values)
+
+
+_CURVE_FORMULAS = {
+    "multilabel_roc_auc": "AUC = share of (positive, negative) pairs ordered right, ties one half",
+    "multilabel_average_precision": "AP = mean over positives of the precision at their score (ties: every sample "
+                                    "scored at least as high counts)",
+}
+
+
+def _curve_definition(t, ex, *, m):
+    y_true, y_score = ex
+    T, S = y_true.tolist(), y_score.tolist()
+
+    def check(case):
+        expect_close(np.asarray(getattr(t, m)(y_true, y_score, **case), dtype=float),
+                     expected_curve(m, T, S, case["average"]), rtol=1e-12, atol=1e-12,
+                     what=f"{m}({case}) vs its definition")
+
+    _each(t, _forms(m), check)
+
+
+def _curve_relations(t, ex, *, m):
+    y_true, y_score = ex
+    binary = getattr(t, CURVES[m])
+    columns = [float(binary(y_true[:, j], y_score[:, j])) for j in range(y_true.shape[1])]
+    rows = [float(binary(y_true[i], y_score[i])) for i in range(y_true.shape[0])]
+    checks = [
+        ({"average": None}, np.array(columns), f"{CURVES[m]} of each label column"),
+        ({"average": "micro"}, float(binary(y_true.ravel(), y_score.ravel())), "of the raveled matrices"),
+        ({"average": "samples"}, sum(rows) / len(rows), f"the mean over rows of {CURVES[m]} of each row"),
+    ]
+    problems: list = []
+    for case, expected, what in checks:
+        with findings.form(findings.form_part(case), problems, view=t):
+            expect_close(np.asarray(getattr(t, m)(y_true, y_score, **case), dtype=float), expected, rtol=1e-12,
+                         atol=1e-12, what=f"{m}({case}) vs {what}")
+    findings.raise_worst(problems)
+
+
+for _m, _binary in CURVES.items():
+    register(f"definition[{_m}]",
+             f"{_CURVE_FORMULAS[_m]}; per label (None), of the raveled matrices (micro), mean over labels (macro), "
+             "weighted by positives (weighted), mean over rows (samples)", kind="relation",
+             needs=(_m, f"{_m}:average"), check=functools.partial(_curve_definition, m=_m),
+             strategy=scored_indicators_both_classes(), defines=_m)
+    register(f"binary_per_column_raveled_and_row[{_m}]",
+             f"{_m}: average=None is {_binary} of each column, 'micro' {_binary} of the raveled matrices, "
+             f"'samples' the mean over rows of {_binary} of each row", kind="relation",
+             needs=(_m, f"{_m}:average", _binary), check=functools.partial(_curve_relations, m=_m),
+             strategy=scored_indicators_both_classes())
+
+
+def _spoiled(ex_and_choice, m):
+    """A one-class column (or row, or matrix), the average that needs it defined, and the call."""
+    (y_true, y_score), where, value = ex_and_choice
+    t = y_true.copy()
+    if m == "multilabel_average_precision":
+        value = 0  # AP is undefined without positives only (no negatives gives 1)
+    if where == "column":
+        t[:, 0] = value
+        return t, y_score, ("macro", None, "weighted")
+    if where == "row":
+        t[0, :] = value
+        return t, y_score, ("samples",)
+    return np.full_like(t, value), y_score, ("micro", "macro", "samples")
+
+
+def _undefined_refused(t, ex, *, m):
+    y_true, y_score, averages = _spoiled(ex, m)
+
+    def check(case):
+        expect_refusal(lambda: getattr(t, m)(y_true, y_score, **case), "y_true")
+
+    _each(t, [{"average": a} for a in averages], check)
+
+
+_UNDEFINED = {"multilabel_roc_auc": "with only one class", "multilabel_average_precision": "without positives"}
+for _m, _what in _UNDEFINED.items():
+    register(f"undefined.one_class[{_m}]",
+             f"{_m} refuses, naming y_true, a label column {_what} (None, macro, weighted), a row {_what} "
+             "(samples) and a matrix of one class (every average)", kind="refusal", needs=(_m, f"{_m}:average"),
+             check=functools.partial(_undefined_refused, m=_m),
+             strategy=st.tuples(scored_indicators_both_classes(), st.sampled_from(["column", "row", "matrix"]),
+                                st.integers(0, 1)))
+
+
+# ------------------------------------------------------------------ refusal of bad options
+
+
+def _bad_options(t, ex, *, m):
+    a, b = ex
+    call = (lambda **kw: call_rate(t, m, a, b, **kw)) if m in RATES else (lambda **kw: getattr(t, m)(a, b, **kw))
+    expect_refusal(lambda: call(average="binary"), "average")
+    expect_refusal(lambda: call(average="mean"), "average")
+    if m in RATES:
+        expect_refusal(lambda: call(zero_division=0.5), "zero_division")
+    if m == "multilabel_fbeta":
+        expect_refusal(lambda: call(beta=0.0), "beta")
+        expect_refusal(lambda: call(beta=-1.0), "beta")
+
+
+for _m in (*RATES, *CURVES):
+    _keywords = ("average", "zero_division") if _m in RATES else ("average",)
+    register(f"refuses_bad_options[{_m}]",
+             f"{_m} refuses an unknown average (including 'binary')"
+             + (", a zero_division other than 0, 1 or nan" if _m in RATES else "")
+             + (", and beta <= 0" if _m == "multilabel_fbeta" else "") + ", naming the argument",
+             kind="refusal", needs=_needs(_m, *_keywords), check=functools.partial(_bad_options, m=_m),
+             strategy=indicator_pairs(max_samples=4) if _m in RATES else scored_indicators_both_classes())
+
+
+# ------------------------------------------------------------------ agreement with scikit-learn and torchmetrics
+
+#: at least two label columns: scikit-learn reads a single column as binary single-label data (a convention
+#: the definition properties judge when sklearn is the target), so the agreement compares indicator matrices only
+_pairs = functools.partial(indicator_pairs, min_labels=2)
+_scored = functools.partial(scored_indicators, min_labels=2)
+_scored_both = scored_indicators_both_classes
+
+#: a float32 reference (torchmetrics): its values carry float32 rounding, a few units of 2**-24 per operation
+FLOAT32_REFERENCE = 1e-6
+
+
+def distinct_scores(ex):
+    """The example with its scores replaced by their ranks in the whole matrix (ties broken by position), scaled
+    into (0, 1): the same order, no tie, and values that stay distinct in float32 and need no sigmoid."""
+    t, s = ex
+    ranks = np.argsort(np.argsort(s, axis=None, kind="stable"), kind="stable").reshape(s.shape)
+    return t, (ranks + 1.0) / (s.size + 1.0)
+
+
+def _untied(strategy):
+    def build(**kw):
+        drawn = strategy(**kw)
+        return with_edges(drawn.map(distinct_scores), tuple((n, distinct_scores(ex)) for n, ex in edges_of(drawn)))
+    return build
+
+
+#: where the catalog's conventions and torchmetrics' meet (its own conventions are judged when it is the
+#: target): scores without ties, in (0, 1) (torchmetrics breaks ranking ties by sort position and squashes
+#: scores outside [0, 1]), and no 'weighted' average when no label is ever true (0/0 weights)
+def _matched(library, case, ex) -> bool:
+    if library != "torchmetrics":
+        return True
+    return not (case.get("average") == "weighted" and not np.asarray(ex[0]).any())
+
+
+#: how each metric is compared: the keyword sets, and the strategy per library
+_AGREEMENT_CASES = {
+    **{m: ([{"average": a, "zero_division": z} for a in AVERAGES for z in ZERO_DIVISIONS], _pairs, _pairs)
+       for m in RATES},
+    **{m: ([{}], _pairs, _pairs) for m in ("subset_accuracy", "multilabel_hamming_loss", "multilabel_confusion_matrix")},
+    **{m: ([{}], _scored, _untied(_scored)) for m in RANKING},
+    **{m: ([{"average": a} for a in AVERAGES], _scored_both, _untied(_scored_both)) for m in CURVES},
+}
+
+
+def _same_option(a, b) -> bool:
+    return a == b or (isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b))
+
+
+def _reference_has(ref, m, case) -> bool:
+    """Whether the reference offers every option value of ``case`` (its adapter's ``SUPPORTS``)."""
+    supported = getattr(ref, "SUPPORTS", {}).get(m, {})
+    return all(k not in supported or any(_same_option(v, s) for s in supported[k]) for k, v in case.items())
+
+
+def _agree(t, ex, *, m, library):
+    a, b = ex
+    ref = reference(library)
+    cases = [c for c in _AGREEMENT_CASES[m][0] if _reference_has(ref, m, c) and _matched(library, c, ex)]
+    # identical algebra on the same counts; a float32 reference rounds each value
+    rtol = FLOAT32_REFERENCE if library == "torchmetrics" else 1e-9
+
+    def check(case):
+        expect_close(np.asarray(call_rate(t, m, a, b, **case) if m in RATES else getattr(t, m)(a, b, **case),
+                                dtype=float),
+                     np.asarray(call_rate(ref, m, a, b, **case) if m in RATES else getattr(ref, m)(a, b, **case),
+                                dtype=float),
+                     rtol=rtol, atol=1e-12 if library == "sklearn" else FLOAT32_REFERENCE,
+                     what=f"{m}({case}) vs {library}")
+
+    _each(t, cases, check)
+
+
+for _library, _which in (("sklearn", 1), ("torchmetrics", 2)):
+    for _m, _row in _AGREEMENT_CASES.items():
+        _cases, _strategy = _row[0], _row[_which]
+        _keys = sorted({k for c in _cases for k in c})
+        register(f"agrees_with_{_library}[{_m}]", f"{_m} agrees with {_library} in every averaging mode and "
+                 "zero_division it has" + (" (scores without ties, in (0, 1))" if _which == 2 and _m not in RATES
+                                           else ""), kind="agreement", reference=_library,
+                 needs=_needs(_m, *_keys) if _m in RATES else (_m, *(f"{_m}:{k}" for k in _keys)),
+                 check=functools.partial(_agree, m=_m, library=_library), strategy=_strategy())
