@@ -512,6 +512,16 @@ def _call_binary_pair(t, name: str, ex: LabelPair, **kw):
 
 _BINARY_EDGES = tuple((name, pair) for name, pair in LABEL_EDGES if pair.is_binary)
 
+
+def _weighted_binary_edges() -> tuple:
+    """(binary pair with integer weights, weights): a zero weight first, in the middle and last, on data where
+    every cell of the 2 x 2 table stays filled (the likelihood ratios are defined with or without it)."""
+    t, p = [0, 1, 1, 0, 1, 0, 0], [0, 1, 0, 1, 1, 0, 1]
+    return tuple((name, (pair, pair.sample_weight)) for name, pair in (
+        (name, _pair(t, p, (0, 1), w)) for name, w in (
+            ("zero_weight_first", [0, 1, 2, 1, 3, 1, 2]), ("zero_weight_middle", [2, 1, 3, 0, 1, 1, 2]),
+            ("zero_weight_last", [1, 3, 2, 1, 2, 1, 0]))))
+
 BINARY_LABELS = dataclasses.replace(
     LABELS,
     name="binary label pairs",
@@ -519,7 +529,8 @@ BINARY_LABELS = dataclasses.replace(
     call=_call_binary_pair,
     call_keywords=("labels",),
     form_keywords=None,
-    weighted=lambda name: binary_pairs(weights="int").map(lambda e: (e, e.sample_weight)),
+    weighted=lambda name: with_edges(binary_pairs(weights="int").map(lambda e: (e, e.sample_weight)),
+                                     _weighted_binary_edges()),
     perfect=lambda name: with_edges(binary_pairs().map(perfect_pair), mapped_edges(_BINARY_EDGES, perfect_pair)),
 )
 
