@@ -2,7 +2,7 @@
 #   make test    create .venv, install the project with its test extras, run the whole suite
 #                (TEST_JOBS=2 pytest-xdist workers)
 #   make audit   create .venv, install, audit the default target set with --strict, write reports/ (index.html:
-#                every target); CI runs it after make test (the bundled targets' behaviour is checked here)
+#                every target): the bundled targets' behaviour is checked here
 #   make audit-large   the same at the large tier (1e5 to 1e7 samples), write reports/large/
 
 PYTHON ?= python3
