@@ -1,6 +1,8 @@
 # metric-assay: two commands that work on a fresh clone with only python3.
 #   make test    create .venv, install the project with its test extras, run the whole suite
-#                (TEST_JOBS=2 pytest-xdist workers)
+#                (TEST_JOBS=2 pytest-xdist workers; the catalog's conformance at TEST_EXAMPLES random examples per
+#                property after every edge case: the full budget of the profile is `make audit TARGETS=metrics`,
+#                which CI runs after it)
 #   make audit   create .venv, install, audit the default target set with --strict, write reports/ (index.html:
 #                every target): the bundled targets' behaviour is checked here
 #   make audit-large   the same at the large tier (1e5 to 1e7 samples), write reports/large/
@@ -13,6 +15,7 @@ PROFILE ?= ci
 TARGETS ?= metrics sklearn scipy nltk sacrebleu jiwer rouge_score ranx pytrec_eval rouge torchmetrics pycocotools faster_coco_eval hdbscan pot ignite mel_cepstral_distance
 PYTEST_ARGS ?=
 TEST_JOBS ?= 2
+TEST_EXAMPLES ?= 15
 
 .PHONY: test audit audit-large docs bench install clean
 
@@ -29,7 +32,8 @@ $(STAMP): pyproject.toml | $(BIN)/python
 install: $(STAMP)
 
 test: $(STAMP)
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n $(TEST_JOBS) --hypothesis-profile=$(PROFILE) $(PYTEST_ARGS)
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n $(TEST_JOBS) --hypothesis-profile=$(PROFILE) \
+		--assay-examples=$(TEST_EXAMPLES) $(PYTEST_ARGS)
 
 # the JSON report of each target in $(1): the audit names them <stem>.<target>.json, or <stem>.json for one target
 audit_json = $(if $(word 2,$(TARGETS)),$(foreach t,$(TARGETS),$(1).$(t).json),$(1).json)

@@ -24,11 +24,12 @@ class TargetBroke(Exception):
     """The target raised, crashed, hung or misbehaved; the message says how, with the worker's traceback."""
 
 
-def test_conformance(assay_target, assay_property, assay_call_timeout, assay_memory_limit, record_property):
+def test_conformance(assay_target, assay_property, assay_call_timeout, assay_memory_limit, assay_search,
+                     record_property):
     # The property runs in a worker process: a target that hangs, exits, crashes or
     # runs out of memory ends this one test with a result, never the pytest session.
     result = check_property(assay_property, assay_target, isolate=True, call_timeout=assay_call_timeout,
-                            memory_limit=assay_memory_limit)
+                            memory_limit=assay_memory_limit, **assay_search)
     record_property(RESULT_KEY, json.dumps(result.to_dict(), default=repr))
     if result.status == "n/a":
         pytest.skip(f"not applicable: {result.detail}")

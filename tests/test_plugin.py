@@ -53,3 +53,19 @@ def test_under_xdist_a_target_that_exits_is_reported_not_lost(pytester, monkeypa
     assert set(statuses) == {f"classification.{p}[accuracy]" for p in ("bounds", "symmetry", "perfect")}
     assert set(statuses.values()) == {"crash"}
     result.stdout.fnmatch_lines(["*CRASH classification.*accuracy*", "*target.accuracy raised SystemExit(0)*"])
+
+
+def test_assay_examples_runs_fewer_draws_and_says_so(pytester):
+    from properties.engine import registry
+
+    pytester.makepyfile(test_x=CONFORMANCE_ONLY)
+    pid = "classification.bounds[accuracy]"
+    result = pytester.runpytest_subprocess(f"test_x.py::test_conformance[{pid}]", "--assay-examples", "3",
+                                           "--hypothesis-profile=ci", "--assay-report", "r.json")
+    result.stdout.fnmatch_lines(["*profile=ci (3 examples per property)*"])
+    report = json.loads((pytester.path / "r.json").read_text())
+    assert "3 examples per property" in report["signature"]["profile"]
+    ran = {r["property_id"]: r for r in report["results"]}[pid]
+    assert ran["status"] == "pass"
+    # every edge case, then at most 3 draws (a draw the target skips is not counted)
+    assert len(registry.get(pid).edges) < ran["examples"] <= len(registry.get(pid).edges) + 3

@@ -31,6 +31,18 @@ def test_every_deviation_line_names_a_property_and_its_finding_classes(name):
     assert [m for m in metrics.CATALOG if not target.missing((m,))], f"{name}: provides no catalog metric"
 
 
+def test_ci_runs_the_tests_then_the_catalog_at_the_full_budget():
+    """make test runs the catalog's conformance at a reduced number of examples; CI makes up the rest."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    commands = [line.strip() for line in (root / ".ci" / "run").read_text().splitlines()
+                if line.strip().startswith("make ")]
+    assert commands == ["make test", "make audit TARGETS=metrics"]
+    makefile = (root / "Makefile").read_text()
+    assert "--assay-examples=$(TEST_EXAMPLES)" in makefile and "--profile $(PROFILE)" in makefile
+
+
 def test_make_audit_is_strict():
     """The bundled targets' behaviour is checked by ``make audit``, strict about their deviations files."""
     from pathlib import Path

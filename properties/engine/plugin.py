@@ -1,7 +1,7 @@
 """pytest plugin (registered through the ``pytest11`` entry point).
 
 Adds ``--target`` (or ``METRIC_ASSAY_TARGET``), ``--deviations``, ``--assay-report``,
-``--call-timeout`` and ``--memory-limit``; prints the resolved target, its version and the Hypothesis
+``--call-timeout``, ``--memory-limit`` and ``--assay-examples``; prints the resolved target, its version and the Hypothesis
 profile in the header, so a typo cannot silently audit the wrong thing; and
 parametrizes any test that asks for the ``assay_property`` fixture with every
 conformance property.
@@ -74,6 +74,15 @@ def pytest_addoption(parser):
              "half this machine's memory); a call over it is reported as memory",
     )
     group.addoption(
+        "--assay-examples",
+        type=int,
+        default=None,
+        metavar="N",
+        help="random examples per conformance property in place of the profile's (a property with a budget of "
+             "its own scales with it); edge cases and pinned examples always run. A quick check: the verdict "
+             "of record is the profile's full budget (metric-assay audit)",
+    )
+    group.addoption(
         "--assay-tier",
         default="standard",
         choices=registry.TIERS,
@@ -105,6 +114,9 @@ def pytest_configure(config):
             check_report_path(path)
         except ValueError as exc:
             raise pytest.UsageError(f"metric-assay: {exc}") from None
+    examples = config.getoption("assay_examples", default=None)
+    if examples is not None and examples < 1:
+        raise pytest.UsageError(f"metric-assay: --assay-examples must be at least 1, got {examples}")
     try:
         chosen = config.getoption("memory_limit", default=None)
         config._assay_memory_limit = memory.parse_size(chosen) if chosen else memory.default_limit()
@@ -124,7 +136,9 @@ def pytest_configure(config):
 def _profile_name() -> str:
     from hypothesis import settings
 
-    return settings.get_current_profile_name()
+    name = settings.get_current_profile_name()
+    examples = _CONFIG["config"].getoption("assay_examples", default=None) if "config" in _CONFIG else None
+    return name if examples is None else f"{name} ({examples} examples per property)"
 
 
 def pytest_report_header(config):
@@ -157,6 +171,19 @@ def assay_call_timeout(request):
     if chosen is not None:
         return chosen
     return LARGE_CALL_TIMEOUT if _tier(request.config) == "large" else DEFAULT_CALL_TIMEOUT
+
+
+@pytest.fixture(scope="session")
+def assay_search(request) -> dict:
+    """The search options of every conformance property: the profile's, or ``--assay-examples`` examples.
+
+    One settings object for the session: the pool of kept workers is keyed by it."""
+    examples = request.config.getoption("assay_examples")
+    if examples is None:
+        return {}
+    from hypothesis import settings
+
+    return {"settings_": settings(settings.default, max_examples=examples)}
 
 
 @pytest.fixture(scope="session")
