@@ -505,7 +505,7 @@ CONVENTIONS["multilabel"] = "multilabel-indicator input to precision/recall/fbet
                             "roc_auc_score and average_precision_score"
 CONVENTIONS["multilabel.curves.undefined"] = "roc_auc_score: NaN (warning) for a one-class column; " \
                                              "average_precision_score: 0 for a column without positives"
-SUPPORTS: dict[str, dict[str, tuple]] = {"multilabel_jaccard": {"zero_division": (0.0, 1.0)}}
+SUPPORTS["multilabel_jaccard"] = {"zero_division": (0.0, 1.0)}
 
 
 def _multilabel(score, y_true, y_pred, **kwargs):

@@ -49,3 +49,27 @@ def test_make_audit_is_strict():
 
     makefile = (Path(__file__).resolve().parent.parent / "Makefile").read_text()
     assert "--strict" in makefile.split("define audit_with_page", 1)[1].split("endef", 1)[0]
+
+
+@pytest.mark.parametrize("name", sorted(BUNDLED))
+def test_an_adapter_binds_each_declaration_table_once(name):
+    """A second ``SUPPORTS = {...}`` further down an adapter silently drops the first table's entries (sklearn's
+    jaccard_score was audited with zero_division=nan that way): later sections add keys instead."""
+    import ast
+    import importlib.util
+
+    spec = importlib.util.find_spec(BUNDLED[name] if isinstance(BUNDLED[name], str) else f"reference.{name}")
+    if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+        pytest.skip(f"{name}: no adapter source")
+    tree = ast.parse(open(spec.origin).read())
+    bound: dict[str, int] = {}
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) \
+            else []
+        for target in targets:
+            if isinstance(target, ast.Name) and target.id.isupper():
+                bound[target.id] = bound.get(target.id, 0) + 1
+    assert not [table for table, times in bound.items() if times > 1 and table in DECLARATION_TABLES]
+
+
+DECLARATION_TABLES = {"SUPPORTS", "CONVENTIONS", "DOMAINS", "PRECISION", "TARGET_NAME", "VERSION", "TOLERANCES"}
