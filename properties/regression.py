@@ -1239,10 +1239,10 @@ def _multioutput_relation(t, ex, name):
         expect_close(_call(t, name, y, p, multioutput=ex.output_weights),
                      _combined_by_spec(columns, ex.output_weights), **_MO_TOL,
                      what=f"{name}(multioutput={ex.output_weights.tolist()}) vs the weighted mean of the per-column values")
-    if name in VARIANCE_WEIGHTED:
+    a = _spec_variance_weights(y, np.ones(len(y)))
+    if name in VARIANCE_WEIGHTED and a.any():  # every column constant: undefined.multioutput.all_constant's case
         with findings.form("variance_weighted", problems, view=t):
-            a = _spec_variance_weights(y, np.ones(len(y)))
-            expected = np.mean(columns) if not a.any() else _combined_by_spec(columns, a)
+            expected = _combined_by_spec(columns, a)
             expect_close(_call(t, name, y, p, multioutput="variance_weighted"), expected, **_MO_TOL,
                          what=f"{name}(multioutput='variance_weighted') vs the mean of the per-column values weighted "
                               f"by the variances of y_true {a.tolist()}")
@@ -1277,16 +1277,17 @@ def _bad_multioutput(draw, name):
 def _multioutput_refusal(t, ex, name):
     example, case = ex
     y, p, a = example.y_true, example.y_pred, example.output_weights
-    if case == "columns":
-        wider = np.column_stack([p, p[:, :1]])
-        expect_refusal(lambda: _call(t, name, y, wider), "y_pred")
-    elif case == "weights_length":
-        expect_refusal(lambda: _call(t, name, y, p, multioutput=np.append(a, 1.0)), "multioutput")
-    elif case == "negative_weight":
-        expect_refusal(lambda: _call(t, name, y, p, multioutput=np.append(a[:-1], -1.0)), "multioutput")
-    else:
-        option = "variance_weighted" if case == "variance_weighted" else "macro"
-        expect_refusal(lambda: _call(t, name, y, p, multioutput=option), "multioutput")
+    with findings.part(case):  # the case names the finding class: a deviation covers one kind of bad input
+        if case == "columns":
+            wider = np.column_stack([p, p[:, :1]])
+            expect_refusal(lambda: _call(t, name, y, wider), "y_pred")
+        elif case == "weights_length":
+            expect_refusal(lambda: _call(t, name, y, p, multioutput=np.append(a, 1.0)), "multioutput")
+        elif case == "negative_weight":
+            expect_refusal(lambda: _call(t, name, y, p, multioutput=np.append(a[:-1], -1.0)), "multioutput")
+        else:
+            option = "variance_weighted" if case == "variance_weighted" else "macro"
+            expect_refusal(lambda: _call(t, name, y, p, multioutput=option), "multioutput")
 
 
 for _m in MULTIOUTPUT:
@@ -1294,7 +1295,7 @@ for _m in MULTIOUTPUT:
     register(f"relation.multioutput[{_m}]",
              f"{_m} on (n, m) arrays: raw_values = the 1-D {_m} of each column, uniform_average = their mean, "
              "weights = their weighted mean" + (", variance_weighted = their mean weighted by the variances of the "
-                                               "y_true columns" if _m in VARIANCE_WEIGHTED else "")
+                                               "y_true columns (some not constant)" if _m in VARIANCE_WEIGHTED else "")
              + "; one column of shape (n, 1) = the 1-D value",
              kind="relation", needs=(_m, f"{_m}:multioutput"), strategy=_inputs, max_examples=_MO_EXAMPLES,
              check=functools.partial(_multioutput_relation, name=_m), family="regression")
@@ -1316,8 +1317,9 @@ def _variance_weighted_with_weights(t, ex, name):
     y, p, w = ex.y_true, ex.y_pred, ex.sample_weight
     columns = _per_column(t, name, y, p, sample_weight=w)
     a = _spec_variance_weights(y, w)
-    expected = np.mean(columns) if not a.any() else _combined_by_spec(columns, a)
-    expect_close(_call(t, name, y, p, multioutput="variance_weighted", sample_weight=w), expected, **_MO_TOL,
+    if not a.any():
+        return  # every column constant: undefined.multioutput.all_constant's case
+    expect_close(_call(t, name, y, p, multioutput="variance_weighted", sample_weight=w), _combined_by_spec(columns, a), **_MO_TOL,
                  what=f"{name}(multioutput='variance_weighted', sample_weight={w.tolist()}) vs the per-column values "
                       f"weighted by the weighted variances of y_true {a.tolist()}")
 
@@ -1334,7 +1336,7 @@ def _all_constant(t, ex, name):
 for _m in VARIANCE_WEIGHTED:
     register(f"relation.multioutput.sample_weight[{_m}]",
              f"{_m}(multioutput='variance_weighted', sample_weight=w) = the weighted per-column values, weighted by "
-             "sum_i w_i (y_ij - mean_w y_j)^2 (the uniform average when every column is constant)",
+             "sum_i w_i (y_ij - mean_w y_j)^2 (some column not constant)",
              kind="relation", needs=(_m, f"{_m}:multioutput", f"{_m}:sample_weight"), strategy=outputs(min_size=2),
              check=functools.partial(_variance_weighted_with_weights, name=_m), family="regression")
     register(f"undefined.multioutput.all_constant[{_m}]",
