@@ -155,15 +155,42 @@ def _output_weights(multioutput, n_outputs: int, variance_weighted: bool):
 
 
 def _variance_weights(columns: np.ndarray, sample_weight) -> np.ndarray:
-    """Per output, sum_i w_i (y_ij - mean_w y_j)^2 (exactly 0 for a constant column); the columns are scaled
-    by one power of two first, so the weights keep their ratios where the squares would overflow."""
-    w = None if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
-    scaled = np.ldexp(columns, -_pow2_exponent(columns))
-    mean = scaled.mean(axis=1) if w is None else scaled @ w / w.sum()
-    centred = scaled - mean[:, None]
-    weights = np.einsum("ij,ij->i", centred, centred) if w is None else (centred * centred) @ w
-    weights[(columns == columns[:, :1]).all(axis=1)] = 0.0
+    """Per output, sum_i w_i (y_ij - mean_w y_j)^2, exactly 0 for a constant column (tested as r2 does: only
+    where the sum is within rounding of 0). Unweighted, one streamed pass per column (:func:`_centred_ss`);
+    where the squares overflow, every column is scaled by one power of two, so the weights keep their ratios."""
+    weights = np.empty(columns.shape[0])
+    with np.errstate(over="ignore", invalid="ignore"):
+        for j, column in enumerate(columns):
+            weights[j], mean = _centred_ss(column, sample_weight)
+            if _is_constant(column, weights[j], mean):
+                weights[j] = 0.0
+        if not np.isfinite(weights).all():
+            scaled = np.ldexp(columns, -_pow2_exponent(columns))
+            weights = np.array([0.0 if w == 0.0 else _centred_ss(c, sample_weight)[0]
+                                for w, c in zip(weights, scaled)])
     return weights
+
+
+def _centred_ss(y: np.ndarray, sample_weight):
+    """(sum_i w_i (y_i - mean_w y)^2, mean_w y); unweighted in cache-sized blocks merged by Chan et al.'s update."""
+    if sample_weight is not None:
+        w = np.asarray(sample_weight, dtype=np.float64)
+        mean = _weighted_mean(y, w)
+        c = y - mean
+        return float(np.dot(w, c * c)), mean
+    n = y.shape[0]
+    if n <= _CHUNK:
+        mean = float(np.add.reduce(y)) / n
+        c = y - mean
+        return float(np.dot(c, c)), mean
+    buf = np.empty(_CHUNK)
+    count, mean, m2 = 0, 0.0, 0.0
+    for start in range(0, n, _CHUNK):
+        block = y[start:start + _CHUNK]
+        k = block.shape[0]
+        block_mean, block_m2 = _block_moments(block, buf[:k], _ONES[:k])
+        count, mean, m2 = _merge_moments(count, mean, m2, k, block_mean, block_m2)
+    return float(m2), float(mean)
 
 
 def _combine(values: np.ndarray, weights) -> float:
