@@ -50,11 +50,13 @@ CAPABILITIES = {
     ),
     "r2": Capability(
         (None, 1.0), symmetric=False, input_domain="real values, n >= 2", sample_weight=True,
-        undefined="constant y_true: 1.0/0.0 (force_finite=True) or nan/-inf (force_finite=False); n < 2 refused",
+        undefined="constant y_true: 1.0/0.0 (force_finite=True) or nan/-inf (force_finite=False); n < 2 refused; "
+                  "multioutput='variance_weighted' with every y_true column constant: the uniform average",
     ),
     "explained_variance": Capability(
         (None, 1.0), symmetric=False, input_domain="real values, n >= 2", sample_weight=True,
-        undefined="constant y_true: 1.0/0.0 (force_finite=True) or nan/-inf (force_finite=False); n < 2 refused",
+        undefined="constant y_true: 1.0/0.0 (force_finite=True) or nan/-inf (force_finite=False); n < 2 refused; "
+                  "multioutput='variance_weighted' with every y_true column constant: the uniform average",
     ),
     "adjusted_r2": Capability(
         (None, 1.0), symmetric=False, input_domain="real values, n > n_features + 1", sample_weight=True,
