@@ -121,21 +121,21 @@ def _as_columns(values, name: str) -> np.ndarray:
 
 
 def _output_pair(y_true, y_pred):
-    """(y_true, y_pred) as arrays of shape (n_outputs, n_samples), rows contiguous: one row per output."""
+    """(y_true, y_pred) as arrays of shape (n_samples, n_outputs); a 1-D pair is one output."""
     yt, yp = _as_columns(y_true, "y_true"), _as_columns(y_pred, "y_pred")
     if yt.ndim != yp.ndim:
         name, arr, other = ("y_true", yt, "y_pred") if yt.ndim == 2 else ("y_pred", yp, "y_true")
         raise MetricInputError(name, f"is 2-D with shape {arr.shape} but {other} is 1-D; multioutput scoring "
                                      "needs both of shape (n_samples, n_outputs)")
     if yt.ndim == 1:
-        return yt[None, :], yp[None, :]
+        return yt[:, None], yp[:, None]
     if yt.shape[1] == 0:
         raise MetricInputError("y_true", f"has no outputs (shape {yt.shape})")
     check_same_length("y_true", yt, "y_pred", yp)
     if yp.shape[1] != yt.shape[1]:
         raise MetricInputError("y_pred", f"has {yp.shape[1]} outputs (columns) but y_true has {yt.shape[1]}; "
                                          "they must match")
-    return np.ascontiguousarray(yt.T), np.ascontiguousarray(yp.T)
+    return yt, yp
 
 
 def _output_weights(multioutput, n_outputs: int, variance_weighted: bool):
@@ -154,20 +154,22 @@ def _output_weights(multioutput, n_outputs: int, variance_weighted: bool):
     return weights
 
 
-def _variance_weights(columns: np.ndarray, sample_weight) -> np.ndarray:
+def _variance_weights(yt: np.ndarray, sample_weight, spreads) -> np.ndarray:
     """Per output, sum_i w_i (y_ij - mean_w y_j)^2, exactly 0 for a constant column (tested as r2 does: only
-    where the sum is within rounding of 0). Unweighted, one streamed pass per column (:func:`_centred_ss`);
-    where the squares overflow, every column is scaled by one power of two, so the weights keep their ratios."""
-    weights = np.empty(columns.shape[0])
+    where the sum is within rounding of 0). ``spreads``: the sums a fast path has found (NaN where it has
+    not), else one streamed pass per column (:func:`_centred_ss`); where the squares overflow, every column is
+    scaled by one power of two, so the weights keep their ratios."""
+    weights = np.full(yt.shape[1], np.nan) if spreads is None else np.array(spreads, dtype=np.float64)
     with np.errstate(over="ignore", invalid="ignore"):
-        for j, column in enumerate(columns):
+        for j in np.flatnonzero(np.isnan(weights)):
+            column = np.ascontiguousarray(yt[:, j])
             weights[j], mean = _centred_ss(column, sample_weight)
             if _is_constant(column, weights[j], mean):
                 weights[j] = 0.0
         if not np.isfinite(weights).all():
-            scaled = np.ldexp(columns, -_pow2_exponent(columns))
-            weights = np.array([0.0 if w == 0.0 else _centred_ss(c, sample_weight)[0]
-                                for w, c in zip(weights, scaled)])
+            e = _pow2_exponent(yt)
+            weights = np.array([0.0 if w == 0.0 else _centred_ss(np.ldexp(yt[:, j], -e), sample_weight)[0]
+                                for j, w in enumerate(weights)])
     return weights
 
 
@@ -199,20 +201,128 @@ def _combine(values: np.ndarray, weights) -> float:
     return float(np.dot(weights[keep], values[keep]) / weights[keep].sum())
 
 
-def _per_output(metric, y_true, y_pred, multioutput, *, variance_weighted: bool = False, **options):
-    """``metric`` (the 1-D form) of every output, combined as ``multioutput`` says (module docstring)."""
-    columns_true, columns_pred = _output_pair(y_true, y_pred)
-    how = _output_weights(multioutput, columns_true.shape[0], variance_weighted)
-    values = np.array([metric(t, p, **options) for t, p in zip(columns_true, columns_pred)], dtype=np.float64)
+def _per_output(metric, y_true, y_pred, multioutput, *, variance_weighted: bool = False, fast=None, **options):
+    """``metric`` (the 1-D form) of every output, combined as ``multioutput`` says (module docstring).
+
+    ``fast(yt, yp, **options)`` -> (values, spreads or None): every column's value at once from sums streamed
+    over blocks of rows (no transposed copy), NaN where a column needs the 1-D metric's care (NaN/inf, overflow,
+    a spread within rounding of 0): those columns, and every column without ``fast``, go through ``metric``.
+    """
+    yt, yp = _output_pair(y_true, y_pred)
+    how = _output_weights(multioutput, yt.shape[1], variance_weighted)
+    values, spreads = np.full(yt.shape[1], np.nan), None
+    if fast is not None and yt.shape[0] >= 2:
+        with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+            values, spreads = fast(yt, yp, **options)
+    for j in np.flatnonzero(np.isnan(values)):
+        values[j] = metric(np.ascontiguousarray(yt[:, j]), np.ascontiguousarray(yp[:, j]), **options)
     if isinstance(how, str) and how == "raw_values":
         return values
     if isinstance(how, str) and how == "uniform_average":
         return float(np.mean(values))
     if isinstance(how, str):  # variance_weighted; the 1-D calls above have checked the weights
-        how = _variance_weights(columns_true, options.get("sample_weight"))
+        how = _variance_weights(yt, options.get("sample_weight"), spreads)
         if not how.any():
             return float(np.mean(values))  # every column constant: the uniform average
     return _combine(values, how)
+
+
+def _row_blocks(n: int, m: int):
+    """(start, stop) of blocks of rows of about _CHUNK values: each block of an (n, m) array stays in cache."""
+    rows = max(1, _CHUNK // m)
+    return ((start, min(start + rows, n)) for start in range(0, n, rows))
+
+
+def _error_sums(yt: np.ndarray, yp: np.ndarray, w, *, absolute: bool) -> np.ndarray:
+    """Per column, sum_i w_i |y_pred_ij - y_true_ij| (``absolute``) or sum_i w_i (y_pred_ij - y_true_ij)^2."""
+    n, m = yt.shape
+    buf = np.empty((min(n, max(1, _CHUNK // m)), m))
+    total = np.zeros(m)
+    for start, stop in _row_blocks(n, m):
+        k = stop - start
+        d = np.subtract(yp[start:stop], yt[start:stop], out=buf[:k])
+        if absolute:
+            np.absolute(d, out=d)
+        else:
+            np.multiply(d, d, out=d)
+        total += (_ONES[:k] if w is None else w[start:stop]) @ d
+    return total
+
+
+def _mean_errors(yt, yp, sample_weight, *, absolute: bool):
+    w = check_sample_weight(sample_weight, yt.shape[0])
+    means = _error_sums(yt, yp, w, absolute=absolute) / (yt.shape[0] if w is None else w.sum())
+    means[~np.isfinite(means)] = np.nan  # NaN/inf input or an overflowing sum: the 1-D metric's care
+    return means, None
+
+
+def _fast_mse(yt, yp, *, sample_weight=None):
+    return _mean_errors(yt, yp, sample_weight, absolute=False)
+
+
+def _fast_mae(yt, yp, *, sample_weight=None):
+    return _mean_errors(yt, yp, sample_weight, absolute=True)
+
+
+def _fast_rmse(yt, yp, *, sample_weight=None):
+    mse, _ = _mean_errors(yt, yp, sample_weight, absolute=False)
+    mse[~(mse >= _TINY)] = np.nan  # 0 (exact, or residuals whose squares underflow) and subnormal: rescaled in 1-D
+    return np.sqrt(mse), None
+
+
+def _block_moments_2d(block: np.ndarray, buf: np.ndarray, ones: np.ndarray):
+    """Per column of a cached block of rows: (mean, centred sum of squares), as :func:`_block_moments`."""
+    k = block.shape[0]
+    mean = ones @ block / k
+    c = np.subtract(block, mean, out=buf)
+    drift = ones @ c
+    np.multiply(c, c, out=c)
+    return mean, ones @ c - drift * drift / k
+
+
+def _goodness_sums(yt: np.ndarray, yp: np.ndarray, *, centred_residuals: bool):
+    """Per column: (sum of squared residuals y_true - y_pred, centred about their mean if
+    ``centred_residuals``; centred sum of squares of y_true; mean of y_true), one pass over blocks of rows
+    merged by Chan et al.'s update (:func:`_merge_moments` works on arrays)."""
+    n, m = yt.shape
+    rows = min(n, max(1, _CHUNK // m))
+    residual, centred = np.empty((rows, m)), np.empty((rows, m))
+    count, mean, m2 = 0, np.zeros(m), np.zeros(m)
+    res_mean, res = np.zeros(m), np.zeros(m)
+    for start, stop in _row_blocks(n, m):
+        k, ones = stop - start, _ONES[:stop - start]
+        block = yt[start:stop]
+        d = np.subtract(block, yp[start:stop], out=residual[:k])
+        if centred_residuals:
+            d_mean, d_m2 = _block_moments_2d(d, centred[:k], ones)
+            _, res_mean, res = _merge_moments(count, res_mean, res, k, d_mean, d_m2)
+        else:
+            res += ones @ np.multiply(d, d, out=d)
+        block_mean, block_m2 = _block_moments_2d(block, centred[:k], ones)
+        count, mean, m2 = _merge_moments(count, mean, m2, k, block_mean, block_m2)
+    return res, m2, mean
+
+
+def _fast_goodness(yt, yp, *, sample_weight=None, force_finite=True, centred_residuals):
+    """R² or explained variance of every column whose spread is clearly not 0 (finite, normal, beyond rounding
+    of its mean: :func:`_is_constant`'s test), NaN for the others; unweighted only (weighted: the 1-D metric)."""
+    if sample_weight is not None:
+        return np.full(yt.shape[1], np.nan), None
+    _fraction_unexplained(0.0, 1.0, False, force_finite)  # refuses a force_finite that is not a bool
+    numerator, spread, mean = _goodness_sums(yt, yp, centred_residuals=centred_residuals)
+    n = yt.shape[0]
+    clear = (np.isfinite(numerator) & np.isfinite(spread) & (spread >= _TINY)
+             & (spread > n * (8.0 * _EPS * np.abs(mean)) ** 2))
+    values = np.where(clear, 1.0 - numerator / np.where(clear, spread, 1.0), np.nan)
+    return values, np.where(clear, spread, np.nan)
+
+
+def _fast_r2(yt, yp, **options):
+    return _fast_goodness(yt, yp, centred_residuals=False, **options)
+
+
+def _fast_explained_variance(yt, yp, **options):
+    return _fast_goodness(yt, yp, centred_residuals=True, **options)
 
 
 # ---------------------------------------------------------------- streamed sums
@@ -358,7 +468,8 @@ def mean_squared_error(y_true, y_pred, *, sample_weight=None, multioutput="unifo
     Source: scikit-learn ``mean_squared_error``; seed 000 section "Mean squared error".
     """
     if _many_outputs(y_true, y_pred, multioutput):
-        return _per_output(mean_squared_error, y_true, y_pred, multioutput, sample_weight=sample_weight)
+        return _per_output(mean_squared_error, y_true, y_pred, multioutput,
+                           fast=_fast_mse, sample_weight=sample_weight)
     yt, yp = _pair(y_true, y_pred)
     w = check_sample_weight(sample_weight, yt.shape[0])
     with np.errstate(over="ignore", invalid="ignore"):
@@ -384,7 +495,8 @@ def root_mean_squared_error(y_true, y_pred, *, sample_weight=None, multioutput="
     Source: scikit-learn ``root_mean_squared_error``; seed 004 section "Root Mean Squared Error".
     """
     if _many_outputs(y_true, y_pred, multioutput):
-        return _per_output(root_mean_squared_error, y_true, y_pred, multioutput, sample_weight=sample_weight)
+        return _per_output(root_mean_squared_error, y_true, y_pred, multioutput,
+                           fast=_fast_rmse, sample_weight=sample_weight)
     mse = mean_squared_error(y_true, y_pred, sample_weight=sample_weight)
     if _TINY <= mse < math.inf or mse == 0.0 and _all_equal(y_true, y_pred):
         return math.sqrt(mse)
@@ -407,7 +519,8 @@ def mean_absolute_error(y_true, y_pred, *, sample_weight=None, multioutput="unif
     Source: scikit-learn ``mean_absolute_error``; seed 004 section "Mean Absolute Error (MAE)".
     """
     if _many_outputs(y_true, y_pred, multioutput):
-        return _per_output(mean_absolute_error, y_true, y_pred, multioutput, sample_weight=sample_weight)
+        return _per_output(mean_absolute_error, y_true, y_pred, multioutput,
+                           fast=_fast_mae, sample_weight=sample_weight)
     yt, yp = _pair(y_true, y_pred)
     w = check_sample_weight(sample_weight, yt.shape[0])
     with np.errstate(over="ignore", invalid="ignore"):
@@ -525,7 +638,8 @@ def root_mean_squared_log_error(y_true, y_pred, *, sample_weight=None, multioutp
     Source: scikit-learn ``root_mean_squared_log_error``.
     """
     if _many_outputs(y_true, y_pred, multioutput):
-        return _per_output(root_mean_squared_log_error, y_true, y_pred, multioutput, sample_weight=sample_weight)
+        return _per_output(root_mean_squared_log_error, y_true, y_pred, multioutput,
+                           sample_weight=sample_weight)
     lt, lp, _, _ = _log1p_pair(y_true, y_pred)
     return root_mean_squared_error(lt, lp, sample_weight=sample_weight)
 
@@ -584,7 +698,9 @@ def r2(y_true, y_pred, *, sample_weight=None, force_finite=True, multioutput="un
     Source: scikit-learn ``r2_score``; seed 000 section "R2 scores".
     """
     if _many_outputs(y_true, y_pred, multioutput):
-        return _per_output(r2, y_true, y_pred, multioutput, sample_weight=sample_weight, force_finite=force_finite, variance_weighted=True)
+        return _per_output(r2, y_true, y_pred, multioutput,
+                           fast=_fast_r2, variance_weighted=True, sample_weight=sample_weight,
+                           force_finite=force_finite)
     yt, yp, w = _two_samples(y_true, y_pred, sample_weight)
     with np.errstate(over="ignore", invalid="ignore"):
         ss_res, ss_tot, mean = _r2_sums(yt, yp, w)
@@ -667,7 +783,9 @@ def explained_variance(y_true, y_pred, *, sample_weight=None, force_finite=True,
     Source: scikit-learn ``explained_variance_score``; seed 000 section "R2 scores".
     """
     if _many_outputs(y_true, y_pred, multioutput):
-        return _per_output(explained_variance, y_true, y_pred, multioutput, sample_weight=sample_weight, force_finite=force_finite, variance_weighted=True)
+        return _per_output(explained_variance, y_true, y_pred, multioutput,
+                           fast=_fast_explained_variance, variance_weighted=True, sample_weight=sample_weight,
+                           force_finite=force_finite)
     yt, yp, w = _two_samples(y_true, y_pred, sample_weight)
 
     def sums(a, b):
@@ -759,7 +877,8 @@ def mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None, multio
     "Another look at measures of forecast accuracy" (2006), section 3.2.
     """
     if _many_outputs(y_true, y_pred, multioutput):
-        return _per_output(mean_absolute_percentage_error, y_true, y_pred, multioutput, sample_weight=sample_weight)
+        return _per_output(mean_absolute_percentage_error, y_true, y_pred, multioutput,
+                           sample_weight=sample_weight)
     yt, yp, w = _checked_later(y_true, y_pred, sample_weight)
     with np.errstate(over="ignore", invalid="ignore"):
         ratio = np.subtract(yp, yt)
@@ -858,7 +977,8 @@ def mean_pinball_loss(y_true, y_pred, *, alpha=0.5, sample_weight=None, multiout
     Source: scikit-learn ``mean_pinball_loss``; Koenker & Bassett, "Regression quantiles" (1978).
     """
     if _many_outputs(y_true, y_pred, multioutput):
-        return _per_output(mean_pinball_loss, y_true, y_pred, multioutput, alpha=alpha, sample_weight=sample_weight)
+        return _per_output(mean_pinball_loss, y_true, y_pred, multioutput,
+                           alpha=alpha, sample_weight=sample_weight)
     a = _check_alpha(alpha)
     yt, yp, w = _checked_later(y_true, y_pred, sample_weight)
     with np.errstate(over="ignore", invalid="ignore"):
