@@ -1315,6 +1315,31 @@ for _m in MULTIOUTPUT:
              check=functools.partial(_multioutput_refusal, name=_m), family="regression")
 
 
+@st.composite
+def _with_constant_column(draw):
+    """Outputs of 2 or 3 columns, 2 to 6 rows: the first column of y_true constant, the last not."""
+    ex = draw(outputs(min_size=2))
+    y, p = ex.y_true, ex.y_pred
+    if y.shape[1] == 1:
+        y, p = np.column_stack([y, y]), np.column_stack([p, p])
+    y = y.copy()
+    y[:, 0] = y[0, 0]
+    if not non_constant(y[:, -1]):
+        y[-1, -1] += 1.0
+    return y, p
+
+
+def _constant_column_left_out(t, ex, name):
+    y, p = ex
+    columns = _per_column(t, name, y, p, force_finite=False)
+    a = _spec_variance_weights(y, np.ones(len(y)))
+    expect_close(_call(t, name, y, p, multioutput="variance_weighted", force_finite=False),
+                 _combined_by_spec(columns, a), **_MO_TOL,
+                 what=f"{name}(multioutput='variance_weighted', force_finite=False) vs the non-constant columns' values "
+                      f"{columns[a > 0].tolist()} weighted by their variances (the constant column's "
+                      f"{columns[0]!r} has weight 0)")
+
+
 def _variance_weighted_with_weights(t, ex, name):
     y, p, w = ex.y_true, ex.y_pred, ex.sample_weight
     columns = _per_column(t, name, y, p, sample_weight=w)
@@ -1336,6 +1361,12 @@ def _all_constant(t, ex, name):
 
 
 for _m in VARIANCE_WEIGHTED:
+    register(f"undefined.multioutput.constant_column[{_m}]",
+             f"{_m}(multioutput='variance_weighted', force_finite=False) leaves a constant y_true column out (its "
+             "weight is 0, so its nan or -inf counts for nothing): the variance-weighted mean of the other columns",
+             kind="undefined", needs=(_m, f"{_m}:multioutput", f"{_m}:force_finite"),
+             strategy=_with_constant_column(), max_examples=_MO_EXAMPLES,
+             check=functools.partial(_constant_column_left_out, name=_m), family="regression")
     register(f"relation.multioutput.sample_weight[{_m}]",
              f"{_m}(multioutput='variance_weighted', sample_weight=w) = the weighted per-column values, weighted by "
              "sum_i w_i (y_ij - mean_w y_j)^2 (some column not constant)",

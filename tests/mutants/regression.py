@@ -1279,6 +1279,14 @@ def _all_constant_nan(metric, yt, yp, options):
     return metric(yt, yp, multioutput="variance_weighted", **options)
 
 
+def _zero_weight_counted(metric, yt, yp, options):
+    """np.average over every column: a constant column's weight 0 times its nan/-inf poisons the mean."""
+    values = metric(yt, yp, multioutput="raw_values", **options)
+    a = np.var(yt, axis=0)
+    with np.errstate(all="ignore"):
+        return float(np.mean(values)) if not a.any() else float(np.sum(a * values) / a.sum())
+
+
 def mase_scale_about_mean(y_true, y_pred, *, y_train, seasonality=1):
     """Scaled by the mean absolute deviation of y_train about its mean instead of the seasonal naive MAE."""
     value = ok.mean_absolute_scaled_error(y_true, y_pred, y_train=y_train, seasonality=seasonality)
@@ -1347,6 +1355,9 @@ MUTANTS += [
     Mutant("variance-weighted-all-constant-nan", _variance_weighted(_all_constant_nan),
            catches=("regression.undefined.multioutput.all_constant[r2]",
                     "regression.undefined.multioutput.all_constant[explained_variance]")),
+    Mutant("variance-weighted-zero-weight-counted", _variance_weighted(_zero_weight_counted),
+           catches=("regression.undefined.multioutput.constant_column[r2]",
+                    "regression.undefined.multioutput.constant_column[explained_variance]")),
     Mutant("mase-scale-about-mean", {"mean_absolute_scaled_error": mase_scale_about_mean},
            catches=("regression.definition[mean_absolute_scaled_error]", "regression.relation.mase_is_mae_ratio")),
     Mutant("mase-lag-one", {"mean_absolute_scaled_error": mase_lag_one},
