@@ -1247,8 +1247,10 @@ def mean_absolute_scaled_error(y_true, y_pred, *, y_train, seasonality=1) -> flo
     with a MetricInputError naming ``y_train``, never ``inf`` or NaN. Also refused: ``seasonality`` not an
     integer >= 1 (naming ``seasonality``), ``y_train`` of at most ``m`` values or with NaN/inf (naming
     ``y_train``), and the refusals of :func:`mean_absolute_error` for ``y_true``/``y_pred``.
-    Source: Hyndman & Koehler, "Another look at measures of forecast accuracy" (IJF, 2006), section 3.4,
-    eq. (scaled error q_t); Nixtla utilsforecast ``losses.mase`` (the same scale).
+    Source: Hyndman & Koehler, "Another look at measures of forecast accuracy" (IJF, 2006), the scaled error
+    ``q_t`` and ``MASE = mean |q_t|`` (their scale is the one-step naive forecast, ``m = 1``); the seasonal naive
+    scale for ``m > 1``: Hyndman & Athanasopoulos, "Forecasting: principles and practice" (3rd ed.), section
+    5.8; Nixtla utilsforecast ``losses.mase`` (the same scale, checked on three series: equal to 1e-15).
     """
     m = check_int_at_least(seasonality, "seasonality", 1)
     train = as_floats(y_train, "y_train")
