@@ -6,7 +6,9 @@ issue's target: MSE and R2 at 1e7 within 1.5x of it); ``residual+dot`` = the
 least any MSE must do from the two inputs (subtract, then dot). The breadth table
 (issue 32) times the percentage errors, pinball loss, deviances, D² scores and the
 concordance correlation at 1e6 against scikit-learn and torchmetrics (float64 tensors
-sharing the NumPy buffers, one thread), where each has the metric.
+sharing the NumPy buffers, one thread), where each has the metric. The multioutput table times every
+``multioutput`` option at 1e6 x 3 against both; MASE and SMAPE (denominator='sum') are timed against
+Nixtla's utilsforecast where it is installed (``--multioutput-only`` runs these alone).
 """
 
 from __future__ import annotations
@@ -86,13 +88,105 @@ def breadth(n: int = 1_000_000) -> None:
                 ["metric", "ours", "sklearn", "torchmetrics", "ours/sklearn", "ours/torchmetrics", "ours/fastest"])
 
 
+def _torch_peer(name: str, **kw):
+    """torchmetrics' call for a catalog name on float64 tensors sharing the NumPy buffers, or None."""
+    try:
+        import torch
+        from torchmetrics.functional import regression as tm
+
+        torch.set_num_threads(1)
+    except ImportError:  # torchmetrics is an optional peer
+        return None
+    return lambda yt, yp: getattr(tm, name)(torch.from_numpy(yp), torch.from_numpy(yt), **kw)
+
+
+def _utilsforecast():
+    try:
+        import pandas as pd
+        from utilsforecast import losses
+    except ImportError:  # utilsforecast is an optional peer (installs without changing the pins)
+        return None, None
+    return pd, losses
+
+
+def _timed_rows(cases, y_true, y_pred) -> list[dict]:
+    """One row per (label, ours, {peer: call}): best of three rounds each (the cores are shared), in one run."""
+    rows = []
+    for label, ours_call, peers in cases:
+        ours = best_time(ours_call, repeat=3)
+        row = {"metric": label, "ours": fmt_seconds(ours)}
+        times = {}
+        for peer, call in peers.items():
+            times[peer] = best_time(call, repeat=3)
+            row[peer] = fmt_seconds(times[peer])
+            row[f"ours/{peer}"] = f"{ours / times[peer]:.2f}"
+        if times:
+            row["ours/fastest"] = f"{ours / min(times.values()):.2f}"
+        rows.append(row)
+    return rows
+
+
+def multioutput(n: int = 1_000_000, m: int = 3) -> None:
+    """The multioutput options at n samples x m outputs (C-ordered, as both peers take them), plus MASE and
+    SMAPE (denominator='sum') at n against utilsforecast where it is installed."""
+    rng = np.random.default_rng(0)
+    y_true = rng.gamma(2.0, size=(n, m)) + 0.01
+    y_pred = y_true * rng.lognormal(sigma=0.3, size=(n, m))
+    sk = {"mean_squared_error": skm.mean_squared_error, "root_mean_squared_error": skm.root_mean_squared_error,
+          "mean_absolute_error": skm.mean_absolute_error, "median_absolute_error": skm.median_absolute_error,
+          "r2": skm.r2_score, "explained_variance": skm.explained_variance_score,
+          "mean_absolute_percentage_error": skm.mean_absolute_percentage_error,
+          "mean_pinball_loss": skm.mean_pinball_loss, "d2_absolute_error": skm.d2_absolute_error_score}
+    torch_peers = {"mean_squared_error": ("mean_squared_error", {"num_outputs": m}),
+                   "root_mean_squared_error": ("mean_squared_error", {"num_outputs": m, "squared": False}),
+                   "mean_absolute_error": ("mean_absolute_error", {"num_outputs": m}),
+                   "r2": ("r2_score", {}), "explained_variance": ("explained_variance", {})}
+    cases = []
+    for name, sk_fn in sk.items():
+        options = ("raw_values", "uniform_average") + (("variance_weighted",) if name in torch_peers and
+                                                        name in ("r2", "explained_variance") else ())
+        for option in options:
+            peers = {"sklearn": lambda f=sk_fn, o=option: f(y_true, y_pred, multioutput=o)}
+            if name in torch_peers and (option == "raw_values" or name in ("r2", "explained_variance")):
+                tm_name, kw = torch_peers[name]
+                kw = kw if "num_outputs" in kw else dict(kw, multioutput=option)
+                call = _torch_peer(tm_name, **kw)
+                if call is not None:
+                    peers["torchmetrics"] = lambda c=call: c(y_true, y_pred)
+            cases.append((f"{name} {option}", lambda f=getattr(metrics, name), o=option: f(y_true, y_pred, multioutput=o),
+                          peers))
+    print_table(f"multioutput at {n:.0e} x {m}: ours vs the peers that have the option (best of 3, one run)",
+                _timed_rows(cases, y_true, y_pred),
+                ["metric", "ours", "sklearn", "torchmetrics", "ours/sklearn", "ours/torchmetrics", "ours/fastest"])
+
+    yt, yp, train = y_true[:, 0].copy(), y_pred[:, 0].copy(), rng.gamma(2.0, size=n) + 0.01
+    pd, losses = _utilsforecast()
+    peers_mase, peers_smape = {}, {}
+    if losses is not None:
+        test = pd.DataFrame({"unique_id": 0, "ds": np.arange(n, 2 * n), "y": yt, "model": yp})
+        history = pd.DataFrame({"unique_id": 0, "ds": np.arange(n), "y": train})
+        peers_mase["utilsforecast"] = lambda: losses.mase(test, ["model"], seasonality=7, train_df=history)
+        peers_smape["utilsforecast"] = lambda: losses.smape(test, ["model"])
+    print_table(f"MASE (seasonality 7) and SMAPE (denominator='sum') at {n:.0e} (best of 3, one run)", _timed_rows([
+        ("mean_absolute_scaled_error", lambda: metrics.mean_absolute_scaled_error(yt, yp, y_train=train, seasonality=7),
+         peers_mase),
+        ("symmetric_mean_absolute_percentage_error sum",
+         lambda: metrics.symmetric_mean_absolute_percentage_error(yt, yp, denominator="sum"), peers_smape),
+    ], yt, yp), ["metric", "ours", "utilsforecast", "ours/utilsforecast", "ours/fastest"])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="small sizes only")
     parser.add_argument("--breadth-only", action="store_true", help="only the issue-32 metrics at 1e6")
+    parser.add_argument("--multioutput-only", action="store_true",
+                        help="only the multioutput options at 1e6 x 3, MASE and SMAPE 'sum' at 1e6")
     args = parser.parse_args()
     if args.breadth_only:
         breadth()
+        return
+    if args.multioutput_only:
+        multioutput()
         return
     sizes = [10, 1_000] if args.quick else [10, 1_000, 1_000_000, 10_000_000]
     rng = np.random.default_rng(0)
@@ -121,6 +215,7 @@ def main() -> None:
                 ["metric", "n", "ours", "sklearn", "ours/sklearn", "ours/dot", "ours/(residual+dot)"])
     if not args.quick:
         breadth()
+        multioutput()
 
 
 if __name__ == "__main__":

@@ -2,8 +2,22 @@
 
 All metrics take 1-D ``y_true`` and ``y_pred`` of equal, non-zero length and an
 optional ``sample_weight`` (non-negative, positive sum), following
-scikit-learn's names and argument order. Multi-output targets are not
-supported: a 2-D array is refused.
+scikit-learn's names and argument order.
+
+Multioutput (the metrics scikit-learn gives ``multioutput=``): ``y_true`` and ``y_pred`` may both
+be 2-D of the same shape (n_samples, n_outputs); output j is scored as the 1-D metric of column j
+(``sample_weight`` weighs the rows of every column), giving ``v_j``, and ``multioutput`` combines them:
+``'raw_values'``: the array ``(v_1, ..., v_m)``; ``'uniform_average'`` (default): ``mean_j v_j``;
+weights ``a`` (m non-negative finite numbers, positive sum): ``sum_j a_j v_j / sum_j a_j`` over the
+outputs of positive weight (a zero weight leaves the output out, whatever its value);
+``'variance_weighted'`` (R² and explained variance only): weights ``a_j = sum_i w_i (y_ij - mean_w y_j)^2``,
+0 for a constant column. Undefined case of ``'variance_weighted'``: every column of ``y_true`` constant
+(all weights 0): the uniform average of the ``v_j`` (scikit-learn's fallback). A 1-D input is one output:
+``'raw_values'`` gives an array of length 1, every average gives ``v_1``. Refused, naming the argument:
+a 2-D array paired with a 1-D one (the 2-D one is named), different numbers of rows or columns (``y_pred``),
+no columns, more than 2 dimensions; an unknown ``multioutput``, ``'variance_weighted'`` where undefined,
+weights of the wrong length, negative, non-finite or of zero sum (``multioutput``). Metrics without
+``multioutput`` refuse 2-D input.
 
 Speed: the unweighted mean-type metrics (MSE, MAE, R2, explained variance)
 stream over the inputs in chunks that stay in cache (one read of each array,
@@ -77,6 +91,238 @@ def _times_pow2(value: float, e: int) -> float:
     """value * 2**e, ``inf`` where the true result is beyond the float range."""
     with np.errstate(over="ignore"):
         return float(np.ldexp(value, e))
+
+
+# ---------------------------------------------------------------- multioutput
+
+_AVERAGES = ("raw_values", "uniform_average")
+_VARIANCE_WEIGHTED = "variance_weighted"
+
+
+def _ndim(values) -> int:
+    if type(values) is np.ndarray:
+        return values.ndim
+    try:
+        return np.ndim(values)
+    except (ValueError, TypeError):  # ragged nested lists: the 1-D checks refuse them, naming the argument
+        return 1
+
+
+def _many_outputs(y_true, y_pred, multioutput) -> bool:
+    """Whether a call needs :func:`_per_output`: a 2-D input, or an aggregation other than the default."""
+    if not (type(multioutput) is str and multioutput == "uniform_average"):
+        return True
+    return _ndim(y_true) >= 2 or _ndim(y_pred) >= 2
+
+
+def _as_columns(values, name: str) -> np.ndarray:
+    """A 1-D or 2-D float64 array (NaN/inf left to the per-output metric, which names the argument)."""
+    return as_floats(values, name, ndim=(1, 2), allow_empty=True, allow_nan=True, allow_inf=True)
+
+
+def _output_pair(y_true, y_pred):
+    """(y_true, y_pred) as arrays of shape (n_samples, n_outputs); a 1-D pair is one output."""
+    yt, yp = _as_columns(y_true, "y_true"), _as_columns(y_pred, "y_pred")
+    if yt.ndim != yp.ndim:
+        name, arr, other = ("y_true", yt, "y_pred") if yt.ndim == 2 else ("y_pred", yp, "y_true")
+        raise MetricInputError(name, f"is 2-D with shape {arr.shape} but {other} is 1-D; multioutput scoring "
+                                     "needs both of shape (n_samples, n_outputs)")
+    if yt.ndim == 1:
+        return yt[:, None], yp[:, None]
+    if yt.shape[1] == 0:
+        raise MetricInputError("y_true", f"has no outputs (shape {yt.shape})")
+    check_same_length("y_true", yt, "y_pred", yp)
+    if yp.shape[1] != yt.shape[1]:
+        raise MetricInputError("y_pred", f"has {yp.shape[1]} outputs (columns) but y_true has {yt.shape[1]}; "
+                                         "they must match")
+    return yt, yp
+
+
+def _output_weights(multioutput, n_outputs: int, variance_weighted: bool):
+    """The validated ``multioutput``: one of the option strings, or an array of n_outputs weights."""
+    if isinstance(multioutput, str):
+        allowed = _AVERAGES + ((_VARIANCE_WEIGHTED,) if variance_weighted else ())
+        if multioutput not in allowed:
+            raise MetricInputError("multioutput", f"must be one of {', '.join(map(repr, allowed))} or an array of "
+                                                  f"{n_outputs} weights, got {multioutput!r}")
+        return multioutput
+    weights = as_floats(multioutput, "multioutput")
+    if weights.shape[0] != n_outputs:
+        raise MetricInputError("multioutput", f"has {weights.shape[0]} weights but there are {n_outputs} outputs")
+    if (weights < 0).any() or not weights.sum() > 0:
+        raise MetricInputError("multioutput", f"weights must be >= 0 with a positive sum, got {weights.tolist()}")
+    return weights
+
+
+def _variance_weights(yt: np.ndarray, sample_weight, spreads) -> np.ndarray:
+    """Per output, sum_i w_i (y_ij - mean_w y_j)^2, exactly 0 for a constant column (tested as r2 does: only
+    where the sum is within rounding of 0). ``spreads``: the sums a fast path has found (NaN where it has
+    not), else one streamed pass per column (:func:`_centred_ss`); where the squares overflow, every column is
+    scaled by one power of two, so the weights keep their ratios."""
+    weights = np.full(yt.shape[1], np.nan) if spreads is None else np.array(spreads, dtype=np.float64)
+    with np.errstate(over="ignore", invalid="ignore"):
+        for j in np.flatnonzero(np.isnan(weights)):
+            column = np.ascontiguousarray(yt[:, j])
+            weights[j], mean = _centred_ss(column, sample_weight)
+            if _is_constant(column, weights[j], mean):
+                weights[j] = 0.0
+        if not np.isfinite(weights).all():
+            e = _pow2_exponent(yt)
+            weights = np.array([0.0 if w == 0.0 else _centred_ss(np.ldexp(yt[:, j], -e), sample_weight)[0]
+                                for j, w in enumerate(weights)])
+    return weights
+
+
+def _centred_ss(y: np.ndarray, sample_weight):
+    """(sum_i w_i (y_i - mean_w y)^2, mean_w y); unweighted in cache-sized blocks merged by Chan et al.'s update."""
+    if sample_weight is not None:
+        w = np.asarray(sample_weight, dtype=np.float64)
+        mean = _weighted_mean(y, w)
+        c = y - mean
+        return float(np.dot(w, c * c)), mean
+    n = y.shape[0]
+    if n <= _CHUNK:
+        mean = float(np.add.reduce(y)) / n
+        c = y - mean
+        return float(np.dot(c, c)), mean
+    buf = np.empty(_CHUNK)
+    count, mean, m2 = 0, 0.0, 0.0
+    for start in range(0, n, _CHUNK):
+        block = y[start:start + _CHUNK]
+        k = block.shape[0]
+        block_mean, block_m2 = _block_moments(block, buf[:k], _ONES[:k])
+        count, mean, m2 = _merge_moments(count, mean, m2, k, block_mean, block_m2)
+    return float(m2), float(mean)
+
+
+def _combine(values: np.ndarray, weights) -> float:
+    """sum_j a_j v_j / sum_j a_j over the outputs of positive weight (a zero weight leaves v_j out)."""
+    keep = weights > 0
+    return float(np.dot(weights[keep], values[keep]) / weights[keep].sum())
+
+
+def _per_output(metric, y_true, y_pred, multioutput, *, variance_weighted: bool = False, fast=None, **options):
+    """``metric`` (the 1-D form) of every output, combined as ``multioutput`` says (module docstring).
+
+    ``fast(yt, yp, **options)`` -> (values, spreads or None): every column's value at once from sums streamed
+    over blocks of rows (no transposed copy), NaN where a column needs the 1-D metric's care (NaN/inf, overflow,
+    a spread within rounding of 0): those columns, and every column without ``fast``, go through ``metric``.
+    """
+    yt, yp = _output_pair(y_true, y_pred)
+    how = _output_weights(multioutput, yt.shape[1], variance_weighted)
+    values, spreads = np.full(yt.shape[1], np.nan), None
+    if fast is not None and yt.shape[0] >= 2:
+        with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+            values, spreads = fast(yt, yp, **options)
+    for j in np.flatnonzero(np.isnan(values)):
+        values[j] = metric(np.ascontiguousarray(yt[:, j]), np.ascontiguousarray(yp[:, j]), **options)
+    if isinstance(how, str) and how == "raw_values":
+        return values
+    if isinstance(how, str) and how == "uniform_average":
+        return float(np.mean(values))
+    if isinstance(how, str):  # variance_weighted; the 1-D calls above have checked the weights
+        how = _variance_weights(yt, options.get("sample_weight"), spreads)
+        if not how.any():
+            return float(np.mean(values))  # every column constant: the uniform average
+    return _combine(values, how)
+
+
+def _row_blocks(n: int, m: int):
+    """(start, stop) of blocks of rows of about _CHUNK values: each block of an (n, m) array stays in cache."""
+    rows = max(1, _CHUNK // m)
+    return ((start, min(start + rows, n)) for start in range(0, n, rows))
+
+
+def _error_sums(yt: np.ndarray, yp: np.ndarray, w, *, absolute: bool) -> np.ndarray:
+    """Per column, sum_i w_i |y_pred_ij - y_true_ij| (``absolute``) or sum_i w_i (y_pred_ij - y_true_ij)^2."""
+    n, m = yt.shape
+    buf = np.empty((min(n, max(1, _CHUNK // m)), m))
+    total = np.zeros(m)
+    for start, stop in _row_blocks(n, m):
+        k = stop - start
+        d = np.subtract(yp[start:stop], yt[start:stop], out=buf[:k])
+        if absolute:
+            np.absolute(d, out=d)
+        else:
+            np.multiply(d, d, out=d)
+        total += (_ONES[:k] if w is None else w[start:stop]) @ d
+    return total
+
+
+def _mean_errors(yt, yp, sample_weight, *, absolute: bool):
+    w = check_sample_weight(sample_weight, yt.shape[0])
+    means = _error_sums(yt, yp, w, absolute=absolute) / (yt.shape[0] if w is None else w.sum())
+    means[~np.isfinite(means)] = np.nan  # NaN/inf input or an overflowing sum: the 1-D metric's care
+    return means, None
+
+
+def _fast_mse(yt, yp, *, sample_weight=None):
+    return _mean_errors(yt, yp, sample_weight, absolute=False)
+
+
+def _fast_mae(yt, yp, *, sample_weight=None):
+    return _mean_errors(yt, yp, sample_weight, absolute=True)
+
+
+def _fast_rmse(yt, yp, *, sample_weight=None):
+    mse, _ = _mean_errors(yt, yp, sample_weight, absolute=False)
+    mse[~(mse >= _TINY)] = np.nan  # 0 (exact, or residuals whose squares underflow) and subnormal: rescaled in 1-D
+    return np.sqrt(mse), None
+
+
+def _block_moments_2d(block: np.ndarray, buf: np.ndarray, ones: np.ndarray):
+    """Per column of a cached block of rows: (mean, centred sum of squares), as :func:`_block_moments`."""
+    k = block.shape[0]
+    mean = ones @ block / k
+    c = np.subtract(block, mean, out=buf)
+    drift = ones @ c
+    np.multiply(c, c, out=c)
+    return mean, ones @ c - drift * drift / k
+
+
+def _goodness_sums(yt: np.ndarray, yp: np.ndarray, *, centred_residuals: bool):
+    """Per column: (sum of squared residuals y_true - y_pred, centred about their mean if
+    ``centred_residuals``; centred sum of squares of y_true; mean of y_true), one pass over blocks of rows
+    merged by Chan et al.'s update (:func:`_merge_moments` works on arrays)."""
+    n, m = yt.shape
+    rows = min(n, max(1, _CHUNK // m))
+    residual, centred = np.empty((rows, m)), np.empty((rows, m))
+    count, mean, m2 = 0, np.zeros(m), np.zeros(m)
+    res_mean, res = np.zeros(m), np.zeros(m)
+    for start, stop in _row_blocks(n, m):
+        k, ones = stop - start, _ONES[:stop - start]
+        block = yt[start:stop]
+        d = np.subtract(block, yp[start:stop], out=residual[:k])
+        if centred_residuals:
+            d_mean, d_m2 = _block_moments_2d(d, centred[:k], ones)
+            _, res_mean, res = _merge_moments(count, res_mean, res, k, d_mean, d_m2)
+        else:
+            res += ones @ np.multiply(d, d, out=d)
+        block_mean, block_m2 = _block_moments_2d(block, centred[:k], ones)
+        count, mean, m2 = _merge_moments(count, mean, m2, k, block_mean, block_m2)
+    return res, m2, mean
+
+
+def _fast_goodness(yt, yp, *, sample_weight=None, force_finite=True, centred_residuals):
+    """R² or explained variance of every column whose spread is clearly not 0 (finite, normal, beyond rounding
+    of its mean: :func:`_is_constant`'s test), NaN for the others; unweighted only (weighted: the 1-D metric)."""
+    if sample_weight is not None:
+        return np.full(yt.shape[1], np.nan), None
+    _fraction_unexplained(0.0, 1.0, False, force_finite)  # refuses a force_finite that is not a bool
+    numerator, spread, mean = _goodness_sums(yt, yp, centred_residuals=centred_residuals)
+    n = yt.shape[0]
+    clear = (np.isfinite(numerator) & np.isfinite(spread) & (spread >= _TINY)
+             & (spread > n * (8.0 * _EPS * np.abs(mean)) ** 2))
+    values = np.where(clear, 1.0 - numerator / np.where(clear, spread, 1.0), np.nan)
+    return values, np.where(clear, spread, np.nan)
+
+
+def _fast_r2(yt, yp, **options):
+    return _fast_goodness(yt, yp, centred_residuals=False, **options)
+
+
+def _fast_explained_variance(yt, yp, **options):
+    return _fast_goodness(yt, yp, centred_residuals=True, **options)
 
 
 # ---------------------------------------------------------------- streamed sums
@@ -208,7 +454,7 @@ def _is_constant(y: np.ndarray, ss_tot: float, mean: float) -> bool:
 # ---------------------------------------------------------------- error metrics
 
 
-def mean_squared_error(y_true, y_pred, *, sample_weight=None) -> float:
+def mean_squared_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
     """Mean squared error.
 
     ``MSE = sum_i w_i (y_true_i - y_pred_i)^2 / sum_i w_i`` (``w_i = 1`` without weights).
@@ -216,9 +462,14 @@ def mean_squared_error(y_true, y_pred, *, sample_weight=None) -> float:
     Range [0, inf), 0 iff every prediction is exact (up to underflow of tiny
     residuals); a true value beyond the float range returns ``inf``.
     Undefined cases: none on valid input. Refuses empty input, NaN/inf,
-    2-D arrays, mismatched lengths.
+    a 2-D array paired with a 1-D one, mismatched lengths.
+    Multioutput: 2-D ``y_true``/``y_pred`` of shape (n_samples, n_outputs) are scored column by column, see
+    the module docstring (``multioutput`` 'raw_values', 'uniform_average' or weights per output).
     Source: scikit-learn ``mean_squared_error``; seed 000 section "Mean squared error".
     """
+    if _many_outputs(y_true, y_pred, multioutput):
+        return _per_output(mean_squared_error, y_true, y_pred, multioutput,
+                           fast=_fast_mse, sample_weight=sample_weight)
     yt, yp = _pair(y_true, y_pred)
     w = check_sample_weight(sample_weight, yt.shape[0])
     with np.errstate(over="ignore", invalid="ignore"):
@@ -232,15 +483,20 @@ def mean_squared_error(y_true, y_pred, *, sample_weight=None) -> float:
     return value
 
 
-def root_mean_squared_error(y_true, y_pred, *, sample_weight=None) -> float:
+def root_mean_squared_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
     """Root mean squared error, ``RMSE = sqrt(MSE)``.
 
     Range [0, inf), 0 iff every prediction is exact. Computed on rescaled
     residuals when ``MSE`` itself would overflow or underflow, so RMSE stays
     finite and non-zero whenever its true value is.
     Undefined cases and refusals: as :func:`mean_squared_error`.
+    Multioutput: 2-D ``y_true``/``y_pred`` of shape (n_samples, n_outputs) are scored column by column, see
+    the module docstring (``multioutput`` 'raw_values', 'uniform_average' or weights per output).
     Source: scikit-learn ``root_mean_squared_error``; seed 004 section "Root Mean Squared Error".
     """
+    if _many_outputs(y_true, y_pred, multioutput):
+        return _per_output(root_mean_squared_error, y_true, y_pred, multioutput,
+                           fast=_fast_rmse, sample_weight=sample_weight)
     mse = mean_squared_error(y_true, y_pred, sample_weight=sample_weight)
     if _TINY <= mse < math.inf or mse == 0.0 and _all_equal(y_true, y_pred):
         return math.sqrt(mse)
@@ -253,13 +509,18 @@ def _all_equal(y_true, y_pred) -> bool:
     return bool(np.array_equal(np.asarray(y_true, dtype=float), np.asarray(y_pred, dtype=float)))
 
 
-def mean_absolute_error(y_true, y_pred, *, sample_weight=None) -> float:
+def mean_absolute_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
     """Mean absolute error, ``MAE = sum_i w_i |y_true_i - y_pred_i| / sum_i w_i``.
 
     Range [0, inf), 0 iff every prediction is exact. Undefined cases: none.
     Refusals as :func:`mean_squared_error`.
+    Multioutput: 2-D ``y_true``/``y_pred`` of shape (n_samples, n_outputs) are scored column by column, see
+    the module docstring (``multioutput`` 'raw_values', 'uniform_average' or weights per output).
     Source: scikit-learn ``mean_absolute_error``; seed 004 section "Mean Absolute Error (MAE)".
     """
+    if _many_outputs(y_true, y_pred, multioutput):
+        return _per_output(mean_absolute_error, y_true, y_pred, multioutput,
+                           fast=_fast_mae, sample_weight=sample_weight)
     yt, yp = _pair(y_true, y_pred)
     w = check_sample_weight(sample_weight, yt.shape[0])
     with np.errstate(over="ignore", invalid="ignore"):
@@ -293,7 +554,7 @@ def _weighted_median(values: np.ndarray, w: np.ndarray) -> float:
     return 0.5 * (float(lower) + float(upper))
 
 
-def median_absolute_error(y_true, y_pred, *, sample_weight=None) -> float:
+def median_absolute_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
     """Median absolute error, ``median_i |y_true_i - y_pred_i|``.
 
     With weights, the weighted median: the median of the sample where residual
@@ -304,8 +565,12 @@ def median_absolute_error(y_true, y_pred, *, sample_weight=None) -> float:
     Unweighted, the value is ``np.median``'s, found with one in-place
     ``np.partition`` at the upper middle (a selection, not a sort) and, for an
     even count, the largest value below it.
+    Multioutput: 2-D ``y_true``/``y_pred`` of shape (n_samples, n_outputs) are scored column by column, see
+    the module docstring (``multioutput`` 'raw_values', 'uniform_average' or weights per output).
     Source: scikit-learn ``median_absolute_error``.
     """
+    if _many_outputs(y_true, y_pred, multioutput):
+        return _per_output(median_absolute_error, y_true, y_pred, multioutput, sample_weight=sample_weight)
     yt = as_floats(y_true, "y_true")
     yp = as_floats(y_pred, "y_pred")
     check_same_length("y_true", yt, "y_pred", yp)
@@ -344,7 +609,7 @@ def _log1p_pair(y_true, y_pred):
     return np.log1p(yt), np.log1p(yp), yt, yp
 
 
-def mean_squared_log_error(y_true, y_pred, *, sample_weight=None) -> float:
+def mean_squared_log_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
     """Mean squared logarithmic error.
 
     ``MSLE = sum_i w_i (log(1 + y_true_i) - log(1 + y_pred_i))^2 / sum_i w_i``.
@@ -352,20 +617,29 @@ def mean_squared_log_error(y_true, y_pred, *, sample_weight=None) -> float:
     Range [0, inf), 0 iff every prediction is exact. Undefined case: a value
     <= -1 (log1p undefined); such values are refused (MetricInputError naming the argument),
     never turned into NaN/inf.
+    Multioutput: 2-D ``y_true``/``y_pred`` of shape (n_samples, n_outputs) are scored column by column, see
+    the module docstring (``multioutput`` 'raw_values', 'uniform_average' or weights per output).
     Source: scikit-learn ``mean_squared_log_error``.
     """
+    if _many_outputs(y_true, y_pred, multioutput):
+        return _per_output(mean_squared_log_error, y_true, y_pred, multioutput, sample_weight=sample_weight)
     lt, lp, yt, yp = _log1p_pair(y_true, y_pred)
     value = mean_squared_error(lt, lp, sample_weight=sample_weight)
     return value
 
 
-def root_mean_squared_log_error(y_true, y_pred, *, sample_weight=None) -> float:
+def root_mean_squared_log_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
     """Root mean squared logarithmic error, ``RMSLE = sqrt(MSLE)``.
 
     Note: it is *not* ``log(RMSE)`` (seed 004 says so; the suite refutes it).
     Range, undefined case (values <= -1, refused) and refusals as :func:`mean_squared_log_error`.
+    Multioutput: 2-D ``y_true``/``y_pred`` of shape (n_samples, n_outputs) are scored column by column, see
+    the module docstring (``multioutput`` 'raw_values', 'uniform_average' or weights per output).
     Source: scikit-learn ``root_mean_squared_log_error``.
     """
+    if _many_outputs(y_true, y_pred, multioutput):
+        return _per_output(root_mean_squared_log_error, y_true, y_pred, multioutput,
+                           sample_weight=sample_weight)
     lt, lp, _, _ = _log1p_pair(y_true, y_pred)
     return root_mean_squared_error(lt, lp, sample_weight=sample_weight)
 
@@ -404,7 +678,7 @@ def _r2_sums(yt: np.ndarray, yp: np.ndarray, w):
     return float(np.dot(w, d * d)), float(np.dot(w, c * c)), mean
 
 
-def r2(y_true, y_pred, *, sample_weight=None, force_finite=True) -> float:
+def r2(y_true, y_pred, *, sample_weight=None, force_finite=True, multioutput="uniform_average"):
     """Coefficient of determination.
 
     ``R2 = 1 - SS_res / SS_tot`` with ``SS_res = sum_i w_i (y_true_i - y_pred_i)^2`` and
@@ -419,8 +693,14 @@ def r2(y_true, y_pred, *, sample_weight=None, force_finite=True) -> float:
     returns the mathematical value: NaN (0/0) if exact, ``-inf`` otherwise.
     Fewer than 2 samples are refused (MetricInputError naming ``y_true``); a
     sample of weight w counts w times, so one sample of weight 2 is scored.
+    Multioutput: 2-D ``y_true``/``y_pred`` of shape (n_samples, n_outputs) are scored column by column, see
+    the module docstring (``multioutput`` 'raw_values', 'uniform_average', 'variance_weighted' or weights per output).
     Source: scikit-learn ``r2_score``; seed 000 section "R2 scores".
     """
+    if _many_outputs(y_true, y_pred, multioutput):
+        return _per_output(r2, y_true, y_pred, multioutput,
+                           fast=_fast_r2, variance_weighted=True, sample_weight=sample_weight,
+                           force_finite=force_finite)
     yt, yp, w = _two_samples(y_true, y_pred, sample_weight)
     with np.errstate(over="ignore", invalid="ignore"):
         ss_res, ss_tot, mean = _r2_sums(yt, yp, w)
@@ -487,7 +767,7 @@ def _adjusted(base: float, n: int, k: int) -> float:
     return 1.0 - (1.0 - base) * (n - 1) / (n - k - 1)
 
 
-def explained_variance(y_true, y_pred, *, sample_weight=None, force_finite=True) -> float:
+def explained_variance(y_true, y_pred, *, sample_weight=None, force_finite=True, multioutput="uniform_average"):
     """Explained variance score.
 
     ``EV = 1 - Var_w(y_true - y_pred) / Var_w(y_true)`` with weighted
@@ -498,8 +778,14 @@ def explained_variance(y_true, y_pred, *, sample_weight=None, force_finite=True)
     NaN / ``-inf`` (mathematical), 1.0 / NaN when the residuals are exactly
     constant (a bias, not only exact predictions). Fewer than 2 samples are refused (a
     sample of weight w counts w times, as in :func:`r2`).
+    Multioutput: 2-D ``y_true``/``y_pred`` of shape (n_samples, n_outputs) are scored column by column, see
+    the module docstring (``multioutput`` 'raw_values', 'uniform_average', 'variance_weighted' or weights per output).
     Source: scikit-learn ``explained_variance_score``; seed 000 section "R2 scores".
     """
+    if _many_outputs(y_true, y_pred, multioutput):
+        return _per_output(explained_variance, y_true, y_pred, multioutput,
+                           fast=_fast_explained_variance, variance_weighted=True, sample_weight=sample_weight,
+                           force_finite=force_finite)
     yt, yp, w = _two_samples(y_true, y_pred, sample_weight)
 
     def sums(a, b):
@@ -544,6 +830,7 @@ __all__ += [
     "d2_pinball",
     "d2_tweedie",
     "concordance_corrcoef",
+    "mean_absolute_scaled_error",
 ]
 
 
@@ -574,7 +861,7 @@ def _average(values: np.ndarray, w) -> float:
     return float(np.add.reduce(values) / values.shape[0]) if w is None else _weighted_mean(values, w)
 
 
-def mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None) -> float:
+def mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
     """Mean absolute percentage error, as a fraction (not times 100).
 
     ``MAPE = sum_i w_i |y_true_i - y_pred_i| / max(|y_true_i|, eps) / sum_i w_i`` with
@@ -583,10 +870,15 @@ def mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None) -> flo
     zero); the denominator is then ``eps``, so a wrong prediction of a zero true value gives a huge,
     finite error (``|y_pred_i| / 2.2e-16``), never ``inf`` or NaN. Scale-free: multiplying both
     arrays by ``c != 0`` changes nothing where every ``|c y_true_i| >= eps``.
-    Refuses empty input, NaN/inf, 2-D arrays, mismatched lengths.
+    Refuses empty input, NaN/inf, a 2-D array paired with a 1-D one, mismatched lengths.
+    Multioutput: 2-D ``y_true``/``y_pred`` of shape (n_samples, n_outputs) are scored column by column, see
+    the module docstring (``multioutput`` 'raw_values', 'uniform_average' or weights per output).
     Source: scikit-learn ``mean_absolute_percentage_error`` (its eps convention); Hyndman & Koehler,
     "Another look at measures of forecast accuracy" (2006), section 3.2.
     """
+    if _many_outputs(y_true, y_pred, multioutput):
+        return _per_output(mean_absolute_percentage_error, y_true, y_pred, multioutput,
+                           sample_weight=sample_weight)
     yt, yp, w = _checked_later(y_true, y_pred, sample_weight)
     with np.errstate(over="ignore", invalid="ignore"):
         ratio = np.subtract(yp, yt)
@@ -617,25 +909,32 @@ def weighted_mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=Non
         return _finite_or_refused(_average(error, w) / max(_average(scale, w), _EPS), yt, yp)
 
 
-def symmetric_mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None) -> float:
+def symmetric_mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None, denominator="mean") -> float:
     """Symmetric mean absolute percentage error (the "adjusted MAPE" of Makridakis, 1993), as a fraction.
 
-    ``SMAPE = sum_i w_i |y_true_i - y_pred_i| / ((|y_true_i| + |y_pred_i|) / 2) / sum_i w_i``.
-    Range [0, 2]; 0 iff every prediction is exact, 2 when every prediction has the wrong sign or is 0
+    ``denominator="mean"`` (default): ``SMAPE = sum_i w_i |y_true_i - y_pred_i| / ((|y_true_i| + |y_pred_i|) / 2)
+    / sum_i w_i``, range [0, 2]. ``denominator="sum"``: ``sum_i w_i |y_true_i - y_pred_i| / (|y_true_i| +
+    |y_pred_i|) / sum_i w_i``, range [0, 1], exactly half the default (the same terms without the /2).
+    0 iff every prediction is exact; the top of the range when every prediction has the wrong sign or is 0
     for a non-zero truth. Undefined case: ``y_true_i = y_pred_i = 0`` (0/0); that term is 0 (an exact
     prediction). Symmetric in its arguments, and scale-free: multiplying both arrays by ``c != 0``
-    changes nothing. Refuses empty input, NaN/inf, 2-D arrays, mismatched lengths.
-    Source: torchmetrics ``symmetric_mean_absolute_percentage_error`` (``2 |y - p| / max(|y| + |p|,
+    changes nothing. Refuses empty input, NaN/inf, 2-D arrays, mismatched lengths, and a ``denominator``
+    other than "mean" or "sum" (naming ``denominator``).
+    Source: "mean": torchmetrics ``symmetric_mean_absolute_percentage_error`` (``2 |y - p| / max(|y| + |p|,
     1.17e-6)``: the same value wherever ``|y| + |p| >= 1.17e-6``, 0 where both are 0); Makridakis,
-    "Accuracy measures: theoretical and practical concerns" (IJF, 1993).
+    "Accuracy measures: theoretical and practical concerns" (IJF, 1993). "sum": Nixtla utilsforecast
+    ``losses.smape`` (``|y - p| / (|y| + |p|)``, 0 where both are 0, "bounds between 0% and 100%").
     """
+    if not isinstance(denominator, str) or denominator not in ("mean", "sum"):
+        raise MetricInputError("denominator", f"must be 'mean' ((|y| + |p|) / 2) or 'sum' (|y| + |p|), "
+                                              f"got {denominator!r}")
     yt, yp, w = _checked_later(y_true, y_pred, sample_weight)
     with np.errstate(over="ignore", invalid="ignore"):
         total = np.abs(yt) + np.abs(yp)
         ratio = np.abs(yp - yt)
         total[total == 0.0] = 1.0  # total 0: both 0, and the error is 0 too
         ratio /= total
-        return _finite_or_refused(2.0 * _average(ratio, w), yt, yp)
+        return _finite_or_refused((2.0 if denominator == "mean" else 1.0) * _average(ratio, w), yt, yp)
 
 
 def max_error(y_true, y_pred) -> float:
@@ -665,16 +964,21 @@ def _pinball(yt: np.ndarray, yp: np.ndarray, alpha: float) -> np.ndarray:
     return np.where(diff >= 0.0, alpha * diff, (alpha - 1.0) * diff)
 
 
-def mean_pinball_loss(y_true, y_pred, *, alpha=0.5, sample_weight=None) -> float:
+def mean_pinball_loss(y_true, y_pred, *, alpha=0.5, sample_weight=None, multioutput="uniform_average"):
     """Mean pinball (quantile) loss of the ``alpha``-quantile prediction ``y_pred``.
 
     ``L_alpha = sum_i w_i [alpha max(y_true_i - y_pred_i, 0) + (1 - alpha) max(y_pred_i - y_true_i, 0)]
     / sum_i w_i``. At ``alpha = 0.5`` it is half the mean absolute error.
     Range [0, inf); 0 iff every prediction (of positive weight) is exact, for ``0 < alpha < 1``.
     Undefined cases: none. Refuses ``alpha`` outside [0, 1] (naming ``alpha``), empty input,
-    NaN/inf, 2-D arrays, mismatched lengths.
+    NaN/inf, a 2-D array paired with a 1-D one, mismatched lengths.
+    Multioutput: 2-D ``y_true``/``y_pred`` of shape (n_samples, n_outputs) are scored column by column, see
+    the module docstring (``multioutput`` 'raw_values', 'uniform_average' or weights per output).
     Source: scikit-learn ``mean_pinball_loss``; Koenker & Bassett, "Regression quantiles" (1978).
     """
+    if _many_outputs(y_true, y_pred, multioutput):
+        return _per_output(mean_pinball_loss, y_true, y_pred, multioutput,
+                           alpha=alpha, sample_weight=sample_weight)
     a = _check_alpha(alpha)
     yt, yp, w = _checked_later(y_true, y_pred, sample_weight)
     with np.errstate(over="ignore", invalid="ignore"):
@@ -809,7 +1113,7 @@ def _lower_quantile(y: np.ndarray, w, alpha: float) -> float:
     return float(y[order[k]])
 
 
-def d2_pinball(y_true, y_pred, *, alpha=0.5, sample_weight=None) -> float:
+def d2_pinball(y_true, y_pred, *, alpha=0.5, sample_weight=None, multioutput="uniform_average"):
     """D² pinball score: the fraction of the pinball loss explained, against the best constant prediction.
 
     ``D2 = 1 - L_alpha(y_true, y_pred) / L_alpha(y_true, q_alpha)`` with :func:`mean_pinball_loss`
@@ -819,10 +1123,14 @@ def d2_pinball(y_true, y_pred, *, alpha=0.5, sample_weight=None) -> float:
     Undefined case: a zero denominator (constant ``y_true``; any ``y_true`` at ``alpha`` 0 or 1): 1.0 if
     the predictions are exact, 0.0 otherwise (scikit-learn's force_finite convention). Fewer than 2
     samples are refused (a sample of weight w counts w times), as are ``alpha`` outside [0, 1],
-    empty input, NaN/inf, 2-D arrays and mismatched lengths.
+    empty input, NaN/inf, a 2-D array paired with a 1-D one and mismatched lengths.
+    Multioutput: 2-D ``y_true``/``y_pred`` of shape (n_samples, n_outputs) are scored column by column, see
+    the module docstring (``multioutput`` 'raw_values', 'uniform_average' or weights per output).
     Source: scikit-learn ``d2_pinball_score``; Koenker & Machado, "Goodness of fit and related
     inference processes for quantile regression" (JASA, 1999).
     """
+    if _many_outputs(y_true, y_pred, multioutput):
+        return _per_output(d2_pinball, y_true, y_pred, multioutput, alpha=alpha, sample_weight=sample_weight)
     a = _check_alpha(alpha)
     yt, yp, w = _d2_inputs(y_true, y_pred, sample_weight)
     with np.errstate(over="ignore"):
@@ -831,14 +1139,18 @@ def d2_pinball(y_true, y_pred, *, alpha=0.5, sample_weight=None) -> float:
     return _explained_deviance(numerator, denominator)
 
 
-def d2_absolute_error(y_true, y_pred, *, sample_weight=None) -> float:
+def d2_absolute_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
     """D² absolute error score, :func:`d2_pinball` at ``alpha = 0.5``.
 
     ``D2 = 1 - MAE(y_true, y_pred) / MAE(y_true, median(y_true))`` (weighted median with weights).
     Range (-inf, 1]; 1 iff every prediction is exact. Undefined case: constant ``y_true``: 1.0 if
     exact, 0.0 otherwise. Refusals as :func:`d2_pinball`.
+    Multioutput: 2-D ``y_true``/``y_pred`` of shape (n_samples, n_outputs) are scored column by column, see
+    the module docstring (``multioutput`` 'raw_values', 'uniform_average' or weights per output).
     Source: scikit-learn ``d2_absolute_error_score``.
     """
+    if _many_outputs(y_true, y_pred, multioutput):
+        return _per_output(d2_absolute_error, y_true, y_pred, multioutput, sample_weight=sample_weight)
     return d2_pinball(y_true, y_pred, alpha=0.5, sample_weight=sample_weight)
 
 
@@ -920,3 +1232,35 @@ def _concordance_moments(ct: np.ndarray, cp: np.ndarray, bias: float):
     n = ct.shape[0]
     return (float(np.dot(ct, cp)) / n,
             float(np.dot(ct, ct)) / n + float(np.dot(cp, cp)) / n + bias * bias)
+
+
+def mean_absolute_scaled_error(y_true, y_pred, *, y_train, seasonality=1) -> float:
+    """Mean absolute scaled error: the forecast's MAE over the in-sample MAE of the seasonal naive forecast.
+
+    ``MASE = mean_i |y_true_i - y_pred_i| / q`` with the scale
+    ``q = 1/(T - m) sum_{t=m+1..T} |y_train_t - y_train_{t-m}|`` (``T`` values of the training series
+    ``y_train``, seasonality ``m`` >= 1; ``m = 1`` is the naive random-walk forecast).
+    Range [0, inf); 0 iff every prediction is exact; below 1 when the forecast beats the in-sample
+    seasonal naive forecast on average. Scale-free: ``c y_true``, ``c y_pred``, ``c y_train`` (``c != 0``)
+    give the same value; so is a common shift of all three.
+    Undefined case: ``q = 0`` (``y_train`` repeats with period ``m``, e.g. a constant series): refused
+    with a MetricInputError naming ``y_train``, never ``inf`` or NaN. Also refused: ``seasonality`` not an
+    integer >= 1 (naming ``seasonality``), ``y_train`` of at most ``m`` values or with NaN/inf (naming
+    ``y_train``), and the refusals of :func:`mean_absolute_error` for ``y_true``/``y_pred``.
+    Source: Hyndman & Koehler, "Another look at measures of forecast accuracy" (IJF, 2006), the scaled error
+    ``q_t`` and ``MASE = mean |q_t|`` (their scale is the one-step naive forecast, ``m = 1``); the seasonal naive
+    scale for ``m > 1``: Hyndman & Athanasopoulos, "Forecasting: principles and practice" (3rd ed.), section
+    5.8; Nixtla utilsforecast ``losses.mase`` (the same scale, checked on three series: equal to 1e-15).
+    """
+    m = check_int_at_least(seasonality, "seasonality", 1)
+    train = as_floats(y_train, "y_train")
+    if train.shape[0] <= m:
+        raise MetricInputError("y_train", f"has {train.shape[0]} values; the seasonal naive scale with "
+                                          f"seasonality={m} needs more than {m}")
+    error = mean_absolute_error(y_true, y_pred)
+    scale = mean_absolute_error(train[m:], train[:-m])
+    if scale == 0.0:
+        raise MetricInputError("y_train", f"repeats with period seasonality={m}: its seasonal naive forecast is "
+                                          "exact in-sample (scale 0), so MASE is undefined")
+    with np.errstate(over="ignore"):
+        return error / scale

@@ -50,11 +50,13 @@ CAPABILITIES = {
     ),
     "r2": Capability(
         (None, 1.0), symmetric=False, input_domain="real values, n >= 2", sample_weight=True,
-        undefined="constant y_true: 1.0/0.0 (force_finite=True) or nan/-inf (force_finite=False); n < 2 refused",
+        undefined="constant y_true: 1.0/0.0 (force_finite=True) or nan/-inf (force_finite=False); n < 2 refused; "
+                  "multioutput='variance_weighted' with every y_true column constant: the uniform average",
     ),
     "explained_variance": Capability(
         (None, 1.0), symmetric=False, input_domain="real values, n >= 2", sample_weight=True,
-        undefined="constant y_true: 1.0/0.0 (force_finite=True) or nan/-inf (force_finite=False); n < 2 refused",
+        undefined="constant y_true: 1.0/0.0 (force_finite=True) or nan/-inf (force_finite=False); n < 2 refused; "
+                  "multioutput='variance_weighted' with every y_true column constant: the uniform average",
     ),
     "adjusted_r2": Capability(
         (None, 1.0), symmetric=False, input_domain="real values, n > n_features + 1", sample_weight=True,
@@ -1156,3 +1158,362 @@ for _m, (_strategy, _keywords) in _SK_NEW.items():
              kind="agreement", reference="sklearn",
              needs=(_m, *(f"{_m}:{k}" for k in _keywords), *((f"{_m}:sample_weight",) if _weighted else ())),
              strategy=_strategy, check=_agree_new, family="regression")
+
+
+# ================================================================ issue 32, continued: multioutput (2-D y_true/y_pred
+# scored per column), the mean absolute scaled error, the SMAPE without the /2. Laws are unweighted unless their
+# id says sample_weight; the inputs are small (at most 6 rows, 3 columns) so each example costs a few calls.
+
+#: the metrics with scikit-learn's multioutput=; R² and explained variance also take 'variance_weighted'
+MULTIOUTPUT = ("mean_squared_error", "root_mean_squared_error", "mean_absolute_error", "median_absolute_error",
+               "mean_squared_log_error", "root_mean_squared_log_error", "r2", "explained_variance",
+               "mean_absolute_percentage_error", "mean_pinball_loss", "d2_absolute_error", "d2_pinball")
+VARIANCE_WEIGHTED = ("r2", "explained_variance")
+
+
+@dataclasses.dataclass(frozen=True)
+class Outputs:
+    """A multioutput example: y_true, y_pred of shape (n, m), weights per output, a column order, sample weights."""
+    y_true: np.ndarray
+    y_pred: np.ndarray
+    output_weights: np.ndarray
+    order: np.ndarray
+    sample_weight: np.ndarray
+
+
+@st.composite
+def outputs(draw, elements=grid, *, min_size: int = 1):
+    """:class:`Outputs` of 1 to 3 columns, ``min_size`` to 6 rows drawn as rows (the shrinker removes one row
+    from both arrays at once); output weights in 0..3 with a positive sum; every column constant behind a branch."""
+    m = draw(st.integers(1, 3))
+    rows = draw(st.lists(st.tuples(st.lists(elements, min_size=2 * m, max_size=2 * m), st.integers(1, 3)),
+                         min_size=min_size, max_size=6))
+    values = np.array([r[0] for r in rows], dtype=np.float64).reshape(len(rows), 2 * m)
+    y_true, y_pred = values[:, :m].copy(), values[:, m:].copy()
+    if draw(st.booleans()) and draw(st.booleans()):
+        y_true[:] = y_true[0]  # every output constant: variance_weighted's undefined case
+    weights = np.array(draw(st.lists(st.integers(0, 3), min_size=m, max_size=m).filter(any)), dtype=np.float64)
+    order = np.array(draw(st.permutations(range(m))), dtype=np.int64)
+    return Outputs(y_true, y_pred, weights, order, np.array([r[1] for r in rows], dtype=np.float64))
+
+
+def _multioutput_elements(name):
+    return non_negative_grid if name in LOG_ERRORS else grid
+
+
+def _multioutput_min_size(name):
+    return 2 if name in GOODNESS + ("d2_absolute_error", "d2_pinball") else 1
+
+
+def _spec_variance_weights(y, w):
+    """sum_i w_i (y_ij - mean_w y_j)^2 per column, computed here (exact on grid values but for summation order)."""
+    mean = (w @ y) / w.sum()
+    return w @ (y - mean) ** 2
+
+
+def _combined_by_spec(values, weights):
+    keep = weights > 0
+    return np.sum(weights[keep] * values[keep]) / np.sum(weights[keep])
+
+
+_MO_TOL = dict(rtol=1e-9, atol=1e-12)  # the same per-column values, combined in another order
+#: 36 laws (12 metrics x 3) of up to 8 calls per example: fewer examples than the family default keep them cheap
+_MO_EXAMPLES = 30
+
+
+def _per_column(t, name, y, p, **kw):
+    return np.array([float(_call(t, name, y[:, j], p[:, j], **kw)) for j in range(y.shape[1])])
+
+
+def _multioutput_relation(t, ex, name):
+    y, p = ex.y_true, ex.y_pred
+    columns = _per_column(t, name, y, p)
+    problems: list = []
+    with findings.form("raw_values", problems, view=t):
+        raw = np.asarray(_call(t, name, y, p, multioutput="raw_values"), dtype=float)
+        expect(raw.shape == columns.shape, f"{name}(multioutput='raw_values') has shape {raw.shape}, but should be "
+                                           f"{columns.shape} (one value per output)")
+        expect_close(raw, columns, **_MO_TOL, what=f"{name}(multioutput='raw_values') vs the 1-D {name} of each column")
+    with findings.form("uniform_average", problems, view=t):
+        expect_close(_call(t, name, y, p, multioutput="uniform_average"), np.mean(columns), **_MO_TOL,
+                     what=f"{name}(multioutput='uniform_average') vs the mean of the per-column values")
+    with findings.form("weights", problems, view=t):
+        expect_close(_call(t, name, y, p, multioutput=ex.output_weights),
+                     _combined_by_spec(columns, ex.output_weights), **_MO_TOL,
+                     what=f"{name}(multioutput={ex.output_weights.tolist()}) vs the weighted mean of the per-column values")
+    a = _spec_variance_weights(y, np.ones(len(y)))
+    if name in VARIANCE_WEIGHTED and a.any():  # every column constant: undefined.multioutput.all_constant's case
+        with findings.form("variance_weighted", problems, view=t):
+            expected = _combined_by_spec(columns, a)
+            expect_close(_call(t, name, y, p, multioutput="variance_weighted"), expected, **_MO_TOL,
+                         what=f"{name}(multioutput='variance_weighted') vs the mean of the per-column values weighted "
+                              f"by the variances of y_true {a.tolist()}")
+    with findings.form("single_column", problems, view=t):
+        expect_close(_call(t, name, y[:, :1], p[:, :1]), columns[0], **_MO_TOL,
+                     what=f"{name} of one column of shape (n, 1) vs the 1-D {name} of it")
+    findings.raise_worst(problems)
+
+
+def _column_permutation(t, ex, name):
+    y, p, order, a = ex.y_true, ex.y_pred, ex.order, ex.output_weights
+    problems: list = []
+    for option in ("raw_values", "uniform_average", "weights") + (("variance_weighted",) if name in VARIANCE_WEIGHTED else ()):
+        before_option, after_option = (a, a[order]) if option == "weights" else (option, option)
+        with findings.form(option, problems, view=t):
+            before = np.asarray(_call(t, name, y, p, multioutput=before_option), dtype=float)
+            after = np.asarray(_call(t, name, y[:, order], p[:, order], multioutput=after_option), dtype=float)
+            expect_close(after, before[order] if option == "raw_values" else before, **_MO_TOL,
+                         what=f"{name}(multioutput={option!r}) after reordering the outputs by {order.tolist()}")
+    findings.raise_worst(problems)
+
+
+@st.composite
+def _bad_multioutput(draw, name):
+    """(example, case): one multioutput defect; the case names the argument a refusal must name."""
+    ex = draw(outputs(_multioutput_elements(name), min_size=max(2, _multioutput_min_size(name))))
+    cases = ["columns", "weights_length", "negative_weight", "unknown"] + \
+        ([] if name in VARIANCE_WEIGHTED else ["variance_weighted"])
+    return ex, draw(st.sampled_from(cases))
+
+
+def _multioutput_refusal(t, ex, name):
+    example, case = ex
+    y, p, a = example.y_true, example.y_pred, example.output_weights
+    with findings.part(case):  # the case names the finding class: a deviation covers one kind of bad input
+        if case == "columns":
+            wider = np.column_stack([p, p[:, :1]])
+            expect_refusal(lambda: _call(t, name, y, wider), "y_pred")
+        elif case == "weights_length":
+            expect_refusal(lambda: _call(t, name, y, p, multioutput=np.append(a, 1.0)), "multioutput")
+        elif case == "negative_weight":
+            expect_refusal(lambda: _call(t, name, y, p, multioutput=np.append(a[:-1], -1.0)), "multioutput")
+        else:
+            option = "variance_weighted" if case == "variance_weighted" else "macro"
+            expect_refusal(lambda: _call(t, name, y, p, multioutput=option), "multioutput")
+
+
+for _m in MULTIOUTPUT:
+    _inputs = outputs(_multioutput_elements(_m), min_size=_multioutput_min_size(_m))
+    register(f"relation.multioutput[{_m}]",
+             f"{_m} on (n, m) arrays: raw_values = the 1-D {_m} of each column, uniform_average = their mean, "
+             "weights = their weighted mean" + (", variance_weighted = their mean weighted by the variances of the "
+                                               "y_true columns (some not constant)" if _m in VARIANCE_WEIGHTED else "")
+             + "; one column of shape (n, 1) = the 1-D value",
+             kind="relation", needs=(_m, f"{_m}:multioutput"), strategy=_inputs, max_examples=_MO_EXAMPLES,
+             check=functools.partial(_multioutput_relation, name=_m), family="regression")
+    register(f"invariance.column_permutation[{_m}]",
+             f"{_m}: reordering the outputs (columns) reorders raw_values the same way and leaves every average "
+             "unchanged (output weights reordered with them)",
+             kind="invariance", needs=(_m, f"{_m}:multioutput"), strategy=_inputs, max_examples=_MO_EXAMPLES,
+             check=functools.partial(_column_permutation, name=_m), family="regression")
+    register(f"refusal.multioutput[{_m}]",
+             f"{_m} refuses y_pred with other columns than y_true (naming y_pred), and output weights of the wrong "
+             "length, a negative weight or an unknown multioutput (naming multioutput)"
+             + ("" if _m in VARIANCE_WEIGHTED else ", variance_weighted included (defined for R² and explained "
+                                                   "variance only)"),
+             kind="refusal", needs=(_m, f"{_m}:multioutput"), strategy=_bad_multioutput(_m), max_examples=_MO_EXAMPLES,
+             check=functools.partial(_multioutput_refusal, name=_m), family="regression")
+
+
+@st.composite
+def _with_constant_column(draw):
+    """Outputs of 2 or 3 columns, 2 to 6 rows: the first column of y_true constant, the last not."""
+    ex = draw(outputs(min_size=2))
+    y, p = ex.y_true, ex.y_pred
+    if y.shape[1] == 1:
+        y, p = np.column_stack([y, y]), np.column_stack([p, p])
+    y = y.copy()
+    y[:, 0] = y[0, 0]
+    if not non_constant(y[:, -1]):
+        y[-1, -1] += 1.0
+    return y, p
+
+
+def _constant_column_left_out(t, ex, name):
+    y, p = ex
+    columns = _per_column(t, name, y, p, force_finite=False)
+    a = _spec_variance_weights(y, np.ones(len(y)))
+    expect_close(_call(t, name, y, p, multioutput="variance_weighted", force_finite=False),
+                 _combined_by_spec(columns, a), **_MO_TOL,
+                 what=f"{name}(multioutput='variance_weighted', force_finite=False) vs the non-constant columns' values "
+                      f"{columns[a > 0].tolist()} weighted by their variances (the constant column's "
+                      f"{columns[0]!r} has weight 0)")
+
+
+def _variance_weighted_with_weights(t, ex, name):
+    y, p, w = ex.y_true, ex.y_pred, ex.sample_weight
+    columns = _per_column(t, name, y, p, sample_weight=w)
+    a = _spec_variance_weights(y, w)
+    if not a.any():
+        return  # every column constant: undefined.multioutput.all_constant's case
+    expect_close(_call(t, name, y, p, multioutput="variance_weighted", sample_weight=w), _combined_by_spec(columns, a), **_MO_TOL,
+                 what=f"{name}(multioutput='variance_weighted', sample_weight={w.tolist()}) vs the per-column values "
+                      f"weighted by the weighted variances of y_true {a.tolist()}")
+
+
+def _all_constant(t, ex, name):
+    y, p = ex.y_true, ex.y_pred
+    y = np.broadcast_to(y[:1], y.shape).copy()
+    columns = _per_column(t, name, y, p)
+    expect_close(_call(t, name, y, p, multioutput="variance_weighted"), np.mean(columns), rtol=1e-12, atol=0.0,
+                 what=f"{name}(multioutput='variance_weighted') with every y_true column constant (all weights 0) "
+                      f"vs the uniform average of the per-column values {columns.tolist()}")
+
+
+for _m in VARIANCE_WEIGHTED:
+    register(f"undefined.multioutput.constant_column[{_m}]",
+             f"{_m}(multioutput='variance_weighted', force_finite=False) leaves a constant y_true column out (its "
+             "weight is 0, so its nan or -inf counts for nothing): the variance-weighted mean of the other columns",
+             kind="undefined", needs=(_m, f"{_m}:multioutput", f"{_m}:force_finite"),
+             strategy=_with_constant_column(), max_examples=_MO_EXAMPLES,
+             check=functools.partial(_constant_column_left_out, name=_m), family="regression")
+    register(f"relation.multioutput.sample_weight[{_m}]",
+             f"{_m}(multioutput='variance_weighted', sample_weight=w) = the weighted per-column values, weighted by "
+             "sum_i w_i (y_ij - mean_w y_j)^2 (some column not constant)",
+             kind="relation", needs=(_m, f"{_m}:multioutput", f"{_m}:sample_weight"), strategy=outputs(min_size=2),
+             check=functools.partial(_variance_weighted_with_weights, name=_m), family="regression")
+    register(f"undefined.multioutput.all_constant[{_m}]",
+             f"{_m}(multioutput='variance_weighted') with every column of y_true constant (no variance to weigh "
+             "by): the uniform average of the per-column values",
+             kind="undefined", needs=(_m, f"{_m}:multioutput"), strategy=outputs(min_size=2),
+             check=functools.partial(_all_constant, name=_m), family="regression")
+
+
+# ---------------------------------------------------------------- mean absolute scaled error
+
+
+@dataclasses.dataclass(frozen=True)
+class Forecast:
+    """A forecast example: the test pair, the training series and its seasonality."""
+    y_true: np.ndarray
+    y_pred: np.ndarray
+    y_train: np.ndarray
+    seasonality: int
+
+
+@st.composite
+def forecasts(draw):
+    """:class:`Forecast` on the grid; the training series is not periodic with the seasonality (a defined scale)."""
+    y, p = draw(pairs(grid, max_size=6))
+    m = draw(st.integers(1, 3))
+    train = np.array(draw(st.lists(grid, min_size=m + 1, max_size=m + 6)), dtype=np.float64)
+    if not (train[m:] != train[:-m]).any():
+        train[-1] += 1.0  # break the period: the scale is then > 0
+    return Forecast(y, p, train, m)
+
+
+def _mase_call(t, ex, y=None, p=None, train=None, **kw):
+    return t.mean_absolute_scaled_error(ex.y_true if y is None else y, ex.y_pred if p is None else p,
+                                        y_train=ex.y_train if train is None else train,
+                                        seasonality=kw.pop("seasonality", ex.seasonality), **kw)
+
+
+_MASE_NEEDS = ("mean_absolute_scaled_error", "mean_absolute_scaled_error:y_train",
+               "mean_absolute_scaled_error:seasonality")
+
+
+@prop("definition[mean_absolute_scaled_error]",
+      "mean_absolute_scaled_error = mean |y - p| / q, q = 1/(T - m) sum_{t > m} |y_train_t - y_train_{t-m}| "
+      "(Hyndman & Koehler 2006, the in-sample seasonal naive MAE)",
+      kind="relation", needs=_MASE_NEEDS, strategy=forecasts(), defines=("mean_absolute_scaled_error",))
+def _mase_definition(t, ex):
+    m, train = ex.seasonality, ex.y_train
+    scale = np.mean(np.abs(train[m:] - train[:-m]))
+    expect_close(_mase_call(t, ex), np.mean(np.abs(ex.y_true - ex.y_pred)) / scale, rtol=1e-12, atol=0.0,
+                 what=f"mean_absolute_scaled_error(seasonality={m}) vs mean |y - p| / {scale!r}")
+
+
+@prop("relation.mase_is_mae_ratio",
+      "mean_absolute_scaled_error = mean_absolute_error(y, p) / mean_absolute_error(y_train[m:], y_train[:-m])",
+      kind="relation", needs=(*_MASE_NEEDS, "mean_absolute_error"), strategy=forecasts())
+def _mase_ratio(t, ex):
+    m, train = ex.seasonality, ex.y_train
+    expect_close(_mase_call(t, ex), t.mean_absolute_error(ex.y_true, ex.y_pred)
+                 / t.mean_absolute_error(train[m:], train[:-m]), rtol=1e-12, atol=0.0,
+                 what="mase vs the MAE of the forecast over the MAE of the seasonal naive forecast in-sample")
+
+
+@prop("invariance.scaling[mean_absolute_scaled_error]",
+      "mean_absolute_scaled_error(c y, c p, y_train=c y_train) = mean_absolute_scaled_error(y, p, y_train) for c != 0",
+      kind="invariance", needs=_MASE_NEEDS,
+      strategy=st.tuples(forecasts(), st.sampled_from([-8.0, -0.5, 0.25, 3.0, 1e-150, 1e150])))
+def _mase_scaling(t, ex):
+    f, c = ex
+    if not precision.representable(c * f.y_true, c * f.y_pred, c * f.y_train):
+        return  # beyond the range of the target's precision (1e150 in float32)
+    expect_close(_mase_call(t, f, c * f.y_true, c * f.y_pred, c * f.y_train), _mase_call(t, f), rtol=1e-9, atol=0.0, what=f"mase after scaling all three series by {c}")
+
+
+@prop("undefined.periodic_train[mean_absolute_scaled_error]",
+      "mean_absolute_scaled_error refuses a y_train that repeats with period seasonality (the naive scale is 0), "
+      "naming y_train, instead of returning inf or NaN",
+      kind="undefined", needs=_MASE_NEEDS,
+      strategy=st.tuples(forecasts(), st.lists(grid, min_size=1, max_size=3), st.integers(2, 4)))
+def _mase_periodic(t, ex):
+    f, pattern, repeats = ex
+    m = len(pattern)
+    train = np.tile(np.array(pattern), repeats)
+    expect_refusal(lambda: _mase_call(t, f, train=train, seasonality=m), "y_train")
+
+
+@prop("refusal.seasonality[mean_absolute_scaled_error]",
+      "mean_absolute_scaled_error refuses a seasonality that is not an integer >= 1 (naming seasonality) and a "
+      "y_train of at most seasonality values (naming y_train)",
+      kind="refusal", needs=_MASE_NEEDS,
+      strategy=st.tuples(forecasts(), st.sampled_from(["zero", "negative", "float", "bool", "too_long"])))
+def _mase_seasonality(t, ex):
+    f, case = ex
+    if case == "too_long":
+        expect_refusal(lambda: _mase_call(t, f, seasonality=len(f.y_train)), "y_train")
+        return
+    bad = {"zero": 0, "negative": -1, "float": 1.5, "bool": True}[case]
+    expect_refusal(lambda: _mase_call(t, f, seasonality=bad), "seasonality")
+
+
+CAPABILITIES["mean_absolute_scaled_error"] = Capability(
+    (0.0, None), symmetric=False, sample_weight=False, higher_is_better=False,
+    input_domain="y_true, y_pred paired reals; y_train a training series of more than seasonality values",
+    undefined="y_train periodic with period seasonality (naive in-sample MAE 0): refused naming y_train")
+
+
+# ---------------------------------------------------------------- SMAPE without the /2 (denominator="sum")
+
+
+def _smape_sum_by_definition(y, p):
+    total = np.abs(y) + np.abs(p)
+    return np.mean(np.divide(np.abs(y - p), total, out=np.zeros_like(y), where=total > 0))  # 0/0 := 0
+
+
+_SMAPE = "symmetric_mean_absolute_percentage_error"
+
+
+@prop(f"definition[{_SMAPE}:sum]",
+      f"{_SMAPE}(denominator='sum') = mean of |y - p| / (|y| + |p|), 0/0 := 0, within [0, 1] (utilsforecast's smape)",
+      kind="relation", needs=(_SMAPE, f"{_SMAPE}:denominator"), strategy=pairs(reals), defines=(_SMAPE,))
+def _smape_sum_definition(t, ex):
+    y, p = ex
+    value = t.symmetric_mean_absolute_percentage_error(y, p, denominator="sum")
+    expect_close(value, _smape_sum_by_definition(y, p), rtol=1e-12, atol=1e-300,
+                 what="smape(denominator='sum') vs mean |y - p| / (|y| + |p|)")
+    expect(0.0 <= value <= 1.0, f"smape(denominator='sum') = {value!r}, but should be within [0, 1]")
+
+
+@prop("relation.smape_mean_is_twice_sum",
+      f"{_SMAPE}(denominator='mean') = 2 {_SMAPE}(denominator='sum'), with and without weights",
+      kind="relation", needs=(_SMAPE, f"{_SMAPE}:denominator", f"{_SMAPE}:sample_weight"),
+      strategy=with_edges(pairs(reals, with_weights=True), weighted_triple_edges()))
+def _smape_twice(t, ex):
+    y, p, w = ex
+    for sw in (None, w):
+        with findings.form():
+            expect_close(t.symmetric_mean_absolute_percentage_error(y, p, sample_weight=sw, denominator="mean"),
+                         2 * t.symmetric_mean_absolute_percentage_error(y, p, sample_weight=sw, denominator="sum"),
+                         rtol=1e-12, atol=0.0, what="smape (mean) vs 2 smape (sum)")
+
+
+@prop(f"refusal.denominator[{_SMAPE}]", f"{_SMAPE} refuses a denominator other than 'mean' or 'sum', naming it",
+      kind="refusal", needs=(_SMAPE, f"{_SMAPE}:denominator"),
+      strategy=st.tuples(pairs(grid), st.sampled_from(["half", "Mean", "signed", "", 2])))
+def _smape_denominator(t, ex):
+    (y, p), bad = ex
+    expect_refusal(lambda: t.symmetric_mean_absolute_percentage_error(y, p, denominator=bad), "denominator")

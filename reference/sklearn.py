@@ -229,47 +229,51 @@ def calibration_curve(y_true, y_proba, *, pos_label=None, n_bins=5, strategy="un
 
 # ---------------------------------------------------------------- regression
 # (section: regression)
-# Catalog names map one-to-one onto sklearn.metrics; 1-D targets only
-# (multioutput is irrelevant). r2 / explained_variance pass force_finite through,
+# Catalog names map one-to-one onto sklearn.metrics; multioutput= (2-D targets) is passed through where
+# sklearn has it, its 'raw_values' array returned as an array. r2 / explained_variance pass force_finite through,
 # so both constant-y_true conventions are the caller's choice, as in the catalog.
 CONVENTIONS["regression.force_finite"] = "passed through (sklearn default True: 1.0/0.0 on constant y_true)"
 CONVENTIONS["regression.median_absolute_error.sample_weight"] = "weighted median averaging lower/upper (average=True)"
 
 
-def mean_squared_error(y_true, y_pred, *, sample_weight=None):
-    return float(skm.mean_squared_error(y_true, y_pred, sample_weight=sample_weight))
+def mean_squared_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
+    return _scalar_or_array(skm.mean_squared_error(y_true, y_pred, sample_weight=sample_weight,
+                                                   multioutput=multioutput))
 
 
-def root_mean_squared_error(y_true, y_pred, *, sample_weight=None):
-    return float(skm.root_mean_squared_error(y_true, y_pred, sample_weight=sample_weight))
+def root_mean_squared_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
+    return _scalar_or_array(skm.root_mean_squared_error(y_true, y_pred, sample_weight=sample_weight,
+                                                        multioutput=multioutput))
 
 
-def mean_absolute_error(y_true, y_pred, *, sample_weight=None):
-    return float(skm.mean_absolute_error(y_true, y_pred, sample_weight=sample_weight))
+def mean_absolute_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
+    return _scalar_or_array(skm.mean_absolute_error(y_true, y_pred, sample_weight=sample_weight,
+                                                    multioutput=multioutput))
 
 
-def median_absolute_error(y_true, y_pred, *, sample_weight=None):
-    return float(skm.median_absolute_error(y_true, y_pred, sample_weight=sample_weight))
+def median_absolute_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
+    return _scalar_or_array(skm.median_absolute_error(y_true, y_pred, sample_weight=sample_weight,
+                                                      multioutput=multioutput))
 
 
-def mean_squared_log_error(y_true, y_pred, *, sample_weight=None):
-    return float(skm.mean_squared_log_error(y_true, y_pred, sample_weight=sample_weight))
+def mean_squared_log_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
+    return _scalar_or_array(skm.mean_squared_log_error(y_true, y_pred, sample_weight=sample_weight,
+                                                       multioutput=multioutput))
 
 
-def root_mean_squared_log_error(y_true, y_pred, *, sample_weight=None):
-    return float(skm.root_mean_squared_log_error(y_true, y_pred, sample_weight=sample_weight))
+def root_mean_squared_log_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
+    return _scalar_or_array(skm.root_mean_squared_log_error(y_true, y_pred, sample_weight=sample_weight,
+                                                            multioutput=multioutput))
 
 
-def r2(y_true, y_pred, *, sample_weight=None, force_finite=True):
-    return float(skm.r2_score(y_true, y_pred, sample_weight=sample_weight, force_finite=force_finite))
+def r2(y_true, y_pred, *, sample_weight=None, force_finite=True, multioutput="uniform_average"):
+    return _scalar_or_array(skm.r2_score(y_true, y_pred, sample_weight=sample_weight, force_finite=force_finite,
+                                         multioutput=multioutput))
 
 
-def explained_variance(y_true, y_pred, *, sample_weight=None, force_finite=True):
-    return float(
-        skm.explained_variance_score(
-            y_true, y_pred, sample_weight=sample_weight, force_finite=force_finite
-        )
-    )
+def explained_variance(y_true, y_pred, *, sample_weight=None, force_finite=True, multioutput="uniform_average"):
+    return _scalar_or_array(skm.explained_variance_score(y_true, y_pred, sample_weight=sample_weight,
+                                                         force_finite=force_finite, multioutput=multioutput))
 
 
 # Percentage errors, pinball loss, Tweedie deviances and D² scores (issue 32): one-to-one onto
@@ -281,16 +285,18 @@ CONVENTIONS["regression.d2_tweedie"] = "d2_tweedie_score: 1 - num/den without fo
 CONVENTIONS["regression.d2_single_sample"] = "d2_* scores warn and return nan for one sample"
 
 
-def mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None):
-    return float(skm.mean_absolute_percentage_error(y_true, y_pred, sample_weight=sample_weight))
+def mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
+    return _scalar_or_array(skm.mean_absolute_percentage_error(y_true, y_pred, sample_weight=sample_weight,
+                                                               multioutput=multioutput))
 
 
 def max_error(y_true, y_pred):
     return float(skm.max_error(y_true, y_pred))
 
 
-def mean_pinball_loss(y_true, y_pred, *, alpha=0.5, sample_weight=None):
-    return float(skm.mean_pinball_loss(y_true, y_pred, alpha=alpha, sample_weight=sample_weight))
+def mean_pinball_loss(y_true, y_pred, *, alpha=0.5, sample_weight=None, multioutput="uniform_average"):
+    return _scalar_or_array(skm.mean_pinball_loss(y_true, y_pred, alpha=alpha, sample_weight=sample_weight,
+                                                  multioutput=multioutput))
 
 
 def mean_tweedie_deviance(y_true, y_pred, *, power=0.0, sample_weight=None):
@@ -305,12 +311,14 @@ def mean_gamma_deviance(y_true, y_pred, *, sample_weight=None):
     return float(skm.mean_gamma_deviance(y_true, y_pred, sample_weight=sample_weight))
 
 
-def d2_absolute_error(y_true, y_pred, *, sample_weight=None):
-    return float(_quiet(skm.d2_absolute_error_score, y_true, y_pred, sample_weight=sample_weight))
+def d2_absolute_error(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
+    return _scalar_or_array(_quiet(skm.d2_absolute_error_score, y_true, y_pred, sample_weight=sample_weight,
+                                   multioutput=multioutput))
 
 
-def d2_pinball(y_true, y_pred, *, alpha=0.5, sample_weight=None):
-    return float(_quiet(skm.d2_pinball_score, y_true, y_pred, alpha=alpha, sample_weight=sample_weight))
+def d2_pinball(y_true, y_pred, *, alpha=0.5, sample_weight=None, multioutput="uniform_average"):
+    return _scalar_or_array(_quiet(skm.d2_pinball_score, y_true, y_pred, alpha=alpha, sample_weight=sample_weight,
+                                   multioutput=multioutput))
 
 
 def d2_tweedie(y_true, y_pred, *, power=0.0, sample_weight=None):

@@ -280,32 +280,60 @@ def _pair(y_true, y_pred):
     return _floats(y_pred), _floats(y_true)
 
 
-def mean_squared_error(y_true, y_pred):
-    return _out(library_call(_reg.mean_squared_error, *_pair(y_true, y_pred)))
+# Multioutput: torchmetrics' MSE/RMSE/MAE take num_outputs= (the number of columns) and return the raw
+# per-output values, which the adapter averages for 'uniform_average'; r2_score and explained_variance take
+# multioutput= ('raw_values', 'uniform_average', 'variance_weighted') themselves. No weights per output.
+# A 'raw_values' scalar (1-D input) is returned as a length-1 array, as the catalog's.
+CONVENTIONS["regression.multioutput"] = ("MSE/RMSE/MAE: num_outputs=n_columns, raw values averaged by the adapter for "
+                                         "uniform_average; r2/explained_variance: multioutput passed through; no "
+                                         "output weights")
+_AVERAGES = ("raw_values", "uniform_average")
+for _name, _options in (("mean_squared_error", _AVERAGES), ("root_mean_squared_error", _AVERAGES),
+                        ("mean_absolute_error", _AVERAGES), ("r2", _AVERAGES + ("variance_weighted",)),
+                        ("explained_variance", _AVERAGES + ("variance_weighted",))):
+    SUPPORTS[_name] = {"multioutput": lambda value, options=_options: isinstance(value, str) and value in options}
 
 
-def root_mean_squared_error(y_true, y_pred):
-    return _out(_reg.mean_squared_error(*_pair(y_true, y_pred), squared=False))
+def _num_outputs(fn, y_true, y_pred, multioutput, **kw):
+    preds, target = _pair(y_true, y_pred)
+    raw = _out(library_call(fn, preds, target, num_outputs=preds.shape[1] if preds.ndim == 2 else 1, **kw))
+    if multioutput == "raw_values":
+        return np.atleast_1d(raw)
+    return np.mean(raw, dtype=raw.dtype) if np.ndim(raw) else raw
 
 
-def mean_absolute_error(y_true, y_pred):
-    return _out(library_call(_reg.mean_absolute_error, *_pair(y_true, y_pred)))
+def _raw_as_array(value, multioutput):
+    return np.atleast_1d(value) if multioutput == "raw_values" else value
+
+
+def mean_squared_error(y_true, y_pred, *, multioutput="uniform_average"):
+    return _num_outputs(_reg.mean_squared_error, y_true, y_pred, multioutput)
+
+
+def root_mean_squared_error(y_true, y_pred, *, multioutput="uniform_average"):
+    return _num_outputs(_reg.mean_squared_error, y_true, y_pred, multioutput, squared=False)
+
+
+def mean_absolute_error(y_true, y_pred, *, multioutput="uniform_average"):
+    return _num_outputs(_reg.mean_absolute_error, y_true, y_pred, multioutput)
 
 
 def mean_squared_log_error(y_true, y_pred):
     return _out(_reg.mean_squared_log_error(*_pair(y_true, y_pred)))
 
 
-def r2(y_true, y_pred):
-    return _out(_reg.r2_score(*_pair(y_true, y_pred)))
+def r2(y_true, y_pred, *, multioutput="uniform_average"):
+    return _raw_as_array(_out(library_call(_reg.r2_score, *_pair(y_true, y_pred), multioutput=multioutput)),
+                         multioutput)
 
 
 def adjusted_r2(y_true, y_pred, *, n_features):
     return _out(_reg.r2_score(*_pair(y_true, y_pred), adjusted=n_features))
 
 
-def explained_variance(y_true, y_pred):
-    return _out(_reg.explained_variance(*_pair(y_true, y_pred)))
+def explained_variance(y_true, y_pred, *, multioutput="uniform_average"):
+    return _raw_as_array(_out(library_call(_reg.explained_variance, *_pair(y_true, y_pred), multioutput=multioutput)),
+                         multioutput)
 
 
 # Percentage errors, Tweedie deviances, concordance (issue 32). torchmetrics guards its denominators with

@@ -1,5 +1,6 @@
 """Our regression metrics refuse bad input with a MetricInputError naming the argument."""
 
+import inspect
 import math
 
 import numpy as np
@@ -81,3 +82,76 @@ def test_huge_finite_input_is_not_mistaken_for_bad_input():
     )
     assert metrics.root_mean_squared_error([1e200], [-1e200]) == pytest.approx(2e200, rel=1e-12)
     assert np.isfinite(metrics.root_mean_squared_error([1e-200], [0.0]))
+
+
+# ---------------------------------------------------------------- multioutput, MASE, SMAPE denominator (issue 32)
+
+MULTIOUTPUT = sorted(n for n, family in metrics.CATALOG.items()
+                     if family == "regression" and "multioutput" in inspect.signature(getattr(metrics, n)).parameters)
+TABLE = [[1.0, 2.0], [2.0, 1.0], [3.0, 5.0]]
+
+MULTIOUTPUT_CASES = [
+    ("2-D y_true, 1-D y_pred", TABLE, GOOD, {}, "y_true"),
+    ("1-D y_true, 2-D y_pred", GOOD, TABLE, {}, "y_pred"),
+    ("more columns in y_pred", TABLE, [r + [1.0] for r in TABLE], {}, "y_pred"),
+    ("fewer rows in y_pred", TABLE, TABLE[:2], {}, "y_pred"),
+    ("no columns", [[], [], []], [[], [], []], {}, "y_true"),
+    ("3-D y_true", [TABLE], [TABLE], {}, "y_true"),
+    ("NaN in a column of y_pred", TABLE, [[1.0, 2.0], [2.0, math.nan], [3.0, 5.0]], {}, "y_pred"),
+    ("unknown multioutput", TABLE, TABLE, {"multioutput": "macro"}, "multioutput"),
+    ("multioutput=None", TABLE, TABLE, {"multioutput": None}, "multioutput"),
+    ("weights of wrong length", TABLE, TABLE, {"multioutput": [1.0, 1.0, 1.0]}, "multioutput"),
+    ("negative output weight", TABLE, TABLE, {"multioutput": [1.0, -1.0]}, "multioutput"),
+    ("output weights of zero sum", TABLE, TABLE, {"multioutput": [0.0, 0.0]}, "multioutput"),
+    ("NaN output weight", TABLE, TABLE, {"multioutput": [1.0, math.nan]}, "multioutput"),
+]
+
+
+@pytest.mark.parametrize("name", MULTIOUTPUT)
+@pytest.mark.parametrize("case, y_true, y_pred, kwargs, argument", MULTIOUTPUT_CASES,
+                         ids=[c[0] for c in MULTIOUTPUT_CASES])
+def test_multioutput_refuses_bad_input(name, case, y_true, y_pred, kwargs, argument):
+    with pytest.raises(MetricInputError, match=argument):
+        getattr(metrics, name)(y_true, y_pred, **kwargs)
+
+
+@pytest.mark.parametrize("name", [n for n in MULTIOUTPUT if n not in ("r2", "explained_variance")])
+def test_variance_weighted_is_refused_where_undefined(name):
+    with pytest.raises(MetricInputError, match="multioutput"):
+        getattr(metrics, name)(TABLE, TABLE, multioutput="variance_weighted")
+
+
+def test_the_spec_checks_every_metric_with_multioutput():
+    from properties.regression import MULTIOUTPUT as SPEC
+
+    assert MULTIOUTPUT == sorted(SPEC)
+
+
+TRAIN = [1.0, 3.0, 2.0, 5.0]
+MASE_CASES = [
+    ("seasonality 0", {"seasonality": 0}, "seasonality"),
+    ("seasonality 1.5", {"seasonality": 1.5}, "seasonality"),
+    ("seasonality True", {"seasonality": True}, "seasonality"),
+    ("y_train as long as the season", {"seasonality": 4}, "y_train"),
+    ("constant y_train", {"y_train": [2.0, 2.0, 2.0]}, "y_train"),
+    ("y_train of period 2", {"y_train": [1.0, 4.0, 1.0, 4.0, 1.0], "seasonality": 2}, "y_train"),
+    ("NaN in y_train", {"y_train": [1.0, math.nan, 2.0]}, "y_train"),
+    ("2-D y_train", {"y_train": [TRAIN, TRAIN]}, "y_train"),
+    ("y_train None", {"y_train": None}, "y_train"),
+    ("NaN in y_pred", {"y_pred": [1.0, math.nan, 3.0]}, "y_pred"),
+    ("mismatched lengths", {"y_pred": [1.0, 2.0]}, "y_pred"),
+]
+
+
+@pytest.mark.parametrize("case, change, argument", MASE_CASES, ids=[c[0] for c in MASE_CASES])
+def test_mase_refuses_bad_input(case, change, argument):
+    call = dict(y_true=GOOD, y_pred=[1.0, 2.5, 2.0], y_train=TRAIN, seasonality=1)
+    call.update(change)
+    with pytest.raises(MetricInputError, match=argument):
+        metrics.mean_absolute_scaled_error(call.pop("y_true"), call.pop("y_pred"), **call)
+
+
+@pytest.mark.parametrize("denominator", ["half", "", None, 2, ["sum"]])
+def test_smape_refuses_an_unknown_denominator(denominator):
+    with pytest.raises(MetricInputError, match="denominator"):
+        metrics.symmetric_mean_absolute_percentage_error(GOOD, GOOD, denominator=denominator)

@@ -292,3 +292,40 @@ def test_one_long_query_agrees_with_sklearn(decimals):
     # the batch path (two queries) gives each query the same value
     both = M.ndcg_at_k(np.stack([grades, grades]), np.stack([scores, scores]))
     assert both[0] == pytest.approx(M.ndcg_at_k(grades, scores), rel=1e-12)
+
+
+# ---------------------------------------------------------------- multioutput: sums over blocks of rows
+
+def _table(n):
+    """Columns: a plain one, one offset by 1e4 with unit spread (cancellation), one constant."""
+    y = np.column_stack([RNG.normal(size=n), 1e4 + RNG.normal(size=n), np.full(n, 2.5)])
+    return y, y + RNG.normal(scale=0.5, size=(n, 3))
+
+
+@pytest.mark.parametrize("n", [2, 3, 8193, 20_000])
+@pytest.mark.parametrize("name", ["mean_squared_error", "root_mean_squared_error", "mean_absolute_error", "r2",
+                                  "explained_variance"])
+def test_multioutput_block_sums_equal_the_one_output_metric(name, n):
+    """The blocked per-column sums (no transposed copy) give each column's 1-D value, the constant column
+    included (it goes through the 1-D metric), and the variance weights leave that column out."""
+    y, p = _table(n)
+    f = getattr(M, name)
+    columns = np.array([f(y[:, j].copy(), p[:, j].copy()) for j in range(3)])
+    np.testing.assert_allclose(f(y, p, multioutput="raw_values"), columns, rtol=1e-10, atol=0)
+    if name in ("r2", "explained_variance"):
+        spreads = ((y - y.mean(axis=0)) ** 2).sum(axis=0)
+        spreads[2] = 0.0
+        expected = np.dot(spreads[:2], columns[:2]) / spreads[:2].sum()
+        assert f(y, p, multioutput="variance_weighted") == pytest.approx(expected, rel=1e-10)
+
+
+def test_multioutput_block_sums_leave_non_finite_columns_to_the_one_output_metric():
+    y, p = _table(20_000)
+    p[5, 1] = np.nan
+    with pytest.raises(MetricInputError, match="y_pred"):
+        M.r2(y, p)
+    y[7, 0] = 1e200  # the squares overflow: the 1-D MSE says inf, the 1-D RMSE rescales
+    p[5, 1] = 0.0
+    assert M.mean_squared_error(y, p, multioutput="raw_values")[0] == math.inf
+    assert M.root_mean_squared_error(y, p, multioutput="raw_values")[0] == pytest.approx(
+        M.root_mean_squared_error(y[:, 0].copy(), p[:, 0].copy()), rel=1e-12)

@@ -61,7 +61,8 @@ _SPECIAL = {
 }
 _KEYWORDS = {"fbeta": {"beta": 1.0}, "multilabel_fbeta": {"beta": 1.0}, "adjusted_r2": {"n_features": 0}, "match_detections": {"iou_threshold": 0.5},
              "average_precision_detection": {"interpolation": "all_points"},
-             "inception_score": {"splits": 1}, "kernel_inception_distance": {"subsets": 3, "subset_size": 2}}
+             "inception_score": {"splits": 1}, "kernel_inception_distance": {"subsets": 3, "subset_size": 2},
+             "mean_absolute_scaled_error": {"y_train": [1.0, 3.0, 2.0, 5.0]}}
 
 
 def _calls():

@@ -1204,3 +1204,175 @@ MUTANTS += [
     Mutant("ccc-bias-not-squared", {"concordance_corrcoef": ccc_bias_not_squared},
            catches=("regression.scaling[concordance_corrcoef]", "regression.definition[concordance_corrcoef]")),
 ]
+
+
+# ---------------------------------------------------------------- multioutput, MASE, SMAPE 'sum' (issue 32)
+
+_MULTIOUTPUT = ("mean_squared_error", "root_mean_squared_error", "mean_absolute_error", "median_absolute_error",
+                "mean_squared_log_error", "root_mean_squared_log_error", "r2", "explained_variance",
+                "mean_absolute_percentage_error", "mean_pinball_loss", "d2_absolute_error", "d2_pinball")
+
+
+def _wrong_outputs(name, combine):
+    """``name`` whose 2-D calls go through ``combine(one, yt, yp, multioutput, options)`` (one: the 1-D metric)."""
+    metric = getattr(ok, name)
+
+    def call(y_true, y_pred, *, multioutput="uniform_average", **options):
+        if np.ndim(y_true) < 2 and np.ndim(y_pred) < 2:
+            return metric(y_true, y_pred, multioutput=multioutput, **options)
+        return combine(lambda t, p: metric(t, p, **options), *_arrays(y_true, y_pred), multioutput, options)
+
+    return call
+
+
+def _flattened(one, yt, yp, multioutput, options):
+    """Every output pooled into one 1-D sample (the 2-D array raveled): one number, whatever multioutput asks."""
+    return one(yt.ravel(), yp.ravel())
+
+
+def _by_position(one, yt, yp, multioutput, options):
+    """Outputs combined with weights 1, 2, ..., m by position instead of the asked ones (raw values kept)."""
+    values = np.array([one(yt[:, j], yp[:, j]) for j in range(yt.shape[1])])
+    if isinstance(multioutput, str) and multioutput == "raw_values":
+        return values
+    return float(np.average(values, weights=np.arange(1, len(values) + 1)))
+
+
+def _unchecked(one, yt, yp, multioutput, options):
+    """No validation: the common columns only, unknown options as the uniform average, weights cut or padded."""
+    m = min(yt.shape[1], yp.shape[1])
+    values = np.array([one(yt[:, j], yp[:, j]) for j in range(m)])
+    if isinstance(multioutput, str):
+        return values if multioutput == "raw_values" else float(np.mean(values))
+    return float(np.average(values, weights=np.abs(np.resize(np.asarray(multioutput, float), m)) + 1e-9))
+
+
+def _variance_weighted(wrong):
+    """r2 / explained_variance whose variance_weighted option is ``wrong(metric, y_true, y_pred, options)``."""
+    def patch(name):
+        metric = getattr(ok, name)
+
+        def call(y_true, y_pred, *, multioutput="uniform_average", **options):
+            if isinstance(multioutput, str) and multioutput == "variance_weighted" and np.ndim(y_true) == 2:
+                return wrong(metric, *_arrays(y_true, y_pred), options)
+            return metric(y_true, y_pred, multioutput=multioutput, **options)
+
+        return call
+
+    return {name: patch(name) for name in ("r2", "explained_variance")}
+
+
+def _uniform(metric, yt, yp, options):
+    return metric(yt, yp, multioutput="uniform_average", **options)
+
+
+def _unweighted_variances(metric, yt, yp, options):
+    """The variances of y_true without the sample weights (the per-column values keep them)."""
+    values = metric(yt, yp, multioutput="raw_values", **options)
+    a = np.var(yt, axis=0)
+    return float(np.mean(values)) if not a.any() else float(np.dot(a, values) / a.sum())
+
+
+def _all_constant_nan(metric, yt, yp, options):
+    if (yt == yt[0]).all():
+        return float("nan")
+    return metric(yt, yp, multioutput="variance_weighted", **options)
+
+
+def _zero_weight_counted(metric, yt, yp, options):
+    """np.average over every column: a constant column's weight 0 times its nan/-inf poisons the mean."""
+    values = metric(yt, yp, multioutput="raw_values", **options)
+    a = np.var(yt, axis=0)
+    with np.errstate(all="ignore"):
+        return float(np.mean(values)) if not a.any() else float(np.sum(a * values) / a.sum())
+
+
+def mase_scale_about_mean(y_true, y_pred, *, y_train, seasonality=1):
+    """Scaled by the mean absolute deviation of y_train about its mean instead of the seasonal naive MAE."""
+    value = ok.mean_absolute_scaled_error(y_true, y_pred, y_train=y_train, seasonality=seasonality)
+    train = np.asarray(y_train, dtype=float)
+    naive = np.mean(np.abs(train[seasonality:] - train[:-seasonality]))
+    return value * naive / np.mean(np.abs(train - train.mean()))
+
+
+def mase_lag_one(y_true, y_pred, *, y_train, seasonality=1):
+    """The non-seasonal naive forecast (lag 1) whatever the seasonality."""
+    train = np.asarray(y_train, dtype=float)
+    ok.mean_absolute_scaled_error(y_true, y_pred, y_train=y_train, seasonality=seasonality)
+    return ok.mean_absolute_error(y_true, y_pred) / np.mean(np.abs(np.diff(train)))
+
+
+def mase_scale_plus_one(y_true, y_pred, *, y_train, seasonality=1):
+    """1 added to the scale (a guard against 0): no longer scale-free."""
+    train = np.asarray(y_train, dtype=float)
+    ok.mean_absolute_scaled_error(y_true, y_pred, y_train=y_train, seasonality=seasonality)
+    return ok.mean_absolute_error(y_true, y_pred) / (1.0 + np.mean(np.abs(train[seasonality:] - train[:-seasonality])))
+
+
+def mase_eps_guard(y_true, y_pred, *, y_train, seasonality=1):
+    """The scale clamped at float eps (a huge finite value instead of a refusal for a periodic y_train)."""
+    train = np.asarray(y_train, dtype=float)
+    m = int(seasonality)
+    scale = max(float(np.mean(np.abs(train[m:] - train[:-m]))), np.finfo(float).eps)
+    return ok.mean_absolute_error(y_true, y_pred) / scale
+
+
+def mase_unchecked_seasonality(y_true, y_pred, *, y_train, seasonality=1):
+    """Any seasonality taken as int(|s|) or 1, and a too short y_train scaled by whatever is left."""
+    m = max(int(abs(seasonality)), 1)
+    train = np.asarray(y_train, dtype=float)
+    with np.errstate(all="ignore"):
+        diffs = np.abs(train[m:] - train[:-m]) if m < len(train) else np.abs(np.diff(train))
+        return ok.mean_absolute_error(y_true, y_pred) / (float(np.mean(diffs)) if diffs.size else 1.0)
+
+
+def smape_sum_keeps_factor_two(y_true, y_pred, *, sample_weight=None, denominator="mean"):
+    """denominator='sum' answered with the default (|y| + |p|) / 2: twice the asked value."""
+    ok.symmetric_mean_absolute_percentage_error(y_true, y_pred, denominator=denominator)
+    return ok.symmetric_mean_absolute_percentage_error(y_true, y_pred, sample_weight=sample_weight)
+
+
+def smape_unchecked_denominator(y_true, y_pred, *, sample_weight=None, denominator="mean"):
+    return ok.symmetric_mean_absolute_percentage_error(y_true, y_pred, sample_weight=sample_weight,
+                                                       denominator="sum" if denominator == "sum" else "mean")
+
+
+MUTANTS += [
+    Mutant("multioutput-flattened", {n: _wrong_outputs(n, _flattened) for n in _MULTIOUTPUT},
+           catches=tuple(f"regression.relation.multioutput[{n}]" for n in _MULTIOUTPUT)),
+    Mutant("multioutput-weights-by-position", {n: _wrong_outputs(n, _by_position) for n in _MULTIOUTPUT},
+           catches=tuple(f"regression.invariance.column_permutation[{n}]" for n in _MULTIOUTPUT)
+           + tuple(f"regression.relation.multioutput[{n}]" for n in _MULTIOUTPUT)),
+    Mutant("multioutput-unchecked", {n: _wrong_outputs(n, _unchecked) for n in _MULTIOUTPUT},
+           catches=tuple(f"regression.refusal.multioutput[{n}]" for n in _MULTIOUTPUT)),
+    Mutant("variance-weighted-is-uniform", _variance_weighted(_uniform),
+           catches=("regression.relation.multioutput[r2]", "regression.relation.multioutput[explained_variance]",
+                    "regression.relation.multioutput.sample_weight[r2]",
+                    "regression.relation.multioutput.sample_weight[explained_variance]")),
+    Mutant("variance-weighted-ignores-sample-weight", _variance_weighted(_unweighted_variances),
+           catches=("regression.relation.multioutput.sample_weight[r2]",
+                    "regression.relation.multioutput.sample_weight[explained_variance]")),
+    Mutant("variance-weighted-all-constant-nan", _variance_weighted(_all_constant_nan),
+           catches=("regression.undefined.multioutput.all_constant[r2]",
+                    "regression.undefined.multioutput.all_constant[explained_variance]")),
+    Mutant("variance-weighted-zero-weight-counted", _variance_weighted(_zero_weight_counted),
+           catches=("regression.undefined.multioutput.constant_column[r2]",
+                    "regression.undefined.multioutput.constant_column[explained_variance]")),
+    Mutant("mase-scale-about-mean", {"mean_absolute_scaled_error": mase_scale_about_mean},
+           catches=("regression.definition[mean_absolute_scaled_error]", "regression.relation.mase_is_mae_ratio")),
+    Mutant("mase-lag-one", {"mean_absolute_scaled_error": mase_lag_one},
+           catches=("regression.definition[mean_absolute_scaled_error]", "regression.relation.mase_is_mae_ratio")),
+    Mutant("mase-scale-plus-one", {"mean_absolute_scaled_error": mase_scale_plus_one},
+           catches=("regression.invariance.scaling[mean_absolute_scaled_error]",
+                    "regression.definition[mean_absolute_scaled_error]")),
+    Mutant("mase-eps-guard", {"mean_absolute_scaled_error": mase_eps_guard},
+           catches=("regression.undefined.periodic_train[mean_absolute_scaled_error]",)),
+    Mutant("mase-unchecked-seasonality", {"mean_absolute_scaled_error": mase_unchecked_seasonality},
+           catches=("regression.refusal.seasonality[mean_absolute_scaled_error]",)),
+    Mutant("smape-sum-keeps-factor-two", {"symmetric_mean_absolute_percentage_error": smape_sum_keeps_factor_two},
+           catches=("regression.definition[symmetric_mean_absolute_percentage_error:sum]",
+                    "regression.relation.smape_mean_is_twice_sum")),
+    Mutant("smape-unchecked-denominator",
+           {"symmetric_mean_absolute_percentage_error": smape_unchecked_denominator},
+           catches=("regression.refusal.denominator[symmetric_mean_absolute_percentage_error]",)),
+]
