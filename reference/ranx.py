@@ -26,6 +26,8 @@ CONVENTIONS = {
     "average precision": "map@k divides by all relevant documents (denominator='total')",
     "no relevant document": "recall, AP and NDCG are 0 (the catalog's no_relevant='zero')",
     "ranked lists": "y_score=None is passed as strictly decreasing scores (the list order)",
+    "r-precision, bpref": "'r-precision' and 'bpref' without a cutoff; every document of the array is judged "
+    "(grade 0 = judged non-relevant) and retrieved",
 }
 
 
@@ -111,3 +113,11 @@ def dcg_at_k(y_true, y_score=None, *, k=None, gain="linear"):
 
 def ndcg_at_k(y_true, y_score=None, *, k=None, gain="linear"):
     return _per_query(_gain_metric("ndcg", gain), y_true, y_score, k)
+
+
+def r_precision(y_true, y_score=None):
+    return _per_query("r-precision", y_true, y_score, None)
+
+
+def bpref(y_true, y_score=None):
+    return _per_query("bpref", y_true, y_score, None)
