@@ -1,0 +1,96 @@
+"""R-precision, bpref, fall-out@10 and ERR@10 against their fastest peers, on 10,000 queries x 100 documents.
+
+Run: ``.venv/bin/python -m benchmarks.bench_retrieval [--quick]``.
+
+The inputs of ``bench_ranking`` (grades 0..3, scores rounded to one decimal: many ties). Peers, on the same arrays:
+
+* ranx ``evaluate`` with ``r-precision`` and ``bpref`` (objects built beforehand, numba warmed up; ranx breaks
+  ties arbitrarily, ours averages over them);
+* pytrec_eval ``RelevanceEvaluator`` with ``Rprec`` and ``bpref`` (evaluator built beforehand; the run dict is
+  built per call, as a user would);
+* torchmetrics ``RetrievalFallOut(top_k=10)`` on flat tensors with query indexes (one call for every query);
+* ERR has no peer here (none of the bundled libraries computes it): only the floor, one ``np.argsort``.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import numpy as np
+
+from benchmarks.bench_ranking import make_inputs, ranx_objects
+from benchmarks.timing import best_time, fmt_seconds, print_table
+from metrics import bpref, expected_reciprocal_rank, fall_out_at_k, r_precision
+
+try:
+    from ranx import evaluate
+except ImportError:  # optional peer
+    evaluate = None
+try:
+    import pytrec_eval
+except ImportError:  # optional peer
+    pytrec_eval = None
+try:
+    import torch
+    from torchmetrics.retrieval import RetrievalFallOut
+except ImportError:  # optional peer
+    torch = None
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes only")
+    args = parser.parse_args(argv)
+    n_queries, n_docs = (500, 100) if args.quick else (10_000, 100)
+    grades, scores = make_inputs(n_queries, n_docs)
+    repeat = 3
+    t = {"floor: np.argsort": best_time(lambda: np.argsort(-scores, axis=1), repeat=repeat)}
+    ours = {
+        "r_precision": best_time(lambda: r_precision(grades, scores), repeat=repeat),
+        "bpref": best_time(lambda: bpref(grades, scores), repeat=repeat),
+        "fall_out_at_k": best_time(lambda: fall_out_at_k(grades, scores, k=10), repeat=repeat),
+        "expected_reciprocal_rank": best_time(lambda: expected_reciprocal_rank(grades, scores, k=10, max_grade=3),
+                                              repeat=repeat),
+    }
+    t.update({f"ours {name} (ties {'pessimistic' if name == 'expected_reciprocal_rank' else 'averaged'})": s
+              for name, s in ours.items()})
+    peer_of = {}
+    if evaluate is not None:
+        qrels, run = ranx_objects(grades, scores)
+        evaluate(qrels, run, ["r-precision", "bpref"])  # numba JIT warm-up, not timed
+        for metric, name in (("r-precision", "r_precision"), ("bpref", "bpref")):
+            label = f"ranx evaluate {metric} (objects built)"
+            t[label] = best_time(lambda metric=metric: evaluate(qrels, run, metric), repeat=repeat)
+            peer_of[label] = name
+    if pytrec_eval is not None:
+        qids, dids = [f"q{q}" for q in range(n_queries)], [f"d{d}" for d in range(n_docs)]
+        qrels_dict = {q: {d: int(g) for d, g in zip(dids, row)} for q, row in zip(qids, grades)}
+        for measure, name in (("Rprec", "r_precision"), ("bpref", "bpref")):
+            evaluator = pytrec_eval.RelevanceEvaluator(qrels_dict, {measure})
+            label = f"pytrec_eval {measure} (evaluator built, run dict per call)"
+            t[label] = best_time(lambda ev=evaluator: ev.evaluate(
+                {q: dict(zip(dids, map(float, row))) for q, row in zip(qids, scores)}), repeat=1, min_seconds=0.0)
+            peer_of[label] = name
+    if torch is not None:
+        preds = torch.from_numpy(scores.astype(np.float32).reshape(-1))
+        target = torch.from_numpy(grades.reshape(-1) > 0)
+        indexes = torch.arange(n_queries).repeat_interleave(n_docs)
+        label = "torchmetrics RetrievalFallOut(top_k=10), one call"
+        t[label] = best_time(lambda: RetrievalFallOut(top_k=10)(preds, target, indexes=indexes), repeat=1,
+                             min_seconds=0.0)
+        peer_of[label] = "fall_out_at_k"
+    floor = t["floor: np.argsort"]
+    rows = []
+    for name, seconds in t.items():
+        mine = next((ours[m] for m in ours if name.startswith(f"ours {m} ")), None)
+        if name in peer_of:
+            mine = ours[peer_of[name]]
+        rows.append({"what": name, "time": fmt_seconds(seconds),
+                     "ours / this": "" if mine is None else f"{mine / seconds:.3f}",
+                     "this / floor": f"{seconds / floor:.1f}"})
+    print_table(f"R-precision, bpref, fall-out@10, ERR@10: {n_queries:,} queries x {n_docs} documents "
+                "(grades 0..3, tied scores)", rows, ["what", "time", "ours / this", "this / floor"])
+
+
+if __name__ == "__main__":
+    main()
