@@ -1,5 +1,7 @@
 """Ranking metrics: P@k, R@k, AP@k and MAP, RR and MRR, hit rate, DCG and NDCG,
-R-precision, fall-out, bpref and expected reciprocal rank.
+R-precision, fall-out, bpref, expected reciprocal rank, and the ranking-accuracy
+metrics of recommender evaluation: success@k, average reciprocal hit rate and
+expected percentile rank.
 
 Every metric takes its input in one of two forms:
 
@@ -59,6 +61,9 @@ __all__ = [
     "fall_out_at_k",
     "bpref",
     "expected_reciprocal_rank",
+    "success_at_k",
+    "average_reciprocal_hit_rate",
+    "expected_percentile_rank",
 ]
 
 TIES = ("average", "optimistic", "pessimistic", "first")
@@ -318,20 +323,35 @@ def hit_rate_at_k(y_true, y_score=None, *, k=None, ties="average", sample_weight
     orders of the tie group cut by rank k (hypergeometric).
     Source: seed 004 ("Binary Hit rate").
     """
-    r = _rank(y_true, y_score, k, ties)
+    return _mean_over_queries(_hits(_rank(y_true, y_score, k, ties)), sample_weight)
+
+
+def _hits(r: _Ranking):
+    """Per query: 1 if a relevant document is in the top k (under tied scores: the probability of it)."""
     rel = r.relevant()
     if not r.tied:
-        hits = (rel[:, : r.k].sum(axis=1) > 0).astype(np.float64)
-    else:
-        at_k = r.k - 1
-        s = r.start[:, at_k]
-        g = r.end[:, at_k] - s + 1
-        in_group = r.group_sum(rel)[:, at_k]
-        before = r.before_group(rel)[:, at_k]
-        taken = r.k - s
-        miss = _none_relevant(g, in_group, taken)
-        hits = np.where(before > 0, 1.0, 1.0 - miss)
-    return _mean_over_queries(hits, sample_weight)
+        return (rel[:, : r.k].sum(axis=1) > 0).astype(np.float64)
+    at_k = r.k - 1
+    s = r.start[:, at_k]
+    g = r.end[:, at_k] - s + 1
+    in_group = r.group_sum(rel)[:, at_k]
+    before = r.before_group(rel)[:, at_k]
+    taken = r.k - s
+    miss = _none_relevant(g, in_group, taken)
+    return np.where(before > 0, 1.0, 1.0 - miss)
+
+
+def success_at_k(y_true, y_score=None, *, k=None, ties="average"):
+    """Success at k of each query: 1 if a relevant document is in the top k, else 0.
+
+    ``S@k = [exists i <= k: rel_i > 0]``; hit_rate_at_k is its mean over
+    queries. Range [0, 1]. Undefined cases: none (a query with nothing
+    relevant is a miss). Under ``ties="average"`` it is the probability of a
+    hit over the orders of the tie group cut by rank k. Source: seed 004
+    (Raza & Ding 2020's table: "Success @ k"); trec_eval's ``success.k``.
+    """
+    r = _rank(y_true, y_score, k, ties)
+    return r.out(_hits(r))
 
 
 # ---------------------------------------------------------------- reciprocal rank
@@ -715,3 +735,51 @@ def expected_reciprocal_rank(y_true, y_score=None, *, k=None, max_grade=4, ties=
     reached = np.ones_like(stop)
     np.cumprod(1.0 - stop[:, :-1], axis=1, out=reached[:, 1:])
     return r.out((stop * reached) @ (1.0 / np.arange(1, r.k + 1, dtype=np.float64)))
+
+
+# ---------------------------------------------------------------- recommender ranking accuracy
+
+
+def average_reciprocal_hit_rate(y_true, y_score=None, *, k=None, ties="average", sample_weight=None):
+    """Average reciprocal hit rate at k: every hit in the top k weighted by 1 / its rank, summed per query, averaged.
+
+    ``ARHR@k = (1/N) sum_q sum_{i<=k, rel_qi > 0} 1/i``. Range [0, H_k]
+    (H_k = 1 + 1/2 + ... + 1/k, every one of the top k a hit); in [0, 1]
+    and equal to MRR@k when each query has exactly one relevant document
+    (one held-out item per user, the leave-one-out protocol of its source).
+    Undefined cases: none. Under ``ties="average"`` each rank's hit is its
+    expectation over the orders of tied documents. Source: Deshpande &
+    Karypis, "Item-based top-N recommendation algorithms", ACM TOIS 2004,
+    section 5.1; seed 004 (Raza & Ding 2020's table: "Average Reciprocal
+    Hit-rate").
+    """
+    r = _rank(y_true, y_score, k, ties)
+    hits = r.group_mean(r.relevant())[:, : r.k]
+    return _mean_over_queries(hits @ (1.0 / np.arange(1, r.k + 1, dtype=np.float64)), sample_weight)
+
+
+def expected_percentile_rank(y_true, y_score=None, *, ties="average", no_relevant="zero"):
+    """Expected percentile rank of each query: where its relevant documents sit in the ranking, weighted by grade.
+
+    ``rank = sum_i r_i pct_i / sum_i r_i`` with ``pct_i = (i - 1) / (n - 1)``
+    the percentile of rank i among n documents (0 at the top, 1 at the
+    bottom; 0 when n = 1) and r_i >= 0 the grade (Hu et al.'s observed
+    preference, e.g. watching time). Range [0, 1], lower is better; a random
+    ranking has expectation 0.5. Undefined (0/0) when every grade is 0:
+    ``no_relevant``. Negative grades are refused (the weights of a mean).
+    Under ``ties="average"`` a tied document has the mean percentile of its
+    tie group. This is the per-query value; Hu et al. pool the sums over all
+    users before dividing. Source: Hu, Koren & Volinsky, "Collaborative
+    filtering for implicit feedback datasets", ICDM 2008, section 6
+    (equation 7); seed 004 (Raza & Ding 2020's table: "Rank").
+    """
+    check_choice(no_relevant, "no_relevant", NO_RELEVANT)
+    r = _rank(y_true, y_score, None, ties)
+    if (r.grades < 0).any():
+        raise MetricInputError("y_true", "negative grades are not allowed (they weight a mean of percentiles)")
+    n = r.n_docs
+    places = np.arange(n, dtype=np.float64)[None, :] if not r.tied else (r.start + r.end) / 2.0
+    percentile = places / (n - 1) if n > 1 else np.zeros_like(places)
+    total = r.grades.sum(axis=1)
+    values = _safe_divide((r.grades * percentile).sum(axis=1), total)
+    return r.out(_undefined(values, total == 0, no_relevant))

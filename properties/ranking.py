@@ -49,12 +49,16 @@ MEANS = ("mean_average_precision", "mean_average_recall", "mean_reciprocal_rank"
 ALL = PER_QUERY + MEANS
 #: the retrieval metrics of issue 33: per query; R-precision and bpref have no cutoff (R sets it, or none)
 RETRIEVAL = ("r_precision", "fall_out_at_k", "bpref", "expected_reciprocal_rank")
-WITHOUT_CUTOFF = ("r_precision", "bpref")
+#: the ranking-accuracy metrics of seed 004's recommender table (issue 33)
+RECOMMENDER = ("success_at_k", "average_reciprocal_hit_rate", "expected_percentile_rank")
+WITHOUT_CUTOFF = ("r_precision", "bpref", "expected_percentile_rank")
+#: lower is better: the tie policies order them the other way round
+LOWER_IS_BETTER = ("fall_out_at_k", "expected_percentile_rank")
 #: the metrics that average over the orders of tied documents (ties="average", the default)
-TIE_AVERAGED = ALL + ("r_precision", "fall_out_at_k", "bpref")
+TIE_AVERAGED = ALL + ("r_precision", "fall_out_at_k", "bpref") + RECOMMENDER
 #: metrics with a 0/0 case for queries without relevant documents
 WITH_NO_RELEVANT = ("recall_at_k", "average_precision_at_k", "mean_average_precision", "average_recall_at_k",
-                    "mean_average_recall", "ndcg_at_k", "r_precision", "bpref")
+                    "mean_average_recall", "ndcg_at_k", "r_precision", "bpref", "expected_percentile_rank")
 
 _UNDEFINED_NO_RELEVANT = (
     "query with no relevant document (0/0): no_relevant='zero' (default) -> 0, 'nan' -> NaN, "
@@ -106,6 +110,15 @@ CAPABILITIES = {
         (0.0, 1.0), False, "relevance grades in [0, max_grade] (+ scores)",
         "always defined (0 when nothing in the top k has a grade above 0)",
     ),
+    "success_at_k": Capability((0.0, 1.0), False, "relevance grades (+ scores)", _ALWAYS_DEFINED),
+    "average_reciprocal_hit_rate": Capability(
+        (0.0, None), False, "relevance grades (+ scores)", "always defined (0 when no query has a hit in the top k)",
+        sample_weight=True,
+    ),
+    "expected_percentile_rank": Capability(
+        (0.0, 1.0), False, "non-negative relevance grades (+ scores)",
+        "every grade 0 (0/0): no_relevant policy; a one-document query has percentile 0", higher_is_better=False,
+    ),
 }
 
 
@@ -127,6 +140,10 @@ _GENERIC = {
     "fall_out_at_k": dict(_PER_DOCUMENT, best=0.0),
     # no best value: even a perfect list stops the user at rank 1 with probability 1 - 2^-max_grade at most
     "expected_reciprocal_rank": _PER_DOCUMENT,
+    "success_at_k": dict(_PER_DOCUMENT, best=1.0),
+    # no best value: a perfect list of several relevant documents still places some below the top
+    "average_reciprocal_hit_rate": dict(inputs=QUERIES),
+    "expected_percentile_rank": dict(_PER_DOCUMENT, inputs=WHOLE_LISTS),
 }
 CAPABILITIES = {m: dataclasses.replace(cap, **_GENERIC[m]) for m, cap in CAPABILITIES.items()}
 
@@ -229,18 +246,23 @@ def _single_document_expected(m, y):
         return 1.0 - hit  # the one document is the only non-relevant one, or there is none (0/0 -> 0)
     if m == "expected_reciprocal_rank":
         return (2.0 ** y[:, 0] - 1.0) / 2.0**4  # the stopping probability at rank 1, max_grade=4
+    if m == "expected_percentile_rank":
+        return np.zeros_like(hit)  # the only document is at percentile 0 (0/0 -> 0 when its grade is 0)
+    if m == "average_reciprocal_hit_rate":
+        return np.mean(hit)
     if m in MEANS:
         return np.mean(hit)
     return hit  # P@1, R@1, AP@1, RR, NDCG@1 are 1 for a relevant document, else 0
 
 
-@_each("single_document_query", ALL + RETRIEVAL,
+@_each("single_document_query", ALL + RETRIEVAL + RECOMMENDER,
        "{m} on one-document queries: 1 (or the grade, for DCG) if the document is relevant, else 0 (fall-out: "
-       "the reverse; ERR: the stopping probability (2^g - 1) / 2^4 of the grade g)",
+       "the reverse; ERR: the stopping probability (2^g - 1) / 2^4 of the grade g; percentile rank: 0)",
        "identity", batches(min_docs=1, max_docs=1))
 def _single_document(t, ex, m):
     value = getattr(t, m)(*positional(ex), **_cut(m, ex[2]))
-    expect_close(value if m in MEANS else _rows(value), _single_document_expected(m, ex[0]), what=m)
+    mean = m in MEANS or m == "average_reciprocal_hit_rate"
+    expect_close(value if mean else _rows(value), _single_document_expected(m, ex[0]), what=m)
 
 
 # ------------------------------------------------------------------ NDCG and DCG
@@ -622,19 +644,114 @@ _SMALL_TIED = st.one_of(batches(max_docs=5, max_queries=2), batches(max_docs=5, 
 
 def _ties_over_orders(t, ex, m):
     y, s, k = ex
-    formula = _RETRIEVAL_DEFINITIONS[m][0]
     cut = y.shape[1] if k is None else min(k, y.shape[1])
-    expected = np.array([np.mean([formula(y[q, order] > 0, cut) for order in _orders(s[q])])
-                         for q in range(y.shape[0])])
+    if m == "expected_percentile_rank":
+        def formula(grades, cut):
+            return _percentile_rank(grades)
+        expected = np.array([np.mean([formula(y[q, order], cut) for order in _orders(s[q])])
+                             for q in range(y.shape[0])])
+    else:
+        formula = _RETRIEVAL_DEFINITIONS[m][0]
+        expected = np.array([np.mean([formula(y[q, order] > 0, cut) for order in _orders(s[q])])
+                             for q in range(y.shape[0])])
     expect_close(_rows(getattr(t, m)(y, s, **_cut(m, k), ties="average")), expected, rtol=1e-9, atol=1e-12,
                  what=f"{m}(ties='average') vs the mean over every order of the tied documents")
 
 
-for _m in ("r_precision", "fall_out_at_k", "bpref"):
+for _m in ("r_precision", "fall_out_at_k", "bpref", "expected_percentile_rank"):
     # at most 5 documents: at most 5! = 120 orders to enumerate
     _each("ties_average_over_orders", (_m,),
           "under ties='average', {m} is the mean of its definition over every order of the tied documents",
           "relation", _SMALL_TIED, options=("k", "ties"), defines=(_m,))(_ties_over_orders)
+
+
+# ------------------------------------------------------------------ success@k, ARHR, percentile rank (seed 004)
+
+
+def _reciprocal_hits(rel, k):
+    return sum(1.0 / i for i in range(1, k + 1) if rel[i - 1])
+
+
+def _percentile_rank(grades):
+    """Hu et al.'s expected percentile rank of one query (grades in rank order), 0 when every grade is 0."""
+    n = len(grades)
+    places = [(i / (n - 1) if n > 1 else 0.0) for i in range(n)]
+    total = float(np.sum(grades))
+    return sum(g * p for g, p in zip(grades, places)) / total if total else 0.0
+
+
+@_each("definition", ("success_at_k",), "on tie-free rankings, S@k = 1 if a relevant document is in the top k, "
+       "else 0", "relation", _tie_free_batches, defines=("success_at_k",))
+@_each("definition", ("average_reciprocal_hit_rate",),
+       "on tie-free rankings, ARHR@k = mean over queries of the sum of 1/i over the relevant ranks i <= k",
+       "relation", st.one_of(_tie_free_batches, batches(ties=False, grades=SPARSE_GRADES)),
+       defines=("average_reciprocal_hit_rate",))
+@_each("definition", ("expected_percentile_rank",),
+       "on tie-free rankings, rank = sum_i r_i (i - 1) / (n - 1) / sum_i r_i, grade-weighted, 0 if every grade is 0",
+       "relation", _tie_free_batches, defines=("expected_percentile_rank",))
+def _recommender_definition(t, ex, m):
+    ranked, k = _in_rank_order(ex)
+    value = getattr(t, m)(*positional(ex), **_cut(m, ex[2]))
+    if m == "expected_percentile_rank":
+        expect_close(_rows(value), [_percentile_rank(row) for row in ranked], rtol=1e-9, atol=1e-12, what=m)
+    elif m == "success_at_k":
+        expect_close(_rows(value), [_hit(row > 0, k) for row in ranked], rtol=1e-12, what=m)
+    else:
+        expect_close(value, np.mean([_reciprocal_hits(row > 0, k) for row in ranked]), rtol=1e-9, what=m)
+
+
+@_each("mean_is_hit_rate", ("success_at_k",), "hit_rate_at_k is the mean over queries of {m}, ties included",
+       "relation", batches(), also=("hit_rate_at_k",))
+def _success_mean(t, ex, m):
+    y, s, k = ex
+    expect_close(np.mean(_rows(getattr(t, m)(*positional(ex), k=k))), t.hit_rate_at_k(*positional(ex), k=k),
+                 rtol=1e-12, what="mean of success@k vs hit rate@k")
+
+
+@_each("equals_mrr_with_one_relevant", ("average_reciprocal_hit_rate",),
+       "when each query has exactly one relevant document (leave-one-out), ARHR@k equals MRR@k",
+       "relation", st.tuples(batches(grades=st.just(0)), st.data()), also=("mean_reciprocal_rank",))
+def _arhr_is_mrr(t, ex, m):
+    (y, s, k), data = ex
+    y = y.copy()
+    for q in range(y.shape[0]):
+        y[q, data.draw(st.integers(0, y.shape[1] - 1))] = data.draw(st.sampled_from([1.0, 2.0]))
+    args = positional((y, s))
+    expect_close(getattr(t, m)(*args, k=k), t.mean_reciprocal_rank(*args, k=k), rtol=1e-12, what="ARHR vs MRR")
+
+
+@_each("bounds_by_harmonic_number", ("average_reciprocal_hit_rate",),
+       "0 <= ARHR@k <= H_k = 1 + 1/2 + ... + 1/k, reached when every one of the top k documents is relevant",
+       "bound", batches(grades=st.sampled_from([1, 1, 2, 0])))
+def _arhr_harmonic(t, ex, m):
+    y, s, k = ex
+    cut = y.shape[1] if k is None else min(k, y.shape[1])
+    harmonic = sum(1.0 / i for i in range(1, cut + 1))
+    value = getattr(t, m)(*positional(ex), k=k)
+    expect_le(value, harmonic, what=f"{m} <= H_{cut}", tol=1e-12)
+    full = getattr(t, m)(*positional((np.ones_like(y), s)), k=k)
+    expect_close(full, harmonic, rtol=1e-12, what=f"{m} with every document relevant vs H_{cut}")
+
+
+@_each("reversal_complements", ("expected_percentile_rank",),
+       "reading a ranked list bottom up turns its percentile rank into 1 - rank (queries with a positive grade)",
+       "identity", batches(scored=False))
+def _percentile_reversal(t, ex, m):
+    y = ex[0][(ex[0] > 0).any(axis=1)]
+    if y.shape[0] == 0:
+        return
+    forward, backward = _rows(getattr(t, m)(y)), _rows(getattr(t, m)(y[:, ::-1]))
+    expect_close(forward + backward, np.ones_like(forward), rtol=1e-12, what="percentile rank + reversed list's")
+
+
+@_each("refuses_negative_grades", ("expected_percentile_rank",),
+       "{m} refuses negative grades (they weight a mean of percentiles), naming y_true", "refusal",
+       st.just(VALID_BATCH), options=())
+def _percentile_negative(t, ex, m):
+    y, s, _ = ex
+    y = y.copy()
+    y[0, 1] = -1.0
+    expect_refusal(lambda: getattr(t, m)(y, s), "y_true")
 
 
 # ------------------------------------------------------------------ score form: documents, ties
@@ -671,15 +788,15 @@ def _renaming(t, ex, m):
     )
 
 
-@_each("tie_policy_order", ALL + WITHOUT_CUTOFF, "{m}: ties='pessimistic' <= ties='average' <= ties='optimistic'",
-       "relation", batches(), options=("k", "ties"))
-@_each("tie_policy_order", ("fall_out_at_k",),
+@_each("tie_policy_order", ALL + ("r_precision", "bpref", "success_at_k", "average_reciprocal_hit_rate"),
+       "{m}: ties='pessimistic' <= ties='average' <= ties='optimistic'", "relation", batches(), options=("k", "ties"))
+@_each("tie_policy_order", LOWER_IS_BETTER,
        "{m} (lower is better): ties='optimistic' <= ties='average' <= ties='pessimistic'",
        "relation", batches(), options=("k", "ties"))
 def _policy_order(t, ex, m):
     y, s, k = ex
-    policies = ("optimistic", "average", "pessimistic") if m == "fall_out_at_k" else ("pessimistic", "average",
-                                                                                        "optimistic")
+    policies = ("optimistic", "average", "pessimistic") if m in LOWER_IS_BETTER else ("pessimistic", "average",
+                                                                                       "optimistic")
     low, mid, high = (_rows(getattr(t, m)(y, s, **_cut(m, k), ties=ties)) for ties in policies)
     expect_le(low, mid, what=f"{policies[0]} <= average", tol=1e-9)
     expect_le(mid, high, what=f"average <= {policies[2]}", tol=1e-9)
@@ -702,7 +819,7 @@ def _untied(y: np.ndarray, s: np.ndarray, rule: str) -> np.ndarray:
 _UNTIED_RULES = ("first", "optimistic", "pessimistic")
 
 
-@_each("tie_rule", ALL + RETRIEVAL,
+@_each("tie_rule", ALL + RETRIEVAL + RECOMMENDER,
        "{m} with tied scores equals {m} of the same ranking untied by the tie rule (ties='first': input order; "
        "'optimistic' / 'pessimistic': by grade), or by the rule the target declares in TIES",
        "relation", batches(), options=("k", "ties"))
@@ -727,7 +844,8 @@ def _tie_rule(t, ex, m):
 # ------------------------------------------------------------------ bad input (common classes: generic)
 
 
-@_each("refuses_k_below_one", ALL + ("fall_out_at_k", "expected_reciprocal_rank"), "{m} refuses k < 1", "refusal",
+@_each("refuses_k_below_one", ALL + ("fall_out_at_k", "expected_reciprocal_rank", "success_at_k",
+                                     "average_reciprocal_hit_rate"), "{m} refuses k < 1", "refusal",
        st.just(VALID_BATCH))
 def _bad_k(t, ex, m):
     for bad in (0, -1):

@@ -33,6 +33,9 @@ PER_QUERY = tuple(m for m in ALL if m not in MEANS)
 RETRIEVAL = ("r_precision", "fall_out_at_k", "bpref", "expected_reciprocal_rank")
 TIE_AVERAGED = ("r_precision", "fall_out_at_k", "bpref")
 WITHOUT_CUTOFF = ("r_precision", "bpref")
+#: seed 004's ranking-accuracy metrics for recommenders (issue 33); all three average over tied documents
+RECOMMENDER = ("success_at_k", "average_reciprocal_hit_rate", "expected_percentile_rank")
+WITH_K = ("fall_out_at_k", "expected_reciprocal_rank", "success_at_k", "average_reciprocal_hit_rate")
 
 
 def _ids(prefix, names):
@@ -352,23 +355,23 @@ def hit_rate_counts_hits(y_true, y_score=None, *, k=None, ties="average", sample
 MUTANTS = [
     Mutant(
         "ranking_ties_broken_by_document_order",
-        _wrap_all(_ties_first, ALL + TIE_AVERAGED),
-        _ids("renaming_invariance_with_ties", ALL + TIE_AVERAGED)
+        _wrap_all(_ties_first, ALL + TIE_AVERAGED + RECOMMENDER),
+        _ids("renaming_invariance_with_ties", ALL + TIE_AVERAGED + RECOMMENDER)
         + ("ranking.agrees_with_sklearn[ndcg_at_k]", "ranking.agrees_with_sklearn[dcg_at_k]"),
     ),
-    Mutant("ranking_tie_policies_swapped", _wrap_all(_ties_swapped, ALL + RETRIEVAL),
-           _ids("tie_policy_order", ALL + TIE_AVERAGED) + _ids("tie_rule", ALL + RETRIEVAL)),
-    Mutant("ranking_k_below_one_means_all", _wrap_all(_k_below_one_means_all, ALL + ("fall_out_at_k",
-                                                                                      "expected_reciprocal_rank")),
-           _ids("refuses_k_below_one", ALL + ("fall_out_at_k", "expected_reciprocal_rank"))),
+    Mutant("ranking_tie_policies_swapped", _wrap_all(_ties_swapped, ALL + RETRIEVAL + RECOMMENDER),
+           _ids("tie_policy_order", ALL + TIE_AVERAGED + RECOMMENDER) + _ids("tie_rule", ALL + RETRIEVAL + RECOMMENDER)),
+    Mutant("ranking_k_below_one_means_all", _wrap_all(_k_below_one_means_all, ALL + WITH_K),
+           _ids("refuses_k_below_one", ALL + WITH_K)),
     Mutant("ranking_nan_scores_ranked_last", _wrap_all(_nan_scores_last), _ids("refuses_bad_input", ALL)),
     Mutant("ranking_empty_query_scores_zero", _wrap_all(_empty_scores_zero), _ids("refuses_bad_input", ALL)),
     Mutant("ranking_mismatched_scores_fitted", _wrap_all(_scores_fitted_to_grades), _ids("refuses_bad_input", ALL)),
     Mutant("ranking_ragged_queries_padded", _wrap_all(_ragged_queries_padded), _ids("refuses_bad_input", ALL)),
     Mutant(
         "ranking_scores_ignored",
-        _wrap_all(_scores_ignored, ALL + RETRIEVAL),
-        _ids("permutation_invariance", PER_QUERY + RETRIEVAL) + _ids("document_permutation_invariance", MEANS),
+        _wrap_all(_scores_ignored, ALL + RETRIEVAL + RECOMMENDER),
+        _ids("permutation_invariance", PER_QUERY + RETRIEVAL + ("success_at_k", "expected_percentile_rank"))
+        + _ids("document_permutation_invariance", MEANS),
     ),
     Mutant(
         "ranking_negative_grades_clipped_for_exponential_gain",
@@ -741,6 +744,94 @@ MUTANTS += [
            _ids("swap_up_never_lowers", ("expected_reciprocal_rank",))),
     Mutant("err_grades_unchecked", {"expected_reciprocal_rank": err_grades_unchecked},
            _ids("refuses_grades_off_scale", ("expected_reciprocal_rank",))),
+]
+
+
+# ---------------------------------------------------------------- success@k, ARHR, percentile rank (issue 33)
+
+
+def success_counts_hits(y_true, y_score=None, *, k=None, ties="average"):
+    """The number of relevant documents in the top k, not whether there is one."""
+    return real.precision_at_k(y_true, y_score, k=k, ties=ties) * _k_eff(y_true, k)
+
+
+def success_without_relevant_is_one(y_true, y_score=None, **kwargs):
+    """A query with nothing relevant counted as a success (nothing was missed)."""
+    values = np.atleast_1d(real.success_at_k(y_true, y_score, **kwargs))
+    none = ~(np.atleast_2d(np.asarray(y_true, dtype=float)) > 0).any(axis=1)
+    return _out(y_true, np.where(none, 1.0, values))
+
+
+def arhr_summed_over_queries(y_true, y_score=None, *, sample_weight=None, **kwargs):
+    """The reciprocal hits of every query summed, not averaged."""
+    return real.average_reciprocal_hit_rate(y_true, y_score, **kwargs) * np.atleast_2d(y_true).shape[0]
+
+
+def arhr_first_hit_only(y_true, y_score=None, **kwargs):
+    """Only the first hit of each query counted: that is MRR, not ARHR."""
+    return real.mean_reciprocal_rank(y_true, y_score, **kwargs)
+
+
+def arhr_weighted_by_grade(y_true, y_score=None, *, k=None, ties="average", sample_weight=None):
+    """Each hit weighted by its grade over its rank (a DCG with a 1/i discount)."""
+    ranked = _ranked_grades(y_true, y_score)[:, : _k_eff(y_true, k)]
+    return float(np.mean(ranked.clip(min=0) @ (1.0 / np.arange(1, ranked.shape[1] + 1))))
+
+
+def percentile_over_n(y_true, y_score=None, *, ties="average", no_relevant="zero"):
+    """Percentile (i - 1) / n instead of (i - 1) / (n - 1): the bottom of the list never reaches 1."""
+    ranked = _ranked_grades(y_true, y_score)
+    n = ranked.shape[1]
+    total = ranked.sum(axis=1)
+    num = (ranked * (np.arange(n) / n)).sum(axis=1)
+    return _out(y_true, np.divide(num, total, out=np.zeros_like(num), where=total > 0))
+
+
+def percentile_unweighted(y_true, y_score=None, *, ties="average", no_relevant="zero"):
+    """The mean percentile of the relevant documents, their grades ignored."""
+    binary = (np.asarray(y_true, dtype=float) > 0).astype(float)
+    return real.expected_percentile_rank(binary, y_score, ties=ties, no_relevant=no_relevant)
+
+
+def percentile_one_document_nan(y_true, y_score=None, **kwargs):
+    """(i - 1) / (n - 1) with n = 1: 0/0, NaN for a one-document query."""
+    values = np.atleast_1d(real.expected_percentile_rank(y_true, y_score, **kwargs))
+    single = np.atleast_2d(np.asarray(y_true, dtype=float)).shape[1] == 1
+    return _out(y_true, np.full_like(values, np.nan) if single else values)
+
+
+def percentile_negative_grades_clipped(y_true, y_score=None, **kwargs):
+    return real.expected_percentile_rank(np.clip(np.asarray(y_true, dtype=float), 0, None), y_score, **kwargs)
+
+
+MUTANTS += [
+    Mutant("recommender_average_ties_as_pessimistic", _wrap_all(_ties_average_as_pessimistic,
+                                                                ("expected_percentile_rank",)),
+           _ids("ties_average_over_orders", ("expected_percentile_rank",))),
+    Mutant("success_counts_hits", {"success_at_k": success_counts_hits},
+           _ids("definition", ("success_at_k",)) + _ids("mean_is_hit_rate", ("success_at_k",))),
+    Mutant("success_without_relevant_is_one", {"success_at_k": success_without_relevant_is_one},
+           _ids("single_document_query", ("success_at_k",))),
+    Mutant("arhr_summed_over_queries", {"average_reciprocal_hit_rate": arhr_summed_over_queries},
+           _ids("definition", ("average_reciprocal_hit_rate",))
+           + _ids("equals_mrr_with_one_relevant", ("average_reciprocal_hit_rate",))
+           + _ids("single_document_query", ("average_reciprocal_hit_rate",))),
+    Mutant("arhr_first_hit_only", {"average_reciprocal_hit_rate": arhr_first_hit_only},
+           _ids("definition", ("average_reciprocal_hit_rate",))),
+    Mutant("arhr_weighted_by_grade", {"average_reciprocal_hit_rate": arhr_weighted_by_grade},
+           _ids("bounds_by_harmonic_number", ("average_reciprocal_hit_rate",))),
+    Mutant("percentile_over_n", {"expected_percentile_rank": percentile_over_n},
+           _ids("definition", ("expected_percentile_rank",))
+           + _ids("reversal_complements", ("expected_percentile_rank",))),
+    Mutant("percentile_unweighted", {"expected_percentile_rank": percentile_unweighted},
+           _ids("definition", ("expected_percentile_rank",))),
+    Mutant("percentile_zero_division_nan", {"expected_percentile_rank": _nan_policy_ignored(
+        real.expected_percentile_rank)}, _ids("no_nan", ("expected_percentile_rank",))
+           + _ids("undefined_no_relevant", ("expected_percentile_rank",))),
+    Mutant("percentile_one_document_nan", {"expected_percentile_rank": percentile_one_document_nan},
+           _ids("single_document_query", ("expected_percentile_rank",))),
+    Mutant("percentile_negative_grades_clipped", {"expected_percentile_rank": percentile_negative_grades_clipped},
+           _ids("refuses_negative_grades", ("expected_percentile_rank",))),
 ]
 
 
