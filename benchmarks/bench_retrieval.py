@@ -1,4 +1,4 @@
-"""R-precision, bpref, fall-out@10 and ERR@10 against their fastest peers, on 10,000 queries x 100 documents.
+"""R-precision, bpref, fall-out@10, ERR@10, success@10, ARHR@10 and percentile rank against their fastest peers.
 
 Run: ``.venv/bin/python -m benchmarks.bench_retrieval [--quick]``.
 
@@ -9,7 +9,9 @@ The inputs of ``bench_ranking`` (grades 0..3, scores rounded to one decimal: man
 * pytrec_eval ``RelevanceEvaluator`` with ``Rprec`` and ``bpref`` (evaluator built beforehand; the run dict is
   built per call, as a user would);
 * torchmetrics ``RetrievalFallOut(top_k=10)`` on flat tensors with query indexes (one call for every query);
-* ERR has no peer here (none of the bundled libraries computes it): only the floor, one ``np.argsort``.
+* ranx ``hit_rate@10`` (per query: success@10);
+* ERR, ARHR and the expected percentile rank have no peer here (none of the bundled libraries computes them):
+  only the floor, one ``np.argsort``.
 """
 
 from __future__ import annotations
@@ -20,7 +22,15 @@ import numpy as np
 
 from benchmarks.bench_ranking import make_inputs, ranx_objects
 from benchmarks.timing import best_time, fmt_seconds, print_table
-from metrics import bpref, expected_reciprocal_rank, fall_out_at_k, r_precision
+from metrics import (
+    average_reciprocal_hit_rate,
+    bpref,
+    expected_percentile_rank,
+    expected_reciprocal_rank,
+    fall_out_at_k,
+    r_precision,
+    success_at_k,
+)
 
 try:
     from ranx import evaluate
@@ -51,14 +61,18 @@ def main(argv=None) -> None:
         "fall_out_at_k": best_time(lambda: fall_out_at_k(grades, scores, k=10), repeat=repeat),
         "expected_reciprocal_rank": best_time(lambda: expected_reciprocal_rank(grades, scores, k=10, max_grade=3),
                                               repeat=repeat),
+        "success_at_k": best_time(lambda: success_at_k(grades, scores, k=10), repeat=repeat),
+        "average_reciprocal_hit_rate": best_time(lambda: average_reciprocal_hit_rate(grades, scores, k=10),
+                                                 repeat=repeat),
+        "expected_percentile_rank": best_time(lambda: expected_percentile_rank(grades, scores), repeat=repeat),
     }
     t.update({f"ours {name} (ties {'pessimistic' if name == 'expected_reciprocal_rank' else 'averaged'})": s
               for name, s in ours.items()})
     peer_of = {}
     if evaluate is not None:
         qrels, run = ranx_objects(grades, scores)
-        evaluate(qrels, run, ["r-precision", "bpref"])  # numba JIT warm-up, not timed
-        for metric, name in (("r-precision", "r_precision"), ("bpref", "bpref")):
+        evaluate(qrels, run, ["r-precision", "bpref", "hit_rate@10"])  # numba JIT warm-up, not timed
+        for metric, name in (("r-precision", "r_precision"), ("bpref", "bpref"), ("hit_rate@10", "success_at_k")):
             label = f"ranx evaluate {metric} (objects built)"
             t[label] = best_time(lambda metric=metric: evaluate(qrels, run, metric), repeat=repeat)
             peer_of[label] = name
@@ -88,7 +102,7 @@ def main(argv=None) -> None:
         rows.append({"what": name, "time": fmt_seconds(seconds),
                      "ours / this": "" if mine is None else f"{mine / seconds:.3f}",
                      "this / floor": f"{seconds / floor:.1f}"})
-    print_table(f"R-precision, bpref, fall-out@10, ERR@10: {n_queries:,} queries x {n_docs} documents "
+    print_table(f"R-precision, bpref, fall-out@10, ERR@10, success@10, ARHR@10, percentile rank: {n_queries:,} queries x {n_docs} documents "
                 "(grades 0..3, tied scores)", rows, ["what", "time", "ours / this", "this / floor"])
 
 
