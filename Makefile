@@ -10,7 +10,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PROFILE ?= ci
-TARGETS ?= metrics sklearn scipy nltk sacrebleu jiwer rouge_score ranx pytrec_eval rouge torchmetrics pycocotools faster_coco_eval hdbscan pot ignite mel_cepstral_distance
+TARGETS ?= metrics sklearn scipy nltk sacrebleu jiwer rouge_score ranx pytrec_eval rouge torchmetrics pycocotools faster_coco_eval hdbscan pot ignite mel_cepstral_distance rs_metrics
 PYTEST_ARGS ?=
 TEST_JOBS ?= 2
 
