@@ -16,11 +16,9 @@ The inputs of ``bench_ranking`` (grades 0..3, scores rounded to one decimal: man
 
 from __future__ import annotations
 
-import argparse
-
 import numpy as np
 
-from benchmarks.bench_ranking import make_inputs, ranx_objects
+from benchmarks.bench_ranking import ranx_objects, sized_inputs
 from benchmarks.timing import best_time, fmt_seconds, print_table
 from metrics import (
     average_reciprocal_hit_rate,
@@ -48,11 +46,7 @@ except ImportError:  # optional peer
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="small sizes only")
-    args = parser.parse_args(argv)
-    n_queries, n_docs = (500, 100) if args.quick else (10_000, 100)
-    grades, scores = make_inputs(n_queries, n_docs)
+    _, n_queries, n_docs, grades, scores = sized_inputs(argv, __doc__.splitlines()[0])
     repeat = 3
     t = {"floor: np.argsort": best_time(lambda: np.argsort(-scores, axis=1), repeat=repeat)}
     ours = {

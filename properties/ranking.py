@@ -324,15 +324,21 @@ def _p_times_k(t, ex, m):
     expect_close(_rows(getattr(t, m)(y, k=k)) * k, counted, rtol=1e-12, what="P@k * k")
 
 
-@_each("equals_ap_with_one_relevant", ("reciprocal_rank",),
-       "when exactly one document is relevant, reciprocal rank equals average precision",
-       "relation", st.tuples(batches(grades=st.just(0)), st.data()), also=("average_precision_at_k",))
-def _rr_is_ap(t, ex, m):
+def _one_relevant_per_query(ex):
+    """(positional arguments, k) of a batch drawn with nothing relevant, one document per query then made relevant
+    (grade 1 or 2) with the example's extra draws."""
     (y, s, k), data = ex
     y = y.copy()
     for q in range(y.shape[0]):
         y[q, data.draw(st.integers(0, y.shape[1] - 1))] = data.draw(st.sampled_from([1.0, 2.0]))
-    args = positional((y, s))
+    return positional((y, s)), k
+
+
+@_each("equals_ap_with_one_relevant", ("reciprocal_rank",),
+       "when exactly one document is relevant, reciprocal rank equals average precision",
+       "relation", st.tuples(batches(grades=st.just(0)), st.data()), also=("average_precision_at_k",))
+def _rr_is_ap(t, ex, m):
+    args, k = _one_relevant_per_query(ex)
     expect_close(_rows(getattr(t, m)(*args, k=k)), _rows(t.average_precision_at_k(*args, k=k)),
                  rtol=1e-12, what="RR vs AP")
 
@@ -712,11 +718,7 @@ def _success_mean(t, ex, m):
        "when each query has exactly one relevant document (leave-one-out), ARHR@k equals MRR@k",
        "relation", st.tuples(batches(grades=st.just(0)), st.data()), also=("mean_reciprocal_rank",))
 def _arhr_is_mrr(t, ex, m):
-    (y, s, k), data = ex
-    y = y.copy()
-    for q in range(y.shape[0]):
-        y[q, data.draw(st.integers(0, y.shape[1] - 1))] = data.draw(st.sampled_from([1.0, 2.0]))
-    args = positional((y, s))
+    args, k = _one_relevant_per_query(ex)
     expect_close(getattr(t, m)(*args, k=k), t.mean_reciprocal_rank(*args, k=k), rtol=1e-12, what="ARHR vs MRR")
 
 

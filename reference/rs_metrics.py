@@ -15,6 +15,8 @@ from importlib.metadata import version as _version
 import numpy as np
 import rs_metrics
 
+from ._ranked_queries import grades_and_scores
+
 TARGET_NAME = "rs_metrics"
 VERSION = getattr(rs_metrics, "__version__", None) or _version("rs_metrics")
 CONVENTIONS = {
@@ -35,21 +37,10 @@ SUPPORTS = {"ndcg_at_k": {"gain": ("linear",)}}
 
 
 def _users(y_true, y_score):
-    grades = np.asarray(y_true, dtype=float)
-    single = grades.ndim == 1
-    grades = np.atleast_2d(grades)
-    if grades.ndim != 2 or grades.shape[1] == 0:
-        raise ValueError(f"y_true: expected non-empty queries, got shape {np.shape(y_true)}")
-    if y_score is None:
-        order = np.broadcast_to(np.arange(grades.shape[1]), grades.shape)
-    else:
-        scores = np.asarray(y_score, dtype=float)
-        scores = scores[None, :] if single and scores.ndim == 1 else scores
-        if scores.shape != grades.shape:
-            raise ValueError(f"y_score: shape {scores.shape} does not match y_true's {grades.shape}")
-        if np.isnan(scores).any():  # rs_metrics has no scores: ranking them is the adapter's job, and NaN has no rank
-            raise ValueError("y_score: NaN scores cannot be ranked")
-        order = np.argsort(-scores, axis=1, kind="stable")
+    grades, scores, single = grades_and_scores(y_true, y_score)
+    if np.isnan(scores).any():  # rs_metrics has no scores: ranking them is the adapter's job, and NaN has no rank
+        raise ValueError("y_score: NaN scores cannot be ranked")
+    order = np.argsort(-scores, axis=1, kind="stable")
     true = {u: np.flatnonzero(row > 0).tolist() for u, row in enumerate(grades)}
     pred = {u: row.tolist() for u, row in enumerate(order)}
     return true, pred, grades.shape[1], single
@@ -66,32 +57,29 @@ def _mean(fn, y_true, y_score, k):
     return float(fn(true, pred, k=n_docs if k is None else k))
 
 
-def precision_at_k(y_true, y_score=None, *, k=None):
-    return _per_user(rs_metrics.precision, y_true, y_score, k)
+def _per_user_metric(fn, name):
+    def metric(y_true, y_score=None, *, k=None):
+        return _per_user(fn, y_true, y_score, k)
+
+    metric.__name__ = metric.__qualname__ = name
+    return metric
 
 
-def recall_at_k(y_true, y_score=None, *, k=None):
-    return _per_user(rs_metrics.recall, y_true, y_score, k)
+def _mean_metric(fn, name):
+    def metric(y_true, y_score=None, *, k=None):
+        return _mean(fn, y_true, y_score, k)
+
+    metric.__name__ = metric.__qualname__ = name
+    return metric
 
 
-def average_precision_at_k(y_true, y_score=None, *, k=None):
-    return _per_user(rs_metrics.mapr, y_true, y_score, k)
-
-
-def mean_average_precision(y_true, y_score=None, *, k=None):
-    return _mean(rs_metrics.mapr, y_true, y_score, k)
-
-
-def reciprocal_rank(y_true, y_score=None, *, k=None):
-    return _per_user(rs_metrics.mrr, y_true, y_score, k)
-
-
-def mean_reciprocal_rank(y_true, y_score=None, *, k=None):
-    return _mean(rs_metrics.mrr, y_true, y_score, k)
-
-
-def hit_rate_at_k(y_true, y_score=None, *, k=None):
-    return _mean(rs_metrics.hitrate, y_true, y_score, k)
+precision_at_k = _per_user_metric(rs_metrics.precision, "precision_at_k")
+recall_at_k = _per_user_metric(rs_metrics.recall, "recall_at_k")
+average_precision_at_k = _per_user_metric(rs_metrics.mapr, "average_precision_at_k")
+reciprocal_rank = _per_user_metric(rs_metrics.mrr, "reciprocal_rank")
+mean_average_precision = _mean_metric(rs_metrics.mapr, "mean_average_precision")
+mean_reciprocal_rank = _mean_metric(rs_metrics.mrr, "mean_reciprocal_rank")
+hit_rate_at_k = _mean_metric(rs_metrics.hitrate, "hit_rate_at_k")
 
 
 def ndcg_at_k(y_true, y_score=None, *, k=None, gain="linear"):
