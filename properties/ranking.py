@@ -914,6 +914,7 @@ _RANX = {
     "ndcg_at_k": {"gain": "linear"},
     "r_precision": {},
     "bpref": {},
+    "success_at_k": {},
 }
 
 for _m, _kw in _RANX.items():

@@ -12,7 +12,7 @@ parsed once per batch and measure) and reused across calls.
 Names provided: precision_at_k (P.k), recall_at_k (recall.k),
 average_precision_at_k / mean_average_precision (map_cut.k, or map without a
 cutoff), reciprocal_rank / mean_reciprocal_rank (recip_rank, with success.k
-for a cutoff, see CONVENTIONS), hit_rate_at_k (success.k), ndcg_at_k
+for a cutoff, see CONVENTIONS), success_at_k and hit_rate_at_k (success.k), ndcg_at_k
 (ndcg_cut.k, or ndcg without a cutoff; linear gain only), r_precision (Rprec)
 and bpref (bpref). fall_out_at_k is not provided: trec_eval 9 has no fall-out
 measure (its list: pytrec_eval.supported_measures). dcg_at_k is not
@@ -198,4 +198,9 @@ def r_precision(y_true, y_score=None):
 
 def bpref(y_true, y_score=None):
     (values,), _, single = _evaluate(y_true, y_score, lambda n_docs: ["bpref"])
+    return _per_query(values, single)
+
+
+def success_at_k(y_true, y_score=None, *, k=None):
+    values, single, _ = _values(y_true, y_score, k, "success")
     return _per_query(values, single)

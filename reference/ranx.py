@@ -112,3 +112,7 @@ def r_precision(y_true, y_score=None):
 
 def bpref(y_true, y_score=None):
     return _per_query("bpref", y_true, y_score, None)
+
+
+def success_at_k(y_true, y_score=None, *, k=None):
+    return _per_query("hit_rate", y_true, y_score, k)

@@ -809,7 +809,8 @@ MUTANTS += [
                                                                 ("expected_percentile_rank",)),
            _ids("ties_average_over_orders", ("expected_percentile_rank",))),
     Mutant("success_counts_hits", {"success_at_k": success_counts_hits},
-           _ids("definition", ("success_at_k",)) + _ids("mean_is_hit_rate", ("success_at_k",))),
+           _ids("definition", ("success_at_k",)) + _ids("mean_is_hit_rate", ("success_at_k",))
+           + _ids("agrees_with_ranx", ("success_at_k",))),
     Mutant("success_without_relevant_is_one", {"success_at_k": success_without_relevant_is_one},
            _ids("single_document_query", ("success_at_k",))),
     Mutant("arhr_summed_over_queries", {"average_reciprocal_hit_rate": arhr_summed_over_queries},
