@@ -46,12 +46,17 @@ def ranx_objects(grades, scores):
     return qrels, run
 
 
-def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def sized_inputs(argv, description: str):
+    """(args, n_queries, n_docs, grades, scores) from the command line: ``--quick`` for 500 queries, else 10,000."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--quick", action="store_true", help="small sizes only")
     args = parser.parse_args(argv)
     n_queries, n_docs = (500, 100) if args.quick else (10_000, 100)
-    grades, scores = make_inputs(n_queries, n_docs)
+    return (args, n_queries, n_docs, *make_inputs(n_queries, n_docs))
+
+
+def main(argv=None) -> None:
+    args, n_queries, n_docs, grades, scores = sized_inputs(argv, __doc__.splitlines()[0])
     binary = grades > 0
     repeat = 3 if args.quick else 3
     t = {}

@@ -1,4 +1,7 @@
-"""Ranking metrics: P@k, R@k, AP@k and MAP, RR and MRR, hit rate, DCG and NDCG.
+"""Ranking metrics: P@k, R@k, AP@k and MAP, RR and MRR, hit rate, DCG and NDCG,
+R-precision, fall-out, bpref, expected reciprocal rank, and the ranking-accuracy
+metrics of recommender evaluation: success@k, average reciprocal hit rate and
+expected percentile rank.
 
 Every metric takes its input in one of two forms:
 
@@ -54,6 +57,13 @@ __all__ = [
     "hit_rate_at_k",
     "dcg_at_k",
     "ndcg_at_k",
+    "r_precision",
+    "fall_out_at_k",
+    "bpref",
+    "expected_reciprocal_rank",
+    "success_at_k",
+    "average_reciprocal_hit_rate",
+    "expected_percentile_rank",
 ]
 
 TIES = ("average", "optimistic", "pessimistic", "first")
@@ -248,13 +258,14 @@ def _discounts(n: int) -> np.ndarray:
     return 1.0 / np.log2(np.arange(2, n + 2, dtype=np.float64))
 
 
-def _undefined(values, undefined_mask, no_relevant):
-    """Apply the ``no_relevant`` policy where a query has nothing relevant."""
+def _undefined(values, undefined_mask, no_relevant, *, lacking="relevant", option="no_relevant"):
+    """Apply the ``no_relevant`` policy (or fall-out's ``no_nonrelevant``) where a query lacks what the
+    denominator counts."""
     if not undefined_mask.any():
         return values
     if no_relevant == "raise":
         first = int(np.flatnonzero(undefined_mask)[0])
-        raise MetricInputError("y_true", f"query {first} has no relevant document (no_relevant='raise')")
+        raise MetricInputError("y_true", f"query {first} has no {lacking} document ({option}='raise')")
     values = np.array(values, dtype=np.float64)
     values[undefined_mask] = 0.0 if no_relevant == "zero" else np.nan
     return values
@@ -312,20 +323,35 @@ def hit_rate_at_k(y_true, y_score=None, *, k=None, ties="average", sample_weight
     orders of the tie group cut by rank k (hypergeometric).
     Source: seed 004 ("Binary Hit rate").
     """
-    r = _rank(y_true, y_score, k, ties)
+    return _mean_over_queries(_hits(_rank(y_true, y_score, k, ties)), sample_weight)
+
+
+def _hits(r: _Ranking):
+    """Per query: 1 if a relevant document is in the top k (under tied scores: the probability of it)."""
     rel = r.relevant()
     if not r.tied:
-        hits = (rel[:, : r.k].sum(axis=1) > 0).astype(np.float64)
-    else:
-        at_k = r.k - 1
-        s = r.start[:, at_k]
-        g = r.end[:, at_k] - s + 1
-        in_group = r.group_sum(rel)[:, at_k]
-        before = r.before_group(rel)[:, at_k]
-        taken = r.k - s
-        miss = _none_relevant(g, in_group, taken)
-        hits = np.where(before > 0, 1.0, 1.0 - miss)
-    return _mean_over_queries(hits, sample_weight)
+        return (rel[:, : r.k].sum(axis=1) > 0).astype(np.float64)
+    at_k = r.k - 1
+    s = r.start[:, at_k]
+    g = r.end[:, at_k] - s + 1
+    in_group = r.group_sum(rel)[:, at_k]
+    before = r.before_group(rel)[:, at_k]
+    taken = r.k - s
+    miss = _none_relevant(g, in_group, taken)
+    return np.where(before > 0, 1.0, 1.0 - miss)
+
+
+def success_at_k(y_true, y_score=None, *, k=None, ties="average"):
+    """Success at k of each query: 1 if a relevant document is in the top k, else 0.
+
+    ``S@k = [exists i <= k: rel_i > 0]``; hit_rate_at_k is its mean over
+    queries. Range [0, 1]. Undefined cases: none (a query with nothing
+    relevant is a miss). Under ``ties="average"`` it is the probability of a
+    hit over the orders of the tie group cut by rank k. Source: seed 004
+    (Raza & Ding 2020's table: "Success @ k"); trec_eval's ``success.k``.
+    """
+    r = _rank(y_true, y_score, k, ties)
+    return r.out(_hits(r))
 
 
 # ---------------------------------------------------------------- reciprocal rank
@@ -583,3 +609,177 @@ def ndcg_at_k(y_true, y_score=None, *, k=None, gain="linear", ties="average", no
     ideal = _top_k_descending(gains, r.k) @ discounts
     values = _safe_divide(_dcg(r, gains, discounts), np.where(ideal > 0, ideal, 0.0))
     return r.out(_undefined(values, ~(ideal > 0), no_relevant))
+
+
+# ---------------------------------------------------------------- R-precision, fall-out, bpref
+
+
+def _expected_relevant_before(r: _Ranking):
+    """Expected number of relevant documents in the top i, for every i = 1..n (k must be n)."""
+    return np.cumsum(r.group_mean(r.relevant()), axis=1)
+
+
+def r_precision(y_true, y_score=None, *, ties="average", no_relevant="zero"):
+    """R-precision: the precision at rank R, R the number of relevant documents of the query.
+
+    ``RPrec = (1/R) sum_{i<=R} [rel_i > 0]``, which is also the recall at R.
+    Range [0, 1]. No cutoff: R sets it. Undefined (0/0) for a query without
+    relevant documents: ``no_relevant``. Under ``ties="average"`` the count is
+    its expectation over the orders of tied documents (P@R averaged as
+    precision_at_k averages it). Source: Manning, Raghavan & Schuetze,
+    Introduction to IR, section 8.4 ("R-precision"); trec_eval's ``Rprec``.
+    """
+    check_choice(no_relevant, "no_relevant", NO_RELEVANT)
+    r = _rank(y_true, y_score, None, ties)
+    total = r.relevant().sum(axis=1)
+    at_r = np.maximum(total.astype(np.int64) - 1, 0)
+    found = _expected_relevant_before(r)[np.arange(r.n_queries), at_r]
+    return r.out(_undefined(_safe_divide(found, total), total == 0, no_relevant))
+
+
+def fall_out_at_k(y_true, y_score=None, *, k=None, ties="average", no_nonrelevant="zero"):
+    """Fall-out at k: the fraction of all non-relevant documents that are in the top k.
+
+    ``FO@k = sum_{i<=k} [rel_i <= 0] / sum_i [rel_i <= 0]`` (the false positive
+    rate of retrieving the top k). Range [0, 1], lower is better. Undefined
+    (0/0) for a query whose documents are all relevant: ``no_nonrelevant``
+    ("zero" default, "nan", "raise"). Source: Salton & McGill, Introduction to
+    Modern Information Retrieval (1983), "fallout"; Introduction to IR,
+    section 8.4 (false positive rate); torchmetrics ``retrieval_fall_out``.
+    """
+    check_choice(no_nonrelevant, "no_nonrelevant", NO_RELEVANT)
+    r = _rank(y_true, y_score, k, ties)
+    total = r.n_docs - r.relevant().sum(axis=1)
+    retrieved = r.k - _relevant_in_top_k(r)
+    values = _safe_divide(retrieved, total)
+    return r.out(_undefined(values, total == 0, no_nonrelevant, lacking="non-relevant", option="no_nonrelevant"))
+
+
+BPREF_DENOMINATORS = ("min", "relevant")
+
+
+def bpref(y_true, y_score=None, *, denominator="min", ties="average", no_relevant="zero"):
+    """bpref: how rarely judged non-relevant documents are ranked above the relevant ones.
+
+    ``bpref = (1/R) sum_{r relevant} (1 - min(n_r, R) / D)``, R the relevant
+    and N the non-relevant documents of the query, n_r the non-relevant
+    documents ranked above r. Every document given is judged (grade > 0
+    relevant, else non-relevant) and ranked; there is no cutoff. The
+    ``denominator`` D is where the literature disagrees:
+
+    * ``"min"`` (default): D = min(R, N), trec_eval's ``bpref`` (and ranx's),
+      which keeps every term in [0, 1] when N < R; a term is 1 when N = 0;
+    * ``"relevant"``: D = R, the formula as printed by Buckley & Voorhees
+      (SIGIR 2004, section 4: "1 - |n ranked higher than r| / R"), where n
+      is among the first R judged non-relevant documents (hence min(n_r, R)).
+
+    Both agree when N >= R. Range [0, 1]. Undefined (0/0) for a query without
+    relevant documents: ``no_relevant``. Under ``ties="average"`` each term is
+    its expectation over the orders of tied documents: a relevant document
+    tied with b non-relevant ones has a uniform number (0..b) of them above
+    it. Source: Buckley & Voorhees, "Retrieval evaluation with incomplete
+    information", SIGIR 2004; trec_eval ``bpref`` (m_bpref.c).
+    """
+    check_choice(denominator, "denominator", BPREF_DENOMINATORS)
+    check_choice(no_relevant, "no_relevant", NO_RELEVANT)
+    r = _rank(y_true, y_score, None, ties)
+    rel = r.relevant()
+    nonrel = 1.0 - rel
+    total, negatives = rel.sum(axis=1), nonrel.sum(axis=1)
+    above = r.before_group(nonrel)  # non-relevant documents in the groups before each position
+    tied = r.group_sum(nonrel) if r.tied else np.zeros_like(above)  # non-relevant ones in its own group
+    cap = total[:, None]
+    # mean over u = 0..tied of min(above + u, R): the first `below` terms are under the cap
+    below = np.clip(cap - above, 0, tied + 1)
+    capped_sum = below * above + below * (below - 1) / 2 + (tied + 1 - below) * cap
+    scale = np.broadcast_to((np.minimum(total, negatives) if denominator == "min" else total)[:, None], above.shape)
+    penalty = _safe_divide(capped_sum / (tied + 1), scale)  # N = 0: nothing above, every term is 1
+    values = _safe_divide(((1.0 - penalty) * rel).sum(axis=1), total)
+    return r.out(_undefined(values, total == 0, no_relevant))
+
+
+# ---------------------------------------------------------------- expected reciprocal rank
+
+#: tie rules of expected_reciprocal_rank: its average over the orders of tied documents has no closed form
+ERR_TIES = ("pessimistic", "optimistic", "first")
+
+
+def expected_reciprocal_rank(y_true, y_score=None, *, k=None, max_grade=4, ties="pessimistic"):
+    """Expected reciprocal rank at k (cascade model, graded relevance).
+
+    ``ERR@k = sum_{r<=k} (1/r) R_r prod_{i<r} (1 - R_i)`` with the stopping
+    probability ``R_i = (2^g_i - 1) / 2^max_grade`` of a document of grade
+    g_i: a user reads down the list and stops at rank r with probability R_r.
+    ``max_grade`` is the top of the grading scale (Chapelle et al. use 4, the
+    0..4 scale of their editorial grades; it must be stated, the values depend
+    on it); grades must lie in [0, max_grade]. Range [0, 1 - 2^-max_grade];
+    0 when nothing in the top k has a grade above 0. Undefined cases: none.
+    ``ties``: "pessimistic" (default: tied documents by increasing grade, so a
+    tie never helps), "optimistic" or "first"; "average" is refused, as the
+    expectation over the orders of tied documents is a sum over every order
+    (the product couples the positions). Source: Chapelle, Metzler, Zhang &
+    Grinspan, "Expected reciprocal rank for graded relevance", CIKM 2009,
+    section 4 (equations 2 and 4).
+    """
+    check_choice(ties, "ties", ERR_TIES)
+    if isinstance(max_grade, bool) or not isinstance(max_grade, (int, float, np.integer, np.floating)):
+        raise MetricInputError("max_grade", f"must be a positive number, got {max_grade!r}")
+    if not 0 < max_grade <= _MAX_EXPONENTIAL_GRADE:
+        raise MetricInputError("max_grade", f"must be in (0, 1023], got {max_grade!r}")
+    r = _rank(y_true, y_score, k, ties)
+    if (r.grades < 0).any():
+        raise MetricInputError("y_true", "negative grades are not allowed (ERR's gain is 2^g - 1)")
+    if (r.grades > max_grade).any():
+        raise MetricInputError("y_true", f"has grades above max_grade={max_grade}")
+    stop = np.exp2(r.grades[:, : r.k] - float(max_grade)) - np.exp2(-float(max_grade))
+    reached = np.ones_like(stop)
+    np.cumprod(1.0 - stop[:, :-1], axis=1, out=reached[:, 1:])
+    return r.out((stop * reached) @ (1.0 / np.arange(1, r.k + 1, dtype=np.float64)))
+
+
+# ---------------------------------------------------------------- recommender ranking accuracy
+
+
+def average_reciprocal_hit_rate(y_true, y_score=None, *, k=None, ties="average", sample_weight=None):
+    """Average reciprocal hit rate at k: every hit in the top k weighted by 1 / its rank, summed per query, averaged.
+
+    ``ARHR@k = (1/N) sum_q sum_{i<=k, rel_qi > 0} 1/i``. Range [0, H_k]
+    (H_k = 1 + 1/2 + ... + 1/k, every one of the top k a hit); in [0, 1]
+    and equal to MRR@k when each query has exactly one relevant document
+    (one held-out item per user, the leave-one-out protocol of its source).
+    Undefined cases: none. Under ``ties="average"`` each rank's hit is its
+    expectation over the orders of tied documents. Source: Deshpande &
+    Karypis, "Item-based top-N recommendation algorithms", ACM TOIS 2004,
+    section 5.1; seed 004 (Raza & Ding 2020's table: "Average Reciprocal
+    Hit-rate").
+    """
+    r = _rank(y_true, y_score, k, ties)
+    hits = r.group_mean(r.relevant())[:, : r.k]
+    return _mean_over_queries(hits @ (1.0 / np.arange(1, r.k + 1, dtype=np.float64)), sample_weight)
+
+
+def expected_percentile_rank(y_true, y_score=None, *, ties="average", no_relevant="zero"):
+    """Expected percentile rank of each query: where its relevant documents sit in the ranking, weighted by grade.
+
+    ``rank = sum_i r_i pct_i / sum_i r_i`` with ``pct_i = (i - 1) / (n - 1)``
+    the percentile of rank i among n documents (0 at the top, 1 at the
+    bottom; 0 when n = 1) and r_i >= 0 the grade (Hu et al.'s observed
+    preference, e.g. watching time). Range [0, 1], lower is better; a random
+    ranking has expectation 0.5. Undefined (0/0) when every grade is 0:
+    ``no_relevant``. Negative grades are refused (the weights of a mean).
+    Under ``ties="average"`` a tied document has the mean percentile of its
+    tie group. This is the per-query value; Hu et al. pool the sums over all
+    users before dividing. Source: Hu, Koren & Volinsky, "Collaborative
+    filtering for implicit feedback datasets", ICDM 2008, section 6
+    (equation 7); seed 004 (Raza & Ding 2020's table: "Rank").
+    """
+    check_choice(no_relevant, "no_relevant", NO_RELEVANT)
+    r = _rank(y_true, y_score, None, ties)
+    if (r.grades < 0).any():
+        raise MetricInputError("y_true", "negative grades are not allowed (they weight a mean of percentiles)")
+    n = r.n_docs
+    places = np.arange(n, dtype=np.float64)[None, :] if not r.tied else (r.start + r.end) / 2.0
+    percentile = places / (n - 1) if n > 1 else np.zeros_like(places)
+    total = r.grades.sum(axis=1)
+    values = _safe_divide((r.grades * percentile).sum(axis=1), total)
+    return r.out(_undefined(values, total == 0, no_relevant))

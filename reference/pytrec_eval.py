@@ -12,8 +12,10 @@ parsed once per batch and measure) and reused across calls.
 Names provided: precision_at_k (P.k), recall_at_k (recall.k),
 average_precision_at_k / mean_average_precision (map_cut.k, or map without a
 cutoff), reciprocal_rank / mean_reciprocal_rank (recip_rank, with success.k
-for a cutoff, see CONVENTIONS), hit_rate_at_k (success.k) and ndcg_at_k
-(ndcg_cut.k, or ndcg without a cutoff; linear gain only). dcg_at_k is not
+for a cutoff, see CONVENTIONS), success_at_k and hit_rate_at_k (success.k), ndcg_at_k
+(ndcg_cut.k, or ndcg without a cutoff; linear gain only), r_precision (Rprec)
+and bpref (bpref). fall_out_at_k is not provided: trec_eval 9 has no fall-out
+measure (its list: pytrec_eval.supported_measures). dcg_at_k is not
 provided: trec_eval has no DCG measure (only nDCG, and G / binG, undiscounted
 normalised gains), and DCG = nDCG x ideal DCG would need the adapter to compute
 the ideal DCG itself.
@@ -186,4 +188,19 @@ def ndcg_at_k(y_true, y_score=None, *, k=None, gain="linear"):
     if gain != "linear":
         raise ValueError(f"gain: trec_eval's ndcg has linear gain only, got {gain!r}")
     values, single, _ = _values(y_true, y_score, k, "ndcg_cut", uncut="ndcg")
+    return _per_query(values, single)
+
+
+def r_precision(y_true, y_score=None):
+    (values,), _, single = _evaluate(y_true, y_score, lambda n_docs: ["Rprec"])
+    return _per_query(values, single)
+
+
+def bpref(y_true, y_score=None):
+    (values,), _, single = _evaluate(y_true, y_score, lambda n_docs: ["bpref"])
+    return _per_query(values, single)
+
+
+def success_at_k(y_true, y_score=None, *, k=None):
+    values, single, _ = _values(y_true, y_score, k, "success")
     return _per_query(values, single)

@@ -13,6 +13,8 @@ import numpy as np
 import ranx
 from ranx import Qrels, Run, evaluate
 
+from ._ranked_queries import grades_and_scores
+
 TARGET_NAME = "ranx"
 VERSION = getattr(ranx, "__version__", None) or "0.3.21"
 CONVENTIONS = {
@@ -26,22 +28,13 @@ CONVENTIONS = {
     "average precision": "map@k divides by all relevant documents (denominator='total')",
     "no relevant document": "recall, AP and NDCG are 0 (the catalog's no_relevant='zero')",
     "ranked lists": "y_score=None is passed as strictly decreasing scores (the list order)",
+    "r-precision, bpref": "'r-precision' and 'bpref' without a cutoff; every document of the array is judged "
+    "(grade 0 = judged non-relevant) and retrieved",
 }
 
 
 def _queries(y_true, y_score):
-    grades = np.asarray(y_true, dtype=float)
-    single = grades.ndim == 1
-    grades = np.atleast_2d(grades)
-    if grades.ndim != 2 or grades.shape[1] == 0:
-        raise ValueError(f"y_true: expected non-empty queries, got shape {np.shape(y_true)}")
-    if y_score is None:
-        scores = np.broadcast_to(np.arange(grades.shape[1], 0, -1, dtype=float), grades.shape)
-    else:
-        scores = np.asarray(y_score, dtype=float)
-        scores = scores[None, :] if single and scores.ndim == 1 else scores
-        if scores.shape != grades.shape:
-            raise ValueError(f"y_score: shape {scores.shape} does not match y_true's {grades.shape}")
+    grades, scores, single = grades_and_scores(y_true, y_score)
     if not np.all(grades == np.round(grades)):
         raise ValueError("y_true: ranx qrels take integer grades")
     return grades.astype(np.int64), scores, single
@@ -111,3 +104,15 @@ def dcg_at_k(y_true, y_score=None, *, k=None, gain="linear"):
 
 def ndcg_at_k(y_true, y_score=None, *, k=None, gain="linear"):
     return _per_query(_gain_metric("ndcg", gain), y_true, y_score, k)
+
+
+def r_precision(y_true, y_score=None):
+    return _per_query("r-precision", y_true, y_score, None)
+
+
+def bpref(y_true, y_score=None):
+    return _per_query("bpref", y_true, y_score, None)
+
+
+def success_at_k(y_true, y_score=None, *, k=None):
+    return _per_query("hit_rate", y_true, y_score, k)

@@ -594,6 +594,14 @@ def ndcg_at_k(y_true, y_score=None, *, k=None):
     return _per_query(_ret.retrieval_normalized_dcg, y_true, y_score, binary=False, top_k=k)
 
 
+def r_precision(y_true, y_score=None):
+    return _per_query(_ret.retrieval_r_precision, y_true, y_score)
+
+
+def fall_out_at_k(y_true, y_score=None, *, k=None):
+    return _per_query(_ret.retrieval_fall_out, y_true, y_score, top_k=k)
+
+
 # ---------------------------------------------------------------- text
 # (section: text)
 # torchmetrics' text metrics take strings and split them on whitespace: token lists are joined with

@@ -51,6 +51,7 @@ BUNDLED: dict[str, str] = {
     "pot": "reference.pot",
     "ignite": "reference.ignite",
     "mel_cepstral_distance": "reference.mel_cepstral_distance",
+    "rs_metrics": "reference.rs_metrics",
 }
 
 DEFAULT_TARGET = "metrics"

@@ -88,6 +88,8 @@ PERFECT_TOP_K = {
     "mean_average_precision": "every_relevant",
     "average_recall_at_k": "every_relevant",
     "mean_average_recall": "every_relevant",
+    # fall-out (lower is better) is 0 only while no non-relevant document is in the top k
+    "fall_out_at_k": "relevant_only",
 }
 
 
@@ -136,6 +138,11 @@ def _call(t, name: str, ex, **kw):
     return getattr(t, name)(*positional(ex), k=ex[2], **kw)
 
 
+def _call_whole_list(t, name: str, ex, **kw):
+    """A metric without a cutoff (R-precision, bpref): the drawn k is not passed."""
+    return getattr(t, name)(*positional(ex), **kw)
+
+
 def _take(ex, idx: np.ndarray, axis: int):
     y, s, k = ex
     return y.take(idx, axis=axis), (None if s is None else s.take(idx, axis=axis)), k
@@ -162,15 +169,16 @@ def _recast_batch(ex) -> list[Recast]:
     return out
 
 
-def _shape(name: str, examples, axis: int, **extra) -> InputShape:
-    """The shape whose samples lie along ``axis`` of the grades and scores (0: queries, 1: documents)."""
+def _shape(name: str, examples, axis: int, *, cutoff: bool = True, **extra) -> InputShape:
+    """The shape whose samples lie along ``axis`` of the grades and scores (0: queries, 1: documents);
+    ``cutoff=False``: for metrics without a k, which are called without it."""
     return InputShape(
         name=name,
         examples=lambda metric: examples,
         size=lambda ex: int(ex[0].shape[axis]),
         take=functools.partial(_take, axis=axis),
-        call=_call,
-        call_keywords=("k",),
+        call=_call if cutoff else _call_whole_list,
+        call_keywords=("k",) if cutoff else (),
         perfect=lambda metric: with_edges(perfect_batches(PERFECT_TOP_K.get(metric, "any")),
                                           perfect_batch_edges(PERFECT_TOP_K.get(metric, "any"))),
         bad=lambda metric: bad_batches(),
@@ -225,6 +233,9 @@ QUERY_EXAMPLES = with_edges(st.one_of(batches(), batches(min_queries=3, max_quer
 
 #: the per-query metrics' samples: documents, permuted with their scores in every query alike
 DOCUMENTS = _shape("queries of scored documents", DOCUMENT_EXAMPLES, axis=1)
+
+#: the same, for the per-query metrics without a cutoff (R-precision, bpref)
+WHOLE_LISTS = _shape("queries of scored documents, no cutoff", DOCUMENT_EXAMPLES, axis=1, cutoff=False)
 
 #: the mean metrics' samples: whole queries, with one sample_weight each
 QUERIES = _shape(

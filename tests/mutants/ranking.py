@@ -29,14 +29,21 @@ ALL = (
 )
 MEANS = ("mean_average_precision", "mean_average_recall", "mean_reciprocal_rank", "hit_rate_at_k")
 PER_QUERY = tuple(m for m in ALL if m not in MEANS)
+#: issue 33's retrieval metrics; the first three average over tied documents, ERR has no ties="average"
+RETRIEVAL = ("r_precision", "fall_out_at_k", "bpref", "expected_reciprocal_rank")
+TIE_AVERAGED = ("r_precision", "fall_out_at_k", "bpref")
+WITHOUT_CUTOFF = ("r_precision", "bpref")
+#: seed 004's ranking-accuracy metrics for recommenders (issue 33); all three average over tied documents
+RECOMMENDER = ("success_at_k", "average_reciprocal_hit_rate", "expected_percentile_rank")
+WITH_K = ("fall_out_at_k", "expected_reciprocal_rank", "success_at_k", "average_reciprocal_hit_rate")
 
 
 def _ids(prefix, names):
     return tuple(f"ranking.{prefix}[{n}]" for n in names)
 
 
-def _wrap_all(make):
-    return {name: make(getattr(real, name)) for name in ALL}
+def _wrap_all(make, names=ALL):
+    return {name: make(getattr(real, name)) for name in names}
 
 
 # ---------------------------------------------------------------- generic input/tie bugs
@@ -348,21 +355,23 @@ def hit_rate_counts_hits(y_true, y_score=None, *, k=None, ties="average", sample
 MUTANTS = [
     Mutant(
         "ranking_ties_broken_by_document_order",
-        _wrap_all(_ties_first),
-        _ids("renaming_invariance_with_ties", ALL)
+        _wrap_all(_ties_first, ALL + TIE_AVERAGED + RECOMMENDER),
+        _ids("renaming_invariance_with_ties", ALL + TIE_AVERAGED + RECOMMENDER)
         + ("ranking.agrees_with_sklearn[ndcg_at_k]", "ranking.agrees_with_sklearn[dcg_at_k]"),
     ),
-    Mutant("ranking_tie_policies_swapped", _wrap_all(_ties_swapped),
-           _ids("tie_policy_order", ALL) + _ids("tie_rule", ALL)),
-    Mutant("ranking_k_below_one_means_all", _wrap_all(_k_below_one_means_all), _ids("refuses_k_below_one", ALL)),
+    Mutant("ranking_tie_policies_swapped", _wrap_all(_ties_swapped, ALL + RETRIEVAL + RECOMMENDER),
+           _ids("tie_policy_order", ALL + TIE_AVERAGED + RECOMMENDER) + _ids("tie_rule", ALL + RETRIEVAL + RECOMMENDER)),
+    Mutant("ranking_k_below_one_means_all", _wrap_all(_k_below_one_means_all, ALL + WITH_K),
+           _ids("refuses_k_below_one", ALL + WITH_K)),
     Mutant("ranking_nan_scores_ranked_last", _wrap_all(_nan_scores_last), _ids("refuses_bad_input", ALL)),
     Mutant("ranking_empty_query_scores_zero", _wrap_all(_empty_scores_zero), _ids("refuses_bad_input", ALL)),
     Mutant("ranking_mismatched_scores_fitted", _wrap_all(_scores_fitted_to_grades), _ids("refuses_bad_input", ALL)),
     Mutant("ranking_ragged_queries_padded", _wrap_all(_ragged_queries_padded), _ids("refuses_bad_input", ALL)),
     Mutant(
         "ranking_scores_ignored",
-        _wrap_all(_scores_ignored),
-        _ids("permutation_invariance", PER_QUERY) + _ids("document_permutation_invariance", MEANS),
+        _wrap_all(_scores_ignored, ALL + RETRIEVAL + RECOMMENDER),
+        _ids("permutation_invariance", PER_QUERY + RETRIEVAL + ("success_at_k", "expected_percentile_rank"))
+        + _ids("document_permutation_invariance", MEANS),
     ),
     Mutant(
         "ranking_negative_grades_clipped_for_exponential_gain",
@@ -603,6 +612,227 @@ MUTANTS = [
         {"mean_reciprocal_rank": mrr_inverts_mean_rank},
         ("ranking.definition[mean_reciprocal_rank]",),
     ),
+]
+
+
+# ---------------------------------------------------------------- R-precision, fall-out, bpref, ERR (issue 33)
+
+
+def _ties_average_as_pessimistic(fn):
+    """Tied documents ranked worst first (relevant ones last) where the average over their orders is asked for."""
+
+    @functools.wraps(fn)
+    def mutant(*args, ties="average", **kwargs):
+        return fn(*args, ties="pessimistic" if ties == "average" else ties, **kwargs)
+
+    return mutant
+
+
+def _no_nonrelevant_ignored(fn):
+    """Plain 0/0 division for fall-out: NaN whatever no_nonrelevant says."""
+
+    @functools.wraps(fn)
+    def mutant(*args, no_nonrelevant="zero", **kwargs):
+        return fn(*args, no_nonrelevant="nan", **kwargs)
+
+    return mutant
+
+
+def r_precision_skips_first_document(y_true, y_score=None, *, ties="average", no_relevant="zero"):
+    """Off by one: the R documents after the first one (ranks 2..R+1) are counted."""
+    ranked = _ranked_grades(y_true, y_score) > 0
+    total = ranked.sum(axis=1)
+    found = np.array([row[1:r + 1].sum() for row, r in zip(ranked, total)], dtype=float)
+    return _out(y_true, np.divide(found, total, out=np.zeros_like(found), where=total > 0))
+
+
+def fall_out_counts_relevant(y_true, y_score=None, *, k=None, ties="average", no_nonrelevant="zero"):
+    """Relevant (not non-relevant) documents of the top k over the non-relevant ones: TP / (FP + TN)."""
+    ranked = _ranked_grades(y_true, y_score) > 0
+    top = ranked[:, : _k_eff(y_true, k)].sum(axis=1).astype(float)
+    negatives = (~ranked).sum(axis=1)
+    return _out(y_true, np.divide(top, negatives, out=np.zeros_like(top), where=negatives > 0))
+
+
+def _bpref_rows(y_true, y_score, term):
+    ranked = _ranked_grades(y_true, y_score) > 0
+    values = []
+    for row in ranked:
+        r, n = int(row.sum()), int((~row).sum())
+        above = np.cumsum(~row)[row] if r else np.zeros(0)
+        values.append(term(above, np.flatnonzero(row), r, n))
+    return np.array(values, dtype=float)
+
+
+def bpref_counts_every_document_above(y_true, y_score=None, *, denominator="min", ties="average", no_relevant="zero"):
+    """Relevant documents ranked above a relevant one counted as if non-relevant (n_r = its 0-based rank)."""
+    def term(above, places, r, n):
+        return float(np.mean(1.0 - np.minimum(places, r) / max(min(r, n), 1))) if r else 0.0
+    return _out(y_true, _bpref_rows(y_true, y_score, term))
+
+
+def bpref_uncapped(y_true, y_score=None, *, denominator="min", ties="average", no_relevant="zero"):
+    """Every non-relevant document above counted, not only the first R: terms go below 0."""
+    def term(above, places, r, n):
+        return float(np.mean(1.0 - above / (min(r, n) if denominator == "min" else r))) if r and n else float(r > 0)
+    return _out(y_true, _bpref_rows(y_true, y_score, term))
+
+
+def bpref_vacuously_one(y_true, y_score=None, **kwargs):
+    """A query with nothing relevant scores 1: no relevant document is ever below a non-relevant one."""
+    values = np.atleast_1d(real.bpref(y_true, y_score, **kwargs))
+    none = ~(np.atleast_2d(np.asarray(y_true, dtype=float)) > 0).any(axis=1)
+    return _out(y_true, np.where(none, 1.0, values))
+
+
+def _err_rows(y_true, y_score, k, max_grade, stop_of, cascade=True):
+    ranked = _ranked_grades(y_true, y_score)[:, : _k_eff(y_true, k)]
+    stop = stop_of(ranked, max_grade)
+    reached = np.cumprod(np.hstack([np.ones((stop.shape[0], 1)), 1.0 - stop[:, :-1]]), axis=1) if cascade else 1.0
+    return _out(y_true, (stop * reached / np.arange(1, stop.shape[1] + 1)).sum(axis=1))
+
+
+def err_gain_without_minus_one(y_true, y_score=None, *, k=None, max_grade=4, ties="pessimistic"):
+    """R_i = 2^g / 2^max_grade: a grade-0 document stops the user too."""
+    return _err_rows(y_true, y_score, k, max_grade, lambda g, m: 2.0**g / 2.0**m)
+
+
+def err_without_cascade(y_true, y_score=None, *, k=None, max_grade=4, ties="pessimistic"):
+    """sum_r R_r / r: the probability of reaching rank r left out (a graded RR sum, not a cascade)."""
+    return _err_rows(y_true, y_score, k, max_grade, lambda g, m: (2.0**g - 1.0) / 2.0**m, cascade=False)
+
+
+def err_ranked_upside_down(y_true, y_score=None, *, k=None, max_grade=4, ties="pessimistic"):
+    """The list read from the bottom up (scores ascending)."""
+    y = np.asarray(y_true, dtype=float)
+    if y_score is None:
+        return real.expected_reciprocal_rank(y[..., ::-1], k=k, max_grade=max_grade, ties=ties)
+    return real.expected_reciprocal_rank(y, -np.asarray(y_score, dtype=float), k=k, max_grade=max_grade, ties=ties)
+
+
+def err_grades_unchecked(y_true, y_score=None, *, k=None, max_grade=4, ties="pessimistic"):
+    """Grades off the scale, a non-positive max_grade and ties='average' taken as they come."""
+    ties = "pessimistic" if ties == "average" else ties
+    return _err_rows(y_true, y_score, k, max_grade if max_grade > 0 else 1,
+                     lambda g, m: (2.0**g - 1.0) / 2.0**m)
+
+
+MUTANTS += [
+    Mutant("retrieval_average_ties_as_pessimistic", _wrap_all(_ties_average_as_pessimistic, TIE_AVERAGED),
+           _ids("ties_average_over_orders", TIE_AVERAGED)),
+    Mutant("r_precision_skips_first_document", {"r_precision": r_precision_skips_first_document},
+           _ids("definition", ("r_precision",)) + _ids("single_document_query", ("r_precision",))
+           + _ids("is_precision_and_recall_at_r", ("r_precision",)) + _ids("agrees_with_ranx", ("r_precision",))),
+    Mutant("r_precision_and_bpref_zero_division_nan", _wrap_all(_nan_policy_ignored, WITHOUT_CUTOFF),
+           _ids("no_nan", WITHOUT_CUTOFF) + _ids("undefined_no_relevant", WITHOUT_CUTOFF)),
+    Mutant("fall_out_counts_relevant", {"fall_out_at_k": fall_out_counts_relevant},
+           _ids("definition", ("fall_out_at_k",)) + _ids("single_document_query", ("fall_out_at_k",))
+           + _ids("complements_precision", ("fall_out_at_k",))),
+    Mutant("fall_out_zero_division_nan", {"fall_out_at_k": _no_nonrelevant_ignored(real.fall_out_at_k)},
+           _ids("undefined_no_nonrelevant", ("fall_out_at_k",))),
+    Mutant("bpref_counts_every_document_above", {"bpref": bpref_counts_every_document_above},
+           _ids("definition", ("bpref",)) + _ids("perfect", ("bpref",)) + _ids("agrees_with_ranx", ("bpref",))),
+    Mutant("bpref_uncapped", {"bpref": bpref_uncapped}, _ids("definition", ("bpref",))),
+    Mutant("bpref_vacuously_one", {"bpref": bpref_vacuously_one}, _ids("single_document_query", ("bpref",))),
+    Mutant("err_gain_without_minus_one", {"expected_reciprocal_rank": err_gain_without_minus_one},
+           _ids("definition", ("expected_reciprocal_rank",))
+           + _ids("single_document_query", ("expected_reciprocal_rank",))),
+    Mutant("err_without_cascade", {"expected_reciprocal_rank": err_without_cascade},
+           _ids("definition", ("expected_reciprocal_rank",))
+           + _ids("stop_probability_bounds", ("expected_reciprocal_rank",))),
+    Mutant("err_ranked_upside_down", {"expected_reciprocal_rank": err_ranked_upside_down},
+           _ids("swap_up_never_lowers", ("expected_reciprocal_rank",))),
+    Mutant("err_grades_unchecked", {"expected_reciprocal_rank": err_grades_unchecked},
+           _ids("refuses_grades_off_scale", ("expected_reciprocal_rank",))),
+]
+
+
+# ---------------------------------------------------------------- success@k, ARHR, percentile rank (issue 33)
+
+
+def success_counts_hits(y_true, y_score=None, *, k=None, ties="average"):
+    """The number of relevant documents in the top k, not whether there is one."""
+    return real.precision_at_k(y_true, y_score, k=k, ties=ties) * _k_eff(y_true, k)
+
+
+def success_without_relevant_is_one(y_true, y_score=None, **kwargs):
+    """A query with nothing relevant counted as a success (nothing was missed)."""
+    values = np.atleast_1d(real.success_at_k(y_true, y_score, **kwargs))
+    none = ~(np.atleast_2d(np.asarray(y_true, dtype=float)) > 0).any(axis=1)
+    return _out(y_true, np.where(none, 1.0, values))
+
+
+def arhr_summed_over_queries(y_true, y_score=None, *, sample_weight=None, **kwargs):
+    """The reciprocal hits of every query summed, not averaged."""
+    return real.average_reciprocal_hit_rate(y_true, y_score, **kwargs) * np.atleast_2d(y_true).shape[0]
+
+
+def arhr_first_hit_only(y_true, y_score=None, **kwargs):
+    """Only the first hit of each query counted: that is MRR, not ARHR."""
+    return real.mean_reciprocal_rank(y_true, y_score, **kwargs)
+
+
+def arhr_weighted_by_grade(y_true, y_score=None, *, k=None, ties="average", sample_weight=None):
+    """Each hit weighted by its grade over its rank (a DCG with a 1/i discount)."""
+    ranked = _ranked_grades(y_true, y_score)[:, : _k_eff(y_true, k)]
+    return float(np.mean(ranked.clip(min=0) @ (1.0 / np.arange(1, ranked.shape[1] + 1))))
+
+
+def percentile_over_n(y_true, y_score=None, *, ties="average", no_relevant="zero"):
+    """Percentile (i - 1) / n instead of (i - 1) / (n - 1): the bottom of the list never reaches 1."""
+    ranked = _ranked_grades(y_true, y_score)
+    n = ranked.shape[1]
+    total = ranked.sum(axis=1)
+    num = (ranked * (np.arange(n) / n)).sum(axis=1)
+    return _out(y_true, np.divide(num, total, out=np.zeros_like(num), where=total > 0))
+
+
+def percentile_unweighted(y_true, y_score=None, *, ties="average", no_relevant="zero"):
+    """The mean percentile of the relevant documents, their grades ignored."""
+    binary = (np.asarray(y_true, dtype=float) > 0).astype(float)
+    return real.expected_percentile_rank(binary, y_score, ties=ties, no_relevant=no_relevant)
+
+
+def percentile_one_document_nan(y_true, y_score=None, **kwargs):
+    """(i - 1) / (n - 1) with n = 1: 0/0, NaN for a one-document query."""
+    values = np.atleast_1d(real.expected_percentile_rank(y_true, y_score, **kwargs))
+    single = np.atleast_2d(np.asarray(y_true, dtype=float)).shape[1] == 1
+    return _out(y_true, np.full_like(values, np.nan) if single else values)
+
+
+def percentile_negative_grades_clipped(y_true, y_score=None, **kwargs):
+    return real.expected_percentile_rank(np.clip(np.asarray(y_true, dtype=float), 0, None), y_score, **kwargs)
+
+
+MUTANTS += [
+    Mutant("recommender_average_ties_as_pessimistic", _wrap_all(_ties_average_as_pessimistic,
+                                                                ("expected_percentile_rank",)),
+           _ids("ties_average_over_orders", ("expected_percentile_rank",))),
+    Mutant("success_counts_hits", {"success_at_k": success_counts_hits},
+           _ids("definition", ("success_at_k",)) + _ids("mean_is_hit_rate", ("success_at_k",))
+           + _ids("agrees_with_ranx", ("success_at_k",))),
+    Mutant("success_without_relevant_is_one", {"success_at_k": success_without_relevant_is_one},
+           _ids("single_document_query", ("success_at_k",))),
+    Mutant("arhr_summed_over_queries", {"average_reciprocal_hit_rate": arhr_summed_over_queries},
+           _ids("definition", ("average_reciprocal_hit_rate",))
+           + _ids("equals_mrr_with_one_relevant", ("average_reciprocal_hit_rate",))
+           + _ids("single_document_query", ("average_reciprocal_hit_rate",))),
+    Mutant("arhr_first_hit_only", {"average_reciprocal_hit_rate": arhr_first_hit_only},
+           _ids("definition", ("average_reciprocal_hit_rate",))),
+    Mutant("arhr_weighted_by_grade", {"average_reciprocal_hit_rate": arhr_weighted_by_grade},
+           _ids("bounds_by_harmonic_number", ("average_reciprocal_hit_rate",))),
+    Mutant("percentile_over_n", {"expected_percentile_rank": percentile_over_n},
+           _ids("definition", ("expected_percentile_rank",))
+           + _ids("reversal_complements", ("expected_percentile_rank",))),
+    Mutant("percentile_unweighted", {"expected_percentile_rank": percentile_unweighted},
+           _ids("definition", ("expected_percentile_rank",))),
+    Mutant("percentile_zero_division_nan", {"expected_percentile_rank": _nan_policy_ignored(
+        real.expected_percentile_rank)}, _ids("no_nan", ("expected_percentile_rank",))
+           + _ids("undefined_no_relevant", ("expected_percentile_rank",))),
+    Mutant("percentile_one_document_nan", {"expected_percentile_rank": percentile_one_document_nan},
+           _ids("single_document_query", ("expected_percentile_rank",))),
+    Mutant("percentile_negative_grades_clipped", {"expected_percentile_rank": percentile_negative_grades_clipped},
+           _ids("refuses_negative_grades", ("expected_percentile_rank",))),
 ]
 
 

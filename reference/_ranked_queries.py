@@ -1,0 +1,25 @@
+"""The catalog's ranking arguments as one batch of queries, for adapters of libraries that take other forms."""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def grades_and_scores(y_true, y_score):
+    """(grades, scores, single): 2-D float grades and scores of the same shape, and whether the input was 1-D.
+
+    A ranked list (``y_score=None``) gets the strictly decreasing scores n, n-1, ..., 1 (the list order). Raises
+    ValueError naming the argument for an empty query or scores whose shape differs from the grades'.
+    """
+    grades = np.asarray(y_true, dtype=float)
+    single = grades.ndim == 1
+    grades = np.atleast_2d(grades)
+    if grades.ndim != 2 or grades.shape[1] == 0:
+        raise ValueError(f"y_true: expected non-empty queries, got shape {np.shape(y_true)}")
+    if y_score is None:
+        return grades, np.broadcast_to(np.arange(grades.shape[1], 0, -1, dtype=float), grades.shape), single
+    scores = np.asarray(y_score, dtype=float)
+    scores = scores[None, :] if single and scores.ndim == 1 else scores
+    if scores.shape != grades.shape:
+        raise ValueError(f"y_score: shape {scores.shape} does not match y_true's {grades.shape}")
+    return grades, scores, single
