@@ -362,9 +362,9 @@ def mer(reference, hypothesis) -> float:
     minimum-edit alignment of the token lists (``S + D + I`` is the edit
     distance); where several minimum-edit alignments exist, the one with the most
     hits is taken (the hit count is otherwise a matter of backtrace order).
-    The probability that a given input/output match is an error (Morris,
-    Maier & Green 2004, "From WER and RIL to MER and WIL"). Range ``[0, 1]``;
-    ``MER <= WER``.
+    The probability that a given input/output match is an error. Source: Morris,
+    Maier & Green (2004), "From WER and RIL to MER and WIL"; jiwer's ``mer``.
+    Range ``[0, 1]``; ``WER / (1 + WER) <= MER <= WER``.
 
     Undefined: both sequences empty (0/0) raises :class:`MetricInputError`
     naming ``reference``; one side empty gives 1.
@@ -926,8 +926,9 @@ def sentence_chrf(references, hypothesis, *, char_order: int = 6, word_order: in
     matches clipped (``sum_g min(count_hyp(g), count_ref(g))``). Then
     ``chrF = (1 + beta^2) P R / (beta^2 P + R)`` with ``P``, ``R`` the means of ``P_n``, ``R_n``
     over the *effective* orders, those where both hypothesis and reference have n-grams
-    (sacrebleu >= 2.0's default, ``eps_smoothing=False``). Popović (2015) "chrF: character
-    n-gram F-score for automatic MT evaluation"; chrF++: Popović (2017).
+    (sacrebleu >= 2.0's default, ``eps_smoothing=False``). Source: Popović (2015) "chrF:
+    character n-gram F-score for automatic MT evaluation"; chrF++: Popović (2017), "chrF++:
+    words helping character n-grams"; sacrebleu's ``CHRF``.
 
     Conventions (sacrebleu's ``CHRF`` defaults; signature
     ``chrF2[++]|nc:6|nw:0[2]|s:no|e:yes|c:mixed``): whitespace is removed before character
@@ -997,8 +998,8 @@ def sentence_ter(references, hypothesis) -> float:
     into the closest reference, found by Tercom's greedy shift search (blocks of at most 10
     words moved at most 50 positions, a 25-word edit-distance beam, at most 1000 candidate
     shifts; ``metrics/_ter.py`` describes it), as sacrebleu does; the denominator is the
-    mean length of *all* the references (Snover et al. 2006, "A Study of Translation Edit
-    Rate with Targeted Human Annotation"). Tokens are compared exactly: no normalisation,
+    mean length of *all* the references. Source: Snover et al. (2006), "A Study of
+    Translation Edit Rate with Targeted Human Annotation"; sacrebleu's ``TER``. Tokens are compared exactly: no normalisation,
     punctuation handling or lowercasing (sacrebleu's ``normalized=False, no_punct=False``
     with ``case_sensitive=True``; its default lowercases). Scale: a fraction (sacrebleu
     prints 100 times this).
