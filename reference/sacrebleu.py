@@ -87,7 +87,7 @@ def _chrf(char_order, word_order, beta, whitespace):
 
 
 def sentence_chrf(references, hypothesis, *, char_order=6, word_order=0, beta=2, whitespace=False):
-    return _chrf(char_order, word_order, beta, whitespace).sentence_score(hypothesis, list(references)).score / 100.0
+    return _chrf(char_order, word_order, beta, whitespace).sentence_score(hypothesis, references).score / 100.0
 
 
 def corpus_chrf(list_of_references, hypotheses, *, char_order=6, word_order=0, beta=2, whitespace=False):
