@@ -15,40 +15,26 @@ Target: each metric at least as fast as the fastest peer.
 
 from __future__ import annotations
 
-import argparse
-import logging
-import warnings
-
 import numpy as np
 
 import metrics
-from benchmarks.bench_text import synthetic_pairs
-from benchmarks.timing import best_time, fmt_seconds, print_table
+from benchmarks.bench_text import quick_run, row, synthetic_pairs
+from benchmarks.timing import best_time, print_table
 
 
 def _row(name, n, ours, peers: dict):
-    out = {"metric": name, "n": f"{n:,}", "ours": fmt_seconds(ours).strip()}
-    for peer, t in peers.items():
-        out[peer] = fmt_seconds(t).strip()
-        out[f"ours/{peer}"] = f"{ours / t:.3f}"
-    return out
+    return row(name, ours, peers, n=f"{n:,}")
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="a fifth of the pairs")
-    args = parser.parse_args(argv)
-    scale = 5 if args.quick else 1
-    repeat = 2 if args.quick else 3
+    quick, repeat = quick_run(__doc__, "a fifth of the pairs", argv)
+    scale = 5 if quick else 1
 
     import jiwer
     import sacrebleu
     import torchmetrics
     from sacrebleu.metrics import CHRF, TER
     from torchmetrics.functional import text as tm
-
-    logging.getLogger("sacrebleu").setLevel(logging.ERROR)
-    warnings.simplefilter("ignore")
 
     refs, hyps = synthetic_pairs(10_000 // scale)
     ref_text = [" ".join(r) for r in refs]
@@ -108,7 +94,9 @@ def main(argv=None) -> None:
 
     em, f1 = ours_squad()
     result = tm.squad(preds, target)
-    assert abs(f1 - float(result["f1"]) / 100) < 1e-5 and abs(em - float(result["exact_match"]) / 100) < 1e-9
+    # torchmetrics sums in float32 percentages: it agrees to float32 rounding
+    assert abs(f1 - float(result["f1"]) / 100) < 1e-5 and abs(em - float(result["exact_match"]) / 100) < 1e-6, (
+        f1, em, result)
     rows.append(_row("SQuAD EM + F1", n, best_time(ours_squad, repeat=repeat),
                      {"torchmetrics": best_time(lambda: tm.squad(preds, target), repeat=1)}))
 

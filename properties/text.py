@@ -734,26 +734,23 @@ _chrf_options = st.fixed_dictionaries({"char_order": st.integers(1, 6), "word_or
                                        "beta": st.sampled_from((0.5, 1.0, 2.0, 3.0)), "whitespace": st.booleans()})
 
 
-@prop("definition[sentence_chrf]",
-      "sentence_chrf = F_beta of the effective-order mean character/word n-gram precision and recall against the "
-      "best reference (computed in the spec)", kind="relation", needs=tuple(
-          f"sentence_chrf:{k}" for k in ("char_order", "word_order", "beta", "whitespace")),
-      defines=("sentence_chrf",), strategy=st.tuples(phrase_sentence, _chrf_options))
-def chrf_sentence_definition(t, ex):
-    (refs, hyp), options = ex
-    expect_close(t.sentence_chrf(refs, hyp, **options), _chrf_oracle([(refs, hyp)], **options), rtol=1e-12,
-                 what=f"sentence_chrf({options}) vs its definition")
-
-
-@prop("definition[corpus_chrf]",
-      "corpus_chrf = F_beta of the n-gram statistics of each sentence's best reference summed over the corpus "
-      "(computed in the spec)", kind="relation", needs=tuple(
-          f"corpus_chrf:{k}" for k in ("char_order", "word_order", "beta", "whitespace")),
-      defines=("corpus_chrf",), strategy=st.tuples(phrase_corpus, _chrf_options))
-def chrf_corpus_definition(t, ex):
+def _chrf_definition(t, ex, name: str):
     cases, options = ex
-    expect_close(t.corpus_chrf(*columns(cases), **options), _chrf_oracle(cases, **options), rtol=1e-12,
-                 what=f"corpus_chrf({options}) vs its definition")
+    if name == "sentence_chrf":
+        value = t.sentence_chrf(*cases[0], **options)
+    else:
+        value = t.corpus_chrf(*columns(cases), **options)
+    expect_close(value, _chrf_oracle(cases, **options), rtol=1e-12, what=f"{name}({options}) vs its definition")
+
+
+for _name, _cases, _how in (
+        ("sentence_chrf", st.lists(phrase_sentence, min_size=1, max_size=1), "against the best reference"),
+        ("corpus_chrf", phrase_corpus, "of each sentence's best reference, summed over the corpus")):
+    prop(f"definition[{_name}]",
+         f"{_name} = F_beta of the effective-order mean character/word n-gram precision and recall, statistics "
+         f"{_how} (computed in the spec)", kind="relation",
+         needs=tuple(f"{_name}:{k}" for k in ("char_order", "word_order", "beta", "whitespace")), defines=(_name,),
+         strategy=st.tuples(_cases, _chrf_options))(functools.partial(_chrf_definition, name=_name))
 
 
 @prop("invariance[sentence_chrf:spacing]",
