@@ -23,7 +23,9 @@ from benchmarks.timing import best_time, print_table
 
 
 def _row(name, n, ours, peers: dict):
-    return row(name, ours, peers, n=f"{n:,}")
+    out = row(name, ours, peers, n=f"{n:,}")
+    print(out, flush=True)  # each row as it is measured: the slow peers take minutes
+    return out
 
 
 def main(argv=None) -> None:
@@ -94,8 +96,8 @@ def main(argv=None) -> None:
 
     em, f1 = ours_squad()
     result = tm.squad(preds, target)
-    # torchmetrics sums in float32 percentages: it agrees to float32 rounding
-    assert abs(f1 - float(result["f1"]) / 100) < 1e-5 and abs(em - float(result["exact_match"]) / 100) < 1e-6, (
+    # torchmetrics sums 10,000 float32 scores: it agrees to the rounding of that sum (1.3e-5 seen)
+    assert abs(f1 - float(result["f1"]) / 100) < 1e-4 and abs(em - float(result["exact_match"]) / 100) < 1e-6, (
         f1, em, result)
     rows.append(_row("SQuAD EM + F1", n, best_time(ours_squad, repeat=repeat),
                      {"torchmetrics": best_time(lambda: tm.squad(preds, target), repeat=1)}))

@@ -22,7 +22,9 @@ implementation follows Tercom's greedy search, as sacrebleu's ``lib_ter`` does:
 
 The edits are the applied shifts plus the final edit distance. Edit distances
 of all the candidates of one step are computed at once: one NumPy row update
-for the whole batch per hypothesis word.
+for the whole batch per hypothesis word, or, for a reference shorter than the
+beam (where the beam distance is the exact one), rapidfuzz's Levenshtein
+distance per candidate.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from rapidfuzz.distance import Levenshtein
 
 MAX_SHIFT_SIZE = 10
 MAX_SHIFT_DISTANCE = 50
@@ -50,17 +53,13 @@ def _beam(i: int, n_hyp: int, n_ref: int) -> tuple[int, int]:
     return lo, (n_ref + 1 if i == n_hyp else hi)
 
 
-def _distances(hyps: np.ndarray, ref: np.ndarray, *, keep_ops: bool = False):
-    """Beam edit distance of each row of ``hyps`` (int ids, shape (c, n)) to ``ref``; with ``keep_ops``, also
-    the table of chosen operations, shape (c, n + 1, len(ref) + 1)."""
+def _distances(hyps: np.ndarray, ref: np.ndarray) -> np.ndarray:
+    """Beam edit distance of each row of ``hyps`` (int ids, shape (c, n)) to ``ref``: one NumPy row update for
+    the whole batch per hypothesis word. The recurrence of :func:`_alignment`, without the operations."""
     c, n_hyp = hyps.shape
     n_ref = ref.size
     cols = np.arange(n_ref + 1, dtype=np.int64)
     row = np.broadcast_to(cols, (c, n_ref + 1)).copy()
-    ops = None
-    if keep_ops:
-        ops = np.full((c, n_hyp + 1, n_ref + 1), _UNDEFINED, dtype=np.int8)
-        ops[:, 0, :] = _SKIP_REF
     for i in range(1, n_hyp + 1):
         lo, hi = _beam(i, n_hyp, n_ref)
         diagonal = np.full((c, hi - lo), _INF)
@@ -68,31 +67,51 @@ def _distances(hyps: np.ndarray, ref: np.ndarray, *, keep_ops: bool = False):
         if j0 < hi:
             mismatch = hyps[:, i - 1, None] != ref[None, j0 - 1:hi - 1]
             diagonal[:, j0 - lo:] = row[:, j0 - 1:hi - 1] + mismatch
-        up = row[:, lo:hi] + 1
-        base = np.minimum(diagonal, up)
-        # a cell to the left wins only when strictly cheaper (the order diagonal, up, left)
+        base = np.minimum(diagonal, row[:, lo:hi] + 1)
+        # the cell to the left: a running minimum of base[k] + (j - k)
         shift = cols[lo:hi]
-        new = np.minimum.accumulate(base - shift, axis=1) + shift
-        new = np.minimum(new, _INF)
+        new = np.minimum(np.minimum.accumulate(base - shift, axis=1) + shift, _INF)
         row = np.full((c, n_ref + 1), _INF)
         row[:, lo:hi] = new
-        if keep_ops:
-            op = np.where(diagonal <= up, _DIAGONAL, _SKIP_HYP).astype(np.int8)
-            op[new < base] = _SKIP_REF
-            op[new >= _INF] = _UNDEFINED
-            ops[:, i, lo:hi] = op
-    return row[:, n_ref], ops
+    return row[:, n_ref]
 
 
-def _alignment(hyp: np.ndarray, ref: np.ndarray):
+def _alignment(hyp: list, ref: list):
     """(distance, align, hyp_err, ref_err) of one hypothesis: ``align[r]`` is the hypothesis position aligned
-    to reference position ``r`` (-1 before the first), the error flags as read from the backtrace."""
-    dist, ops = _distances(hyp[None, :], ref, keep_ops=True)
-    ops = ops[0]
-    i, j = hyp.size, ref.size
+    to reference position ``r`` (-1 before the first), the error flags as read from the backtrace.
+
+    The beam table row by row in plain Python (one short sequence: cheaper than NumPy calls); a cell takes
+    the first strictly cheapest of (diagonal, up, left), as Tercom and sacrebleu do, and stays undefined
+    (infinite) when none is finite."""
+    n_h, n_r = len(hyp), len(ref)
+    inf = int(_INF)
+    row = list(range(n_r + 1))
+    ops = [[_SKIP_REF] * (n_r + 1)]
+    for i in range(1, n_h + 1):
+        lo, hi = _beam(i, n_h, n_r)
+        new, op_row = [inf] * (n_r + 1), [_UNDEFINED] * (n_r + 1)
+        word = hyp[i - 1]
+        for j in range(lo, hi):
+            if j == 0:
+                new[0], op_row[0] = row[0] + 1, _SKIP_HYP
+                continue
+            best, op = inf, _UNDEFINED
+            cost = row[j - 1] + (word != ref[j - 1])
+            if cost < best:
+                best, op = cost, _DIAGONAL
+            cost = row[j] + 1
+            if cost < best:
+                best, op = cost, _SKIP_HYP
+            cost = new[j - 1] + 1
+            if cost < best:
+                best, op = cost, _SKIP_REF
+            new[j], op_row[j] = best, op
+        row = new
+        ops.append(op_row)
+    i, j = n_h, n_r
     trace = []
     while i > 0 or j > 0:
-        op = ops[i, j]
+        op = ops[i][j]
         trace.append(op)
         if op == _DIAGONAL:
             i, j = i - 1, j - 1
@@ -121,7 +140,7 @@ def _alignment(hyp: np.ndarray, ref: np.ndarray):
             pos_r += 1
             align[pos_r] = pos_h
             ref_err.append(1)
-    return int(dist[0]), align, hyp_err, ref_err
+    return row[n_r], align, hyp_err, ref_err
 
 
 def _shifted(words: list, start: int, length: int, target: int) -> list:
@@ -134,10 +153,15 @@ def _shifted(words: list, start: int, length: int, target: int) -> list:
 
 
 def _matching_blocks(hyp: list, ref: list):
-    """(hypothesis start, reference start, length): every block of 1..10 equal words, in Tercom's order."""
+    """(hypothesis start, reference start, length): every block of 1..10 equal words, in Tercom's order
+    (hypothesis start, then reference start, then length); only reference positions holding the block's first
+    word can start one."""
     n_h, n_r = len(hyp), len(ref)
+    positions: dict = {}
+    for sr, word in enumerate(ref):
+        positions.setdefault(word, []).append(sr)
     for sh in range(n_h):
-        for sr in range(n_r):
+        for sr in positions.get(hyp[sh], ()):
             if abs(sr - sh) > MAX_SHIFT_DISTANCE:
                 continue
             length = 0
@@ -150,7 +174,7 @@ def _matching_blocks(hyp: list, ref: list):
 
 def _best_shift(hyp: list, ref: list, ref_ids: np.ndarray, checked: int):
     """(gain, shifted hypothesis or None, candidates checked so far): the step's best shift."""
-    distance, align, hyp_err, ref_err = _alignment(np.asarray(hyp, dtype=np.int64), ref_ids)
+    distance, align, hyp_err, ref_err = _alignment(hyp, ref)
     keys, shifted = [], []
     for sh, sr, length in _matching_blocks(hyp, ref):
         if not any(hyp_err[sh:sh + length]) or not any(ref_err[sr:sr + length]):
@@ -175,9 +199,27 @@ def _best_shift(hyp: list, ref: list, ref_ids: np.ndarray, checked: int):
             break
     if not shifted:
         return 0, None, checked
-    gains = distance - _distances(np.asarray(shifted, dtype=np.int64), ref_ids)[0]
+    gains = distance - _candidate_distances(shifted, ref, ref_ids)
     best = max(range(len(shifted)), key=lambda k: (int(gains[k]), *keys[k]))
     return int(gains[best]), shifted[best], checked
+
+
+def _beam_is_full(n_hyp: int, n_ref: int) -> bool:
+    """Whether the beam spans every column of every row: the first row reaches the last column and the
+    second-last row starts at column 0 (the last row always spans them all; beams only move right)."""
+    if n_hyp <= 1:
+        return True
+    return _beam(1, n_hyp, n_ref)[1] == n_ref + 1 and _beam(n_hyp - 1, n_hyp, n_ref)[0] == 0
+
+
+def _candidate_distances(hyps: list[list[int]], ref: list[int], ref_ids: np.ndarray) -> np.ndarray:
+    """The beam edit distance of each hypothesis (all of one length) to ``ref``. Where the beam holds every
+    column of every row (short sentences) it is the exact Levenshtein distance: rapidfuzz's, one C call per
+    hypothesis; otherwise one batched NumPy row update per hypothesis word."""
+    if _beam_is_full(len(hyps[0]), len(ref)):
+        distance = Levenshtein.distance
+        return np.fromiter((distance(h, ref) for h in hyps), dtype=np.int64, count=len(hyps))
+    return _distances(np.asarray(hyps, dtype=np.int64).reshape(len(hyps), -1), ref_ids)
 
 
 def ter_edits(hyp: list[int], ref: list[int]) -> int:
@@ -192,5 +234,4 @@ def ter_edits(hyp: list[int], ref: list[int]) -> int:
             break
         shifts += 1
         hyp = shifted
-    distance = int(_distances(np.asarray([hyp], dtype=np.int64).reshape(1, len(hyp)), ref_ids)[0][0])
-    return shifts + distance
+    return shifts + int(_candidate_distances([hyp], ref, ref_ids)[0])
