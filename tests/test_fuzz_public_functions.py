@@ -39,7 +39,11 @@ _VALID = {
 _POINTS = [[[0.0, 0.0], [0.0, 1.0], [5.0, 5.0], [5.0, 6.0], [9.0, 0.0]], [0, 0, 1, 1, 1]]
 _SPECIAL = {
     "cer": ["ab", "ac"], "corpus_cer": [["ab"], ["ac"]], "corpus_wer": [[["a"]], [["a"]]],
-    "corpus_bleu": [[[["a", "b"]]], [["a", "b"]]], "log_loss": [[0, 1], [[0.4, 0.6], [0.3, 0.7]]],
+    "corpus_bleu": [[[["a", "b"]]], [["a", "b"]]], "corpus_ter": [[[["a", "b"]]], [["b", "a"]]],
+    **dict.fromkeys(("mer", "wil", "wip"), [["a", "b"], ["b", "c"]]),
+    **dict.fromkeys(("corpus_mer", "corpus_wil", "corpus_wip"), [[["a"]], [["a", "b"]]]),
+    **dict.fromkeys(("sentence_chrf", "exact_match", "squad_f1"), [["the cat."], "a cat"]),
+    "corpus_chrf": [[["the cat."]], ["a cat"]], "log_loss": [[0, 1], [[0.4, 0.6], [0.3, 0.7]]],
     **dict.fromkeys(("top_k_accuracy", "hinge_loss"), [[0, 1, 2], [[0.5, 0.3, 0.2], [0.1, 0.8, 0.1], [0.2, 0.2, 0.6]]]),
     **dict.fromkeys(("brier_score_loss", "d2_brier_score", "d2_log_loss_score", "expected_calibration_error"),
                     [[0, 1, 1], [[0.4, 0.6], [0.3, 0.7], [0.5, 0.5]]]),
