@@ -18,6 +18,7 @@ import math
 
 import numpy as np
 from hypothesis import strategies as st
+from scipy import sparse
 
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_refusal
@@ -245,6 +246,28 @@ for _m in METRICS:
         example, order = ex
         expect_close(_value(t, m, relabelled(example, order)), _value(t, m, example), rtol=ROUNDING, atol=ROUNDING,
                      what=f"{m} after renaming item i to {order}[i]")
+
+
+def _stored(interactions: np.ndarray):
+    """``interactions`` as a scipy.sparse COO matrix storing every cell, zeros too, each as two entries of half
+    its value (duplicates a reader must sum)."""
+    rows, cols = np.indices(interactions.shape).reshape(2, -1)
+    half = np.asarray(interactions, dtype=np.float64).ravel() / 2.0
+    return sparse.coo_array((np.concatenate([half, half]), (np.concatenate([rows, rows]), np.concatenate([cols, cols]))),
+                            shape=interactions.shape)
+
+
+@prop("sparse_interactions_agree[novelty_at_k]",
+      "novelty@k (both definitions) is the same for interactions given as a scipy.sparse matrix: CSR, and COO "
+      "with explicit zeros and duplicate entries (summed)", kind="relation",
+      needs=_needs("novelty_at_k", "definition"), strategy=examples())
+def sparse_interactions(t, ex):
+    for definition in ("self_information", "unseen_ratio"):
+        dense = _value(t, "novelty_at_k", ex, definition=definition)
+        for label, matrix in (("CSR", sparse.csr_array(ex.interactions)), ("COO", _stored(ex.interactions))):
+            expect_close(_value(t, "novelty_at_k", dataclasses.replace(ex, interactions=matrix),
+                                definition=definition), dense, rtol=ROUNDING, atol=ROUNDING,
+                         what=f"novelty@k({definition!r}) with {label} interactions vs dense")
 
 
 # ------------------------------------------------------------------ refusals and undefined cases

@@ -126,7 +126,7 @@ def novelty_at_k(recommendations, interactions, *, k=None, definition="self_info
     if definition != "self_information" or zero_popularity != "one_user":
         raise ValueError(f"definition/zero_popularity: rs_metrics' surprisal is self-information with unseen items "
                          f"filled, got {definition!r}, {zero_popularity!r}")
-    values = np.asarray(interactions, dtype=float)
+    values = np.asarray(interactions.toarray() if hasattr(interactions, "toarray") else interactions, dtype=float)
     if np.isnan(values).any() or (values < 0).any():  # no row of a log: the adapter cannot write one
         raise ValueError("interactions: NaN or negative values are no interaction log")
     users, items = np.nonzero(values > 0)

@@ -88,6 +88,19 @@ def unseen_ratio_over_catalog(recommendations, interactions, *, k=None, definiti
     return value * top.shape[1] / np.shape(interactions)[1]
 
 
+def novelty_counts_stored_entries(recommendations, interactions, **kwargs):
+    """A sparse matrix read by its stored entries: an explicit zero counts as an interaction, a duplicate
+    entry as another one."""
+    from scipy import sparse
+
+    if sparse.issparse(interactions):
+        m = sparse.coo_array(interactions)
+        counts = np.zeros(m.shape)
+        np.add.at(counts, (m.row, m.col), 1.0)
+        interactions = counts
+    return real.novelty_at_k(recommendations, interactions, **kwargs)
+
+
 # ---------------------------------------------------------------- intra-list diversity
 
 
@@ -236,6 +249,8 @@ MUTANTS = [
     Mutant("novelty_zero_popularity_smoothed_silently",
            {"novelty_at_k": _zero_popularity_is_one_user(real.novelty_at_k)},
            _ids("undefined_zero_popularity", ("novelty_at_k",))),
+    Mutant("novelty_counts_stored_entries", {"novelty_at_k": novelty_counts_stored_entries},
+           _ids("sparse_interactions_agree", ("novelty_at_k",))),
     Mutant("unseen_ratio_counts_seen", {"novelty_at_k": unseen_ratio_counts_seen},
            ("recommendation.definition[novelty_at_k:unseen_ratio]", "recommendation.claim.seed004.novelty_is_unseen_ratio")),
     Mutant("unseen_ratio_over_catalog", {"novelty_at_k": unseen_ratio_over_catalog},
