@@ -13,8 +13,10 @@ import numpy as np
 
 from metrics import recommendation as real
 from tests.mutants import Mutant
+from tests.mutants.ranking import _k_below_one_means_all
 
 METRICS = ("novelty_at_k", "intra_list_diversity", "catalog_coverage", "personalization")
+NO_PAIRS = ("intra_list_diversity", "personalization")
 
 
 def _ids(prefix, names):
@@ -209,81 +211,71 @@ def ild_running_mean(recommendations, item_similarity, *, k=None, no_pairs="rais
 # ---------------------------------------------------------------- checks dropped
 
 
-def _k_below_one_means_all(fn):
-    @functools.wraps(fn)
-    def mutant(*args, k=None, **kwargs):
-        return fn(*args, k=None if k is not None and k < 1 else k, **kwargs)
+def _option_forced(option: str, value: str):
+    """A wrapper calling the metric with ``option=value`` whatever the caller asks (a policy ignored)."""
 
-    return mutant
+    def wrap(fn):
+        @functools.wraps(fn)
+        def mutant(*args, **kwargs):
+            return fn(*args, **{**kwargs, option: value})
 
+        return mutant
 
-def _no_pairs_is_nan(fn):
-    """0/0 left as NaN whatever no_pairs asks."""
-
-    @functools.wraps(fn)
-    def mutant(*args, no_pairs="raise", **kwargs):
-        return fn(*args, no_pairs="nan", **kwargs)
-
-    return mutant
+    return wrap
 
 
-def _zero_popularity_is_one_user(fn):
-    """Unseen items smoothed silently: no refusal under the default."""
+#: 0/0 left as NaN whatever no_pairs asks
+_no_pairs_is_nan = _option_forced("no_pairs", "nan")
+#: unseen items smoothed silently: no refusal under the default
+_zero_popularity_is_one_user = _option_forced("zero_popularity", "one_user")
 
-    @functools.wraps(fn)
-    def mutant(*args, zero_popularity="raise", **kwargs):
-        return fn(*args, zero_popularity="one_user", **kwargs)
 
-    return mutant
+def _caught(name: str, metric: str, wrong, *laws: str) -> Mutant:
+    """The mutant ``name``, ``metric`` replaced by ``wrong``, caught by ``recommendation.<law>[metric]`` for each
+    law (``law:variant`` for a variant's property, ``claim.<...>`` for a claim's)."""
+    ids = []
+    for law in laws:
+        path, _, variant = law.partition(":")
+        ids.append(f"recommendation.{law}" if law.startswith("claim.")
+                   else f"recommendation.{path}[{metric}{':' + variant if variant else ''}]")
+    return Mutant(name, {metric: wrong}, tuple(ids))
 
 
 MUTANTS = [
-    Mutant("novelty_natural_log", {"novelty_at_k": novelty_natural_log},
-           _ids("definition", ("novelty_at_k",)) + _ids("agrees_with_rs_metrics", ("novelty_at_k",))),
-    Mutant("novelty_popularity_over_interactions", {"novelty_at_k": novelty_popularity_over_interactions},
-           _ids("definition", ("novelty_at_k",)) + _ids("bounds_by_user_count", ("novelty_at_k",))),
-    Mutant("novelty_sorted_popularity", {"novelty_at_k": novelty_sorted_popularity},
-           _ids("definition", ("novelty_at_k",)) + _ids("item_relabelling_invariance", ("novelty_at_k",))),
-    Mutant("novelty_skips_unseen_items", {"novelty_at_k": novelty_skips_unseen_items},
-           _ids("undefined_zero_popularity", ("novelty_at_k",))),
-    Mutant("novelty_zero_popularity_smoothed_silently",
-           {"novelty_at_k": _zero_popularity_is_one_user(real.novelty_at_k)},
-           _ids("undefined_zero_popularity", ("novelty_at_k",))),
-    Mutant("novelty_counts_stored_entries", {"novelty_at_k": novelty_counts_stored_entries},
-           _ids("sparse_interactions_agree", ("novelty_at_k",))),
-    Mutant("unseen_ratio_counts_seen", {"novelty_at_k": unseen_ratio_counts_seen},
-           ("recommendation.definition[novelty_at_k:unseen_ratio]", "recommendation.claim.seed004.novelty_is_unseen_ratio")),
-    Mutant("unseen_ratio_over_catalog", {"novelty_at_k": unseen_ratio_over_catalog},
-           ("recommendation.definition[novelty_at_k:unseen_ratio]", "recommendation.claim.seed004.novelty_is_unseen_ratio")),
-    Mutant("ild_mean_similarity", {"intra_list_diversity": ild_mean_similarity},
-           _ids("definition", ("intra_list_diversity",)) + _ids("extremes", ("intra_list_diversity",))
-           + _ids("bounds_by_pair_similarity", ("intra_list_diversity",))
-           + ("recommendation.claim.seed004.diversity_is_dissimilarity",)),
-    Mutant("ild_pairs_with_themselves", {"intra_list_diversity": ild_pairs_with_themselves},
-           _ids("definition", ("intra_list_diversity",)) + _ids("extremes", ("intra_list_diversity",))),
-    Mutant("ild_positions_not_items", {"intra_list_diversity": ild_positions_not_items},
-           _ids("definition", ("intra_list_diversity",))
-           + _ids("item_relabelling_invariance", ("intra_list_diversity",))),
-    Mutant("coverage_contiguous_ids", {"catalog_coverage": coverage_contiguous_ids},
-           _ids("definition", ("catalog_coverage",)) + _ids("item_relabelling_invariance", ("catalog_coverage",))
-           + _ids("agrees_with_rs_metrics", ("catalog_coverage",))),
-    Mutant("coverage_counts_every_slot", {"catalog_coverage": coverage_counts_every_slot},
-           _ids("definition", ("catalog_coverage",))),
-    Mutant("coverage_whole_lists", {"catalog_coverage": coverage_whole_lists},
-           _ids("range_by_list_length", ("catalog_coverage",))),
-    Mutant("personalization_by_position", {"personalization": personalization_by_position},
-           _ids("definition", ("personalization",)) + _ids("identical_lists_give_zero", ("personalization",))),
-    Mutant("personalization_of_raw_ids", {"personalization": personalization_of_raw_ids},
-           _ids("definition", ("personalization",)) + _ids("item_relabelling_invariance", ("personalization",))),
-    Mutant("personalization_with_self_pairs", {"personalization": personalization_with_self_pairs},
-           _ids("definition", ("personalization",)) + _ids("perfect", ("personalization",))),
-    Mutant("novelty_running_mean", {"novelty_at_k": novelty_running_mean},
-           _ids("permutation_invariance", ("novelty_at_k",))),
-    Mutant("ild_running_mean", {"intra_list_diversity": ild_running_mean},
-           _ids("permutation_invariance", ("intra_list_diversity",))),
+    _caught("novelty_natural_log", "novelty_at_k", novelty_natural_log, "definition", "agrees_with_rs_metrics"),
+    _caught("novelty_popularity_over_interactions", "novelty_at_k", novelty_popularity_over_interactions,
+            "definition", "bounds_by_user_count"),
+    _caught("novelty_sorted_popularity", "novelty_at_k", novelty_sorted_popularity, "definition",
+            "item_relabelling_invariance"),
+    _caught("novelty_skips_unseen_items", "novelty_at_k", novelty_skips_unseen_items, "undefined_zero_popularity"),
+    _caught("novelty_zero_popularity_smoothed_silently", "novelty_at_k",
+            _zero_popularity_is_one_user(real.novelty_at_k), "undefined_zero_popularity"),
+    _caught("novelty_counts_stored_entries", "novelty_at_k", novelty_counts_stored_entries,
+            "sparse_interactions_agree"),
+    _caught("novelty_running_mean", "novelty_at_k", novelty_running_mean, "permutation_invariance"),
+    _caught("unseen_ratio_counts_seen", "novelty_at_k", unseen_ratio_counts_seen, "definition:unseen_ratio",
+            "claim.seed004.novelty_is_unseen_ratio"),
+    _caught("unseen_ratio_over_catalog", "novelty_at_k", unseen_ratio_over_catalog, "definition:unseen_ratio",
+            "claim.seed004.novelty_is_unseen_ratio"),
+    _caught("ild_mean_similarity", "intra_list_diversity", ild_mean_similarity, "definition", "extremes",
+            "bounds_by_pair_similarity", "claim.seed004.diversity_is_dissimilarity"),
+    _caught("ild_pairs_with_themselves", "intra_list_diversity", ild_pairs_with_themselves, "definition",
+            "extremes"),
+    _caught("ild_positions_not_items", "intra_list_diversity", ild_positions_not_items, "definition",
+            "item_relabelling_invariance"),
+    _caught("ild_running_mean", "intra_list_diversity", ild_running_mean, "permutation_invariance"),
+    _caught("coverage_contiguous_ids", "catalog_coverage", coverage_contiguous_ids, "definition",
+            "item_relabelling_invariance", "agrees_with_rs_metrics"),
+    _caught("coverage_counts_every_slot", "catalog_coverage", coverage_counts_every_slot, "definition"),
+    _caught("coverage_whole_lists", "catalog_coverage", coverage_whole_lists, "range_by_list_length"),
+    _caught("personalization_by_position", "personalization", personalization_by_position, "definition",
+            "identical_lists_give_zero"),
+    _caught("personalization_of_raw_ids", "personalization", personalization_of_raw_ids, "definition",
+            "item_relabelling_invariance"),
+    _caught("personalization_with_self_pairs", "personalization", personalization_with_self_pairs, "definition",
+            "perfect"),
     Mutant("recommendation_k_below_one_accepted",
            {m: _k_below_one_means_all(getattr(real, m)) for m in METRICS}, _ids("refuses_k_below_one", METRICS)),
     Mutant("recommendation_no_pairs_is_nan",
-           {m: _no_pairs_is_nan(getattr(real, m)) for m in ("intra_list_diversity", "personalization")},
-           _ids("undefined_no_pairs", ("intra_list_diversity", "personalization"))),
+           {m: _no_pairs_is_nan(getattr(real, m)) for m in NO_PAIRS}, _ids("undefined_no_pairs", NO_PAIRS)),
 ]
