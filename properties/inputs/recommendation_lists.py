@@ -156,30 +156,20 @@ def relabelled(ex: RecommendationLists, order) -> RecommendationLists:
     return _relabelled(ex, np.asarray(order, dtype=np.int64))
 
 
-def _covering(ex: RecommendationLists) -> RecommendationLists:
-    """The catalog cut to the items of the top k, renumbered: every item is recommended (coverage 1)."""
-    used = np.unique(ex.top())
-    inter, sim = np.asarray(ex.interactions)[:, used], np.asarray(ex.item_similarity)[np.ix_(used, used)]
-    return RecommendationLists(np.searchsorted(used, ex.top()), int(used.size), _seen_somewhere(inter), sim, None)
-
-
 def _disjoint(ex: RecommendationLists) -> RecommendationLists:
-    """Each user a list of its own items (n_users x n_slots distinct ids, shuffled by the drawn lists): no
-    two users share an item (personalization 1)."""
+    """Each user a list of items of its own (n_users x n_slots distinct ids, in an order taken from the drawn
+    lists), the catalog exactly those items, every pair of items dissimilar (similarity 0), k = None: coverage 1
+    and personalization 1 (and ILD 1)."""
     n_users, n_slots = np.shape(ex.recommendations)
     n_items = n_users * n_slots
     ids = np.argsort(ex.recommendations.ravel(), kind="stable").reshape(n_users, n_slots)  # a permutation of the ids
-    return lists(ids, n_items, np.zeros((n_users, n_items)), k=ex.k)
-
-
-_PERFECT = {"catalog_coverage": _covering, "personalization": _disjoint}
+    return lists(ids, n_items, np.zeros((n_users, n_items)), similarity=np.eye(n_items))
 
 
 def perfect_examples(metric: str):
-    base = examples(min_users=2 if metric == "personalization" else 1)
-    return with_edges(base.map(_PERFECT[metric]), mapped_edges(
-        tuple((n, ex) for n, ex in list_edges() if ex.n_users >= (2 if metric == "personalization" else 1)),
-        _PERFECT[metric], "_perfect"))
+    """Lists at the best value of every metric that has one (:func:`_disjoint`), two users at least."""
+    return with_edges(examples(min_users=2).map(_disjoint),
+                      mapped_edges(tuple((n, ex) for n, ex in list_edges() if ex.n_users >= 2), _disjoint, "_perfect"))
 
 
 # ------------------------------------------------------------------ bad input
