@@ -112,8 +112,9 @@ def novelty_at_k(recommendations, interactions, *, k=None, definition="self_info
       "one_user": popularity 1/n_users).
     * ``"unseen_ratio"``: seed 004's definition, "the ratio of unseen and recommended items over the
       recommended items": per user, the fraction of the top k the user has not interacted with
-      (``interactions[u, i] <= 0``), averaged over users. Range [0, 1]; 1 when nothing recommended was
-      seen before. ``zero_popularity`` plays no part.
+      (``interactions[u, i] <= 0``), averaged over users. "Unseen" is read as unseen by that user (the
+      seed does not say by whom; an item no user has seen is unseen by each). Range [0, 1]; 1 when nothing
+      recommended was seen before. ``zero_popularity`` plays no part.
 
     Undefined cases: a recommended item of popularity 0 under "self_information" (``zero_popularity``).
     Users without any interaction count in n_users (they saw nothing). Source: Zhou et al. 2010 (above);
