@@ -15,7 +15,7 @@ PROFILE ?= ci
 TARGETS ?= metrics sklearn scipy nltk sacrebleu jiwer rouge_score ranx pytrec_eval rouge torchmetrics pycocotools faster_coco_eval hdbscan pot ignite mel_cepstral_distance rs_metrics cornac
 PYTEST_ARGS ?=
 TEST_JOBS ?= 2
-TEST_EXAMPLES ?= 15
+TEST_EXAMPLES ?= 3
 
 .PHONY: test audit audit-large docs bench install clean
 
