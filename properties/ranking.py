@@ -1185,7 +1185,7 @@ def only_precision_agrees(table: Table) -> ClaimVerdict:
     elif others:
         counterexample = "\n".join(f"{r.row.title} is computed the same way by every library that maps it "
                                    f"({', '.join(r.groups[0].members)}): {r.groups[0].name}" for r in others)
-    reproduction = difference_calls(precision_row) if len(precision_row.groups) > 1 else ""
+    reproduction = difference_calls(table, precision_row) if len(precision_row.groups) > 1 else ""
     return claim_verdict(table, _metrics_of({row.key for row in _MAIN_ROWS}), holds, detail,
                          counterexample=counterexample, reproduction=reproduction)
 
@@ -1200,7 +1200,7 @@ def distinct_definitions(key: str, expected: int):
                  f"{groups_text(result)}"
         return claim_verdict(table, _metrics_of({key}), found == expected, detail,
                              counterexample="" if found == expected else "\n".join(difference_lines(result)),
-                             reproduction="" if found == expected else difference_calls(result))
+                             reproduction="" if found == expected else difference_calls(table, result))
 
     judge.__name__ = f"{key}_takes_{expected}_values"
     return judge
@@ -1218,7 +1218,7 @@ def libraries_differ(*keys):
         witnesses = "\n".join(line for r in results for line in difference_lines(r))
         return claim_verdict(table, _metrics_of(set(keys)), not agree, detail,
                              counterexample=counterexample or witnesses,
-                             reproduction="\n".join(difference_calls(r) for r in results))
+                             reproduction="\n".join(difference_calls(table, r) for r in results))
 
     judge.__name__ = f"{'_and_'.join(keys)}_differ"
     return judge

@@ -26,8 +26,6 @@ import json
 import math
 import os
 import pickle
-import select
-import signal
 import time
 import warnings
 from typing import Callable, Sequence
@@ -210,28 +208,12 @@ def measure_isolated(name: str, import_path: str, rows: Sequence[Row], *, timeou
         finally:
             os._exit(code)
     os.close(write_fd)
-    chunks, deadline, hung = [], time.monotonic() + timeout, False
-    try:
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                os.kill(pid, signal.SIGKILL)
-                hung = True
-                break
-            ready, _, _ = select.select([read_fd], [], [], left)
-            if ready:
-                chunk = os.read(read_fd, 1 << 16)
-                if not chunk:
-                    break
-                chunks.append(chunk)
-    finally:
-        os.close(read_fd)
-        _, status = os.waitpid(pid, 0)
+    data, status = targets.read_child(read_fd, pid, timeout)
     base = Measured(name=name, import_path=import_path, maps=static_names(import_path, rows))
-    if hung:
+    if status is None:
         return dataclasses.replace(base, status="hang", detail=f"did not finish within {timeout:g}s")
     try:
-        kind, payload = pickle.loads(b"".join(chunks))
+        kind, payload = pickle.loads(data)
     except Exception:  # noqa: BLE001 - the child died before it wrote its result
         how = f"killed by signal {os.WTERMSIG(status)}" if os.WIFSIGNALED(status) else \
             f"exited with status {os.WEXITSTATUS(status)}"
@@ -465,12 +447,7 @@ def table_markdown(table: Table, *, title: str, intro: Sequence[str] = ()) -> st
                 "documents, relevant grades, smallest k):", ""]
         for d in r.differences:
             out.append(f"- {d.first + 1} vs {d.second + 1}: `{d.input.text()}` gives {d.values[0]} vs {d.values[1]}")
-            imports = {m.name: m.imports for m in table.measured}
-            lines = []
-            for g, call in zip((d.first, d.second), d.calls):
-                member = r.groups[g].members[0]
-                lines += [f"# {member}", *imports.get(member, "").splitlines(), *call.splitlines()]
-            out += ["", *("  " + line for line in _code(lines)), ""]
+            out += ["", *("  " + line for line in _code(difference_script(table, r, d))), ""]
     return "\n".join(out) + "\n"
 
 
@@ -494,8 +471,18 @@ def difference_lines(result: RowResult) -> list[str]:
             for d in result.differences]
 
 
-def difference_calls(result: RowResult) -> str:
-    return "\n".join(call for d in result.differences for call in d.calls)
+def difference_script(table: Table, result: RowResult, d: Difference) -> list[str]:
+    """Both sides' calls on the minimal input, each after the name and import line of its library."""
+    imports = {m.name: m.imports for m in table.measured}
+    lines = ["import numpy as np"]
+    for g, call in zip((d.first, d.second), d.calls):
+        member = result.groups[g].members[0]
+        lines += [f"# {member}", *imports.get(member, "").splitlines(), *call.splitlines()]
+    return lines
+
+
+def difference_calls(table: Table, result: RowResult) -> str:
+    return "\n".join(line for d in result.differences for line in difference_script(table, result, d))
 
 
 def groups_text(result: RowResult) -> str:
