@@ -30,4 +30,5 @@ _registry.install_spec(_registry.Spec(
     capabilities=_capabilities,
     generic_names=lambda: import_module("properties.generic").GENERIC_PROPERTIES,
     generic_ids=_generic_ids,
+    agreement_docs=lambda: import_module("properties.ranking").AGREEMENT_DOCS,
 ))

@@ -1061,3 +1061,191 @@ def _seed004_irrelevant(t, ex):
     (y, _, _), extra = ex
     padded = np.hstack([y, np.zeros((y.shape[0], extra))])
     expect_close(_rows(t.ndcg_at_k(padded)), _rows(t.ndcg_at_k(y)), rtol=1e-12, what="NDCG after appending zeros")
+
+
+# ------------------------------------------------------------------ claims: the libraries (Tamm et al. 2021)
+# The definitions each bundled library computes (docs/recommender_agreement.md) and the paper's findings about
+# them, judged on the libraries bundled here (properties.engine.agreement).
+
+from .engine.agreement import AgreementDoc, ClaimVerdict, Row, Table, Variant, agreement_table  # noqa: E402
+from .engine.agreement import claim_verdict  # noqa: E402
+from .engine.agreement import difference_calls, difference_lines, groups_text, tiny_rankings  # noqa: E402
+
+def _every_query_relevant(example) -> bool:
+    return all(any(query) for query in example.grades)
+
+
+_BINARY = tiny_rankings((0, 1), max_docs=4, max_queries=2, max_docs_per_batch={2: 2})
+_BINARY_RANKINGS = tuple(x for x in _BINARY if _every_query_relevant(x))
+#: from 2 documents on: scikit-learn refuses one-document queries whatever their grades, which would hide its 0/0
+_NOTHING_RELEVANT = tuple(x for x in _BINARY if not _every_query_relevant(x) and len(x.grades[0]) > 1)
+_GRADED_RANKINGS = tuple(x for x in tiny_rankings((0, 1, 2), max_docs=3) if _every_query_relevant(x))
+_LISTS = ("1 ranked list of 1 to 4 documents or 2 lists of 1 or 2 documents, k from 1 to the list length (each "
+          "list has at least k items, as a top-k recommendation list has), passed as `y_true` with no scores")
+_BINARY_DOMAIN = f"every batch of {_LISTS}, binary relevance (grades 0 and 1), every query with a relevant document"
+_NOTHING_DOMAIN = (f"every batch of {_LISTS}, binary relevance, some query with no relevant document, 2 documents or "
+                   "more (scikit-learn refuses one-document queries, whatever their grades)")
+_GRADED_DOMAIN = ("every ranked list of 1 to 3 documents with grades 0, 1 and 2 (graded relevance: ratings), k "
+                  "from 1 to the list length, a relevant document in each list")
+_EMPTY = (("0 when nothing is relevant", {}), ("NaN when nothing is relevant", {"no_relevant": "nan"}))
+
+
+def _product(*axes) -> tuple:
+    """The catalog variants of every combination of the axes, each a list of (label, options)."""
+    return tuple(Variant(", ".join(label for label, _ in combo if label),
+                         {key: value for _, options in combo for key, value in options.items()})
+                 for combo in itertools.product(*axes))
+
+
+_CUT = (("", {}), ("no cutoff (k ignored)", {"k": None}))
+_AP_DENOMINATORS = (("AP over R (every relevant document)", {"denominator": "total"}),
+                    ("AP over min(k, R)", {"denominator": "min"}),
+                    ("AP over the relevant documents in the top k", {"denominator": "retrieved"}),
+                    ("AP over R with no cutoff (k ignored)", {"k": None}))
+_GAINS = (("linear gain", {"gain": "linear"}), ("exponential gain", {"gain": "exponential"}))
+
+_MAIN_ROWS = (
+    Row("map", "MAP@k", "mean_average_precision", "mean", _BINARY_RANKINGS, _product(_AP_DENOMINATORS),
+        _BINARY_DOMAIN),
+    Row("ndcg", "NDCG@k", "ndcg_at_k", "per_query", _BINARY_RANKINGS, _product((("NDCG", {}),), _CUT),
+        _BINARY_DOMAIN + " (linear and exponential gain coincide on binary grades)"),
+    Row("ndcg_graded", "NDCG@k, graded relevance", "ndcg_at_k", "per_query", _GRADED_RANKINGS,
+        _product(_GAINS, _CUT)
+        + tuple(dataclasses.replace(v, binary=True) for v in _product((("binary gain (grade > 0 counts 1)", {}),),
+                                                                        _CUT)), _GRADED_DOMAIN),
+    Row("hit_rate", "hit rate@k", "hit_rate_at_k", "mean", _BINARY_RANKINGS,
+        _product((("hit in the top k", {}), ("hit anywhere in the list (k ignored)", {"k": None}))), _BINARY_DOMAIN),
+    Row("mrr", "MRR@k", "mean_reciprocal_rank", "mean", _BINARY_RANKINGS,
+        _product((("RR cut at k (0 when the first relevant document is below k)", {}),
+                  ("RR with no cutoff (k ignored)", {"k": None}))), _BINARY_DOMAIN),
+    Row("precision", "precision@k", "precision_at_k", "per_query", _BINARY_RANKINGS,
+        _product((("relevant documents in the top k, over k", {}), ("over the whole list (k ignored)", {"k": None}))),
+        _BINARY_DOMAIN),
+    Row("recall", "recall@k", "recall_at_k", "per_query", _BINARY_RANKINGS,
+        _product((("relevant documents in the top k, over R", {}), ("over the whole list (k ignored)", {"k": None}))),
+        _BINARY_DOMAIN),
+)
+#: the same metrics where a query has nothing relevant (0/0 for AP, NDCG and recall): the libraries' conventions
+#: there, refusals included, compared on their own (a recommender evaluation usually drops such users)
+_NOTHING_RELEVANT_ROWS = tuple(
+    dataclasses.replace(row, key=f"{row.key}_nothing_relevant", title=f"{row.title}, a query with nothing relevant",
+                        inputs=_NOTHING_RELEVANT, domain=_NOTHING_DOMAIN, refusals_compared=True,
+                        variants=tuple(Variant(f"{v.label}, {label}", {**v.options, **options}, v.binary)
+                                       for v in row.variants for label, options in _EMPTY)
+                        if row.metric in WITH_NO_RELEVANT else row.variants)
+    for row in _MAIN_ROWS if row.key != "ndcg_graded")
+AGREEMENT_ROWS = _MAIN_ROWS + _NOTHING_RELEVANT_ROWS
+
+
+@functools.lru_cache(maxsize=1)
+def recommender_agreement() -> Table:
+    """The cross-library table of :data:`AGREEMENT_ROWS` over the bundled libraries (computed once per process)."""
+    return agreement_table(AGREEMENT_ROWS)
+
+
+AGREEMENT_DOCS = (AgreementDoc(
+    "recommender_agreement", "Recommender metrics across libraries: which definition each one computes",
+    ("Tamm, Damdinov & Vasilev (\"Quality Metrics in Recommender Systems: Do We Calculate Metrics Consistently?\", "
+     "RecSys 2021) computed the same metrics on the same predictions with ten recommender libraries and found that "
+     "they disagree. This table is that comparison, computed over the libraries bundled here: every bundled target "
+     "whose adapter maps the metric, called through its adapter (in a child process, as the audit calls it), on every "
+     "tiny input of the metric's domain. Libraries that give the same value on every input form one definition, "
+     "named by the catalog variants (`metrics.ranking`'s options) that give those values too; for each pair of "
+     "definitions, the smallest input on which they differ, with each side's call. A library whose function has no "
+     "`k` is called without it (marked \"no k\"); per-query metrics (NDCG, precision, recall) are averaged over the "
+     "queries of the batch. The paper's findings, judged on these libraries, are claims in `docs/claims.md` "
+     "(`ranking.claim.tamm2021.*`).",),
+    lambda: recommender_agreement()),)
+
+
+TAMM_2021 = ("Tamm, Damdinov & Vasilev, \"Quality Metrics in Recommender Systems: Do We Calculate Metrics "
+             "Consistently?\", RecSys 2021 (arXiv:2206.12858), abstract and evaluation section")
+_TAMM_PRECISION = ("We find that Precision is the only metric universally understood among papers and libraries, "
+                   "while other metrics may have different interpretations.")
+_TAMM_DIFFERENT = ("Metrics implemented in different libraries sometimes have the same name but measure different "
+                   "things, which leads to different results given the same input.")
+_TAMM_COUNTS = ("(not the paper's wording: its evaluation section reports that, on the same predictions, MAP took "
+                "{count} different values across the libraries it compared)")
+
+
+def _metrics_of(row_keys):
+    return tuple(dict.fromkeys(row.metric for row in AGREEMENT_ROWS if row.key in row_keys))
+
+
+def only_precision_agrees(table: Table) -> ClaimVerdict:
+    """Precision@k is the one metric of the table every library computes the same way."""
+    agreeing = [r for r in table.rows if r.row in _MAIN_ROWS and len(r.groups) == 1 and len(r.groups[0].members) > 1]
+    precision_row = table.result("precision")
+    others = [r for r in agreeing if r.row.key != "precision"]
+    holds = len(precision_row.groups) == 1 and not others
+    detail = "; ".join(f"{r.row.title}: {len(r.groups)} definition(s)" for r in table.rows if r.row in _MAIN_ROWS)
+    counterexample = ""
+    if len(precision_row.groups) > 1:
+        counterexample = "\n".join(difference_lines(precision_row))
+    elif others:
+        counterexample = "\n".join(f"{r.row.title} is computed the same way by every library that maps it "
+                                   f"({', '.join(r.groups[0].members)}): {r.groups[0].name}" for r in others)
+    reproduction = difference_calls(table, precision_row) if len(precision_row.groups) > 1 else ""
+    return claim_verdict(table, _metrics_of({row.key for row in _MAIN_ROWS}), holds, detail,
+                         counterexample=counterexample, reproduction=reproduction)
+
+
+def distinct_definitions(key: str, expected: int):
+    """The row ``key`` takes exactly ``expected`` values (distinct definitions) across the libraries."""
+
+    def judge(table: Table) -> ClaimVerdict:
+        result = table.result(key)
+        found = len(result.groups)
+        detail = f"{result.row.title}: {found} distinct definition(s) across the bundled libraries: " \
+                 f"{groups_text(result)}"
+        return claim_verdict(table, _metrics_of({key}), found == expected, detail,
+                             counterexample="" if found == expected else "\n".join(difference_lines(result)),
+                             reproduction="" if found == expected else difference_calls(table, result))
+
+    judge.__name__ = f"{key}_takes_{expected}_values"
+    return judge
+
+
+def libraries_differ(*keys):
+    """Each of the rows ``keys`` takes at least two values across the libraries."""
+
+    def judge(table: Table) -> ClaimVerdict:
+        results = [table.result(key) for key in keys]
+        agree = [r for r in results if len(r.groups) < 2]
+        detail = "; ".join(f"{r.row.title}: {len(r.groups)} definition(s): {groups_text(r)}" for r in results)
+        counterexample = "\n".join(f"{r.row.title} is computed the same way by every library that maps it: "
+                                   f"{', '.join(r.groups[0].members) if r.groups else 'none'}" for r in agree)
+        witnesses = "\n".join(line for r in results for line in difference_lines(r))
+        return claim_verdict(table, _metrics_of(set(keys)), not agree, detail,
+                             counterexample=counterexample or witnesses,
+                             reproduction="\n".join(difference_calls(table, r) for r in results))
+
+    judge.__name__ = f"{'_and_'.join(keys)}_differ"
+    return judge
+
+
+def _library_claim(name, statement, quote, judge):
+    def agreement_claim(t, ex):
+        verdict = judge(recommender_agreement())
+        expect(verdict.verdict == "holds", f"the claim is {verdict.verdict}: {verdict.detail}")
+
+    register(f"claim.tamm2021.{name}", statement, kind="claim", needs=(), check=agreement_claim, source=TAMM_2021,
+             quote=quote, verdict=lambda: judge(recommender_agreement()), family="ranking")
+
+
+_library_claim("only_precision_agrees",
+               "of MAP@k, NDCG@k, hit rate@k, MRR@k, precision@k and recall@k, precision@k is the only metric that "
+               "every bundled library computes the same way (the same value on every tiny ranked input)",
+               _TAMM_PRECISION, only_precision_agrees)
+_library_claim("map_takes_five_values",
+               "the bundled libraries compute five different definitions of MAP@k (five groups of libraries that "
+               "give different values on some tiny ranked input)",
+               _TAMM_DIFFERENT + "\n" + _TAMM_COUNTS.format(count="five"), distinct_definitions("map", 5))
+_library_claim("ndcg_takes_two_values",
+               "the bundled libraries compute two different definitions of NDCG@k on binary relevance (the paper's "
+               "setting: ratings thresholded into relevant or not)",
+               _TAMM_DIFFERENT + "\n" + _TAMM_COUNTS.replace("MAP", "NDCG").format(count="two"),
+               distinct_definitions("ndcg", 2))
+_library_claim("hit_rate_and_mrr_differ",
+               "hit rate@k and MRR@k each take at least two different values across the bundled libraries",
+               _TAMM_DIFFERENT, libraries_differ("hit_rate", "mrr"))

@@ -17,6 +17,8 @@ from importlib.metadata import version as _version
 import numpy as np
 from cornac import metrics as cm
 
+from properties.engine.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
+
 from ._ranked_queries import grades_and_scores
 
 TARGET_NAME = "cornac"
@@ -65,9 +67,10 @@ def _users(y_true, y_score, *, rank):
 def _values(metric, y_true, y_score, *, rank=True):
     users, single = _users(y_true, y_score, rank=rank)
     if rank:
-        values = np.array([metric.compute(gt_pos=g, pd_rank=r) for g, r in users], dtype=float)
+        values = np.array([library_call(metric.compute, gt_pos=g, pd_rank=r) for g, r in users], dtype=float)
     else:
-        values = np.array([metric.compute(item_indices=i, pd_scores=s, gt_pos=g) for g, i, s in users], dtype=float)
+        values = np.array([library_call(metric.compute, item_indices=i, pd_scores=s, gt_pos=g) for g, i, s in users],
+                          dtype=float)
     return values, single
 
 

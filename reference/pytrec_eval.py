@@ -29,6 +29,8 @@ from importlib.metadata import version as _version
 import numpy as np
 import pytrec_eval
 
+from properties.engine.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
+
 TARGET_NAME = "pytrec_eval"
 VERSION = getattr(pytrec_eval, "__version__", None) or _version("pytrec-eval-terrier")
 CONVENTIONS = {
@@ -113,7 +115,7 @@ def _evaluate(y_true, y_score, measures_for):
     qids, dids = _names(n_queries, n_docs)
     run = {qid: {dids[d]: float(scores[q, d]) for d in range(n_docs)} for q, qid in enumerate(qids)}
     evaluator = _evaluator(grades.tobytes(), grades.shape, tuple(sorted(measures)))
-    results = evaluator.evaluate(run)
+    results = library_call(evaluator.evaluate, run)
     missing = [qid for qid in qids if qid not in results]
     if missing:
         raise ValueError(f"y_true: pytrec_eval returned no result for queries {missing}")

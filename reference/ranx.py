@@ -13,6 +13,8 @@ import numpy as np
 import ranx
 from ranx import Qrels, Run, evaluate
 
+from properties.engine.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
+
 from ._ranked_queries import grades_and_scores
 
 TARGET_NAME = "ranx"
@@ -48,7 +50,7 @@ def _evaluate(metric, y_true, y_score, k):
     qrels = Qrels({qid: {dids[d]: int(grades[q, d]) for d in range(n_docs)} for q, qid in enumerate(qids)})
     run = Run({qid: {dids[d]: float(scores[q, d]) for d in range(n_docs)} for q, qid in enumerate(qids)})
     name = metric if k is None else f"{metric}@{min(k, n_docs) if k >= 1 else k}"
-    values = np.asarray(evaluate(qrels, run, name, return_mean=False, threads=1), dtype=float)
+    values = np.asarray(library_call(evaluate, qrels, run, name, return_mean=False, threads=1), dtype=float)
     return values, single
 
 

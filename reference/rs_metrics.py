@@ -24,6 +24,8 @@ import numpy as np
 import pandas as pd
 import rs_metrics
 
+from properties.engine.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
+
 from ._ranked_queries import grades_and_scores
 
 TARGET_NAME = "rs_metrics"
@@ -69,13 +71,13 @@ def _users(y_true, y_score):
 
 def _per_user(fn, y_true, y_score, k):
     true, pred, n_docs, single = _users(y_true, y_score)
-    values = np.asarray(fn(true, pred, k=n_docs if k is None else k, apply_mean=False), dtype=float)
+    values = np.asarray(library_call(fn, true, pred, k=n_docs if k is None else k, apply_mean=False), dtype=float)
     return float(values[0]) if single else values
 
 
 def _mean(fn, y_true, y_score, k):
     true, pred, n_docs, _ = _users(y_true, y_score)
-    return float(fn(true, pred, k=n_docs if k is None else k))
+    return float(library_call(fn, true, pred, k=n_docs if k is None else k))
 
 
 def _per_user_metric(fn, name):

@@ -10,6 +10,8 @@ import numpy as np
 import sklearn
 from sklearn import metrics as skm
 
+from properties.engine.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
+
 TARGET_NAME = "sklearn"
 VERSION = sklearn.__version__
 CONVENTIONS: dict[str, str] = {}
@@ -401,7 +403,8 @@ def _per_query(score_fn, y_true, y_score, **kwargs):
     grades, scores, single = _ranking_queries(y_true, y_score)
     if scores.shape != grades.shape:
         raise ValueError(f"y_score has shape {scores.shape}, y_true has shape {grades.shape}")
-    values = np.array([score_fn(grades[q : q + 1], scores[q : q + 1], **kwargs) for q in range(len(grades))])
+    values = np.array([library_call(score_fn, grades[q : q + 1], scores[q : q + 1], **kwargs)
+                       for q in range(len(grades))])
     return float(values[0]) if single else values
 
 
@@ -432,7 +435,7 @@ def ndcg_at_k(y_true, y_score=None, *, k=None, gain="linear"):
 def mean_average_precision(y_true, y_score=None, *, sample_weight=None):
     grades, scores, _ = _ranking_queries(y_true, y_score)
     return float(
-        skm.label_ranking_average_precision_score(grades > 0, scores, sample_weight=sample_weight)
+        library_call(skm.label_ranking_average_precision_score, grades > 0, scores, sample_weight=sample_weight)
     )
 
 

@@ -548,7 +548,7 @@ def _per_query_values(fn, y_true, y_score, *, binary, **options):
     values = []
     for q in range(grades.shape[0]):
         target = torch.from_numpy(grades[q] > 0) if binary else torch.from_numpy(grades[q].astype(np.float32))
-        values.append(fn(torch.from_numpy(np.array(scores[q], dtype=np.float32)), target, **options))
+        values.append(library_call(fn, torch.from_numpy(np.array(scores[q], dtype=np.float32)), target, **options))
     return torch.stack(values) if values else torch.zeros(0), single
 
 

@@ -41,6 +41,7 @@ def catalog_markdown() -> str:
         "```text",
         "<family>.<name>[.<name>...][<metric>[:<variant>]]     conformance properties",
         "<family>.claim.seed<NNN>.<name>[.<name>...]            claims from the source documents",
+        "<family>.claim.<author><year>.<name>[.<name>...]       claims from a publication outside the seeds",
         "```",
         "",
         "Names are snake_case with no spaces; a name starts with a letter, a variant or a further claim",
@@ -110,6 +111,7 @@ def spec_counts_line() -> str:
     return (
         f"The spec has {len(props) - len(claims)} conformance properties, which `metric-assay audit` runs "
         f"against a target, {len(large)} more on inputs of 1e5 to 1e7 samples (`--tier large`), and "
-        f"{len(claims)} claims from the source documents, which it does not: their "
-        "verdicts, computed on the catalog's own metrics, are in `docs/claims.md` (`metric-assay claims`)."
+        f"{len(claims)} claims from the source documents and the literature, which it does not: their "
+        "verdicts, computed on the catalog's own metrics (claims about libraries: on the bundled libraries), "
+        "are in `docs/claims.md` (`metric-assay claims`)."
     )

@@ -11,6 +11,7 @@
     metric-assay report REPORT.json [REPORT.json ...] [--diff BEFORE.json AFTER.json] --out PAGE.html
     metric-assay list [--target TARGET]
     metric-assay docs [--out DIR]
+    metric-assay agreement [--out DIR]
     metric-assay init-adapter NAME [--out DIR] [--force]
 
 Exit status of ``audit`` (the README has the table): 0 when at least one
@@ -418,8 +419,27 @@ def cmd_docs(args) -> int:
     page = out / "conformance" / "index.html"
     write_atomically(page, render_page(reports, title="metric-assay: the bundled targets against the spec"))
     print(f"wrote {page} ({len(reports)} targets)")
+    _write_agreement(out)
     for path in write_ledger(judge_all(profile="ci"), out):
         print(f"wrote {path}")
+    return 0
+
+
+def _write_agreement(out: Path) -> None:
+    from .agreement import write_agreement
+
+    for doc in registry.spec().agreement_docs():
+        paths, table = write_agreement(doc, out)
+        for path in paths:
+            print(f"wrote {path}")
+        for m in table.measured:
+            if m.status != "ok":
+                print(f"  {m.name}: {m.status} ({m.detail})")
+        print(f"  {len(table.measured)} libraries, {len(table.rows)} metrics, in {table.seconds:.0f}s")
+
+
+def cmd_agreement(args) -> int:
+    _write_agreement(Path(args.out))
     return 0
 
 
@@ -548,9 +568,14 @@ def build_parser() -> argparse.ArgumentParser:
     i.set_defaults(func=cmd_init_adapter)
 
     g = sub.add_parser("docs", help="regenerate docs/: conformance matrices of the bundled targets (and their HTML "
-                                    "page) and the claims ledger")
+                                    "page), the cross-library tables and the claims ledger")
     g.add_argument("--out", default="docs")
     g.set_defaults(func=cmd_docs)
+
+    ag = sub.add_parser("agreement", help="regenerate only the cross-library tables of docs/ (which definition of a "
+                                          "metric each bundled library computes, the minimal inputs between them)")
+    ag.add_argument("--out", default="docs")
+    ag.set_defaults(func=cmd_agreement)
     return parser
 
 

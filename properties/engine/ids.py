@@ -6,6 +6,7 @@ selections. Every id follows one grammar (``docs/catalog.md`` states it and
 
     <family>.<name>[.<name>...][<metric>[:<variant>]]     conformance properties
     <family>.claim.seed<NNN>.<name>[.<name>...]            claims from the source documents
+    <family>.claim.<author><year>.<name>[.<name>...]       claims from a publication outside the seeds
 
 Names are snake_case (lower-case letters, digits, underscores; a name starts
 with a letter, a variant or a further claim name may start with a digit), with
@@ -25,7 +26,9 @@ from pathlib import Path
 NAME = r"[a-z][a-z0-9_]*"
 PART = r"[a-z0-9][a-z0-9_]*"
 PROPERTY_ID = re.compile(rf"^{NAME}(?:\.{NAME})+(?:\[{NAME}(?::{PART})?\])?$")
-CLAIM_ID = re.compile(rf"^{NAME}\.claim\.seed\d{{3}}(?:\.{PART})+$")
+#: a claim's source: a seed document (``seed001``) or a publication cited by first author and year (``tamm2021``)
+CLAIM_SOURCE = r"(?:seed\d{3}|[a-z]+\d{4})"
+CLAIM_ID = re.compile(rf"^{NAME}\.claim\.{CLAIM_SOURCE}(?:\.{PART})+$")
 
 ALIASES_FILE = Path(__file__).with_name("id_aliases.json")
 

@@ -80,6 +80,10 @@ class Property:
     #: named examples run before any draw, in every profile (``(name, example)``): the inputs that break
     #: metrics (:mod:`properties.inputs`), so that reaching them never depends on the draws
     edges: tuple = ()
+    #: a claim about the libraries rather than about the catalog's metrics (the literature's comparisons
+    #: of libraries): a function returning its :class:`~properties.engine.agreement.ClaimVerdict`, which the
+    #: ledger takes instead of running ``check`` against the catalog
+    verdict: Callable[[], Any] | None = None
 
     @property
     def metrics(self) -> tuple[str, ...]:
@@ -229,6 +233,7 @@ def register(
     tier: str = "standard",
     time_bound: float | None = None,
     edges=None,
+    verdict: Callable[[], Any] | None = None,
 ) -> Property:
     """Add one property to the registry and return it.
 
@@ -250,12 +255,14 @@ def register(
         raise ValueError(f"property {id!r} pins a metric from its definition, so it cannot need a reference")
     if kind == "claim" and not (source and quote):
         raise ValueError(f"claim {id!r} must quote its source")
+    if verdict is not None and kind != "claim":
+        raise ValueError(f"property {id!r}: only a claim is judged by a verdict function")
     if isinstance(needs, str):
         needs = (needs,)
     family = family or _family_of(getattr(getattr(check, "func", check), "__module__", "unknown"))
     full_id = id if id.startswith(f"{family}.") else f"{family}.{id}"
     if not ids.is_valid(full_id, claim=kind == "claim"):
-        form = "<family>.claim.seed<NNN>.<name>" if kind == "claim" else "<family>.<name>[<metric>:<variant>]"
+        form = "<family>.claim.<seedNNN|author_year>.<name>" if kind == "claim" else "<family>.<name>[<metric>:<variant>]"
         raise ValueError(f"property id {full_id!r} does not follow the grammar {form} (snake_case, no spaces)")
     if full_id in _REGISTRY:
         raise ValueError(f"property {full_id!r} registered twice")
@@ -277,6 +284,7 @@ def register(
         tier=tier,
         time_bound=time_bound,
         edges=tuple(edges) if edges is not None else tuple(getattr(strategy, "edges", ()) or ()),
+        verdict=verdict,
     )
     _REGISTRY[full_id] = p
     return p
@@ -304,6 +312,9 @@ class Spec:
     #: the generic properties' names, and the ids of every generic property registered
     generic_names: Callable[[], tuple]
     generic_ids: Callable[[], set]
+    #: the cross-library documents (:class:`~properties.engine.agreement.AgreementDoc`) ``metric-assay docs``
+    #: writes
+    agreement_docs: Callable[[], tuple] = lambda: ()
 
 
 _SPEC: list[Spec] = []

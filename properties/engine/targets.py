@@ -256,9 +256,6 @@ def probe_import(module_path: str, timeout: float = 120.0) -> None:
     while it is imported is reported here, before the process holding the results imports it."""
     if not hasattr(os, "fork"):
         return
-    import select
-    import signal as signals
-
     read_fd, write_fd = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - runs in the child
@@ -278,24 +275,10 @@ def probe_import(module_path: str, timeout: float = 120.0) -> None:
         finally:
             os._exit(0)
     os.close(write_fd)
-    chunks = []
-    deadline = time.monotonic() + timeout
-    try:
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                os.kill(pid, signals.SIGKILL)
-                raise TargetUnavailable(f"importing {module_path!r} did not finish within {timeout:g}s")
-            ready, _, _ = select.select([read_fd], [], [], left)
-            if ready:
-                chunk = os.read(read_fd, 4096)
-                if not chunk:
-                    break
-                chunks.append(chunk)
-    finally:
-        os.close(read_fd)
-        _, status = os.waitpid(pid, 0)
-    message = b"".join(chunks).decode("utf-8", "replace")
+    data, status = read_child(read_fd, pid, timeout)
+    if status is None:
+        raise TargetUnavailable(f"importing {module_path!r} did not finish within {timeout:g}s")
+    message = data.decode("utf-8", "replace")
     if message == "ok":
         return
     if message:
@@ -305,6 +288,32 @@ def probe_import(module_path: str, timeout: float = 120.0) -> None:
     else:
         how = f"exited with status {os.WEXITSTATUS(status)}"
     raise TargetUnavailable(f"importing {module_path!r} ended the process: it {how}")
+
+
+def read_child(read_fd: int, pid: int, timeout: float) -> tuple[bytes, int | None]:
+    """What the forked child ``pid`` writes to ``read_fd`` until it closes it, and its wait status (None: it
+    ran past ``timeout`` seconds and was killed). Closes ``read_fd`` and reaps the child."""
+    import select
+    import signal as signals
+
+    chunks, deadline, hung = [], time.monotonic() + timeout, False
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                os.kill(pid, signals.SIGKILL)
+                hung = True
+                break
+            ready, _, _ = select.select([read_fd], [], [], left)
+            if ready:
+                chunk = os.read(read_fd, 1 << 16)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+    finally:
+        os.close(read_fd)
+        _, status = os.waitpid(pid, 0)
+    return b"".join(chunks), None if hung else status
 
 
 def _json_safe(value):
