@@ -32,7 +32,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 install: $(STAMP)
 
 test: $(STAMP)
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n $(TEST_JOBS) --hypothesis-profile=$(PROFILE) \
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup --hypothesis-profile=$(PROFILE) \
 		--assay-examples=$(TEST_EXAMPLES) $(PYTEST_ARGS)
 
 # the JSON report of each target in $(1): the audit names them <stem>.<target>.json, or <stem>.json for one target
