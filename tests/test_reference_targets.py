@@ -38,9 +38,12 @@ def test_ci_runs_the_tests_then_the_catalog_at_the_full_budget():
     root = Path(__file__).resolve().parent.parent
     commands = [line.strip() for line in (root / ".ci" / "run").read_text().splitlines()
                 if line.strip().startswith("make ")]
-    assert commands == ["make test", "make audit TARGETS=metrics"]
+    assert commands == ["make test", "make audit TARGETS=metrics", "make audit-large TARGETS=metrics"]
     makefile = (root / "Makefile").read_text()
     assert "--assay-examples=$(TEST_EXAMPLES)" in makefile and "--profile $(PROFILE)" in makefile
+    # what make test leaves out is exactly the catalog's reduced large tier, which the full tier covers
+    assert "TEST_MARKERS ?= not catalog_large_tier" in makefile and '-m "$(TEST_MARKERS)"' in makefile
+    assert "--tier large" in makefile
 
 
 def test_make_audit_is_strict():
