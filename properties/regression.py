@@ -1379,6 +1379,37 @@ for _m in VARIANCE_WEIGHTED:
              check=functools.partial(_all_constant, name=_m), family="regression")
 
 
+
+def _multioutput_agreement(t, ex, name):
+    """Every multioutput option, with and without sample weights, against scikit-learn's own call."""
+    y, p = ex.y_true, ex.y_pred
+    sk = getattr(reference("sklearn"), name)
+    # output weights on one column: scikit-learn refuses them ("useful only in multi-output cases"), a finding of
+    # the relation property, not a second one here
+    options = ["raw_values", "uniform_average"] + ([ex.output_weights] if y.shape[1] > 1 else [])
+    if name in VARIANCE_WEIGHTED and _spec_variance_weights(y, np.ones(len(y))).any():
+        options.append("variance_weighted")  # every column constant: undefined.multioutput.all_constant's case
+    problems: list = []
+    for option in options:
+        label = "weights" if isinstance(option, np.ndarray) else option
+        for sw in (None, ex.sample_weight):
+            kw = {"multioutput": option, **({"sample_weight": sw} if sw is not None else {})}
+            with findings.form(label, problems, view=t):
+                expect_close(np.asarray(_call(t, name, y, p, **kw), dtype=float), np.asarray(sk(y, p, **kw), dtype=float),
+                             **_MO_TOL, what=f"{name}(multioutput={label!r}, sample_weight="
+                                             f"{'w' if sw is not None else None}) vs sklearn")
+    findings.raise_worst(problems)
+
+
+for _m in MULTIOUTPUT:
+    register(f"agreement.multioutput[{_m}]",
+             f"{_m} on (n, m) arrays agrees with scikit-learn for raw_values, uniform_average, output weights"
+             + (" and variance_weighted" if _m in VARIANCE_WEIGHTED else "") + ", with and without sample_weight",
+             kind="agreement", reference="sklearn", needs=(_m, f"{_m}:multioutput", f"{_m}:sample_weight"),
+             strategy=outputs(_multioutput_elements(_m), min_size=_multioutput_min_size(_m)),
+             max_examples=_MO_EXAMPLES, check=functools.partial(_multioutput_agreement, name=_m), family="regression")
+
+
 # ---------------------------------------------------------------- mean absolute scaled error
 
 

@@ -1339,7 +1339,8 @@ def smape_unchecked_denominator(y_true, y_pred, *, sample_weight=None, denominat
 
 MUTANTS += [
     Mutant("multioutput-flattened", {n: _wrong_outputs(n, _flattened) for n in _MULTIOUTPUT},
-           catches=tuple(f"regression.relation.multioutput[{n}]" for n in _MULTIOUTPUT)),
+           catches=tuple(f"regression.relation.multioutput[{n}]" for n in _MULTIOUTPUT)
+           + tuple(f"regression.agreement.multioutput[{n}]" for n in _MULTIOUTPUT)),
     Mutant("multioutput-weights-by-position", {n: _wrong_outputs(n, _by_position) for n in _MULTIOUTPUT},
            catches=tuple(f"regression.invariance.column_permutation[{n}]" for n in _MULTIOUTPUT)
            + tuple(f"regression.relation.multioutput[{n}]" for n in _MULTIOUTPUT)),
