@@ -1,0 +1,80 @@
+"""utilsforecast (Nixtla's forecasting losses over long DataFrames) under the catalog's regression names.
+
+``utilsforecast.losses`` functions take a frame with ``unique_id``, ``ds``, ``y`` and one column per model
+and return one row per series. The adapter builds a one-series pandas frame per call (the prediction as the
+model column ``p``) and reads that row. Names provided: mean_absolute_error (``mae``), mean_squared_error
+(``mse``), root_mean_squared_error (``rmse``), mean_absolute_percentage_error (``mape``),
+symmetric_mean_absolute_percentage_error (``smape``, denominator="sum"), mean_absolute_scaled_error
+(``mase``, ``train_df`` = y_train) and mean_pinball_loss (``quantile_loss``, q = alpha).
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import version as _version
+
+import numpy as np
+import pandas as pd
+from utilsforecast import losses
+
+TARGET_NAME = "utilsforecast"
+VERSION = _version("utilsforecast")
+CONVENTIONS = {
+    "frames": "one series per call (unique_id constant, ds = 0..n-1), pandas backend; 1-D inputs only",
+    "means": "each loss is the series' pandas mean of the per-row values, which skips NaN rows "
+    "(skipna); no sample_weight, no multioutput",
+    "mape": "a fraction (not x100); a row with y = 0 becomes NaN and the pandas mean leaves it out",
+    "smape": "|y - p| / (|y| + |p|) (the catalog's denominator='sum', range [0, 1], not x100); 0/0 rows are 0",
+    "mase": "mae / mean |y_train_t - y_train_{t-m}| over the T - m defined lags (shift + skipna mean), "
+    "seasonality m passed as is; train_df is y_train as its own one-series frame",
+    "pinball": "quantile_loss with q = alpha: mean of max(q (y - p), (q - 1)(y - p))",
+}
+SUPPORTS = {"symmetric_mean_absolute_percentage_error": {"denominator": ("sum",)}}
+
+
+def _frame(y):
+    y = np.asarray(y, dtype=float)
+    if y.ndim != 1:
+        raise ValueError(f"utilsforecast's adapter takes 1-D series, got shape {y.shape}")
+    return pd.DataFrame({"unique_id": 0, "ds": np.arange(y.size), "y": y})
+
+
+def _value(result):
+    return float(result["p"].iloc[0])
+
+
+def _scored(y_true, y_pred):
+    df = _frame(y_true)
+    pred = np.asarray(y_pred, dtype=float)
+    if pred.shape != df["y"].shape:
+        raise ValueError(f"y_pred shape {pred.shape} differs from y_true's {df['y'].shape}")
+    return df.assign(p=pred)
+
+
+def _loss_metric(fn, name):
+    def metric(y_true, y_pred):
+        return _value(fn(_scored(y_true, y_pred), models=["p"]))
+
+    metric.__name__ = metric.__qualname__ = name
+    return metric
+
+
+mean_absolute_error = _loss_metric(losses.mae, "mean_absolute_error")
+mean_squared_error = _loss_metric(losses.mse, "mean_squared_error")
+root_mean_squared_error = _loss_metric(losses.rmse, "root_mean_squared_error")
+mean_absolute_percentage_error = _loss_metric(losses.mape, "mean_absolute_percentage_error")
+
+
+def symmetric_mean_absolute_percentage_error(y_true, y_pred, *, denominator="sum"):
+    if denominator != "sum":
+        raise ValueError(f"denominator: utilsforecast's smape divides by |y| + |p| ('sum'), got {denominator!r}")
+    return _value(losses.smape(_scored(y_true, y_pred), models=["p"]))
+
+
+def mean_absolute_scaled_error(y_true, y_pred, *, y_train, seasonality=1):
+    df = _scored(y_true, y_pred)
+    return _value(losses.mase(df, models=["p"], seasonality=seasonality, train_df=_frame(y_train)))
+
+
+def mean_pinball_loss(y_true, y_pred, *, alpha=0.5):
+    result = losses.quantile_loss(_scored(y_true, y_pred), models={"p": "p"}, q=alpha)
+    return _value(result)
