@@ -50,24 +50,30 @@ def _scored(y_true, y_pred):
     return df.assign(p=pred)
 
 
-def _loss_metric(fn, name):
-    def metric(y_true, y_pred):
-        return _value(fn(_scored(y_true, y_pred), models=["p"]))
-
-    metric.__name__ = metric.__qualname__ = name
-    return metric
+def _loss(fn, y_true, y_pred):
+    return _value(fn(_scored(y_true, y_pred), models=["p"]))
 
 
-mean_absolute_error = _loss_metric(losses.mae, "mean_absolute_error")
-mean_squared_error = _loss_metric(losses.mse, "mean_squared_error")
-root_mean_squared_error = _loss_metric(losses.rmse, "root_mean_squared_error")
-mean_absolute_percentage_error = _loss_metric(losses.mape, "mean_absolute_percentage_error")
+def mean_absolute_error(y_true, y_pred):
+    return _loss(losses.mae, y_true, y_pred)
+
+
+def mean_squared_error(y_true, y_pred):
+    return _loss(losses.mse, y_true, y_pred)
+
+
+def root_mean_squared_error(y_true, y_pred):
+    return _loss(losses.rmse, y_true, y_pred)
+
+
+def mean_absolute_percentage_error(y_true, y_pred):
+    return _loss(losses.mape, y_true, y_pred)
 
 
 def symmetric_mean_absolute_percentage_error(y_true, y_pred, *, denominator="sum"):
     if denominator != "sum":
         raise ValueError(f"denominator: utilsforecast's smape divides by |y| + |p| ('sum'), got {denominator!r}")
-    return _value(losses.smape(_scored(y_true, y_pred), models=["p"]))
+    return _loss(losses.smape, y_true, y_pred)
 
 
 def mean_absolute_scaled_error(y_true, y_pred, *, y_train, seasonality=1):
