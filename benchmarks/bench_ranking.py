@@ -1,4 +1,4 @@
-"""Ranking metrics against scikit-learn and ranx: NDCG@10 and MAP on 10,000 queries x 100 documents.
+"""Ranking metrics against scikit-learn, ranx and cornac: NDCG@10 and MAP on 10,000 queries x 100 documents.
 
 Run: ``.venv/bin/python -m benchmarks.bench_ranking [--quick]``.
 
@@ -12,6 +12,8 @@ Peers, on the same arrays:
   ``label_ranking_average_precision_score`` for MAP (no cutoff, binary relevance);
 * ranx ``evaluate`` with ``ndcg@10`` / ``map@10`` (ranx breaks ties arbitrarily);
   its time includes building ``Qrels``/``Run`` from the arrays, reported apart;
+* cornac ``NDCG(k=10)`` (binary gain) and ``MAP()`` (no cutoff, rankdata 'max' ties), one ``compute`` per
+  user as cornac's evaluation calls them; NDCG's time includes each user's argsort;
 * the floor: one ``np.argsort`` of the scores, which any ranking metric needs.
 """
 
@@ -29,6 +31,11 @@ try:
     from ranx import Qrels, Run, evaluate
 except ImportError:  # optional peer
     Qrels = None
+
+try:
+    from cornac import metrics as cornac_metrics
+except ImportError:  # optional peer
+    cornac_metrics = None
 
 
 def make_inputs(n_queries: int, n_docs: int, seed: int = 0):
@@ -86,13 +93,23 @@ def main(argv=None) -> None:
         t["ranx: build Qrels + Run"] = best_time(lambda: ranx_objects(grades, scores), repeat=1, min_seconds=0.0)
         t["ranx evaluate ndcg@10 (objects built)"] = best_time(lambda: evaluate(qrels, run, "ndcg@10"), repeat=repeat)
         t["ranx evaluate map@10 (objects built)"] = best_time(lambda: evaluate(qrels, run, "map@10"), repeat=repeat)
+    if cornac_metrics is not None:
+        items = np.arange(n_docs)
+        positives = [np.flatnonzero(row) for row in binary]
+        ndcg, ap = cornac_metrics.NDCG(k=10), cornac_metrics.MAP()
+        t["cornac NDCG(k=10) per user (binary gain)"] = best_time(
+            lambda: [ndcg.compute(gt_pos=g, pd_rank=np.argsort(-s, kind="stable")) for g, s in zip(positives, scores)],
+            repeat=1, min_seconds=0.0)
+        t["cornac MAP per user (all docs, ties 'max')"] = best_time(
+            lambda: [ap.compute(item_indices=items, pd_scores=s, gt_pos=g) for g, s in zip(positives, scores)],
+            repeat=1, min_seconds=0.0)
 
     ours_ndcg = t["ours ndcg_at_k k=10 (ties averaged)"]
     ours_map = t["ours mean_average_precision k=10"]
     floor = t["floor: np.argsort"]
     rows = []
     for name, seconds in t.items():
-        is_map = "map" in name.lower() or "average_precision" in name or "LRAP" in name
+        is_map = "map" in name.lower() or "MAP" in name or "average_precision" in name or "LRAP" in name
         ours = ours_map if is_map else ours_ndcg
         rows.append(
             {

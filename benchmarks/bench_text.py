@@ -57,20 +57,31 @@ def floor(refs, hyps):
     return len(vocab)
 
 
-def row(name, ours, peers: dict, floor_time):
-    out = {"metric": name, "ours": fmt_seconds(ours).strip(), "ours/floor": f"{ours / floor_time:.1f}"}
+def row(name, ours, peers: dict, floor_time=None, **extra):
+    """A table row: our time, its ratio to the floor (if given) and to each peer; ``extra`` columns first."""
+    out = {"metric": name, **extra, "ours": fmt_seconds(ours).strip()}
+    if floor_time is not None:
+        out["ours/floor"] = f"{ours / floor_time:.1f}"
     for peer, t in peers.items():
         out[peer] = fmt_seconds(t).strip()
         out[f"ours/{peer}"] = f"{ours / t:.3f}"
     return out
 
 
+def quick_run(doc: str, quick_help: str, argv=None) -> tuple[bool, int]:
+    """(whether --quick was given, repeats per timing) of a text benchmark's command line; libraries' logging
+    and warnings silenced."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help=quick_help)
+    quick = parser.parse_args(argv).quick
+    logging.getLogger("sacrebleu").setLevel(logging.ERROR)
+    warnings.simplefilter("ignore")
+    return quick, 2 if quick else 3
+
+
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="1,000 pairs instead of 10,000")
-    args = parser.parse_args(argv)
-    n = 1_000 if args.quick else 10_000
-    repeat = 2 if args.quick else 3
+    quick, repeat = quick_run(__doc__, "1,000 pairs instead of 10,000", argv)
+    n = 1_000 if quick else 10_000
 
     import jiwer
     import sacrebleu
@@ -78,9 +89,6 @@ def main(argv=None) -> None:
     from nltk.translate import bleu_score
     from rouge_score import rouge_scorer
     from sacrebleu.metrics import BLEU
-
-    logging.getLogger("sacrebleu").setLevel(logging.ERROR)
-    warnings.simplefilter("ignore")
 
     refs, hyps = synthetic_pairs(n)
     ref_text = [" ".join(r) for r in refs]

@@ -23,6 +23,7 @@ FAMILIES = (
     "generative",
     "signal",
     "multilabel",
+    "recommendation",
 )
 
 #: catalog name -> family name

@@ -1,4 +1,5 @@
-"""Text and sequence metrics: edit distance, WER/CER, BLEU, ROUGE-N and ROUGE-L.
+"""Text and sequence metrics: edit distance, WER/CER, MER/WIL/WIP, BLEU, chrF/chrF++, TER,
+ROUGE-N and ROUGE-L, and SQuAD's exact match and token F1.
 
 Inputs are token sequences chosen by the caller (lists or tuples of hashables);
 tokenization is never done for you, except by the documented helper
@@ -17,6 +18,8 @@ and the spec checks that both paths agree.
 from __future__ import annotations
 
 import math
+import re
+import string
 from collections import Counter
 from collections.abc import Sequence
 from itertools import chain, count
@@ -25,6 +28,7 @@ from typing import NamedTuple
 import numpy as np
 from rapidfuzz.distance import LCSseq, Levenshtein
 
+from ._ter import ter_edits
 from ._validation import check_choice, check_int_at_least, check_positive
 from .errors import MetricInputError
 
@@ -34,8 +38,20 @@ __all__ = [
     "corpus_wer",
     "cer",
     "corpus_cer",
+    "mer",
+    "corpus_mer",
+    "wil",
+    "corpus_wil",
+    "wip",
+    "corpus_wip",
     "sentence_bleu",
     "corpus_bleu",
+    "sentence_chrf",
+    "corpus_chrf",
+    "sentence_ter",
+    "corpus_ter",
+    "exact_match",
+    "squad_f1",
     "rouge_n",
     "rouge_l",
 ]
@@ -282,6 +298,127 @@ def corpus_cer(references, hypotheses, *, average: str = "pooled") -> float:
     pools WER; jiwer's ``cer`` on lists.
     """
     return _corpus_error_rate(references, hypotheses, average, characters=True)
+
+
+# --------------------------------------------------------------------------
+# MER, WIL, WIP (Morris et al. 2004)
+
+
+def _hit_counts(references, hypotheses, ref_name: str, hyp_name: str) -> tuple[int, int, int, int]:
+    """Pooled (hits H, edits S + D + I, reference words N, hypothesis words M) of validated sentence pairs.
+
+    H is the number of hits of a minimum-edit alignment, the one with the most hits where several
+    alignments share the minimum (the same edit count can pair a deletion and an insertion around a hit,
+    or substitute both words): rapidfuzz's exact weighted Levenshtein with insertions costing B and
+    deletions and substitutions B + 1, where B exceeds every possible hit count, minimises
+    ``B * edits + S + D = B * edits + N - H``.
+    """
+    encode = _encoder()
+    hits = edits = n_ref = n_hyp = 0
+    distance = Levenshtein.distance
+    for r, h in zip(references, hypotheses):
+        ref = encode(_tokens(r, ref_name), ref_name)
+        hyp = encode(_tokens(h, hyp_name), hyp_name)
+        big = len(ref) + len(hyp) + 1
+        total = distance(ref, hyp, weights=(big, big + 1, big + 1))
+        d, misses = divmod(total, big)
+        hits += len(ref) - misses
+        edits += d
+        n_ref += len(ref)
+        n_hyp += len(hyp)
+    return hits, edits, n_ref, n_hyp
+
+
+def _information_counts(references, hypotheses, *, corpus_level: bool):
+    if corpus_level:
+        names = ("references", "hypotheses")
+        refs = _corpus(references, "references")
+        hyps = _corpus(hypotheses, "hypotheses")
+        _same_count("references", refs, "hypotheses", hyps)
+    else:
+        names = ("reference", "hypothesis")
+        refs, hyps = [references], [hypotheses]
+    counts = _hit_counts(refs, hyps, *names)
+    if counts[2] == 0 and counts[3] == 0:
+        raise MetricInputError("references" if corpus_level else "reference",
+                               "and the hypotheses are all empty: MER, WIL and WIP are 0/0 there")
+    return counts
+
+
+def _mer_from(counts) -> float:
+    hits, edits, _, _ = counts
+    return edits / (hits + edits)
+
+
+def _wip_from(counts) -> float:
+    hits, _, n_ref, n_hyp = counts
+    return 0.0 if hits == 0 else (hits / n_ref) * (hits / n_hyp)
+
+
+def mer(reference, hypothesis) -> float:
+    """Match error rate of one sentence: ``MER = (S + D + I) / (H + S + D + I)``.
+
+    H, S, D and I are the hits, substitutions, deletions and insertions of a
+    minimum-edit alignment of the token lists (``S + D + I`` is the edit
+    distance); where several minimum-edit alignments exist, the one with the most
+    hits is taken (the hit count is otherwise a matter of backtrace order).
+    The probability that a given input/output match is an error. Source: Morris,
+    Maier & Green (2004), "From WER and RIL to MER and WIL"; jiwer's ``mer``.
+    Range ``[0, 1]``; ``WER / (1 + WER) <= MER <= WER``.
+
+    Undefined: both sequences empty (0/0) raises :class:`MetricInputError`
+    naming ``reference``; one side empty gives 1.
+    """
+    return _mer_from(_information_counts(reference, hypothesis, corpus_level=False))
+
+
+def corpus_mer(references, hypotheses) -> float:
+    """Match error rate of a corpus: the counts H, S, D, I of :func:`mer` pooled over sentences.
+
+    ``sum(S + D + I) / sum(H + S + D + I)`` (jiwer's ``mer`` on lists pools the same way).
+    Range ``[0, 1]``. Undefined: an empty corpus, or every sentence pair empty, raises
+    :class:`MetricInputError` naming the argument. Source: Morris et al. (2004).
+    """
+    return _mer_from(_information_counts(references, hypotheses, corpus_level=True))
+
+
+def wip(reference, hypothesis) -> float:
+    """Word information preserved of one sentence: ``WIP = (H / N) * (H / M)``.
+
+    N and M are the reference and hypothesis lengths, H the hits of the alignment
+    of :func:`mer` (the most hits among minimum-edit alignments). Range ``[0, 1]``,
+    1 iff the sentences are equal. Undefined: both empty raises
+    :class:`MetricInputError` naming ``reference``; one side empty gives 0 (H = 0:
+    nothing preserved). Source: Morris et al. (2004), the approximation of relative
+    information preserved they call WIP; jiwer's ``wip``.
+    """
+    return _wip_from(_information_counts(reference, hypothesis, corpus_level=False))
+
+
+def corpus_wip(references, hypotheses) -> float:
+    """Word information preserved of a corpus: ``(sum H / sum N) * (sum H / sum M)`` (jiwer's pooling).
+
+    Range ``[0, 1]``; undefined cases as in :func:`corpus_mer`. Source: Morris et al. (2004).
+    """
+    return _wip_from(_information_counts(references, hypotheses, corpus_level=True))
+
+
+def wil(reference, hypothesis) -> float:
+    """Word information lost of one sentence: ``WIL = 1 - WIP = 1 - H^2 / (N M)``.
+
+    Range ``[0, 1]``, 0 iff the sentences are equal. Undefined: both empty raises
+    :class:`MetricInputError` naming ``reference``; one side empty gives 1.
+    Source: Morris et al. (2004); jiwer's ``wil``.
+    """
+    return 1.0 - wip(reference, hypothesis)
+
+
+def corpus_wil(references, hypotheses) -> float:
+    """Word information lost of a corpus: ``1 - corpus_wip`` (pooled counts).
+
+    Range ``[0, 1]``; undefined cases as in :func:`corpus_mer`. Source: Morris et al. (2004).
+    """
+    return 1.0 - corpus_wip(references, hypotheses)
 
 
 # --------------------------------------------------------------------------
@@ -683,6 +820,221 @@ def corpus_bleu(
 
 
 # --------------------------------------------------------------------------
+# chrF, chrF++ and TER
+
+#: punctuation that chrF++ splits off the start or end of a word (Popović's chrF++.py, sacrebleu)
+CHRF_PUNCTUATION = frozenset(string.punctuation)
+
+
+def _chrf_options(char_order, word_order, beta, whitespace):
+    char_order = check_int_at_least(char_order, "char_order", 1)
+    word_order = check_int_at_least(word_order, "word_order", 0)
+    beta = check_positive(beta, "beta")
+    if not isinstance(whitespace, (bool, np.bool_)):
+        raise MetricInputError("whitespace", f"expected True or False, got {whitespace!r}")
+    return char_order, word_order, beta, bool(whitespace)
+
+
+def _chrf_words(text: str) -> list[str]:
+    """Whitespace-split words, one punctuation character split off the end (else the start) of each longer word."""
+    words = []
+    for w in text.split():
+        if len(w) > 1 and w[-1] in CHRF_PUNCTUATION:
+            words += (w[:-1], w[-1])
+        elif len(w) > 1 and w[0] in CHRF_PUNCTUATION:
+            words += (w[0], w[1:])
+        else:
+            words.append(w)
+    return words
+
+
+def _chrf_ngrams(text: str, char_order: int, word_order: int, whitespace: bool) -> list[Counter]:
+    """The character n-gram counts of orders 1..char_order, then the word n-gram counts of orders 1..word_order."""
+    chars = text if whitespace else "".join(text.split())
+    grams = [Counter([chars[i:i + n] for i in range(len(chars) - n + 1)]) for n in range(1, char_order + 1)]
+    if word_order:
+        words = _chrf_words(text)
+        grams += [Counter([tuple(words[i:i + n]) for i in range(len(words) - n + 1)])
+                  for n in range(1, word_order + 1)]
+    return grams
+
+
+def _chrf_statistics(hyp_grams, ref_grams) -> list[int]:
+    """[hypothesis n-grams, reference n-grams, matches] per order, flattened; an order the reference has no
+    n-gram of counts no hypothesis n-grams either (sacrebleu's convention)."""
+    stats = []
+    for h, r in zip(hyp_grams, ref_grams):
+        get = r.get
+        matches = sum(min(c, get(g, 0)) for g, c in h.items())
+        n_ref = sum(r.values())
+        stats += (sum(h.values()) if n_ref else 0, n_ref, matches)
+    return stats
+
+
+def _chrf_from_statistics(stats, beta: float) -> float:
+    """F_beta of the mean character/word n-gram precision and recall over the orders where both sides
+    have n-grams (the effective orders); 0 when no order is effective or nothing matches."""
+    precision = recall = 0.0
+    effective = 0
+    for k in range(0, len(stats), 3):
+        n_hyp, n_ref, matches = stats[k:k + 3]
+        if n_hyp > 0 and n_ref > 0:
+            precision += matches / n_hyp
+            recall += matches / n_ref
+            effective += 1
+    if not effective or precision + recall == 0:
+        return 0.0
+    precision /= effective
+    recall /= effective
+    b2 = beta * beta
+    return (1 + b2) * precision * recall / (b2 * precision + recall)
+
+
+def _text_of(value, name: str) -> str:
+    if not isinstance(value, str):
+        raise MetricInputError(name, f"expected a string, got {type(value).__name__}")
+    return value
+
+
+def _reference_texts(value, name: str) -> list[str]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, (Sequence, np.ndarray)):
+        raise MetricInputError(name, f"expected a list of reference strings, got {type(value).__name__}")
+    if len(value) == 0:
+        raise MetricInputError(name, "has no reference: give at least one reference string")
+    return [_text_of(r, name) for r in value]
+
+
+def _chrf_sentence_statistics(refs: list[str], hyp: str, options) -> list[int]:
+    """The statistics against the reference of the highest sentence chrF (the first on ties)."""
+    char_order, word_order, beta, whitespace = options
+    hyp_grams = _chrf_ngrams(hyp, char_order, word_order, whitespace)
+    best, best_score = None, -1.0
+    for ref in refs:
+        stats = _chrf_statistics(hyp_grams, _chrf_ngrams(ref, char_order, word_order, whitespace))
+        score = _chrf_from_statistics(stats, beta)
+        if score > best_score:
+            best, best_score = stats, score
+    return best
+
+
+def sentence_chrf(references, hypothesis, *, char_order: int = 6, word_order: int = 0, beta: float = 2.0,
+                  whitespace: bool = False) -> float:
+    """chrF (``word_order=0``) or chrF++ (``word_order=2``) of one hypothesis string against its references.
+
+    For each order n (character n-grams 1..char_order, then word n-grams 1..word_order):
+    ``P_n = matches_n / hypothesis n-grams``, ``R_n = matches_n / reference n-grams``, with
+    matches clipped (``sum_g min(count_hyp(g), count_ref(g))``). Then
+    ``chrF = (1 + beta^2) P R / (beta^2 P + R)`` with ``P``, ``R`` the means of ``P_n``, ``R_n``
+    over the *effective* orders, those where both hypothesis and reference have n-grams
+    (sacrebleu >= 2.0's default, ``eps_smoothing=False``). Source: Popović (2015) "chrF:
+    character n-gram F-score for automatic MT evaluation"; chrF++: Popović (2017), "chrF++:
+    words helping character n-grams"; sacrebleu's ``CHRF``.
+
+    Conventions (sacrebleu's ``CHRF`` defaults; signature
+    ``chrF2[++]|nc:6|nw:0[2]|s:no|e:yes|c:mixed``): whitespace is removed before character
+    n-grams are counted (``whitespace=True`` keeps it), so they run across word boundaries;
+    words are split on whitespace with one punctuation character of
+    :data:`CHRF_PUNCTUATION` split off the end, else the start, of each word longer than one
+    character; case-sensitive (lowercase both sides beforehand for sacrebleu's
+    ``lowercase=True``); ``beta=2`` weighs recall twice as much as precision. With several
+    references, the statistics of the reference with the highest chrF count (the first on
+    ties). Scale: ``[0, 1]`` (sacrebleu prints 100 times this).
+
+    Range ``[0, 1]``; 1 when the hypothesis equals a reference that has a non-whitespace
+    character. Undefined cases, by convention (never NaN): no effective order (an empty
+    hypothesis or reference, after whitespace removal) or no match gives 0. A list
+    without references raises :class:`MetricInputError` naming ``references``.
+    """
+    options = _chrf_options(char_order, word_order, beta, whitespace)
+    refs = _reference_texts(references, "references")
+    hyp = _text_of(hypothesis, "hypothesis")
+    return _chrf_from_statistics(_chrf_sentence_statistics(refs, hyp, options), options[2])
+
+
+def corpus_chrf(list_of_references, hypotheses, *, char_order: int = 6, word_order: int = 0, beta: float = 2.0,
+                whitespace: bool = False) -> float:
+    """Corpus chrF/chrF++: the n-gram statistics of every sentence summed, then one F-score.
+
+    Each sentence contributes the statistics of its best reference (as in
+    :func:`sentence_chrf`); the hypothesis, reference and match counts of each order are
+    summed over the corpus, and the effective-order mean precision and recall of the sums
+    give ``F_beta`` (sacrebleu's ``corpus_score``; never the mean of sentence scores).
+    ``list_of_references[s]`` is the list of reference strings of ``hypotheses[s]``.
+    Options, conventions and range as in :func:`sentence_chrf`. Undefined: an empty
+    corpus, a sentence without references or counts that do not pair up raise
+    :class:`MetricInputError`. Source: Popović (2015, 2017); sacrebleu.
+    """
+    options = _chrf_options(char_order, word_order, beta, whitespace)
+    refs = _corpus(list_of_references, "list_of_references")
+    hyps = _corpus(hypotheses, "hypotheses")
+    _same_count("list_of_references", refs, "hypotheses", hyps)
+    total = np.zeros(3 * (options[0] + options[1]), dtype=np.int64)
+    for r, h in zip(refs, hyps):
+        stats = _chrf_sentence_statistics(_reference_texts(r, "list_of_references"), _text_of(h, "hypotheses"),
+                                          options)
+        total += stats
+    return _chrf_from_statistics(total.tolist(), options[2])
+
+
+def _ter_statistics(references, hypothesis, ref_name: str, hyp_name: str, encode) -> tuple[int, float]:
+    """(fewest TER edits over the references, mean reference length) of one sentence."""
+    refs = _reference_list(references, ref_name)
+    hyp = encode(_tokens(hypothesis, hyp_name), hyp_name)
+    edits = min(ter_edits(hyp, encode(ref, ref_name)) for ref in refs)
+    return edits, sum(map(len, refs)) / len(refs)
+
+
+def _ter_rate(edits: float, length: float, name: str) -> float:
+    if length == 0:
+        raise MetricInputError(name, "are all empty: TER divides by the (mean) reference length")
+    return edits / length
+
+
+def sentence_ter(references, hypothesis) -> float:
+    """Translation edit rate of one hypothesis: ``TER = edits / mean reference length``.
+
+    ``edits`` is the fewest insertions, deletions, substitutions and shifts (a block of
+    contiguous words moved anywhere, cost 1 whatever its length) that turn the hypothesis
+    into the closest reference, found by Tercom's greedy shift search (blocks of at most 10
+    words moved at most 50 positions, a 25-word edit-distance beam, at most 1000 candidate
+    shifts; ``metrics/_ter.py`` describes it), as sacrebleu does; the denominator is the
+    mean length of *all* the references. Source: Snover et al. (2006), "A Study of
+    Translation Edit Rate with Targeted Human Annotation"; sacrebleu's ``TER``. Tokens are compared exactly: no normalisation,
+    punctuation handling or lowercasing (sacrebleu's ``normalized=False, no_punct=False``
+    with ``case_sensitive=True``; its default lowercases). Scale: a fraction (sacrebleu
+    prints 100 times this).
+
+    Range ``[0, inf)``: above 1 when the hypothesis is much longer; never above the edit
+    distance to the closest reference over the mean reference length (a shift is taken only
+    when it saves more than it costs). 0 when the hypothesis equals a reference. Undefined:
+    every reference empty (mean length 0) raises :class:`MetricInputError` naming
+    ``references`` (sacrebleu scores it 1, or 0 for an empty hypothesis).
+    """
+    edits, length = _ter_statistics(references, hypothesis, "references", "hypothesis", _encoder())
+    return _ter_rate(edits, length, "references")
+
+
+def corpus_ter(list_of_references, hypotheses) -> float:
+    """Corpus TER: summed edits over summed mean reference lengths (sacrebleu's ``corpus_score``).
+
+    ``sum_s edits_s / sum_s mean_ref_len_s`` with each sentence's edits as in
+    :func:`sentence_ter`; never the mean of sentence rates. Range ``[0, inf)``. Undefined:
+    an empty corpus, counts that do not pair up, a sentence without references, or every
+    reference empty raise :class:`MetricInputError`. Source: Snover et al. (2006); sacrebleu.
+    """
+    refs = _corpus(list_of_references, "list_of_references")
+    hyps = _corpus(hypotheses, "hypotheses")
+    _same_count("list_of_references", refs, "hypotheses", hyps)
+    encode = _encoder()
+    edits = length = 0.0
+    for r, h in zip(refs, hyps):
+        e, n = _ter_statistics(r, h, "list_of_references", "hypotheses", encode)
+        edits += e
+        length += n
+    return _ter_rate(edits, length, "list_of_references")
+
+
+# --------------------------------------------------------------------------
 # ROUGE
 
 
@@ -766,3 +1118,67 @@ def rouge_l(references, hypothesis, *, beta: float = 1.0, multi_reference: str =
         r = lcs / len(ref) if len(ref) else 0.0
         scores.append(RougeScore(p, r, _f_beta(p, r, beta)))
     return _combine(scores, multi_reference)
+
+
+# --------------------------------------------------------------------------
+# SQuAD exact match and token F1
+
+_SQUAD_PUNCTUATION = frozenset(string.punctuation)
+_SQUAD_ARTICLES = re.compile(r"\b(a|an|the)\b")
+
+
+def squad_normalize(text: str) -> str:
+    """SQuAD v1.1's answer normalisation: lowercase, drop ASCII punctuation (``string.punctuation``),
+    replace the articles a/an/the (as whole words) by spaces, collapse whitespace to single spaces."""
+    text = "".join(ch for ch in text.lower() if ch not in _SQUAD_PUNCTUATION)
+    return " ".join(_SQUAD_ARTICLES.sub(" ", text).split())
+
+
+def _squad_answers(references, hypothesis) -> tuple[list[str], str]:
+    return ([squad_normalize(r) for r in _reference_texts(references, "references")],
+            squad_normalize(_text_of(hypothesis, "hypothesis")))
+
+
+def _token_f1(gold: str, prediction: str) -> float:
+    gold_tokens, predicted = gold.split(), prediction.split()
+    common = sum((Counter(gold_tokens) & Counter(predicted)).values())
+    if common == 0:
+        return 0.0
+    precision, recall = common / len(predicted), common / len(gold_tokens)
+    return 2 * precision * recall / (precision + recall)
+
+
+def exact_match(references, hypothesis) -> float:
+    """SQuAD exact match: 1.0 if the normalised hypothesis equals some normalised reference, else 0.0.
+
+    ``EM = max_g [normalize(hypothesis) == normalize(g)]`` over the gold answers ``g`` in
+    ``references`` (a list of strings), with :func:`squad_normalize` (SQuAD v1.1's official
+    script: lowercase, strip punctuation, remove a/an/the, collapse whitespace). A dataset's
+    EM is the mean over its questions (times 100 in the SQuAD script). Source: Rajpurkar et
+    al. (2016), "SQuAD: 100,000+ Questions for Machine Comprehension of Text".
+
+    Range ``{0, 1}``. Two answers that normalise to the empty string (e.g. ``"the"`` and
+    ``"."``) match. Undefined: an empty list of references raises :class:`MetricInputError`
+    naming ``references``.
+    """
+    golds, prediction = _squad_answers(references, hypothesis)
+    return float(any(prediction == g for g in golds))
+
+
+def squad_f1(references, hypothesis) -> float:
+    """SQuAD token F1: the best F1 of the hypothesis's tokens against any gold answer's tokens.
+
+    Tokens are the whitespace-split words of the normalised answers (:func:`squad_normalize`);
+    against one gold answer ``common = sum_t min(count_hyp(t), count_gold(t))``,
+    ``P = common / #hyp tokens``, ``R = common / #gold tokens``, ``F1 = 2PR / (P + R)``; the
+    score is the maximum over the gold answers. Source: Rajpurkar et al. (2016); SQuAD v1.1's
+    official evaluation script.
+
+    Range ``[0, 1]``; ``squad_f1 >= exact_match`` except where the matching answers both
+    normalise to nothing. Convention for the undefined 0/0 (v1.1's): F1 = 0 whenever nothing
+    is in common, including when the hypothesis or the gold answer normalises to no token
+    at all, even both (where ``exact_match`` is 1; SQuAD v2.0's script scores that 1
+    instead). An empty list of references raises :class:`MetricInputError`.
+    """
+    golds, prediction = _squad_answers(references, hypothesis)
+    return max(_token_f1(g, prediction) for g in golds)

@@ -1,4 +1,4 @@
-"""The text spec: edit distance, WER/CER, BLEU and ROUGE.
+"""The text spec: edit distance, WER/CER, MER/WIL/WIP, BLEU, chrF, TER, ROUGE and SQuAD EM/F1.
 
 The inputs (token sequences, strings, references, corpora) and their shapes for
 the generic properties come from :mod:`properties.inputs.token_sequences`;
@@ -39,10 +39,17 @@ from .inputs.token_sequences import (
     columns,
     corpus,
     id_sequence_pair,
+    REFERENCED_CORPORA_WITH_WORDS,
+    REFERENCED_SENTENCES_WITH_WORDS,
+    REFERENCED_TEXT_CORPORA,
+    REFERENCED_TEXTS,
+    SWAPPABLE_WORD_PAIRS,
     long_enough,
     nonempty_texts,
     nonempty_tokens,
     nonempty_words_texts,
+    phrase_corpus,
+    phrase_sentence,
     references,
     sentence,
     text_pair_edges,
@@ -587,6 +594,349 @@ def _(t, ex):
     expect_close(list(t.rouge_l(refs, hyp)), list(rs.rouge_l(refs, hyp)), what="ROUGE-L")
 
 
+# ================================================================ MER, WIL, WIP (Morris et al. 2004)
+
+
+def _alignment_counts(ref, hyp, *, most_hits: bool = True):
+    """(edit distance, hits) of the minimum-edit alignment with the most hits (or, with ``most_hits=False``,
+    the fewest), by the textbook dynamic programme on (edits, -+hits) pairs."""
+    sign = -1 if most_hits else 1
+    row = [(j, 0) for j in range(len(hyp) + 1)]
+    for i, x in enumerate(ref, 1):
+        new = [(i, 0)]
+        for j, y in enumerate(hyp, 1):
+            d = row[j - 1]
+            diagonal = (d[0], d[1] + sign) if x == y else (d[0] + 1, d[1])
+            new.append(min(diagonal, (row[j][0] + 1, row[j][1]), (new[j - 1][0] + 1, new[j - 1][1])))
+        row = new
+    edits, signed_hits = row[-1]
+    return edits, sign * signed_hits
+
+
+def _information_oracle(pairs, name: str) -> float:
+    """MER, WIL or WIP of pooled (reference, hypothesis) counts, from the definitions of Morris et al. (2004)."""
+    edits = hits = n_ref = n_hyp = 0
+    for ref, hyp in pairs:
+        d, h = _alignment_counts(ref, hyp)
+        edits, hits, n_ref, n_hyp = edits + d, hits + h, n_ref + len(ref), n_hyp + len(hyp)
+    if name == "mer":
+        return edits / (edits + hits)
+    preserved = 0.0 if hits == 0 else hits * hits / (n_ref * n_hyp)
+    return preserved if name == "wip" else 1.0 - preserved
+
+
+def _not_both_empty(pair) -> bool:
+    return bool(pair[0] or pair[1])
+
+
+#: (reference, hypothesis) pairs where MER, WIL and WIP are defined: not both empty
+information_pairs = with_edges(st.tuples(tokens, tokens).filter(_not_both_empty),
+                               tuple(e for e in token_pair_edges() if _not_both_empty(e[1])))
+information_corpora = st.lists(st.tuples(tokens, tokens), min_size=1, max_size=4).filter(
+    lambda pairs: any(map(_not_both_empty, pairs)))
+
+
+def _information_definition(t, ex, name: str, corpus_level: bool):
+    pairs = ex if corpus_level else [ex]
+    value = getattr(t, f"corpus_{name}")(*columns(pairs)) if corpus_level else getattr(t, name)(*ex)
+    expect_close(value, _information_oracle(pairs, name), rtol=1e-12,
+                 what=f"{'corpus_' if corpus_level else ''}{name} vs its definition (H: the most hits of a "
+                      "minimum-edit alignment)")
+
+
+for _name, _formula in (("mer", "(S + D + I) / (H + S + D + I)"), ("wip", "(H / N) (H / M)"),
+                        ("wil", "1 - (H / N) (H / M)")):
+    for _corpus_level in (False, True):
+        _metric = f"corpus_{_name}" if _corpus_level else _name
+        prop(f"definition[{_metric}]",
+             f"{_metric} = {_formula}{' of counts pooled over sentences' if _corpus_level else ''}, H the hits of "
+             "the minimum-edit alignment with the most hits (the textbook dynamic programme in the spec)",
+             kind="relation", needs=(_metric,), defines=(_metric,),
+             strategy=information_corpora if _corpus_level else information_pairs)(
+            functools.partial(_information_definition, name=_name, corpus_level=_corpus_level))
+
+
+@prop("relation[wip:one_minus_wil]", "wil + wip = 1, sentence and corpus", kind="relation",
+      needs=("wil", "wip", "corpus_wil", "corpus_wip"), strategy=information_corpora)
+def wil_is_one_minus_wip(t, pairs):
+    expect_close(t.wil(*pairs[0]) + t.wip(*pairs[0]), 1.0, what="wil + wip")
+    refs, hyps = columns(pairs)
+    expect_close(t.corpus_wil(refs, hyps) + t.corpus_wip(refs, hyps), 1.0, what="corpus_wil + corpus_wip")
+
+
+@prop("relation[mer:wer_bounds]", "WER / (1 + WER) <= MER <= WER (H + S + D = N and H <= N), sentence and corpus",
+      kind="relation", needs=("mer", "wer", "corpus_mer", "corpus_wer"), strategy=wer_pairs)
+def mer_between_wer_bounds(t, pairs):
+    for what, m, w in (("sentence", t.mer(*pairs[0]), t.wer(*pairs[0])),
+                       ("corpus", t.corpus_mer(*columns(pairs)), t.corpus_wer(*columns(pairs)))):
+        expect_le(m, w, what=f"{what} MER vs WER")
+        expect_le(w / (1 + w), m, what=f"{what} WER / (1 + WER) vs MER")
+
+
+def _information_agreement(t, pairs, name: str, library: str):
+    # only where the hit count of a minimum-edit alignment is unique: elsewhere it is the library's backtrace
+    # order (definition[...] pins the catalog's most-hits convention)
+    if any(_alignment_counts(r, h) != _alignment_counts(r, h, most_hits=False) for r, h in pairs):
+        return
+    lib = reference(library)
+    expect_close(getattr(t, name)(*pairs[0]), getattr(lib, name)(*pairs[0]), what=name)
+    expect_close(getattr(t, f"corpus_{name}")(*columns(pairs)), getattr(lib, f"corpus_{name}")(*columns(pairs)),
+                 what=f"corpus_{name}")
+
+
+for _name in ("mer", "wil", "wip"):
+    prop(f"agreement[{_name}:jiwer]",
+         f"{_name} and corpus_{_name} agree with jiwer where every sentence's minimum-edit alignments share one "
+         "hit count", kind="agreement", needs=(_name, f"corpus_{_name}"), reference="jiwer", strategy=wer_pairs)(
+        functools.partial(_information_agreement, name=_name, library="jiwer"))
+
+
+# ================================================================ chrF, chrF++
+
+
+def _char_grams(text, n):
+    return Counter(text[i:i + n] for i in range(len(text) - n + 1))
+
+
+def _chrf_oracle(cases, char_order, word_order, beta, whitespace=False):
+    """chrF of (references, hypothesis) cases from the definition: per-order clipped matches, the best
+    reference of each sentence by its sentence score, statistics summed over the corpus, effective-order
+    mean P and R, then F_beta (Popović 2015, 2017; sacrebleu's conventions)."""
+    def grams(text):
+        chars = text if whitespace else text.replace(" ", "")
+        words = []
+        for w in text.split():
+            cut = 1 if len(w) > 1 and w[-1] in ".,!?" else -1 if len(w) > 1 and w[0] in ".,!?" else 0
+            words += [w[:-1], w[-1]] if cut == 1 else [w[0], w[1:]] if cut == -1 else [w]
+        return ([_char_grams(chars, n) for n in range(1, char_order + 1)]
+                + [_ngrams(words, n) for n in range(1, word_order + 1)])
+
+    def stats(h, r):
+        return [(sum(hc.values()) if rc else 0, sum(rc.values()), sum((hc & rc).values()))
+                for hc, rc in zip(h, r)]
+
+    def f_score(s):
+        eff = [(m / nh, m / nr) for nh, nr, m in s if nh and nr]
+        if not eff:
+            return 0.0
+        p, r = sum(x for x, _ in eff) / len(eff), sum(y for _, y in eff) / len(eff)
+        return 0.0 if p + r == 0 else (1 + beta**2) * p * r / (beta**2 * p + r)
+
+    total = None
+    for refs, hyp in cases:
+        h = grams(hyp)
+        best = max((stats(h, grams(r)) for r in refs), key=f_score)  # max keeps the first of equal scores
+        total = best if total is None else [tuple(a + b for a, b in zip(x, y)) for x, y in zip(total, best)]
+    return f_score(total)
+
+
+_chrf_options = st.fixed_dictionaries({"char_order": st.integers(1, 6), "word_order": st.integers(0, 2),
+                                       "beta": st.sampled_from((0.5, 1.0, 2.0, 3.0)), "whitespace": st.booleans()})
+
+
+def _chrf_definition(t, ex, name: str):
+    cases, options = ex
+    if name == "sentence_chrf":
+        value = t.sentence_chrf(*cases[0], **options)
+    else:
+        value = t.corpus_chrf(*columns(cases), **options)
+    expect_close(value, _chrf_oracle(cases, **options), rtol=1e-12, what=f"{name}({options}) vs its definition")
+
+
+for _name, _cases, _how in (
+        ("sentence_chrf", st.lists(phrase_sentence, min_size=1, max_size=1), "against the best reference"),
+        ("corpus_chrf", phrase_corpus, "of each sentence's best reference, summed over the corpus")):
+    prop(f"definition[{_name}]",
+         f"{_name} = F_beta of the effective-order mean character/word n-gram precision and recall, statistics "
+         f"{_how} (computed in the spec)", kind="relation",
+         needs=tuple(f"{_name}:{k}" for k in ("char_order", "word_order", "beta", "whitespace")), defines=(_name,),
+         strategy=st.tuples(_cases, _chrf_options))(functools.partial(_chrf_definition, name=_name))
+
+
+@prop("invariance[sentence_chrf:spacing]",
+      "chrF (word_order=0, whitespace=False) ignores where the spaces are: character n-grams skip whitespace",
+      kind="invariance", needs=("sentence_chrf",),
+      strategy=st.tuples(phrase_sentence, st.randoms(use_true_random=False)))
+def chrf_ignores_spacing(t, ex):
+    (refs, hyp), rnd = ex
+    respaced = "".join(ch + " " * rnd.randint(0, 2) for ch in hyp.replace(" ", ""))
+    expect_close(t.sentence_chrf(refs, respaced), t.sentence_chrf(refs, hyp), rtol=1e-12,
+                 what=f"chrF of {respaced!r} vs of {hyp!r}")
+
+
+def _agree_chrf(t, ex):
+    cases, word_order = ex
+    lib = reference("sacrebleu")
+    refs, hyps = columns(cases)
+    # sacrebleu scores in percent: a few ulps apart
+    expect_close(t.sentence_chrf(refs[0], hyps[0], word_order=word_order),
+                 lib.sentence_chrf(refs[0], hyps[0], word_order=word_order), rtol=1e-12, what="sentence chrF")
+    expect_close(t.corpus_chrf(refs, hyps, word_order=word_order), lib.corpus_chrf(refs, hyps, word_order=word_order),
+                 rtol=1e-12, what="corpus chrF")
+
+
+prop("agreement[chrf:sacrebleu]", "sentence and corpus chrF and chrF++ agree with sacrebleu's CHRF (defaults, "
+     "word_order 0 or 2)", kind="agreement",
+     needs=("sentence_chrf:word_order", "corpus_chrf:word_order"), reference="sacrebleu",
+     strategy=st.tuples(phrase_corpus, st.sampled_from((0, 2))))(_agree_chrf)
+
+
+@prop("refusal[sentence_chrf:options]", "char_order < 1, word_order < 0 and beta <= 0 are refused, naming the option",
+      kind="refusal", needs=tuple(f"sentence_chrf:{k}" for k in ("char_order", "word_order", "beta")),
+      strategy=phrase_sentence)
+def chrf_refuses_options(t, ex):
+    refs, hyp = ex
+    expect_refusal(lambda: t.sentence_chrf(refs, hyp, char_order=0), "char_order")
+    expect_refusal(lambda: t.sentence_chrf(refs, hyp, word_order=-1), "word_order")
+    expect_refusal(lambda: t.sentence_chrf(refs, hyp, beta=0.0), "beta")
+
+
+# ================================================================ TER (Snover et al. 2006)
+
+
+def _bag_distance(ref, hyp):
+    """max(len) - the multiset overlap: no alignment, after any shifts, has more hits than shared tokens."""
+    return max(len(ref), len(hyp)) - sum((Counter(ref) & Counter(hyp)).values())
+
+
+@prop("definition[sentence_ter]",
+      "sentence_ter = the fewest edits over the references / their mean length, each reference's edits an "
+      "integer between the bag distance and the edit distance (a shift is taken only when it saves an edit)",
+      kind="relation", needs=("sentence_ter",), defines=("sentence_ter",),
+      strategy=sentence.filter(lambda s: any(s[0])))
+def ter_sentence_definition(t, ex):
+    refs, hyp = ex
+    per_reference = []
+    for ref in refs:
+        edits = t.sentence_ter([ref], hyp) * len(ref) if ref else float(len(hyp))
+        if ref:
+            expect_close(edits, round(edits), what=f"TER edits against {ref} (an integer)")
+            edits = round(edits)
+            expect_in_range(edits, _bag_distance(ref, hyp), _levenshtein(ref, hyp), what=f"TER edits against {ref}")
+        per_reference.append(edits)
+    mean_length = sum(map(len, refs)) / len(refs)
+    expect_close(t.sentence_ter(refs, hyp), min(per_reference) / mean_length, rtol=1e-12,
+                 what="TER = min edits / mean reference length")
+
+
+@st.composite
+def _block_swaps(draw):
+    """(reference A + B, hypothesis B + A): blocks of 1..5 words, no word shared between them."""
+    words = draw(st.permutations(WORDS))
+    cut = draw(st.integers(1, len(WORDS) - 1))
+    a = draw(st.lists(st.sampled_from(words[:cut]), min_size=1, max_size=5))
+    b = draw(st.lists(st.sampled_from(words[cut:]), min_size=1, max_size=5))
+    return a + b, b + a
+
+
+@prop("relation[sentence_ter:block_swap]",
+      "swapping two blocks without a common word costs one shift: TER(A + B, B + A) = 1 / (|A| + |B|)",
+      kind="relation", needs=("sentence_ter",), strategy=_block_swaps())
+def ter_block_swap(t, ex):
+    ref, hyp = ex
+    expect_close(t.sentence_ter([ref], hyp), 1 / len(ref), rtol=1e-12, what=f"TER of {hyp} against {ref}")
+
+
+@prop("relation[corpus_ter:pooled]",
+      "corpus_ter = sum of sentence edits / sum of mean reference lengths (never the mean of sentence TERs)",
+      kind="relation", needs=("corpus_ter", "sentence_ter"), defines=("corpus_ter",),
+      strategy=st.lists(sentence.filter(lambda s: any(s[0])), min_size=1, max_size=4))
+def ter_corpus_pooled(t, pairs):
+    lengths = [sum(map(len, refs)) / len(refs) for refs, _ in pairs]
+    edits = sum(t.sentence_ter(refs, hyp) * n for (refs, hyp), n in zip(pairs, lengths))
+    expect_close(t.corpus_ter(*columns(pairs)), edits / sum(lengths), rtol=1e-9, what="corpus TER")
+
+
+@prop("agreement[ter:sacrebleu]",
+      "sentence and corpus TER agree with sacrebleu's TER (case_sensitive=True, no normalisation)", kind="agreement",
+      needs=("sentence_ter", "corpus_ter"), reference="sacrebleu",
+      strategy=st.lists(sentence.filter(lambda s: any(s[0])), min_size=1, max_size=4))
+def ter_agrees_with_sacrebleu(t, pairs):
+    lib = reference("sacrebleu")
+    refs, hyps = columns(pairs)
+    expect_close(t.sentence_ter(refs[0], hyps[0]), lib.sentence_ter(refs[0], hyps[0]), rtol=1e-12, what="sentence TER")
+    expect_close(t.corpus_ter(refs, hyps), lib.corpus_ter(refs, hyps), rtol=1e-12, what="corpus TER")
+
+
+def _ter_empty_references(t, ex, corpus_level: bool):
+    n, hyp = ex
+    if corpus_level:
+        expect_refusal_or_declared(lambda: t.corpus_ter([[[]] * n], [hyp]), "undefined", "corpus_ter",
+                                   "list_of_references", what="corpus_ter with empty references")
+    else:
+        expect_refusal_or_declared(lambda: t.sentence_ter([[]] * n, hyp), "undefined", "sentence_ter", "references",
+                                   what="sentence_ter with empty references")
+
+
+for _name in ("sentence_ter", "corpus_ter"):
+    prop(f"undefined[{_name}:empty_references]",
+         f"{_name} with every reference empty is refused (TER divides by the mean reference length)",
+         kind="undefined", needs=(_name,), strategy=st.tuples(st.integers(1, 3), tokens))(
+        functools.partial(_ter_empty_references, corpus_level=_name == "corpus_ter"))
+
+
+# ================================================================ SQuAD exact match and token F1
+
+
+def _squad_tokens(text):
+    """SQuAD v1.1's normalised answer as tokens: lowercase, drop punctuation, drop a/an/the words."""
+    kept = "".join(ch for ch in text.lower() if ch not in _PUNCTUATION)
+    return [w for w in kept.split() if w not in ("a", "an", "the")]
+
+
+_PUNCTUATION = frozenset('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~')
+
+
+def _squad_f1_oracle(golds, hyp):
+    predicted = _squad_tokens(hyp)
+    best = 0.0
+    for gold in golds:
+        gold_tokens = _squad_tokens(gold)
+        common = sum((Counter(gold_tokens) & Counter(predicted)).values())
+        if common:
+            best = max(best, _f1(common / len(predicted), common / len(gold_tokens)))
+    return best
+
+
+@prop("definition[exact_match]",
+      "exact_match is 1 iff the SQuAD-normalised hypothesis equals some normalised reference (computed in the spec)",
+      kind="relation", needs=("exact_match",), defines=("exact_match",), strategy=phrase_sentence)
+def exact_match_definition(t, ex):
+    refs, hyp = ex
+    expected = float(any(_squad_tokens(hyp) == _squad_tokens(r) for r in refs))
+    expect(t.exact_match(refs, hyp) == expected,
+           f"exact_match({refs!r}, {hyp!r}) = {t.exact_match(refs, hyp)!r}, but should be {expected}")
+
+
+@prop("definition[squad_f1]",
+      "squad_f1 = the best token F1 against any normalised reference, 0 when nothing is in common (SQuAD v1.1)",
+      kind="relation", needs=("squad_f1",), defines=("squad_f1",), strategy=phrase_sentence)
+def squad_f1_definition(t, ex):
+    refs, hyp = ex
+    expect_close(t.squad_f1(refs, hyp), _squad_f1_oracle(refs, hyp), rtol=1e-12, what="squad_f1")
+
+
+@prop("relation[squad_f1:at_least_exact_match]",
+      "squad_f1 >= exact_match wherever the hypothesis keeps a token after normalisation", kind="relation",
+      needs=("squad_f1", "exact_match"), strategy=phrase_sentence)
+def squad_f1_at_least_exact_match(t, ex):
+    refs, hyp = ex
+    if _squad_tokens(hyp):
+        expect_le(t.exact_match(refs, hyp), t.squad_f1(refs, hyp), what="exact_match vs squad_f1")
+
+
+@prop("undefined[squad_f1:empty_answers]",
+      "an answer and a gold answer that both normalise to nothing: exact_match 1, squad_f1 0 (v1.1's 0/0)",
+      kind="undefined", needs=("squad_f1", "exact_match"),
+      strategy=st.tuples(st.sampled_from(("", "the", "a .", " An ")), st.sampled_from(("", ".", "the a", "A"))))
+def squad_empty_answers(t, ex):
+    gold, hyp = ex
+    expect(t.exact_match([gold], hyp) == 1.0, f"exact_match([{gold!r}], {hyp!r}) = {t.exact_match([gold], hyp)!r}, "
+           "but should be 1 (both normalise to the empty string)")
+    expect(t.squad_f1([gold], hyp) == 0.0, f"squad_f1([{gold!r}], {hyp!r}) = {t.squad_f1([gold], hyp)!r}, but "
+           "should be 0 (SQuAD v1.1: no common token)")
+
+
 # ================================================================ integer token ids
 
 #: metric -> (the keywords its calls pass, whether references must be non-empty, the calls on sentence pairs)
@@ -841,6 +1191,27 @@ CAPABILITIES = {
                                 undefined="zero precision unsmoothed or no unigram match: 0.0; empty hypothesis: 0.0"),
     "corpus_bleu": Capability(range=(0, 1), symmetric=False, input_domain="corpus of reference lists and hypotheses",
                               undefined="as sentence_bleu on pooled statistics; empty corpus: raises"),
+    **{name: Capability(range=(0, 1), symmetric=True, input_domain=_TOKENS if not name.startswith("corpus") else
+                        "corpus of token sequence pairs", higher_is_better=name.endswith("wip"),
+                        undefined="reference and hypothesis both empty (all of them, for a corpus): raises; one side "
+                                  "empty: MER 1, WIP 0, WIL 1")
+       for name in ("mer", "corpus_mer", "wil", "corpus_wil", "wip", "corpus_wip")},
+    "sentence_chrf": Capability(range=(0, 1), symmetric=False, input_domain="a hypothesis string and its reference "
+                                "strings", undefined="no effective order (empty after whitespace removal) or no "
+                                "match: 0.0"),
+    "corpus_chrf": Capability(range=(0, 1), symmetric=False, input_domain="corpus of hypothesis strings and their "
+                              "reference strings", undefined="as sentence_chrf on summed statistics; empty corpus: "
+                              "raises"),
+    "sentence_ter": Capability(range=(0, None), symmetric=False, input_domain=_TOKENS, higher_is_better=False,
+                               undefined="every reference empty: raises MetricInputError"),
+    "corpus_ter": Capability(range=(0, None), symmetric=False, input_domain="corpus of reference lists and "
+                             "hypotheses", higher_is_better=False,
+                             undefined="every reference of the corpus empty, or an empty corpus: raises"),
+    "exact_match": Capability(range=(0, 1), symmetric=False, input_domain="an answer string and its gold answers",
+                              undefined="empty list of references: raises; answers normalising to nothing match"),
+    "squad_f1": Capability(range=(0, 1), symmetric=False, input_domain="an answer string and its gold answers",
+                           undefined="no common token (an answer normalising to nothing included): 0.0; empty list "
+                                     "of references: raises"),
     "rouge_n": Capability(range=(0, 1), symmetric=False, input_domain=_TOKENS,
                           undefined="side shorter than n: its P or R is 0; F = 0 when P = R = 0",
                           averaging=("max", "mean")),
@@ -880,6 +1251,17 @@ _GENERIC = {
                         stream_forms=(*_forms("max_n", MAX_NS, smoothing="floor"), {"max_n": 4, "smoothing": "none"}),
                         bound_forms=_BLEU_BOUND_FORMS, perfect_forms=_BLEU_ORDERS,
                         not_generic=("duplication_invariance",)),
+    **{name: dict(inputs=SWAPPABLE_WORD_PAIRS, best=1.0 if name == "wip" else 0.0, not_generic=_ONE_SENTENCE)
+       for name in ("mer", "wil", "wip")},
+    **{f"corpus_{name}": dict(inputs=WORD_CORPORA, best=1.0 if name == "wip" else 0.0) for name in ("mer", "wil", "wip")},
+    # chrF++ beside chrF: word n-grams see the spaces and punctuation that character n-grams skip
+    "sentence_chrf": dict(inputs=REFERENCED_TEXTS, best=1.0, forms=_forms("word_order", (0, 2)),
+                          not_generic=_ONE_SENTENCE),
+    "corpus_chrf": dict(inputs=REFERENCED_TEXT_CORPORA, best=1.0, forms=_forms("word_order", (0, 2))),
+    "sentence_ter": dict(inputs=REFERENCED_SENTENCES_WITH_WORDS, best=0.0, not_generic=_ONE_SENTENCE),
+    "corpus_ter": dict(inputs=REFERENCED_CORPORA_WITH_WORDS, best=0.0),
+    "exact_match": dict(inputs=REFERENCED_TEXTS, best=1.0, not_generic=_ONE_SENTENCE),
+    "squad_f1": dict(inputs=REFERENCED_TEXTS, best=1.0, not_generic=_ONE_SENTENCE),
     "rouge_n": dict(inputs=REFERENCED_SENTENCES, best=1.0, bound_forms=_ROUGE_ORDERS, perfect_forms=_ROUGE_ORDERS,
                     not_generic=_ONE_SENTENCE),
     "rouge_l": dict(inputs=REFERENCED_SENTENCES, best=1.0, not_generic=_ONE_SENTENCE),

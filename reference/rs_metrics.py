@@ -6,6 +6,14 @@ turns each query (row) into a user: ``true`` is the documents with grade > 0, ``
 the order of its score. Names provided: precision_at_k, recall_at_k, average_precision_at_k /
 mean_average_precision (``mapr``), reciprocal_rank / mean_reciprocal_rank (``mrr``), hit_rate_at_k
 (``hitrate``) and ndcg_at_k (``ndcg``, binary gain).
+
+Section recommendation: rs_metrics' beyond-accuracy functions take the recommendations as the same user -> list
+dict (row u of ``recommendations`` is user u's list) and, for ``surprisal``, an interaction log (a DataFrame of
+user_id, item_id rows: the adapter writes one row per cell of ``interactions`` above 0). Names provided:
+catalog_coverage (``coverage``, the catalog 0..n_items-1 as its item list) and novelty_at_k (``surprisal``: the
+mean over users of the mean -log2 popularity of their top k, popularity = the item's users / the users of the
+log, an item outside the log filled with log2(users of the log): the catalog's zero_popularity='one_user').
+``popularity`` (the mean popularity itself, not its self-information) matches no catalog metric.
 """
 
 from __future__ import annotations
@@ -13,6 +21,7 @@ from __future__ import annotations
 from importlib.metadata import version as _version
 
 import numpy as np
+import pandas as pd
 import rs_metrics
 
 from ._ranked_queries import grades_and_scores
@@ -33,7 +42,19 @@ CONVENTIONS = {
     "ranked lists": "y_score=None: the documents in the given order",
     "scores": "rs_metrics has no scores: the adapter ranks them, and refuses NaN scores (which have no rank)",
 }
-SUPPORTS = {"ndcg_at_k": {"gain": ("linear",)}}
+CONVENTIONS.update({
+    "recommendation.lists": "row u of recommendations is user u's list, passed as pred = {u: [item ids]}; "
+    "rs_metrics reads any list of any length",
+    "recommendation.novelty": "novelty_at_k is surprisal(log, pred, k): self-information only (no unseen_ratio), "
+    "an item outside the log filled with log2(users of the log) (zero_popularity='one_user', its only form)",
+    "recommendation.log": "the log has one (user_id, item_id) row per cell of interactions above 0; the adapter "
+    "refuses NaN and negative cells, which no log row can hold",
+    "recommendation.users": "surprisal counts the users of its interaction log: a user with no interaction has "
+    "no row there and is not counted",
+    "recommendation.coverage": "catalog_coverage is coverage(list(range(n_items)), pred, k)",
+})
+SUPPORTS = {"ndcg_at_k": {"gain": ("linear",)}, "novelty_at_k": {"definition": ("self_information",),
+                                                                  "zero_popularity": ("one_user",)}}
 
 
 def _users(y_true, y_score):
@@ -86,3 +107,28 @@ def ndcg_at_k(y_true, y_score=None, *, k=None, gain="linear"):
     if gain != "linear":
         raise ValueError(f"gain: rs_metrics' ndcg has binary gain only, got {gain!r}")
     return _per_user(rs_metrics.ndcg, y_true, y_score, k)
+
+
+# ---------------------------------------------------------------- recommendation (beyond accuracy)
+
+
+def _pred(recommendations) -> dict:
+    """user -> list of item ids, one user per row, as rs_metrics takes recommendations."""
+    return {u: np.asarray(row).tolist() for u, row in enumerate(recommendations)}
+
+
+def catalog_coverage(recommendations, n_items, *, k=None):
+    return float(rs_metrics.coverage(list(range(n_items)), _pred(recommendations), k=k))
+
+
+def novelty_at_k(recommendations, interactions, *, k=None, definition="self_information",
+                 zero_popularity="one_user"):
+    if definition != "self_information" or zero_popularity != "one_user":
+        raise ValueError(f"definition/zero_popularity: rs_metrics' surprisal is self-information with unseen items "
+                         f"filled, got {definition!r}, {zero_popularity!r}")
+    values = np.asarray(interactions.toarray() if hasattr(interactions, "toarray") else interactions, dtype=float)
+    if np.isnan(values).any() or (values < 0).any():  # no row of a log: the adapter cannot write one
+        raise ValueError("interactions: NaN or negative values are no interaction log")
+    users, items = np.nonzero(values > 0)
+    log = pd.DataFrame({"user_id": users, "item_id": items})
+    return float(rs_metrics.surprisal(log, _pred(recommendations), k=k))

@@ -712,6 +712,70 @@ def rouge_l(references, hypothesis, *, multi_reference="max"):
     return _rouge("rougeL", references, hypothesis, multi_reference)
 
 
+# chrF: chrf_score(n_char_order, n_word_order, beta, whitespace), lowercase=False; torchmetrics' default
+# n_word_order is 2 (chrF++), the catalog's 0 (chrF), passed explicitly. TER: translation_edit_rate with
+# lowercase=False (its default lowercases), normalize=False, no_punctuation=False. MER/WIL/WIP:
+# match_error_rate, word_information_lost/preserved on joined strings (a list pools the counts).
+# SQuAD: squad() on one question ({'prediction_text', 'id'} and {'answers': {'text': references}, 'id'}),
+# scores divided by 100.
+CONVENTIONS.update({
+    "text.chrf": "chrf_score(n_char_order, n_word_order (catalog default 0), beta, whitespace, lowercase=False)",
+    "text.ter": "translation_edit_rate(lowercase=False, normalize=False, no_punctuation=False)",
+    "text.mer_wil_wip": "match_error_rate / word_information_lost / word_information_preserved on joined strings",
+    "text.squad": "squad() on one question; exact_match and f1 divided by 100",
+})
+DOMAINS.update(string_token_domains('mer', 'corpus_mer', 'wil', 'corpus_wil', 'wip', 'corpus_wip', 'sentence_ter',
+                                    'corpus_ter'))
+
+
+def sentence_chrf(references, hypothesis, *, char_order=6, word_order=0, beta=2.0, whitespace=False):
+    return _out(_txt.chrf_score([hypothesis], [references], n_char_order=char_order, n_word_order=word_order,
+                                beta=beta, whitespace=whitespace))
+
+
+def corpus_chrf(list_of_references, hypotheses, *, char_order=6, word_order=0, beta=2.0, whitespace=False):
+    return _out(_txt.chrf_score(hypotheses, list_of_references, n_char_order=char_order,
+                                n_word_order=word_order, beta=beta, whitespace=whitespace))
+
+
+def sentence_ter(references, hypothesis):
+    return _out(_txt.translation_edit_rate([_text(hypothesis)], [_texts(references)], lowercase=False))
+
+
+def corpus_ter(list_of_references, hypotheses):
+    refs = [_texts(r) for r in list_of_references] if isinstance(list_of_references, (list, tuple)) else \
+        list_of_references
+    return _out(_txt.translation_edit_rate(_texts(hypotheses), refs, lowercase=False))
+
+
+def _words_measure(measure):
+    return lambda reference, hypothesis: _out(measure(_text(hypothesis), _text(reference)))
+
+
+def _corpus_words_measure(measure):
+    return lambda references, hypotheses: _out(measure(_texts(hypotheses), _texts(references)))
+
+
+mer, corpus_mer = _words_measure(_txt.match_error_rate), _corpus_words_measure(_txt.match_error_rate)
+wil, corpus_wil = _words_measure(_txt.word_information_lost), _corpus_words_measure(_txt.word_information_lost)
+wip, corpus_wip = (_words_measure(_txt.word_information_preserved),
+                   _corpus_words_measure(_txt.word_information_preserved))
+
+
+def _squad(references, hypothesis, key):
+    result = _txt.squad({"prediction_text": hypothesis, "id": "q"},
+                        {"answers": {"answer_start": [0] * len(references), "text": references}, "id": "q"})
+    return _out(result[key]) / 100.0
+
+
+def exact_match(references, hypothesis):
+    return _squad(references, hypothesis, "exact_match")
+
+
+def squad_f1(references, hypothesis):
+    return _squad(references, hypothesis, "f1")
+
+
 # ---------------------------------------------------------------- clustering
 # (section: clustering)
 # torchmetrics.functional.clustering (argument order preds, target = labels_pred, labels_true). Integer

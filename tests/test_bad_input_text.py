@@ -59,6 +59,34 @@ CASES = [
     ("rouge_l: beta = 0", lambda: metrics.rouge_l([REF], HYP, beta=0), "beta"),
     ("rouge_l: unknown multi_reference policy", lambda: metrics.rouge_l([REF], HYP, multi_reference="min"),
      "multi_reference"),
+    # MER, WIL, WIP
+    ("mer: both sides empty (0/0)", lambda: metrics.mer([], []), "reference"),
+    ("corpus_wip: every pair empty", lambda: metrics.corpus_wip([[], []], [[], []]), "references"),
+    ("corpus_wil: fewer hypotheses than references", lambda: metrics.corpus_wil([REF, REF], [HYP]), "hypotheses"),
+    ("wil: a raw string instead of tokens", lambda: metrics.wil("the cat", HYP), "reference"),
+    # chrF
+    ("sentence_chrf: a string instead of a list of references", lambda: metrics.sentence_chrf("a b", "a b"),
+     "references"),
+    ("sentence_chrf: tokens instead of a hypothesis string", lambda: metrics.sentence_chrf(["a b"], HYP),
+     "hypothesis"),
+    ("sentence_chrf: char_order = 0", lambda: metrics.sentence_chrf(["a b"], "a b", char_order=0), "char_order"),
+    ("sentence_chrf: negative word_order", lambda: metrics.sentence_chrf(["a b"], "a b", word_order=-1),
+     "word_order"),
+    ("corpus_chrf: beta = 0", lambda: metrics.corpus_chrf([["a b"]], ["a b"], beta=0), "beta"),
+    ("corpus_chrf: whitespace not a bool", lambda: metrics.corpus_chrf([["a b"]], ["a b"], whitespace="no"),
+     "whitespace"),
+    ("corpus_chrf: more hypotheses than reference lists", lambda: metrics.corpus_chrf([["a"]], ["a", "b"]),
+     "hypotheses"),
+    # TER
+    ("sentence_ter: every reference empty (0/0)", lambda: metrics.sentence_ter([[], []], HYP), "references"),
+    ("corpus_ter: every reference empty", lambda: metrics.corpus_ter([[[]], [[]]], [HYP, []]), "list_of_references"),
+    ("sentence_ter: a token list instead of a list of references", lambda: metrics.sentence_ter(REF, HYP),
+     "references"),
+    ("corpus_ter: empty corpus", lambda: metrics.corpus_ter([], []), "list_of_references"),
+    # SQuAD
+    ("exact_match: no gold answer", lambda: metrics.exact_match([], "cat"), "references"),
+    ("squad_f1: a bare string as the gold answers", lambda: metrics.squad_f1("the cat", "cat"), "references"),
+    ("squad_f1: tokens instead of an answer string", lambda: metrics.squad_f1(["cat"], ["cat"]), "hypothesis"),
 ]
 
 

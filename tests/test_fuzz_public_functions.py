@@ -35,11 +35,16 @@ _VALID = {
     "generative": ([[0.0, 1.0], [1.0, 0.5], [2.0, 2.5]], [[0.5, 1.0], [1.5, 0.0], [2.0, 1.0]]),
     "signal": ([0, 1, 1, 0], [0, 1, 0, 0]),
     "multilabel": ([[1, 0, 1], [0, 1, 0]], [[1, 0, 0], [0, 1, 1]]),
+    "recommendation": ([[0, 1], [2, 1]], 3),
 }
 _POINTS = [[[0.0, 0.0], [0.0, 1.0], [5.0, 5.0], [5.0, 6.0], [9.0, 0.0]], [0, 0, 1, 1, 1]]
 _SPECIAL = {
     "cer": ["ab", "ac"], "corpus_cer": [["ab"], ["ac"]], "corpus_wer": [[["a"]], [["a"]]],
-    "corpus_bleu": [[[["a", "b"]]], [["a", "b"]]], "log_loss": [[0, 1], [[0.4, 0.6], [0.3, 0.7]]],
+    "corpus_bleu": [[[["a", "b"]]], [["a", "b"]]], "corpus_ter": [[[["a", "b"]]], [["b", "a"]]],
+    **dict.fromkeys(("mer", "wil", "wip"), [["a", "b"], ["b", "c"]]),
+    **dict.fromkeys(("corpus_mer", "corpus_wil", "corpus_wip"), [[["a"]], [["a", "b"]]]),
+    **dict.fromkeys(("sentence_chrf", "exact_match", "squad_f1"), [["the cat."], "a cat"]),
+    "corpus_chrf": [[["the cat."]], ["a cat"]], "log_loss": [[0, 1], [[0.4, 0.6], [0.3, 0.7]]],
     **dict.fromkeys(("top_k_accuracy", "hinge_loss"), [[0, 1, 2], [[0.5, 0.3, 0.2], [0.1, 0.8, 0.1], [0.2, 0.2, 0.6]]]),
     **dict.fromkeys(("brier_score_loss", "d2_brier_score", "d2_log_loss_score", "expected_calibration_error"),
                     [[0, 1, 1], [[0.4, 0.6], [0.3, 0.7], [0.5, 0.5]]]),
@@ -56,6 +61,8 @@ _SPECIAL = {
     "mel_cepstral_distortion": [[[1.0, 0.5, 0.2], [0.9, 0.4, 0.1]], [[1.1, 0.4, 0.2], [0.8, 0.5, 0.0]]],
     "multilabel_roc_auc": [[[1, 0], [0, 1], [1, 1]], [[0.9, 0.2], [0.1, 0.8], [0.6, 0.4]]],
     "multilabel_average_precision": [[[1, 0], [0, 1], [1, 1]], [[0.9, 0.2], [0.1, 0.8], [0.6, 0.4]]],
+    "novelty_at_k": [[[0, 1], [2, 1]], [[1, 0, 1], [0, 1, 0]]],
+    "intra_list_diversity": [[[0, 1], [2, 1]], [[1.0, 0.5, 0.0], [0.5, 1.0, 0.25], [0.0, 0.25, 1.0]]],
     "coco_map": [[{"boxes": [[0, 0, 2, 2]], "scores": [0.9], "labels": [1]}],
                  [{"boxes": [[0, 0, 2, 2]], "labels": [1]}]],
 }

@@ -52,6 +52,7 @@ BUNDLED: dict[str, str] = {
     "ignite": "reference.ignite",
     "mel_cepstral_distance": "reference.mel_cepstral_distance",
     "rs_metrics": "reference.rs_metrics",
+    "cornac": "reference.cornac",
     "utilsforecast": "reference.utilsforecast",
 }
 

@@ -2,7 +2,8 @@
 
 ``labels`` (label pairs, class probability rows), ``real_pairs`` (paired real
 arrays), ``scores`` (binary labels with scores), ``ranked_lists`` (queries of
-scored, graded documents), ``token_sequences`` (hypotheses and references).
+scored, graded documents), ``token_sequences`` (hypotheses and references),
+``recommendation_lists`` (users' top-k item ids, with interactions and item similarities).
 Each module draws valid and bad inputs and describes itself as an
 :class:`InputShape`, which is all :mod:`properties.generic` needs to know.
 
@@ -26,10 +27,10 @@ SKIP = object()
 
 #: every defect name a shape's ``bad`` strategy draws (the finding class of refuses_bad_input: defect:argument)
 BAD_INPUT_DEFECTS: tuple[str, ...] = (
-    "above_one", "empty", "inf", "length_mismatch", "nan", "nan_coordinate", "nan_score", "negative",
+    "above_one", "empty", "fractional", "inf", "length_mismatch", "nan", "nan_coordinate", "nan_score", "negative",
     "negative_width", "non_binary", "non_monotonic", "none", "not_normalised", "number", "number_after_tokens",
-    "one_dimensional", "ragged", "shape_mismatch", "single_point", "string", "three_coordinates", "tokens",
-    "two_dimensional", "unnested", "zero",
+    "one_dimensional", "out_of_catalog", "ragged", "repeated_item", "shape_mismatch", "single_point", "string",
+    "three_coordinates", "tokens", "two_dimensional", "unnested", "zero",
 )
 
 

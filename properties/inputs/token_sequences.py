@@ -464,3 +464,107 @@ REFERENCED_CORPORA = _shape(
     corpus_level=True, tokens="list_of_references, hypotheses",
     edges=_edge_corpora(mapped_edges(sentence_edges(), _copied)),
     perfect_edges=_edge_corpora(_perfect_sentence_edges(), perfect=True))
+
+
+# ------------------------------------------------------------------ raw text: chrF and SQuAD answers
+
+#: raw text for chrF and SQuAD: words of a, b and an upper-case A (SQuAD lowercases it into the article "a",
+#: chrF does not), spaces that chrF removes and punctuation that chrF++ splits off and SQuAD drops
+phrases = st.text(alphabet="aAb c.", max_size=12)
+#: a phrase with a "b": something left after SQuAD's normalisation and chrF's whitespace removal
+meaningful_phrases = phrases.filter(lambda text: "b" in text)
+phrase_references = st.lists(phrases, min_size=1, max_size=3)
+
+
+@st.composite
+def _phrase_sentence(draw):
+    """(reference strings, hypothesis string); half the time the hypothesis is a slice of the first reference."""
+    refs = draw(phrase_references)
+    if draw(st.booleans()):
+        start = draw(st.integers(0, len(refs[0])))
+        return refs, refs[0][start:draw(st.integers(start, len(refs[0])))]
+    return refs, draw(phrases)
+
+
+@st.composite
+def _perfect_phrase_sentence(draw):
+    """(reference strings, h): h, with a "b" in it, alone or among up to 3 other references."""
+    refs, h = draw(st.lists(phrases, max_size=3)), draw(meaningful_phrases)
+    at = draw(st.integers(0, len(refs)))
+    return refs[:at] + [h] + refs[at:], h
+
+
+phrase_sentence = _phrase_sentence()
+phrase_corpus = st.lists(phrase_sentence, min_size=1, max_size=4)
+
+
+def phrase_edges() -> tuple:
+    """(reference strings, hypothesis string) that break chrF and SQuAD: identical, empty hypothesis, an empty
+    reference beside a non-empty one, whitespace only, punctuation only (chrF++ words, SQuAD's empty answer),
+    articles only (empty after SQuAD's normalisation, not after chrF's), case and spacing differences,
+    punctuation glued to words, and unicode characters (several UTF-8 bytes each)."""
+    return (
+        ("identical_phrase", (["the bat sat."], "the bat sat.")),
+        ("empty_hypothesis_phrase", (["a b"], "")),
+        ("empty_and_full_references", (["", "b a"], "b a")),
+        ("whitespace_only", (["  "], " ")),
+        ("punctuation_only", (["."], ". .")),
+        ("articles_only", (["the"], "a an")),
+        ("case_and_spacing", (["The  Cat"], "the cat")),
+        ("punctuation_glued", (["cat, sat."], "cat sat")),
+        ("unicode_phrase", (["café 猫"], "cafe 🙂")),
+    )
+
+
+def _perfect_phrase_edges() -> tuple:
+    return tuple((f"{name}_perfect", ([*refs, hyp], hyp)) for name, (refs, hyp) in phrase_edges()
+                 if "b" in hyp)
+
+
+#: chrF, SQuAD: a hypothesis string and its list of reference strings
+REFERENCED_TEXTS = _shape(
+    "a hypothesis string and its list of reference strings",
+    _one(phrase_sentence),
+    _one(_perfect_phrase_sentence(), perfect=True),
+    ("unnested_references", "no_reference", "number_hypothesis", "tokens_hypothesis"),
+    corpus_level=False,
+    edges=_edge_sentences(phrase_edges()),
+    perfect_edges=_edge_sentences(_perfect_phrase_edges(), perfect=True))
+
+#: corpus chrF: hypothesis strings, each with its list of reference strings
+REFERENCED_TEXT_CORPORA = _shape(
+    "a corpus of hypothesis strings with their lists of reference strings",
+    _many(phrase_corpus),
+    _many(st.lists(_perfect_phrase_sentence(), min_size=1, max_size=4), perfect=True),
+    ("extra_hypothesis", "missing_hypothesis", "empty", "unnested_references", "number_hypothesis"),
+    corpus_level=True,
+    edges=_edge_corpora(phrase_edges()),
+    perfect_edges=_edge_corpora(_perfect_phrase_edges(), perfect=True))
+
+
+def _some_reference_words(pair) -> bool:
+    return any(pair[0])
+
+
+#: TER: a hypothesis token list and its references, not all of them empty (TER divides by their mean length)
+REFERENCED_SENTENCES_WITH_WORDS = _shape(
+    "a hypothesis token list and its list of references, some reference non-empty",
+    _one(sentence.filter(_some_reference_words)),
+    _one(_perfect_sentence(), perfect=True),
+    ("unnested_references", "no_reference", "number_hypothesis", "string_hypothesis"),
+    corpus_level=False, tokens="references, hypothesis",
+    edges=_edge_sentences(mapped_edges(sentence_edges(), _copied)),
+    perfect_edges=_edge_sentences(_perfect_sentence_edges(), perfect=True))
+
+#: corpus TER: hypotheses with their lists of references, some reference of the corpus non-empty
+REFERENCED_CORPORA_WITH_WORDS = _shape(
+    "a corpus of hypotheses with their lists of references, some reference non-empty",
+    _many(corpus.filter(lambda pairs: any(map(_some_reference_words, pairs)))),
+    _many(st.lists(_perfect_sentence(), min_size=1, max_size=4), perfect=True),
+    ("extra_hypothesis", "missing_hypothesis", "empty", "unnested_references", "number_hypothesis"),
+    corpus_level=True, tokens="list_of_references, hypotheses",
+    edges=_edge_corpora(mapped_edges(sentence_edges(), _copied)),
+    perfect_edges=_edge_corpora(_perfect_sentence_edges(), perfect=True))
+
+#: MER, WIL, WIP of one sentence: as WORD_PAIRS, and symmetric (a swapped pair may have an empty reference)
+SWAPPABLE_WORD_PAIRS = dataclasses.replace(WORD_PAIRS, swap=_swap)

@@ -572,3 +572,245 @@ def cer_over_utf8_bytes(reference, hypothesis):
 MUTANTS += [
     Mutant("cer_over_utf8_bytes", {"cer": cer_over_utf8_bytes}, (T + "relation[cer:spaces_count]",)),
 ]
+
+
+# ---------------------------------------------------------------- MER, WIL, WIP, chrF, TER, SQuAD (issue 33)
+
+from metrics import text as _text  # noqa: E402 - the catalog's internals, for mutants that change one step
+
+
+def _pooled_counts(references, hypotheses):
+    """(hits, edits, reference words, hypothesis words) as the catalog pools them (validation included)."""
+    return _text._information_counts(references, hypotheses, corpus_level=True)
+
+
+def _clipped_wer(corpus_level: bool):
+    """MER taken as WER clipped at 1: the two agree while the hypothesis is no longer than the reference."""
+    def call(reference, hypothesis):
+        refs, hyps = (reference, hypothesis) if corpus_level else ([reference], [hypothesis])
+        hits, edits, n_ref, _ = _pooled_counts(refs, hyps)
+        return min(1.0, edits / n_ref) if n_ref else 1.0
+    return call
+
+
+def _mer_over_hits(corpus_level: bool):
+    """MER with the edits left out of its denominator: edits / hits."""
+    def call(reference, hypothesis):
+        refs, hyps = (reference, hypothesis) if corpus_level else ([reference], [hypothesis])
+        hits, edits, _, _ = _pooled_counts(refs, hyps)
+        return min(edits / max(hits, 1), 1e9)
+    return call
+
+
+def _mer_over_reference_plus_edits(reference, hypothesis):
+    """MER as edits / (N + edits) = WER / (1 + WER): the reference length where H + edits belongs."""
+    hits, edits, n_ref, _ = _pooled_counts([reference], [hypothesis])
+    return edits / (n_ref + edits)
+
+
+def _wip_hit_rate(corpus_level: bool):
+    """WIP as the hit rate of the reference alone, H / N (forgets the hypothesis length)."""
+    def call(reference, hypothesis):
+        refs, hyps = (reference, hypothesis) if corpus_level else ([reference], [hypothesis])
+        hits, _, n_ref, _ = _pooled_counts(refs, hyps)
+        return hits / n_ref if n_ref else 0.0
+    return call
+
+
+def _wil_over_reference_squared(corpus_level: bool):
+    """WIL = 1 - H^2 / N^2: both factors of WIP over the reference length."""
+    def call(reference, hypothesis):
+        refs, hyps = (reference, hypothesis) if corpus_level else ([reference], [hypothesis])
+        hits, _, n_ref, _ = _pooled_counts(refs, hyps)
+        return 1.0 - (hits / n_ref) ** 2 if n_ref else 1.0
+    return call
+
+
+def _fewest_hits(name: str, corpus_level: bool):
+    """H = max(N, M) - edits: the minimum-edit alignment with the fewest hits (torchmetrics' count)."""
+    def call(reference, hypothesis):
+        pairs = list(zip(reference, hypothesis)) if corpus_level else [(reference, hypothesis)]
+        _pooled_counts([r for r, _ in pairs], [h for _, h in pairs])
+        edits = sum(_OK.edit_distance(r, h) for r, h in pairs)
+        hits = sum(max(len(r), len(h)) for r, h in pairs) - edits
+        n_ref, n_hyp = sum(len(r) for r, _ in pairs), sum(len(h) for _, h in pairs)
+        if name == "mer":
+            return edits / (edits + hits)
+        preserved = 0.0 if hits == 0 else hits * hits / (n_ref * n_hyp)
+        return preserved if name == "wip" else 1.0 - preserved
+    return call
+
+
+def _chrf_variant(*, keep_spaces=False, eps_smoothing=False, corpus_mean=False, unchecked=False):
+    """chrF with one switch: whitespace counted in character n-grams whatever ``whitespace`` says, the mean of
+    per-order F-scores over every order (Popović's chrF++.py, sacrebleu's eps_smoothing) instead of the
+    F-score of the effective-order means, corpus chrF as the mean of sentence chrF, or options never checked."""
+    def score(stats, beta):
+        if not eps_smoothing:
+            return _text._chrf_from_statistics(stats, beta)
+        total = 0.0
+        for k in range(0, len(stats), 3):
+            total += _text._chrf_from_statistics(stats[k:k + 3], beta)
+        return total / (len(stats) // 3)
+
+    def sentence(refs, hyp, char_order, word_order, beta, whitespace):
+        whitespace = whitespace or keep_spaces
+        grams = _text._chrf_ngrams(hyp, char_order, word_order, whitespace)
+        best, best_score = None, -1.0
+        for ref in refs:
+            stats = _text._chrf_statistics(grams, _text._chrf_ngrams(ref, char_order, word_order, whitespace))
+            if score(stats, beta) > best_score:
+                best, best_score = stats, score(stats, beta)
+        return best
+
+    def options(char_order, word_order, beta, whitespace):
+        if unchecked:
+            return max(char_order, 0), max(word_order, 0), beta, whitespace
+        return _text._chrf_options(char_order, word_order, beta, whitespace)
+
+    def sentence_chrf(references, hypothesis, *, char_order=6, word_order=0, beta=2.0, whitespace=False):
+        o = options(char_order, word_order, beta, whitespace)
+        refs = _text._reference_texts(references, "references")
+        stats = sentence(refs, _text._text_of(hypothesis, "hypothesis"), *o)
+        return score(stats, o[2]) if o[2] > 0 else 0.0
+
+    def corpus_chrf(list_of_references, hypotheses, *, char_order=6, word_order=0, beta=2.0, whitespace=False):
+        _OK.corpus_chrf(list_of_references, hypotheses)  # the refusals
+        o = options(char_order, word_order, beta, whitespace)
+        per_sentence = [sentence(list(r), h, *o) for r, h in zip(list_of_references, hypotheses)]
+        if corpus_mean:
+            return sum(score(s, o[2]) for s in per_sentence) / len(per_sentence)
+        return score(np.sum(per_sentence, axis=0).tolist(), o[2])
+
+    return {"sentence_chrf": sentence_chrf, "corpus_chrf": corpus_chrf}
+
+
+def _ter_variant(*, length="mean", shifts=True, shift_cost=None, empty_scores_one=False):
+    """TER with one switch: divided by the longest reference's length, no shifts (edit distance only), a shift
+    costing the length of its block, or sacrebleu's 1 (0 for an empty hypothesis) where every reference is empty."""
+    def statistics(references, hypothesis):
+        refs = _text._reference_list(references, "references")
+        hyp = list(_text._tokens(hypothesis, "hypothesis"))
+        if shifts and shift_cost is None:
+            edits = min(_OK.sentence_ter([r], hyp) * len(r) if r else len(hyp) for r in refs)
+        elif shifts:  # a shift of a block of k words costs k: A + B -> B + A costs min(|A|, |B|)
+            edits = min(_blocked_edits(list(r), hyp) for r in refs)
+        else:
+            edits = min(_OK.edit_distance(r, hyp) for r in refs)
+        n = max(map(len, refs)) if length == "longest" else sum(map(len, refs)) / len(refs)
+        return round(edits), n, len(hyp)
+
+    def rate(edits, n, n_hyp, name):
+        if n == 0:
+            if empty_scores_one:
+                return 1.0 if n_hyp else 0.0
+            raise metrics.MetricInputError(name, "are all empty")
+        return edits / n
+
+    def sentence_ter(references, hypothesis):
+        return rate(*statistics(references, hypothesis), "references")
+
+    def corpus_ter(list_of_references, hypotheses):
+        _text._corpus(list_of_references, "list_of_references")
+        _text._same_count("list_of_references", list_of_references, "hypotheses", hypotheses)
+        stats = [statistics(r, h) for r, h in zip(list_of_references, hypotheses)]
+        return rate(sum(s[0] for s in stats), sum(s[1] for s in stats), sum(s[2] for s in stats),
+                    "list_of_references")
+
+    return {"sentence_ter": sentence_ter, "corpus_ter": corpus_ter}
+
+
+def _blocked_edits(ref, hyp):
+    """TER edits with every shift charged its block length (one per word moved)."""
+    best = _OK.edit_distance(ref, hyp)
+    n = len(hyp)
+    for start in range(n):
+        for end in range(start + 1, n + 1):
+            for target in range(n - (end - start) + 1):
+                rest = hyp[:start] + hyp[end:]
+                moved = rest[:target] + hyp[start:end] + rest[target:]
+                if moved != hyp:
+                    best = min(best, (end - start) + _OK.edit_distance(ref, moved))
+    return best
+
+
+def _corpus_ter_mean(list_of_references, hypotheses):
+    _OK.corpus_ter(list_of_references, hypotheses)
+    return sum(_OK.sentence_ter(r, h) for r, h in zip(list_of_references, hypotheses)) / len(hypotheses)
+
+
+def _squad_variant(*, normalize=None, f1_normalize=None, v2_empty=False, first_gold=False):
+    """SQuAD EM and F1 with one switch: another normalisation (raw text, or articles kept; for F1 alone with
+    ``f1_normalize``), SQuAD v2.0's empty-answer rule (F1 = 1 when both normalise to nothing), or only the first
+    gold answer scored."""
+    def norm(text):
+        return _text.squad_normalize(text) if normalize is None else normalize(text)
+
+    def f1(gold, hyp):
+        f1_norm = f1_normalize or norm
+        g, h = f1_norm(gold).split(), f1_norm(hyp).split()
+        if v2_empty and not g and not h:
+            return 1.0
+        common = sum((Counter(g) & Counter(h)).values())
+        return 0.0 if common == 0 else 2 * common / (len(g) + len(h))
+
+    def exact_match(references, hypothesis):
+        _OK.exact_match(references, hypothesis)
+        return float(any(norm(hypothesis) == norm(r) for r in references))
+
+    def squad_f1(references, hypothesis):
+        _OK.squad_f1(references, hypothesis)
+        golds = list(references)[:1] if first_gold else references
+        return max(f1(g, hypothesis) for g in golds)
+
+    return {"exact_match": exact_match, "squad_f1": squad_f1}
+
+
+def _squad_keeping_articles(text):
+    return " ".join("".join(ch for ch in text.lower() if ch not in _text._SQUAD_PUNCTUATION).split())
+
+
+MUTANTS += [
+    Mutant("mer_is_clipped_wer", {"mer": _clipped_wer(False), "corpus_mer": _clipped_wer(True)},
+           (T + "definition[mer]", T + "definition[corpus_mer]", T + "agreement[mer:jiwer]")),
+    Mutant("mer_over_hits", {"mer": _mer_over_hits(False), "corpus_mer": _mer_over_hits(True)},
+           (T + "relation[mer:wer_bounds]",)),
+    Mutant("information_from_fewest_hits",
+           {**{n: _fewest_hits(n, False) for n in ("mer", "wil", "wip")},
+            **{f"corpus_{n}": _fewest_hits(n, True) for n in ("mer", "wil", "wip")}},
+           tuple(T + f"definition[{p}{n}]" for n in ("mer", "wil", "wip") for p in ("", "corpus_"))),
+    Mutant("wip_is_hit_rate", {"wip": _wip_hit_rate(False), "corpus_wip": _wip_hit_rate(True)},
+           (T + "definition[wip]", T + "definition[corpus_wip]", T + "agreement[wip:jiwer]",
+            T + "relation[wip:one_minus_wil]", T + "symmetry[wip]")),
+    Mutant("wil_over_reference_squared", {"wil": _wil_over_reference_squared(False),
+                                          "corpus_wil": _wil_over_reference_squared(True)},
+           (T + "definition[wil]", T + "definition[corpus_wil]", T + "agreement[wil:jiwer]",
+            T + "relation[wip:one_minus_wil]", T + "symmetry[wil]")),
+    Mutant("mer_over_reference_length_plus_edits", {"mer": _mer_over_reference_plus_edits},
+           (T + "symmetry[mer]", T + "definition[mer]")),
+    Mutant("chrf_counts_spaces", _chrf_variant(keep_spaces=True),
+           (T + "definition[sentence_chrf]", T + "definition[corpus_chrf]", T + "invariance[sentence_chrf:spacing]",
+            T + "agreement[chrf:sacrebleu]")),
+    Mutant("chrf_mean_of_order_f_scores", _chrf_variant(eps_smoothing=True),
+           (T + "definition[sentence_chrf]", T + "definition[corpus_chrf]")),
+    Mutant("corpus_chrf_mean_of_sentences", _chrf_variant(corpus_mean=True), (T + "definition[corpus_chrf]",)),
+    Mutant("chrf_options_unchecked", _chrf_variant(unchecked=True), (T + "refusal[sentence_chrf:options]",)),
+    Mutant("ter_over_longest_reference_length", _ter_variant(length="longest"),
+           (T + "definition[sentence_ter]",)),
+    Mutant("ter_without_shifts", _ter_variant(shifts=False),
+           (T + "relation[sentence_ter:block_swap]", T + "agreement[ter:sacrebleu]")),
+    Mutant("ter_shift_costs_block_length", _ter_variant(shift_cost="length"),
+           (T + "relation[sentence_ter:block_swap]",)),
+    Mutant("corpus_ter_mean_of_sentences", {"corpus_ter": _corpus_ter_mean}, (T + "relation[corpus_ter:pooled]",)),
+    Mutant("ter_empty_references_score_one", _ter_variant(empty_scores_one=True),
+           (T + "undefined[sentence_ter:empty_references]", T + "undefined[corpus_ter:empty_references]")),
+    Mutant("squad_without_normalisation", _squad_variant(normalize=lambda text: text),
+           (T + "definition[exact_match]", T + "definition[squad_f1]")),
+    Mutant("squad_f1_on_raw_tokens", _squad_variant(f1_normalize=lambda text: text),
+           (T + "relation[squad_f1:at_least_exact_match]", T + "definition[squad_f1]")),
+    Mutant("squad_keeps_articles", _squad_variant(normalize=_squad_keeping_articles),
+           (T + "definition[exact_match]",)),
+    Mutant("squad_f1_v2_empty_answers", _squad_variant(v2_empty=True),
+           (T + "undefined[squad_f1:empty_answers]", T + "definition[squad_f1]")),
+    Mutant("squad_f1_first_gold_only", _squad_variant(first_gold=True), (T + "definition[squad_f1]",)),
+]
