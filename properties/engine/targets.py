@@ -55,6 +55,7 @@ BUNDLED: dict[str, str] = {
     "rs_metrics": "reference.rs_metrics",
     "cornac": "reference.cornac",
     "utilsforecast": "reference.utilsforecast",
+    "netcal": "reference.netcal",
 }
 
 DEFAULT_TARGET = "metrics"
