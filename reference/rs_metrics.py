@@ -48,15 +48,18 @@ CONVENTIONS.update({
     "recommendation.lists": "row u of recommendations is user u's list, passed as pred = {u: [item ids]}; "
     "rs_metrics reads any list of any length",
     "recommendation.novelty": "novelty_at_k is surprisal(log, pred, k): self-information only (no unseen_ratio), "
-    "an item outside the log filled with log2(users of the log) (zero_popularity='one_user', its only form)",
+    "an item outside the log filled with log2(users of the log) (zero_popularity='one_user', its only form; "
+    "'raise', the catalog's default, gets the same call, so an unseen item is scored, not refused)",
     "recommendation.log": "the log has one (user_id, item_id) row per cell of interactions above 0; the adapter "
     "refuses NaN and negative cells, which no log row can hold",
     "recommendation.users": "surprisal counts the users of its interaction log: a user with no interaction has "
     "no row there and is not counted",
     "recommendation.coverage": "catalog_coverage is coverage(list(range(n_items)), pred, k)",
 })
+# zero_popularity='raise' (the catalog's default) is asked of surprisal as it is: it has one behaviour, the same as
+# 'one_user' wherever an item has a user, and where the catalog refuses it fills instead (a listed finding)
 SUPPORTS = {"ndcg_at_k": {"gain": ("linear",)}, "novelty_at_k": {"definition": ("self_information",),
-                                                                  "zero_popularity": ("one_user",)}}
+                                                                  "zero_popularity": ("raise", "one_user")}}
 
 
 def _users(y_true, y_score):
@@ -124,8 +127,8 @@ def catalog_coverage(recommendations, n_items, *, k=None):
 
 
 def novelty_at_k(recommendations, interactions, *, k=None, definition="self_information",
-                 zero_popularity="one_user"):
-    if definition != "self_information" or zero_popularity != "one_user":
+                 zero_popularity="raise"):
+    if definition != "self_information" or zero_popularity not in ("raise", "one_user"):
         raise ValueError(f"definition/zero_popularity: rs_metrics' surprisal is self-information with unseen items "
                          f"filled, got {definition!r}, {zero_popularity!r}")
     values = np.asarray(interactions.toarray() if hasattr(interactions, "toarray") else interactions, dtype=float)

@@ -222,3 +222,30 @@ def test_a_correct_float32_library_keeps_monotone_invariance_and_a_wrong_one_fai
     assert result.precision == "float32"
     wrong = check_property(prop, _float32_curves(decimals=1), settings_=CI)
     assert wrong.status == "fail", (wrong.status, wrong.detail)
+
+
+# ------------------------------------------------------------ multioutput
+
+
+def _one_output_mae(y_true, y_pred):
+    """The catalog's MAE without multioutput: like the catalog's metrics without the keyword, it refuses 2-D input."""
+    return metrics.mean_absolute_error(y_true, y_pred)
+
+
+def _single_column_off(y_true, y_pred, *, multioutput="uniform_average"):
+    """MAE whose (n, 1) input is scored twice too high; every other form is the catalog's."""
+    value = metrics.mean_absolute_error(y_true, y_pred, multioutput=multioutput)
+    return 2 * value if getattr(y_true, "ndim", 1) == 2 and y_true.shape[1] == 1 else value
+
+
+def test_a_target_without_multioutput_is_not_held_to_one_column_of_shape_n_by_1():
+    """(n, 1) is a multioutput input: a target that lacks the keyword and refuses 2-D input, as the catalog's metrics
+    without it do, leaves relation.multioutput n/a (the form is asked with multioutput=), never a refusal finding."""
+    prop = registry.get("regression.relation.multioutput[mean_absolute_error]")
+    result = check_property(prop, toy_target(mean_absolute_error=_one_output_mae), settings_=CI)
+    assert result.status == "n/a", result
+    assert "mean_absolute_error:multioutput" in result.detail
+    # a target with the keyword is still held to it
+    wrong = check_property(prop, toy_target(mean_absolute_error=_single_column_off), settings_=CI)
+    assert wrong.status == "fail", wrong
+    assert any(f["finding_class"].startswith("single_column") for f in wrong.findings), wrong.findings

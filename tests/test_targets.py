@@ -145,3 +145,37 @@ def test_a_stream_call_is_recorded_as_a_copy_pasteable_reproduction():
     lines = view.reproduction().splitlines()[1:]
     assert lines == ["import metrics as target", "s1 = target.STREAMING['accuracy']()",
                      "s1.update([1, 0], [1, 1])  # -> None", "s1.compute()  # -> 0.5"]
+
+
+def test_supports_checks_the_catalog_default_of_a_keyword_the_call_leaves_out():
+    """A target whose SUPPORTS excludes the catalog's default of a keyword is n/a for the calls that omit it:
+    they ask for the default, which the target lacks, so its value for them would be a variant's."""
+    import types
+
+    import properties  # noqa: F401 - registers the families' properties
+    from properties.engine import guards
+    from properties.engine.profiles import profile_settings
+    from properties.engine import registry
+    from properties.engine.runner import check_property
+    from properties.engine.targets import _declarations
+
+    def symmetric_mean_absolute_percentage_error(y_true, y_pred, *, denominator="sum"):
+        y, p = np.asarray(y_true, dtype=float), np.asarray(y_pred, dtype=float)
+        total = np.abs(y) + np.abs(p)
+        return float(np.mean(np.where(total == 0, 0.0, np.abs(y - p) / np.where(total == 0, 1.0, total))))
+
+    target = toy_target(symmetric_mean_absolute_percentage_error=symmetric_mean_absolute_percentage_error)
+    supports = {"symmetric_mean_absolute_percentage_error": {"denominator": ("sum",)}}
+    target.supports = _declarations("toy", types.SimpleNamespace(SUPPORTS=supports))["supports"]
+    view = RecordingView(target)
+    assert view.symmetric_mean_absolute_percentage_error([1.0], [3.0], denominator="sum") == 0.5
+    with pytest.raises(guards.Unsupported, match=r"denominator='mean' \(the default\)"):
+        view.symmetric_mean_absolute_percentage_error([1.0], [3.0])
+    result = check_property(registry.get("regression.definition[symmetric_mean_absolute_percentage_error]"), target,
+                            settings_=profile_settings("ci"))
+    assert result.status == "n/a", result
+    assert "symmetric_mean_absolute_percentage_error:denominator='mean' (the default)" in result.detail
+    # a default the target supports changes nothing: the call without the keyword runs
+    target.supports = _declarations("toy", types.SimpleNamespace(
+        SUPPORTS={"symmetric_mean_absolute_percentage_error": {"denominator": ("sum", "mean")}}))["supports"]
+    assert RecordingView(target).symmetric_mean_absolute_percentage_error([1.0], [3.0]) == 0.5

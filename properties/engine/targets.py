@@ -19,6 +19,7 @@ Bundled targets are listed in :data:`BUNDLED`; anything else is imported as
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import inspect
 import json
@@ -53,6 +54,8 @@ BUNDLED: dict[str, str] = {
     "mel_cepstral_distance": "reference.mel_cepstral_distance",
     "rs_metrics": "reference.rs_metrics",
     "cornac": "reference.cornac",
+    "utilsforecast": "reference.utilsforecast",
+    "netcal": "reference.netcal",
 }
 
 DEFAULT_TARGET = "metrics"
@@ -753,9 +756,13 @@ def calls_held(calls) -> bool:
     return True
 
 
-def _unsupported(target: Target, fn: Callable, name: str, kwargs: dict, *, stream: bool = False) -> str | None:
+def _unsupported(target: Target, fn: Callable, name: str, kwargs: dict, *, stream: bool = False,
+                 omitted: bool = False) -> str | None:
     """Why this call asks for something the target lacks (None: it does not). A stream factory's options are
-    restricted by ``SUPPORTS["stream:<name>"]`` where the adapter gives one, else by the metric's own row."""
+    restricted by ``SUPPORTS["stream:<name>"]`` where the adapter gives one, else by the metric's own row.
+    ``omitted``: ``kwargs`` are all the call's keywords, so a restricted keyword left out asks for the catalog
+    metric's default (:func:`_catalog_default`), which must be among the supported values too."""
+    metric = name
     supports = target.supports.get(name, {})
     if stream and f"stream:{name}" in target.supports:
         name = f"stream:{name}"
@@ -763,13 +770,41 @@ def _unsupported(target: Target, fn: Callable, name: str, kwargs: dict, *, strea
     for key, value in kwargs.items():
         if not accepts_keyword(fn, key):
             return f"{name}:{key}"
-        allowed = supports.get(key)
-        if callable(allowed):
-            if not allowed(value):
-                return f"{name}:{key}={value!r}"
-        elif allowed is not None and not any(_same_option(value, a) for a in allowed):
+        if not _allows(supports.get(key), value):
             return f"{name}:{key}={value!r}"
+    if omitted:
+        for key, allowed in supports.items():
+            default = _catalog_default(metric, key)
+            if key not in kwargs and default is not _NO_DEFAULT and not _allows(allowed, default):
+                return f"{name}:{key}={default!r} (the default)"
     return None
+
+
+def _allows(allowed, value) -> bool:
+    """Whether a SUPPORTS entry (values, a predicate, or None: no restriction) admits ``value``."""
+    if allowed is None:
+        return True
+    if callable(allowed):
+        return bool(allowed(value))
+    return any(_same_option(value, a) for a in allowed)
+
+
+_NO_DEFAULT = object()
+
+
+@functools.lru_cache(maxsize=None)
+def _catalog_default(metric: str, key: str):
+    """The default of ``key`` in the catalog's ``metric`` (what a call without the keyword asks for);
+    ``_NO_DEFAULT`` where the catalog has no such metric or keyword, or no default for it."""
+    import metrics
+
+    fn = getattr(metrics, metric, None) if metric in metrics.CATALOG else None
+    if fn is None:
+        return _NO_DEFAULT
+    parameter = inspect.signature(fn).parameters.get(key)
+    if parameter is None or parameter.default is inspect.Parameter.empty:
+        return _NO_DEFAULT
+    return parameter.default
 
 
 def _same_option(value, allowed) -> bool:
@@ -962,7 +997,9 @@ class RecordingView:
                     CONVENTIONS_APPLIED.add(f"ties:{name}={rule}")
                 else:
                     tie_missing = f"{name}:ties={kwargs['ties']!r} (declared tie rule: {rule})"
-            missing = tie_missing or _unsupported(self._target, fn, name, kwargs, stream=stream)
+            # the metric's own call (or a stream's factory) leaves out what it does not pass: the catalog's default
+            whole = stream or (label == name and receiver == "target.")
+            missing = tie_missing or _unsupported(self._target, fn, name, kwargs, stream=stream, omitted=whole)
             # a stream's update takes the metric's inputs too: a batch outside the declared domain is skipped as the
             # one-call example would be
             if missing is None and not stream and (label == name or (label == "update" and receiver != "target.")):
