@@ -30,8 +30,8 @@ CONVENTIONS = {
     "model": "RankedScores.recommend returns each user's documents by descending score, tied documents in input "
     "order (stable sort: TIES), N of them, padded with item -1 when N exceeds the documents (the padding of "
     "implicit.utils._batch_call, which implicit's item-item models return); the train matrix is empty",
-    "k": "k=None -> K = the number of documents; implicit takes K as is: K = 0 divides by zero, K < 0 is not "
-    "checked",
+    "k": "k=None -> K = the number of documents; implicit does not validate K: K = 0 divides by zero; K < 0 "
+    "reaches the model, which cannot make N < 0 items (ValueError, as implicit's own topk raises)",
     "precision": "relevant items in the top K / min(K, relevant items): implicit's pr_div, not / K",
     "average precision": "the sum of precision at each relevant item's rank in the top K, divided by min(K, "
     "relevant items) (the catalog's denominator='min')",
