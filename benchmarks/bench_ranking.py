@@ -1,4 +1,4 @@
-"""Ranking metrics against scikit-learn, ranx and cornac: NDCG@10 and MAP on 10,000 queries x 100 documents.
+"""Ranking metrics against scikit-learn, ranx, cornac and implicit: NDCG@10 and MAP on 10,000 queries x 100 documents.
 
 Run: ``.venv/bin/python -m benchmarks.bench_ranking [--quick]``.
 
@@ -14,6 +14,12 @@ Peers, on the same arrays:
   its time includes building ``Qrels``/``Run`` from the arrays, reported apart;
 * cornac ``NDCG(k=10)`` (binary gain) and ``MAP()`` (no cutoff, rankdata 'max' ties), one ``compute`` per
   user as cornac's evaluation calls them; NDCG's time includes each user's argsort;
+* implicit ``ranking_metrics_at_k(model, train, test, K=10)``, which computes precision, MAP (denominator
+  min(K, relevant)), NDCG (binary gain) and AUC in one pass over the users, its model being the adapter's
+  stand-in (``reference.implicit.RankedScores``: a stable argsort of each batch of users' scores, as
+  implicit's own models rank item factors); the time includes the stand-in's ranking and the sparse test matrix;
+* our cumulative_gain_at_k and personalized_at_k (popular: the 10 documents with the most relevant grades),
+  which no peer computes: rows against the floor only;
 * the floor: one ``np.argsort`` of the scores, which any ranking metric needs.
 """
 
@@ -25,7 +31,7 @@ import numpy as np
 from sklearn import metrics as skm
 
 from benchmarks.timing import best_time, fmt_seconds, print_table
-from metrics import mean_average_precision, ndcg_at_k
+from metrics import cumulative_gain_at_k, mean_average_precision, ndcg_at_k, personalized_at_k
 
 try:
     from ranx import Qrels, Run, evaluate
@@ -36,6 +42,14 @@ try:
     from cornac import metrics as cornac_metrics
 except ImportError:  # optional peer
     cornac_metrics = None
+
+try:
+    from implicit.evaluation import ranking_metrics_at_k
+    from scipy.sparse import csr_matrix
+
+    from reference.implicit import RankedScores
+except ImportError:  # optional peer
+    ranking_metrics_at_k = None
 
 
 def make_inputs(n_queries: int, n_docs: int, seed: int = 0):
@@ -84,6 +98,12 @@ def main(argv=None) -> None:
     t["ours mean_average_precision (all docs)"] = best_time(
         lambda: mean_average_precision(grades, scores), repeat=repeat
     )
+    t["ours cumulative_gain_at_k k=10 (ties averaged)"] = best_time(
+        lambda: cumulative_gain_at_k(grades, scores, k=10), repeat=repeat)
+    popular = np.zeros(n_docs, dtype=bool)
+    popular[np.argsort(-binary.sum(axis=0), kind="stable")[:10]] = True
+    t["ours personalized_at_k k=10, 10 popular (ties averaged)"] = best_time(
+        lambda: personalized_at_k(grades, scores, popular=popular, k=10), repeat=repeat)
     t["sklearn LRAP (all docs, ties pessimistic)"] = best_time(
         lambda: skm.label_ranking_average_precision_score(binary, scores), repeat=1, min_seconds=0.0
     )
@@ -103,6 +123,12 @@ def main(argv=None) -> None:
         t["cornac MAP per user (all docs, ties 'max')"] = best_time(
             lambda: [ap.compute(item_indices=items, pd_scores=s, gt_pos=g) for g, s in zip(positives, scores)],
             repeat=1, min_seconds=0.0)
+
+    if ranking_metrics_at_k is not None:
+        train = csr_matrix(grades.shape, dtype=np.float64)
+        t["implicit ranking_metrics_at_k K=10: P, MAP, NDCG, AUC (stand-in model)"] = best_time(
+            lambda: ranking_metrics_at_k(RankedScores(scores), train, csr_matrix(binary.astype(np.float64)), K=10,
+                                         show_progress=False), repeat=1, min_seconds=0.0)
 
     ours_ndcg = t["ours ndcg_at_k k=10 (ties averaged)"]
     ours_map = t["ours mean_average_precision k=10"]

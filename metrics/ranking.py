@@ -64,6 +64,8 @@ __all__ = [
     "success_at_k",
     "average_reciprocal_hit_rate",
     "expected_percentile_rank",
+    "cumulative_gain_at_k",
+    "personalized_at_k",
 ]
 
 TIES = ("average", "optimistic", "pessimistic", "first")
@@ -609,6 +611,78 @@ def ndcg_at_k(y_true, y_score=None, *, k=None, gain="linear", ties="average", no
     ideal = _top_k_descending(gains, r.k) @ discounts
     values = _safe_divide(_dcg(r, gains, discounts), np.where(ideal > 0, ideal, 0.0))
     return r.out(_undefined(values, ~(ideal > 0), no_relevant))
+
+
+def cumulative_gain_at_k(y_true, y_score=None, *, k=None, ties="average"):
+    """Cumulative gain at k ("cumulative rating"): the total grade of the top k documents.
+
+    ``CG@k = sum_{i<=k} rel_i``: DCG@k without its discount, the grades themselves as gains. Seed 004
+    describes it as "the total relevance of all documents at or above each rank position in the top k",
+    which is Jarvelin & Kekalainen's cumulated-gain *vector* (CG[i] for every position i <= k); its entry at
+    position k is this value, and the vector is CG@1, ..., CG@k (one call per k). Range [0, k * max grade]
+    for non-negative grades; negative grades are summed as given. With binary grades it is the number of
+    relevant documents in the top k (k * P@k). Undefined cases: none. Under ``ties="average"`` each place
+    in the top k holds the mean grade of its tie group (the expectation over the orders of tied documents).
+    Source: seed 004 (Raza & Ding 2020's table: "Cumulative rating"); Jarvelin & Kekalainen, "Cumulated
+    gain-based evaluation of IR techniques", ACM TOIS 2002, section 2.1 (CG).
+    """
+    r = _rank(y_true, y_score, k, ties)
+    return r.out(_dcg(r, r.grades, np.ones(r.k)))
+
+
+def _popular_mask(popular, shape):
+    """``popular`` as a boolean (n_queries, n_docs) mask, or None; refuses other shapes and non-boolean values."""
+    if popular is None:
+        return None
+    mask = np.asarray(popular)
+    if mask.dtype != bool:
+        values = as_floats(popular, "popular", ndim=(1, 2))
+        if not np.isin(values, (0.0, 1.0)).all():
+            raise MetricInputError("popular", "must be a boolean mask of the documents (True: popular)")
+        mask = values.astype(bool)
+    if mask.ndim == 1:
+        mask = mask[None, :]
+    if mask.ndim != 2 or mask.shape[1] != shape[1] or mask.shape[0] not in (1, shape[0]):
+        raise MetricInputError(
+            "popular", f"has shape {np.shape(popular)}; expected ({shape[1]},) or the shape of y_true {shape}")
+    return np.broadcast_to(mask, shape)
+
+
+def personalized_at_k(y_true, y_score=None, *, popular=None, k=None, ties="average"):
+    """Personalized at k of each query: success@k once the popular documents are taken out of the ranking.
+
+    ``Pers@k = [exists i <= k: rel'_i > 0]`` over the ranking with the popular documents removed (the
+    others keep their order, and the top k is cut from what remains): a hit counts only when a relevant
+    document that is not popular is recommended. ``popular`` is a boolean mask of the documents, one row
+    for every query (n_docs,) or one per query (the shape of y_true); None (default) means nothing is
+    popular, and then it equals success_at_k. k is clipped to the documents left; a query whose documents
+    are all popular scores 0 (nothing left to recommend). Range [0, 1]. Undefined cases: none. Under
+    ``ties="average"`` it is the probability of a hit over the orders of tied documents. Source: seed 004
+    (Raza & Ding 2020's table: "Personalized @ k ... without popular items", citing Garcin, Dimitrakakis &
+    Faltings, "Personalized news recommendation with context trees", RecSys 2013, whose evaluation removes
+    the most popular items from the recommendations before scoring success).
+    """
+    r = _rank(y_true, y_score, k, ties)  # validates y_true, y_score, k and ties
+    grades = as_floats(y_true, "y_true", ndim=(1, 2))
+    grades = grades[None, :] if grades.ndim == 1 else grades
+    mask = _popular_mask(popular, grades.shape)
+    if mask is None or not mask.any():
+        return r.out(_hits(r))
+    scores = None if y_score is None else np.broadcast_to(as_floats(y_score, "y_score", ndim=(1, 2)), grades.shape)
+    if (mask == mask[:1]).all():  # one mask for every query: drop its columns at once
+        keep = ~mask[0]
+        if not keep.any():
+            return r.out(np.zeros(grades.shape[0]))
+        kept = _rank(grades[:, keep], None if scores is None else scores[:, keep],
+                     None if k is None else min(k, int(keep.sum())), ties)
+        return r.out(_hits(kept))
+    values = np.zeros(grades.shape[0])
+    for q in range(grades.shape[0]):
+        keep = ~mask[q]
+        if keep.any():
+            values[q] = _hits(_rank(grades[q:q + 1, keep], None if scores is None else scores[q:q + 1, keep],
+                                    None if k is None else min(k, int(keep.sum())), ties))[0]
+    return r.out(values)
 
 
 # ---------------------------------------------------------------- R-precision, fall-out, bpref

@@ -51,11 +51,14 @@ ALL = PER_QUERY + MEANS
 RETRIEVAL = ("r_precision", "fall_out_at_k", "bpref", "expected_reciprocal_rank")
 #: the ranking-accuracy metrics of seed 004's recommender table (issue 33)
 RECOMMENDER = ("success_at_k", "average_reciprocal_hit_rate", "expected_percentile_rank")
+#: the formula metrics of seed 004's table still missing after issue 33's first items: cumulative rating (CG@k)
+#: and personalized@k; per query, with a cutoff, averaged over tied documents
+SEED004_FORMULAS = ("cumulative_gain_at_k", "personalized_at_k")
 WITHOUT_CUTOFF = ("r_precision", "bpref", "expected_percentile_rank")
 #: lower is better: the tie policies order them the other way round
 LOWER_IS_BETTER = ("fall_out_at_k", "expected_percentile_rank")
 #: the metrics that average over the orders of tied documents (ties="average", the default)
-TIE_AVERAGED = ALL + ("r_precision", "fall_out_at_k", "bpref") + RECOMMENDER
+TIE_AVERAGED = ALL + ("r_precision", "fall_out_at_k", "bpref") + RECOMMENDER + SEED004_FORMULAS
 #: metrics with a 0/0 case for queries without relevant documents
 WITH_NO_RELEVANT = ("recall_at_k", "average_precision_at_k", "mean_average_precision", "average_recall_at_k",
                     "mean_average_recall", "ndcg_at_k", "r_precision", "bpref", "expected_percentile_rank")
@@ -119,6 +122,15 @@ CAPABILITIES = {
         (0.0, 1.0), False, "non-negative relevance grades (+ scores)",
         "every grade 0 (0/0): no_relevant policy; a one-document query has percentile 0", higher_is_better=False,
     ),
+    "cumulative_gain_at_k": Capability(
+        (None, None), False, "relevance grades (+ scores)",
+        "always defined; [0, k * max grade] for non-negative grades, negative grades summed as given",
+    ),
+    "personalized_at_k": Capability(
+        (0.0, 1.0), False, "relevance grades (+ scores) and a boolean mask of the popular documents",
+        "always defined (0 when no relevant document outside the popular ones is in the top k, or every document "
+        "is popular)",
+    ),
 }
 
 
@@ -144,6 +156,9 @@ _GENERIC = {
     # no best value: a perfect list of several relevant documents still places some below the top
     "average_reciprocal_hit_rate": dict(inputs=QUERIES),
     "expected_percentile_rank": dict(_PER_DOCUMENT, inputs=WHOLE_LISTS),
+    # unbounded, no best value, like DCG: its own bounds (0 <= CG <= ideal CG) are below
+    "cumulative_gain_at_k": _PER_DOCUMENT,
+    "personalized_at_k": dict(_PER_DOCUMENT, best=1.0),
 }
 CAPABILITIES = {m: dataclasses.replace(cap, **_GENERIC[m]) for m, cap in CAPABILITIES.items()}
 
@@ -201,6 +216,14 @@ _GAIN_BOUNDS = {
                   lambda t, y, k: 1.0, 1e-12),
 }
 
+def _ideal_cg(t, y, k):
+    """The sum of the k largest grades of each query, from the grades (not from the target)."""
+    return -np.sort(-y, axis=1)[:, : y.shape[1] if k is None else k].sum(axis=1) * (1 + 1e-12)
+
+
+_GAIN_BOUNDS["cumulative_gain_at_k"] = (
+    "[0, ICG] for non-negative grades: never negative, never above the sum of the k largest grades", _ideal_cg, 1e-9)
+
 for _m, (_range, _upper, _slack) in _GAIN_BOUNDS.items():
 
     @_each("bounds", (_m,), f"{{m}} lies in {_range}", "bound", batches())
@@ -240,8 +263,8 @@ def _policy(t, ex, m):
 def _single_document_expected(m, y):
     """The closed form of each metric on one-document queries (grades >= 0)."""
     hit = (y[:, 0] > 0).astype(float)
-    if m == "dcg_at_k":
-        return y[:, 0]  # gain(rel) / log2(2), linear gain
+    if m in ("dcg_at_k", "cumulative_gain_at_k"):
+        return y[:, 0]  # gain(rel) / log2(2), linear gain; CG: the grade itself
     if m == "fall_out_at_k":
         return 1.0 - hit  # the one document is the only non-relevant one, or there is none (0/0 -> 0)
     if m == "expected_reciprocal_rank":
@@ -255,7 +278,7 @@ def _single_document_expected(m, y):
     return hit  # P@1, R@1, AP@1, RR, NDCG@1 are 1 for a relevant document, else 0
 
 
-@_each("single_document_query", ALL + RETRIEVAL + RECOMMENDER,
+@_each("single_document_query", ALL + RETRIEVAL + RECOMMENDER + SEED004_FORMULAS,
        "{m} on one-document queries: 1 (or the grade, for DCG) if the document is relevant, else 0 (fall-out: "
        "the reverse; ERR: the stopping probability (2^g - 1) / 2^4 of the grade g; percentile rank: 0)",
        "identity", batches(min_docs=1, max_docs=1))
@@ -756,6 +779,115 @@ def _percentile_negative(t, ex, m):
     expect_refusal(lambda: getattr(t, m)(y, s), "y_true")
 
 
+# ------------------------------------------------------------------ cumulative rating (CG@k), personalized@k (seed 004)
+
+
+def _cumulative_gain(grades, k):
+    return float(np.sum(grades[:k]))
+
+
+def _popular_masks(draw_from, n_queries, n_docs):
+    """A popular-document mask: one row for every query (n_docs,) or one per query."""
+    per_query = draw_from(st.booleans())
+    shape = (n_queries, n_docs) if per_query else (n_docs,)
+    cells = draw_from(st.lists(st.booleans(), min_size=int(np.prod(shape)), max_size=int(np.prod(shape))))
+    return np.array(cells, dtype=bool).reshape(shape)
+
+
+def _personalized(y, s, popular, k):
+    """Pers@k of each query from the definition: the popular documents taken out, the rest in score order, a hit
+    in the top k of what remains (k clipped to it)."""
+    mask = np.broadcast_to(popular, y.shape)
+    out = []
+    for q in range(y.shape[0]):
+        keep = np.flatnonzero(~mask[q])
+        order = keep if s is None else keep[np.argsort(-s[q, keep], kind="stable")]
+        cut = len(order) if k is None else min(k, len(order))
+        out.append(float((y[q, order[:cut]] > 0).any()))
+    return np.array(out)
+
+
+@_each("definition", ("cumulative_gain_at_k",),
+       "on tie-free rankings, CG@k = sum_{i<=k} rel_i, the grades of the top k summed (no discount)",
+       "relation", st.one_of(_tie_free_batches, batches(ties=False, grades=st.integers(-2, 5))),
+       defines=("cumulative_gain_at_k",))
+def _cg_definition(t, ex, m):
+    ranked, k = _in_rank_order(ex)
+    expected = [_cumulative_gain(row, k) for row in ranked]
+    expect_close(_rows(getattr(t, m)(*positional(ex), k=ex[2])), expected, rtol=1e-12, atol=1e-12, what=m)
+
+
+@_each("definition", ("personalized_at_k",),
+       "on tie-free rankings, Pers@k = 1 if a relevant document is in the top k once the popular documents are "
+       "taken out of the ranking, else 0", "relation", st.tuples(_tie_free_batches, st.data()),
+       options=("k", "popular"), defines=("personalized_at_k",))
+def _personalized_definition(t, ex, m):
+    (y, s, k), data = ex
+    popular = _popular_masks(data.draw, *y.shape)
+    value = _rows(getattr(t, m)(*positional((y, s)), popular=popular, k=k))
+    expect_close(value, _personalized(y, s, popular, k), rtol=1e-12,
+                 what=f"{m}(popular={popular.astype(int).tolist()})")
+
+
+@_each("is_dcg_without_discount", ("cumulative_gain_at_k",),
+       "CG@1 equals DCG@1 (the discount at rank 1 is 1), and CG@k >= DCG@k for non-negative grades, ties included",
+       "relation", batches(), also=("dcg_at_k",))
+def _cg_vs_dcg(t, ex, m):
+    y, s, k = ex
+    expect_close(_rows(getattr(t, m)(*positional(ex), k=1)), _rows(t.dcg_at_k(*positional(ex), k=1)),
+                 rtol=1e-12, atol=1e-12, what="CG@1 vs DCG@1")
+    expect_le(_rows(t.dcg_at_k(*positional(ex), k=k)), _rows(getattr(t, m)(*positional(ex), k=k)),
+              what=f"DCG@{k} <= CG@{k}", tol=1e-12)
+
+
+@_each("counts_relevant_with_binary_grades", ("cumulative_gain_at_k",),
+       "with grades in {0, 1}, CG@k is the number of relevant documents in the top k: k * P@k, ties included",
+       "relation", batches(grades=st.integers(0, 1)), also=("precision_at_k",))
+def _cg_counts_hits(t, ex, m):
+    y, s, k = ex
+    cut = y.shape[1] if k is None else min(k, y.shape[1])
+    expect_close(_rows(getattr(t, m)(*positional(ex), k=k)), cut * _rows(t.precision_at_k(*positional(ex), k=k)),
+                 rtol=1e-9, atol=1e-12, what=f"CG@{cut} vs {cut} * P@{cut}")
+
+
+@_each("monotone_in_k", SEED004_FORMULAS,
+       "{m} never decreases when k grows (non-negative grades), ties included", "direction", batches(min_docs=2))
+def _monotone_in_k(t, ex, m):
+    y, s, _ = ex
+    values = [_rows(getattr(t, m)(*positional(ex), k=k)) for k in range(1, y.shape[1] + 1)]
+    for k in range(1, len(values)):
+        expect_le(values[k - 1], values[k], what=f"{m} at k={k} <= at k={k + 1}", tol=1e-12)
+
+
+@_each("equals_success_without_popular", ("personalized_at_k",),
+       "with no popular document (popular=None, or a mask of False), personalized@k equals success@k, ties included",
+       "relation", batches(), options=("k", "popular"), also=("success_at_k",))
+def _personalized_is_success(t, ex, m):
+    y, s, k = ex
+    success = _rows(t.success_at_k(*positional(ex), k=k))
+    expect_close(_rows(getattr(t, m)(*positional(ex), k=k)), success, rtol=1e-12, what=f"{m} vs success_at_k")
+    expect_close(_rows(getattr(t, m)(*positional(ex), popular=np.zeros(y.shape[1], dtype=bool), k=k)), success,
+                 rtol=1e-12, what=f"{m}(popular: none) vs success_at_k")
+
+
+@_each("popular_hits_never_count", ("personalized_at_k",),
+       "personalized@k is 0 when every relevant document is popular", "identity", batches(), options=("k", "popular"))
+def _popular_hits(t, ex, m):
+    y, s, k = ex
+    value = _rows(getattr(t, m)(*positional(ex), popular=y > 0, k=k))
+    expect_close(value, np.zeros_like(value), what=f"{m} with every relevant document popular")
+
+
+@_each("refuses_bad_popular", ("personalized_at_k",),
+       "{m} refuses a popular mask of the wrong length or number of rows, or with values other than True/False "
+       "(0.5, NaN), naming popular", "refusal", st.just(VALID_BATCH), options=("k", "popular"))
+def _bad_popular(t, ex, m):
+    y, s, k = ex
+    for bad in (np.zeros(y.shape[1] - 1, dtype=bool), np.zeros((y.shape[0] + 1, y.shape[1]), dtype=bool),
+                np.full(y.shape[1], 0.5), np.array([np.nan] + [0.0] * (y.shape[1] - 1))):
+        expect_refusal(lambda: getattr(t, m)(y, s, popular=bad, k=k), "popular")
+
+
 # ------------------------------------------------------------------ score form: documents, ties
 
 
@@ -790,7 +922,8 @@ def _renaming(t, ex, m):
     )
 
 
-@_each("tie_policy_order", ALL + ("r_precision", "bpref", "success_at_k", "average_reciprocal_hit_rate"),
+@_each("tie_policy_order", ALL + ("r_precision", "bpref", "success_at_k", "average_reciprocal_hit_rate")
+       + SEED004_FORMULAS,
        "{m}: ties='pessimistic' <= ties='average' <= ties='optimistic'", "relation", batches(), options=("k", "ties"))
 @_each("tie_policy_order", LOWER_IS_BETTER,
        "{m} (lower is better): ties='optimistic' <= ties='average' <= ties='pessimistic'",
@@ -821,7 +954,7 @@ def _untied(y: np.ndarray, s: np.ndarray, rule: str) -> np.ndarray:
 _UNTIED_RULES = ("first", "optimistic", "pessimistic")
 
 
-@_each("tie_rule", ALL + RETRIEVAL + RECOMMENDER,
+@_each("tie_rule", ALL + RETRIEVAL + RECOMMENDER + SEED004_FORMULAS,
        "{m} with tied scores equals {m} of the same ranking untied by the tie rule (ties='first': input order; "
        "'optimistic' / 'pessimistic': by grade), or by the rule the target declares in TIES",
        "relation", batches(), options=("k", "ties"))
@@ -847,7 +980,7 @@ def _tie_rule(t, ex, m):
 
 
 @_each("refuses_k_below_one", ALL + ("fall_out_at_k", "expected_reciprocal_rank", "success_at_k",
-                                     "average_reciprocal_hit_rate"), "{m} refuses k < 1", "refusal",
+                                     "average_reciprocal_hit_rate") + SEED004_FORMULAS, "{m} refuses k < 1", "refusal",
        st.just(VALID_BATCH))
 def _bad_k(t, ex, m):
     for bad in (0, -1):
@@ -1034,6 +1167,19 @@ def _seed004_a_below_b(t, ex):
         r"NDCG = \frac{DCG}{iDCG} = \frac{6.64}{7.14} \approx 0.93", _needs("ndcg_at_k", options=("gain",)))
 def _seed004_ndcg(t, ex):
     expect_printed(t.ndcg_at_k(SET_A, gain="linear"), "0.93", what="NDCG")
+
+
+@_claim("seed004.cumulative_rating",
+        "cumulative rating read as the cumulated-gain vector: for every position i <= k, CG@i is the total grade of "
+        "the documents at or above rank i",
+        "seed 004, section Summary of Recommender Systems' Evaluation Metrics (Raza & Ding 2020's table)",
+        "The total relevance of all documents at or above each rank position in the top $\\boldsymbol{k}.$",
+        _needs("cumulative_gain_at_k"), strategy=batches(scored=False))
+def _seed004_cumulative_rating(t, ex):
+    y = ex[0]
+    for i in range(1, y.shape[1] + 1):
+        expect_close(_rows(t.cumulative_gain_at_k(y, k=i)), y[:, :i].sum(axis=1), rtol=1e-12, atol=1e-12,
+                     what=f"CG@{i} vs the grades at or above rank {i}")
 
 
 @_claim("seed004.binary_gains_agree",

@@ -19,6 +19,8 @@ ALL = (
     "hit_rate_at_k",
     "dcg_at_k",
     "ndcg_at_k",
+    "cumulative_gain_at_k",
+    "personalized_at_k",
 )
 WITH_NO_RELEVANT = ("recall_at_k", "average_precision_at_k", "mean_average_precision", "ndcg_at_k")
 WITH_GAIN = ("dcg_at_k", "ndcg_at_k")
@@ -49,6 +51,11 @@ CASES = [
     ("unknown no_relevant policy", WITH_NO_RELEVANT, (GRADES,), {"no_relevant": "skip"}, "no_relevant"),
     ("no relevant document, no_relevant='raise'", WITH_NO_RELEVANT, ([[0, 0, 0]],), {"no_relevant": "raise"}, "y_true"),
     ("unknown AP denominator", ("average_precision_at_k", "mean_average_precision"), (GRADES,), {"denominator": "k"}, "denominator"),
+    ("popular of wrong length", ("personalized_at_k",), (GRADES,), {"popular": [True, False]}, "popular"),
+    ("popular with a row per query too many", ("personalized_at_k",), (GRADES,), {"popular": [[True, False, False]] * 3},
+     "popular"),
+    ("popular not boolean", ("personalized_at_k",), (GRADES,), {"popular": [0.5, 0.0, 0.0]}, "popular"),
+    ("NaN in popular", ("personalized_at_k",), (GRADES,), {"popular": [np.nan, 0.0, 0.0]}, "popular"),
     ("sample_weight of wrong length", MEANS, (GRADES,), {"sample_weight": [1.0]}, "sample_weight"),
     ("negative sample_weight", MEANS, (GRADES,), {"sample_weight": [1.0, -1.0]}, "sample_weight"),
 ]

@@ -56,6 +56,7 @@ BUNDLED: dict[str, str] = {
     "cornac": "reference.cornac",
     "utilsforecast": "reference.utilsforecast",
     "netcal": "reference.netcal",
+    "implicit": "reference.implicit",
 }
 
 DEFAULT_TARGET = "metrics"

@@ -36,6 +36,8 @@ WITHOUT_CUTOFF = ("r_precision", "bpref")
 #: seed 004's ranking-accuracy metrics for recommenders (issue 33); all three average over tied documents
 RECOMMENDER = ("success_at_k", "average_reciprocal_hit_rate", "expected_percentile_rank")
 WITH_K = ("fall_out_at_k", "expected_reciprocal_rank", "success_at_k", "average_reciprocal_hit_rate")
+#: seed 004's cumulative rating and personalized@k: per query, with a cutoff, tie-averaged
+SEED004_FORMULAS = ("cumulative_gain_at_k", "personalized_at_k")
 
 
 def _ids(prefix, names):
@@ -355,22 +357,24 @@ def hit_rate_counts_hits(y_true, y_score=None, *, k=None, ties="average", sample
 MUTANTS = [
     Mutant(
         "ranking_ties_broken_by_document_order",
-        _wrap_all(_ties_first, ALL + TIE_AVERAGED + RECOMMENDER),
-        _ids("renaming_invariance_with_ties", ALL + TIE_AVERAGED + RECOMMENDER)
+        _wrap_all(_ties_first, ALL + TIE_AVERAGED + RECOMMENDER + SEED004_FORMULAS),
+        _ids("renaming_invariance_with_ties", ALL + TIE_AVERAGED + RECOMMENDER + SEED004_FORMULAS)
         + ("ranking.agrees_with_sklearn[ndcg_at_k]", "ranking.agrees_with_sklearn[dcg_at_k]"),
     ),
-    Mutant("ranking_tie_policies_swapped", _wrap_all(_ties_swapped, ALL + RETRIEVAL + RECOMMENDER),
-           _ids("tie_policy_order", ALL + TIE_AVERAGED + RECOMMENDER) + _ids("tie_rule", ALL + RETRIEVAL + RECOMMENDER)),
-    Mutant("ranking_k_below_one_means_all", _wrap_all(_k_below_one_means_all, ALL + WITH_K),
-           _ids("refuses_k_below_one", ALL + WITH_K)),
+    Mutant("ranking_tie_policies_swapped", _wrap_all(_ties_swapped, ALL + RETRIEVAL + RECOMMENDER + SEED004_FORMULAS),
+           _ids("tie_policy_order", ALL + TIE_AVERAGED + RECOMMENDER + SEED004_FORMULAS)
+           + _ids("tie_rule", ALL + RETRIEVAL + RECOMMENDER + SEED004_FORMULAS)),
+    Mutant("ranking_k_below_one_means_all", _wrap_all(_k_below_one_means_all, ALL + WITH_K + SEED004_FORMULAS),
+           _ids("refuses_k_below_one", ALL + WITH_K + SEED004_FORMULAS)),
     Mutant("ranking_nan_scores_ranked_last", _wrap_all(_nan_scores_last), _ids("refuses_bad_input", ALL)),
     Mutant("ranking_empty_query_scores_zero", _wrap_all(_empty_scores_zero), _ids("refuses_bad_input", ALL)),
     Mutant("ranking_mismatched_scores_fitted", _wrap_all(_scores_fitted_to_grades), _ids("refuses_bad_input", ALL)),
     Mutant("ranking_ragged_queries_padded", _wrap_all(_ragged_queries_padded), _ids("refuses_bad_input", ALL)),
     Mutant(
         "ranking_scores_ignored",
-        _wrap_all(_scores_ignored, ALL + RETRIEVAL + RECOMMENDER),
-        _ids("permutation_invariance", PER_QUERY + RETRIEVAL + ("success_at_k", "expected_percentile_rank"))
+        _wrap_all(_scores_ignored, ALL + RETRIEVAL + RECOMMENDER + SEED004_FORMULAS),
+        _ids("permutation_invariance", PER_QUERY + RETRIEVAL + ("success_at_k", "expected_percentile_rank")
+             + SEED004_FORMULAS)
         + _ids("document_permutation_invariance", MEANS),
     ),
     Mutant(
@@ -833,6 +837,105 @@ MUTANTS += [
            _ids("single_document_query", ("expected_percentile_rank",))),
     Mutant("percentile_negative_grades_clipped", {"expected_percentile_rank": percentile_negative_grades_clipped},
            _ids("refuses_negative_grades", ("expected_percentile_rank",))),
+]
+
+
+# ---------------------------------------------------------------- cumulative rating, personalized@k (seed 004)
+
+
+def cg_discounted(y_true, y_score=None, *, k=None, ties="average"):
+    """CG computed as DCG: the log2 discount kept."""
+    return real.dcg_at_k(y_true, y_score, k=k, ties=ties)
+
+
+def cg_mean_grade(y_true, y_score=None, *, k=None, ties="average"):
+    """The mean grade of the top k instead of its sum."""
+    return real.cumulative_gain_at_k(y_true, y_score, k=k, ties=ties) / _k_eff(y_true, k)
+
+
+def cg_whole_list(y_true, y_score=None, *, k=None, ties="average"):
+    """k ignored: every document's grade summed."""
+    return real.cumulative_gain_at_k(y_true, y_score, k=None, ties=ties)
+
+
+def cg_counts_relevant(y_true, y_score=None, *, k=None, ties="average"):
+    """The relevant documents of the top k counted, their grades ignored."""
+    return real.cumulative_gain_at_k((np.asarray(y_true, dtype=float) > 0).astype(float), y_score, k=k, ties=ties)
+
+
+def personalized_ignores_popular(y_true, y_score=None, *, popular=None, k=None, ties="average"):
+    """popular ignored: success@k."""
+    return real.success_at_k(y_true, y_score, k=k, ties=ties)
+
+
+def personalized_cut_before_removal(y_true, y_score=None, *, popular=None, k=None, ties="average"):
+    """The top k cut from the whole ranking, then the popular hits dropped (the popular documents keep their slots)."""
+    y = np.asarray(y_true, dtype=float)
+    if popular is not None:
+        y = np.where(np.broadcast_to(np.asarray(popular, dtype=bool), y.shape), 0.0, y)
+    return real.success_at_k(y, y_score, k=k, ties=ties)
+
+
+def personalized_without_mask_scores_zero(y_true, y_score=None, *, popular=None, k=None, ties="average"):
+    """popular=None read as "every document popular": nothing is left, 0 for every query."""
+    if popular is None:
+        popular = np.ones(np.shape(y_true)[-1], dtype=bool)
+    return real.personalized_at_k(y_true, y_score, popular=popular, k=k, ties=ties)
+
+
+def personalized_hit_at_rank_k_only(y_true, y_score=None, *, popular=None, k=None, ties="first"):
+    """Only the document at rank k looked at, not the whole top k."""
+    ranked = _ranked_grades(y_true, y_score)
+    keep = np.ones(ranked.shape, dtype=bool) if popular is None else ~np.broadcast_to(
+        np.asarray(popular, dtype=bool), np.shape(np.atleast_2d(y_true)))
+    if popular is not None and y_score is not None:
+        order = np.argsort(-np.atleast_2d(np.asarray(y_score, dtype=float)), axis=1, kind="stable")
+        keep = np.take_along_axis(keep, order, axis=1)
+    values = []
+    for row, kept in zip(ranked, keep):
+        rest = row[kept]
+        values.append(float(rest[min(_k_eff(rest, k), rest.shape[0]) - 1] > 0) if rest.shape[0] else 0.0)
+    return _out(y_true, np.array(values))
+
+
+def personalized_mask_coerced(y_true, y_score=None, *, popular=None, k=None, ties="average"):
+    """Any popular mask accepted: resized to the documents, values cast to bool (NaN and 0.5 are popular)."""
+    if popular is not None:
+        popular = np.resize(np.asarray(popular, dtype=float).reshape(-1) != 0, np.shape(y_true)[-1])
+    return real.personalized_at_k(y_true, y_score, popular=popular, k=k, ties=ties)
+
+
+def personalized_without_relevant_is_one(y_true, y_score=None, **kwargs):
+    """A query with nothing relevant counted as a success (nothing was missed)."""
+    values = np.atleast_1d(real.personalized_at_k(y_true, y_score, **kwargs))
+    none = ~(np.atleast_2d(np.asarray(y_true, dtype=float)) > 0).any(axis=1)
+    return _out(y_true, np.where(none, 1.0, values))
+
+
+MUTANTS += [
+    Mutant("cg_discounted", {"cumulative_gain_at_k": cg_discounted},
+           _ids("definition", ("cumulative_gain_at_k",))
+           + _ids("counts_relevant_with_binary_grades", ("cumulative_gain_at_k",))
+           + ("ranking.claim.seed004.cumulative_rating",)),
+    Mutant("cg_mean_grade", {"cumulative_gain_at_k": cg_mean_grade},
+           _ids("definition", ("cumulative_gain_at_k",)) + _ids("monotone_in_k", ("cumulative_gain_at_k",))
+           + _ids("is_dcg_without_discount", ("cumulative_gain_at_k",))),
+    Mutant("cg_whole_list", {"cumulative_gain_at_k": cg_whole_list},
+           _ids("bounds", ("cumulative_gain_at_k",)) + _ids("is_dcg_without_discount", ("cumulative_gain_at_k",))),
+    Mutant("cg_counts_relevant", {"cumulative_gain_at_k": cg_counts_relevant},
+           _ids("definition", ("cumulative_gain_at_k",)) + _ids("single_document_query", ("cumulative_gain_at_k",))),
+    Mutant("personalized_ignores_popular", {"personalized_at_k": personalized_ignores_popular},
+           _ids("definition", ("personalized_at_k",)) + _ids("popular_hits_never_count", ("personalized_at_k",))),
+    Mutant("personalized_cut_before_removal", {"personalized_at_k": personalized_cut_before_removal},
+           _ids("definition", ("personalized_at_k",))),
+    Mutant("personalized_without_mask_scores_zero", {"personalized_at_k": personalized_without_mask_scores_zero},
+           _ids("equals_success_without_popular", ("personalized_at_k",))),
+    Mutant("personalized_hit_at_rank_k_only", {"personalized_at_k": personalized_hit_at_rank_k_only},
+           _ids("monotone_in_k", ("personalized_at_k",))),
+    Mutant("personalized_mask_coerced", {"personalized_at_k": personalized_mask_coerced},
+           _ids("refuses_bad_popular", ("personalized_at_k",))),
+    Mutant("personalized_without_relevant_is_one", {"personalized_at_k": personalized_without_relevant_is_one},
+           _ids("single_document_query", ("personalized_at_k",))),
 ]
 
 
