@@ -53,6 +53,7 @@ BUNDLED: dict[str, str] = {
     "mel_cepstral_distance": "reference.mel_cepstral_distance",
     "rs_metrics": "reference.rs_metrics",
     "cornac": "reference.cornac",
+    "pycocoevalcap": "reference.pycocoevalcap",
 }
 
 DEFAULT_TARGET = "metrics"
