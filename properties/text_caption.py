@@ -276,8 +276,8 @@ for _name in _CIDER_METRICS:
 
 @st.composite
 def _identical_segments(draw):
-    """Segments whose hypothesis is its only reference."""
-    sentences = draw(st.lists(st.lists(st.sampled_from(STEM_WORDS), max_size=6), min_size=1, max_size=4))
+    """Segments whose hypothesis is its only reference, some of them not empty."""
+    sentences = draw(st.lists(st.lists(st.sampled_from(STEM_WORDS), max_size=6), min_size=1, max_size=4).filter(any))
     return [([list(s)], list(s)) for s in sentences]
 
 
@@ -359,18 +359,33 @@ def _one_segment(t, ex, name: str):
            "every idf is log 1 - log 1 = 0")
 
 
+def _no_reference_token(t, ex, name: str):
+    hyps, n_refs = ex
+    cases = [([[]] * n, hyp) for hyp, n in zip(hyps, n_refs)]
+    score, scores = _cider_call(t, name, cases)
+    expect(score == 0.0 and list(scores) == [0.0] * len(cases),
+           f"{name} of {cases} = ({score!r}, {list(scores)!r}), but should be 0 for every segment: no reference has "
+           "an n-gram, so every cosine has a zero vector")
+
+
 for _name in _CIDER_METRICS:
     prop(f"undefined[{_name}:one_segment]",
          f"{_name} of a corpus of one segment is 0: every idf is log 1 - log max(1, df) = 0", kind="undefined",
-         needs=(_name,), strategy=stem_sentence)(functools.partial(_one_segment, name=_name))
+         needs=(_name,), strategy=stem_sentence.filter(lambda s: any(s[0])))(
+        functools.partial(_one_segment, name=_name))
+    prop(f"undefined[{_name}:no_reference_token]",
+         f"{_name} of a corpus whose references are all empty is 0 for every segment (no reference n-gram: every "
+         "cosine has a zero vector), not an error", kind="undefined", needs=(_name,),
+         strategy=st.tuples(st.lists(stem_tokens, min_size=1, max_size=4), st.lists(st.integers(1, 3), min_size=4,
+                                                                                    max_size=4)))(
+        functools.partial(_no_reference_token, name=_name))
 
 
 @prop("agreement[cider_d:pycocoevalcap]",
       "cider_d agrees with pycocoevalcap's Cider (CIDEr-D) on the corpus and per-segment scores, max_n = 4 (its "
-      "n-gram counting ignores n: any other n breaks it) and any sigma, where some reference has a token",
+      "n-gram counting ignores n: any other n breaks it) and any sigma",
       kind="agreement", needs=("cider_d:sigma",), reference="pycocoevalcap",
-      strategy=st.tuples(caption_corpus.filter(lambda cases: any(r for refs, _ in cases for r in refs)),
-                         st.sampled_from((6.0, 1.0))))
+      strategy=st.tuples(caption_corpus, st.sampled_from((6.0, 1.0))))
 def cider_d_agrees_with_pycocoevalcap(t, ex):
     cases, sigma = ex
     refs, hyps = columns(cases)

@@ -22,6 +22,8 @@ from nltk.metrics.distance import edit_distance as _nltk_edit_distance
 from nltk.translate import bleu_score as _bleu
 from nltk.translate import meteor_score as _meteor
 
+from reference._text_tokens import string_token_domains
+
 TARGET_NAME = "nltk"
 VERSION = nltk.__version__
 CONVENTIONS = {
@@ -32,6 +34,9 @@ CONVENTIONS = {
     "meteor": "meteor_score(references, hypothesis, alpha, beta, gamma), preprocess=str.lower, PorterStemmer(), "
               "wordnet = a stub without synsets (synonyms=None) or one synset of the synonyms callable's words",
 }
+
+# meteor_score takes Iterable[str] and lowercases each token: integer token ids are outside its domain
+DOMAINS = string_token_domains("meteor")
 
 _METHODS = {
     "none": "method0", "method0": "method0",
