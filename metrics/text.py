@@ -1247,7 +1247,9 @@ def meteor(references, hypothesis, *, alpha: float = 0.9, beta: float = 3.0, gam
     never 1. Undefined cases, by convention (never NaN): an empty hypothesis or reference, or
     no match, scores 0 against that reference. Refused (:class:`MetricInputError` naming the
     argument): no reference, a string where a token list belongs, ``alpha`` or ``gamma``
-    outside [0, 1], a negative ``beta``, a ``synonyms`` that is not callable.
+    outside [0, 1], a negative ``beta``, a ``synonyms`` that is not callable. Source: Banerjee &
+    Lavie (2005), "METEOR: An Automatic Metric for MT Evaluation with Improved Correlation with
+    Human Judgments"; Lavie & Agarwal (2007); NLTK's ``nltk.translate.meteor_score``.
     """
     refs = _reference_list(references, "references")
     hyp = list(_tokens(hypothesis, "hypothesis"))
@@ -1309,7 +1311,8 @@ def cider(list_of_references, hypotheses, *, max_n: int = 4) -> CiderScore:
     corpus of one segment scores 0 (every idf is ``log 1 - log 1 = 0``), so does an n-gram
     present in the references of every segment, an empty hypothesis, or a segment whose
     references are all empty. Undefined: an empty corpus, counts that do not pair up, a segment
-    without references, ``max_n < 1`` raise :class:`MetricInputError`.
+    without references, ``max_n < 1`` raise :class:`MetricInputError`. Source: Vedantam, Zitnick &
+    Parikh (2015), "CIDEr: Consensus-based Image Description Evaluation".
     """
     return _cider(list_of_references, hypotheses, max_n, None)
 
@@ -1336,8 +1339,9 @@ def cider_d(list_of_references, hypotheses, *, max_n: int = 4, sigma: float = 6.
 
     Range ``[0, 10]`` per segment and for the corpus; ``10 k / max_n`` for a hypothesis equal to
     its only reference, ``k`` the number of orders where it has an n-gram missing from the
-    references of some other segment (else that order's vector is zero). Degenerate cases and
-    refusals as in :func:`cider` (one segment: 0), plus ``sigma <= 0`` refused.
+    references of some other segment (else that order's vector is zero). Degenerate (undefined)
+    cases and refusals as in :func:`cider` (one segment: 0), plus ``sigma <= 0`` refused. Source: Vedantam
+    et al. (2015), section 5 (CIDEr-D); pycocoevalcap 1.2, ``pycocoevalcap/cider``.
     """
     sigma = check_positive(sigma, "sigma")
     return _cider(list_of_references, hypotheses, max_n, sigma)
