@@ -54,11 +54,16 @@ def _candidates(hyp: list, ref: list, synonyms) -> tuple[list[list[tuple[int, in
     only their exact candidates: the pruning that keeps the search small.
     """
     h_count, r_count = Counter(hyp), Counter(ref)
-    r_stems = [_stem(w) for w in ref]
-    r_open = [r_count[w] > h_count[w] for w in ref]  # a reference position a non-exact match may take
     positions: dict = {}
     for j, w in enumerate(ref):
         positions.setdefault(w, []).append(j)
+    # the reference positions a non-exact match may take, by stem: words the hypothesis has fewer of
+    open_by_stem: dict = {}
+    for j, w in enumerate(ref):
+        if r_count[w] > h_count[w]:
+            stem = _stem(w)
+            if stem is not None:
+                open_by_stem.setdefault(stem, []).append(j)
     cands, may_skip = [], []
     for w in hyp:
         exact = [(j, _EXACT) for j in positions.get(w, ())]
@@ -69,13 +74,12 @@ def _candidates(hyp: list, ref: list, synonyms) -> tuple[list[list[tuple[int, in
         options = exact
         stem = _stem(w)
         if stem is not None:
-            options = options + [(j, _STEM) for j, s in enumerate(r_stems)
-                                 if r_open[j] and s == stem and ref[j] != w]
+            options = options + [(j, _STEM) for j in open_by_stem.get(stem, ()) if ref[j] != w]
         if synonyms is not None:
             related = synonyms(w)
             taken = {j for j, _ in options}
             options = options + [(j, _SYNONYM) for j, r in enumerate(ref)
-                                 if r_open[j] and j not in taken and r != w and r in related]
+                                 if r_count[r] > h_count[r] and j not in taken and r != w and r in related]
         cands.append(options)
         may_skip.append(True)
     return cands, may_skip
@@ -87,6 +91,12 @@ def align(hyp: list, ref: list, synonyms=None) -> tuple[int, int]:
         return 0, 0
     cands, may_skip = _candidates(hyp, ref, synonyms)
     n = len(hyp)
+    if all(len(c) <= 1 for c in cands):
+        taken = [c[0][0] for c in cands if c]
+        if len(set(taken)) == len(taken):  # no word competes for a position: every candidate is matched
+            partner = [c[0][0] if c else -2 for c in cands]
+            adjacent = sum(1 for i in range(1, n) if partner[i] >= 0 and partner[i] == partner[i - 1] + 1)
+            return len(taken), len(taken) - adjacent
     base = n + 1
     weights = (base ** 3, base ** 2, base)
     # for each position, the reference positions its candidates use: the previous match matters only if it

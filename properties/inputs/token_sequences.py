@@ -90,15 +90,15 @@ def long_enough(n: int):
 
 
 @st.composite
-def _sentence_pair(draw):
+def _sentence_pair(draw, reference_lists=references, hypotheses=tokens):
     """(references, hypothesis); half the time the hypothesis is a slice of the first reference,
     to reach the all-precisions-high region (short slices: BP < 1 with perfect precision)."""
-    refs = draw(references)
+    refs = draw(reference_lists)
     if draw(st.booleans()):
         ref = refs[0]
         start = draw(st.integers(0, len(ref)))
         return refs, ref[start : draw(st.integers(start, len(ref)))]
-    return refs, draw(tokens)
+    return refs, draw(hypotheses)
 
 
 sentence = _sentence_pair()
@@ -435,15 +435,21 @@ CHARACTER_PAIRS = _shape(
     edges=_edge_sentences(text_pair_edges(nonempty_reference=True)),
     perfect_edges=_edge_sentences(_identical(text_pair_edges(), strings=True), perfect=True))
 
+def _referenced_sentences(name: str, sentences, extra_edges=()) -> InputShape:
+    """One hypothesis token list and its list of references, drawn by ``sentences``; the edge cases of
+    :func:`sentence_edges` and ``extra_edges``."""
+    return _shape(
+        name,
+        _one(sentences),
+        _one(_perfect_sentence(), perfect=True),
+        ("unnested_references", "no_reference", "number_hypothesis", "string_hypothesis"),
+        corpus_level=False, tokens="references, hypothesis",
+        edges=_edge_sentences(mapped_edges(sentence_edges() + tuple(extra_edges), _copied)),
+        perfect_edges=_edge_sentences(_perfect_sentence_edges(), perfect=True))
+
+
 #: BLEU and ROUGE of one sentence: a hypothesis and its list of references
-REFERENCED_SENTENCES = _shape(
-    "a hypothesis token list and its list of references",
-    _one(sentence),
-    _one(_perfect_sentence(), perfect=True),
-    ("unnested_references", "no_reference", "number_hypothesis", "string_hypothesis"),
-    corpus_level=False, tokens="references, hypothesis",
-    edges=_edge_sentences(mapped_edges(sentence_edges(), _copied)),
-    perfect_edges=_edge_sentences(_perfect_sentence_edges(), perfect=True))
+REFERENCED_SENTENCES = _referenced_sentences("a hypothesis token list and its list of references", sentence)
 
 #: corpus WER: reference and hypothesis token lists, sentence by sentence
 WORD_CORPORA = _pair_corpora("a corpus of reference and hypothesis token lists", tokens, nonempty_tokens,
@@ -580,19 +586,9 @@ stem_tokens = st.lists(st.sampled_from(STEM_WORDS), max_size=8)
 stem_references = st.lists(stem_tokens, min_size=1, max_size=3)
 
 
-@st.composite
-def _stem_sentence(draw):
-    """(references, hypothesis) over :data:`STEM_WORDS`; half the time the hypothesis is a slice of the first
-    reference, so that long chunks occur."""
-    refs = draw(stem_references)
-    if draw(st.booleans()):
-        ref = refs[0]
-        start = draw(st.integers(0, len(ref)))
-        return refs, ref[start:draw(st.integers(start, len(ref)))]
-    return refs, draw(stem_tokens)
-
-
-stem_sentence = _stem_sentence()
+#: (references, hypothesis) over :data:`STEM_WORDS`; half the time the hypothesis is a slice of the first reference,
+#: so that long chunks occur
+stem_sentence = _sentence_pair(stem_references, stem_tokens)
 
 
 def caption_edges() -> tuple:
@@ -637,14 +633,8 @@ def _call_caption_corpus(t, name: str, ex: Sentences, **kw):
 
 
 #: METEOR: a hypothesis token list and its references, over words that share stems
-STEM_SENTENCES = _shape(
-    "a hypothesis token list and its list of references, words sharing stems",
-    _one(stem_sentence),
-    _one(_perfect_sentence(), perfect=True),
-    ("unnested_references", "no_reference", "number_hypothesis", "string_hypothesis"),
-    corpus_level=False, tokens="references, hypothesis",
-    edges=_edge_sentences(mapped_edges(sentence_edges() + caption_edges(), _copied)),
-    perfect_edges=_edge_sentences(_perfect_sentence_edges(), perfect=True))
+STEM_SENTENCES = _referenced_sentences("a hypothesis token list and its list of references, words sharing stems",
+                                       stem_sentence, caption_edges())
 
 #: CIDEr: a corpus of hypotheses with their references, scored as a whole (the mean over segments)
 CAPTION_CORPORA = dataclasses.replace(
