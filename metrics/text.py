@@ -1,5 +1,5 @@
 """Text and sequence metrics: edit distance, WER/CER, MER/WIL/WIP, BLEU, chrF/chrF++, TER,
-ROUGE-N and ROUGE-L, and SQuAD's exact match and token F1.
+ROUGE-N and ROUGE-L, SQuAD's exact match and token F1, METEOR, and CIDEr/CIDEr-D.
 
 Inputs are token sequences chosen by the caller (lists or tuples of hashables);
 tokenization is never done for you, except by the documented helper
@@ -28,6 +28,9 @@ from typing import NamedTuple
 import numpy as np
 from rapidfuzz.distance import LCSseq, Levenshtein
 
+from ._cider import cider_scores
+from ._meteor import align as _meteor_align
+from ._meteor import meteor_from_counts as _meteor_from_counts
 from ._ter import ter_edits
 from ._validation import check_choice, check_int_at_least, check_positive
 from .errors import MetricInputError
@@ -54,6 +57,9 @@ __all__ = [
     "squad_f1",
     "rouge_n",
     "rouge_l",
+    "meteor",
+    "cider",
+    "cider_d",
 ]
 
 #: smoothing name -> canonical name. NLTK numbers Chen & Cherry's methods
@@ -74,6 +80,13 @@ SMOOTH_DEFAULTS = {"none": None, "floor": 0.1, "add-k": 1.0, "exp": None}
 
 MULTI_REFERENCE_POLICIES = ("max", "mean")
 WER_AVERAGES = ("pooled", "mean")
+
+
+class CiderScore(NamedTuple):
+    """A corpus CIDEr score and the score of each segment (pycocoevalcap's ``(score, scores)``)."""
+
+    score: float
+    scores: np.ndarray
 
 
 class RougeScore(NamedTuple):
@@ -1182,3 +1195,153 @@ def squad_f1(references, hypothesis) -> float:
     """
     golds, prediction = _squad_answers(references, hypothesis)
     return max(_token_f1(g, prediction) for g in golds)
+
+
+# --------------------------------------------------------------------------
+# METEOR (Banerjee & Lavie 2005; Lavie & Agarwal 2007)
+
+
+def _non_negative(value, name: str, *, at_most: float = math.inf) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise MetricInputError(name, f"expected a number, got {value!r}")
+    value = float(value)
+    if not 0.0 <= value <= at_most or math.isnan(value) or math.isinf(value):
+        raise MetricInputError(name, f"must lie in [0, {at_most}], got {value!r}")
+    return value
+
+
+def meteor(references, hypothesis, *, alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5,
+           synonyms=None) -> float:
+    """METEOR of one hypothesis against its references (token lists): the best score over the references.
+
+    Against one reference: the hypothesis and reference unigrams are aligned in stages, each
+    matching as many of the words the earlier stages left unmatched as it can (a maximum
+    matching): (1) equal tokens, (2) string tokens with equal Porter stems (NLTK's
+    ``PorterStemmer``, NLTK_EXTENSIONS mode, case kept), (3) synonyms, when ``synonyms`` is
+    given: a callable ``synonyms(hypothesis_word)`` returning the words that count as its
+    synonyms (WordNet's synsets in the original; ``None``, the default, skips the stage: no
+    WordNet data is bundled). Among those alignments (with a synonym stage, among them the ones
+    with the most matches) the one with the fewest *chunks* is scored, a chunk being a maximal
+    run of matches adjacent in both sentences; it is found exactly (``metrics/_meteor.py``).
+    The score depends only on the number of matches ``m`` and chunks ``ch``, so which of several
+    alignments with the fewest chunks is taken does not matter. Then ``P = m / len(hypothesis)``,
+    ``R = m / len(reference)``, ``Fmean = P R / (alpha P + (1 - alpha) R)``,
+    ``penalty = gamma (ch / m)^beta`` and ``METEOR = Fmean (1 - penalty)``; with several
+    references, the largest. Defaults ``alpha = 0.9, beta = 3, gamma = 0.5``: Banerjee & Lavie
+    (2005)'s ``Fmean = 10 P R / (R + 9 P)`` and ``0.5 (ch / m)^3``, the parametrised form of
+    Lavie & Agarwal (2007), and NLTK's defaults.
+
+    Conventions: tokens are compared exactly (case-sensitive; lowercase beforehand for the
+    original's ``-lower``); non-string tokens (integer ids) have no stem and match only
+    exactly. Differences from NLTK's ``meteor_score`` / ``single_meteor_score`` (3.9, 3.10),
+    each a convention of its own: NLTK aligns greedily (each stage takes hypothesis words from
+    the last and gives each the last unmatched reference position of an equal word), which can
+    leave more chunks than the fewest, hence a lower score (``["a", "b", "a"]`` against
+    ``["a", "b"]``: NLTK 2 chunks, here 1); NLTK lowercases every token (``preprocess=str.lower``,
+    so integer tokens raise there) and its stemmer lowercases too; its third stage is WordNet
+    (``wordnet=``, data that must be downloaded; a stub without synsets makes it match nothing),
+    looked up on the *stems* the stem stage leaves. Same matches, P, R, Fmean and penalty formula
+    otherwise.
+
+    Range ``[0, 1]``; a sentence against itself scores ``1 - gamma / len^beta`` (one chunk),
+    never 1. Undefined cases, by convention (never NaN): an empty hypothesis or reference, or
+    no match, scores 0 against that reference. Refused (:class:`MetricInputError` naming the
+    argument): no reference, a string where a token list belongs, ``alpha`` or ``gamma``
+    outside [0, 1], a negative ``beta``, a ``synonyms`` that is not callable. Source: Banerjee &
+    Lavie (2005), "METEOR: An Automatic Metric for MT Evaluation with Improved Correlation with
+    Human Judgments"; Lavie & Agarwal (2007); NLTK's ``nltk.translate.meteor_score``.
+    """
+    refs = _reference_list(references, "references")
+    hyp = list(_tokens(hypothesis, "hypothesis"))
+    alpha = _non_negative(alpha, "alpha", at_most=1.0)
+    beta = _non_negative(beta, "beta")
+    gamma = _non_negative(gamma, "gamma", at_most=1.0)
+    if synonyms is not None and not callable(synonyms):
+        raise MetricInputError("synonyms", f"expected a callable or None, got {type(synonyms).__name__}")
+    encode = _encoder()
+    encode(hyp, "hypothesis")  # hashable tokens, or a refusal naming the argument
+    best = 0.0
+    for ref in refs:
+        ref = list(ref)
+        encode(ref, "references")
+        matches, chunks = _meteor_align(hyp, ref, synonyms)
+        best = max(best, _meteor_from_counts(matches, chunks, len(hyp), len(ref), alpha, beta, gamma))
+    return best
+
+
+# --------------------------------------------------------------------------
+# CIDEr and CIDEr-D (Vedantam et al. 2015)
+
+
+def _cider(list_of_references, hypotheses, max_n, sigma) -> CiderScore:
+    refs = _corpus(list_of_references, "list_of_references")
+    hyps = _corpus(hypotheses, "hypotheses")
+    _same_count("list_of_references", refs, "hypotheses", hyps)
+    max_n = check_int_at_least(max_n, "max_n", 1)
+    if max_n > MAX_BLEU_ORDER:
+        raise MetricInputError("max_n", f"must be <= {MAX_BLEU_ORDER}, got {max_n}")
+    encode = _encoder()
+    token_ids, n_refs = [], []
+    for r, h in zip(refs, hyps):
+        token_ids.append(encode(_tokens(h, "hypotheses"), "hypotheses"))
+        segment = _reference_list(r, "list_of_references")
+        token_ids.extend(encode(ref, "list_of_references") for ref in segment)
+        n_refs.append(len(segment))
+    scores = cider_scores(token_ids, n_refs, max_n, sigma=sigma)
+    return CiderScore(float(scores.mean()), scores)
+
+
+def cider(list_of_references, hypotheses, *, max_n: int = 4) -> CiderScore:
+    """CIDEr of a corpus (Vedantam et al. 2015, eq. 3-4): TF-IDF cosine of each hypothesis with its references.
+
+    For each order ``n = 1..max_n``, a sentence's vector ``g^n`` holds, for each of its n-grams
+    ``w``, ``tf(w) * idf(w)`` with ``idf(w) = log(N) - log(max(1, df(w)))``: ``N`` the number of
+    segments (one document per segment: the set of its references) and ``df(w)`` the number of
+    documents whose references contain ``w`` (hypotheses never count; an n-gram no reference
+    has gets ``df = 1`` by the ``max``, pycocoevalcap's convention, where the paper's formula
+    divides by 0). ``CIDEr_n(c, S) = (1/m) sum_j cos(g^n(c), g^n(s_j))`` over the ``m``
+    references, a cosine with a zero vector being 0; the segment's score is the mean of
+    ``CIDEr_n`` over the orders (uniform weights ``1/max_n``), the corpus score the mean over
+    segments. No x10 scaling, clipping or length penalty: those are :func:`cider_d`'s.
+
+    Returns ``CiderScore(score, scores)``: the corpus mean and the per-segment scores
+    (``list_of_references[s]`` is the list of reference token lists of ``hypotheses[s]``). The
+    document frequencies depend on the whole corpus: a segment's score changes with the other
+    segments. Range ``[0, 1]`` (the idf is never negative). Degenerate cases, by convention: a
+    corpus of one segment scores 0 (every idf is ``log 1 - log 1 = 0``), so does an n-gram
+    present in the references of every segment, an empty hypothesis, or a segment whose
+    references are all empty. Undefined: an empty corpus, counts that do not pair up, a segment
+    without references, ``max_n < 1`` raise :class:`MetricInputError`. Source: Vedantam, Zitnick &
+    Parikh (2015), "CIDEr: Consensus-based Image Description Evaluation".
+    """
+    return _cider(list_of_references, hypotheses, max_n, None)
+
+
+def cider_d(list_of_references, hypotheses, *, max_n: int = 4, sigma: float = 6.0) -> CiderScore:
+    """CIDEr-D of a corpus (Vedantam et al. 2015, eq. 5), as pycocoevalcap's ``Cider`` computes it.
+
+    With the TF-IDF vectors of :func:`cider`, per order ``n``::
+
+        CIDEr-D_n(c, S) = (10 / m) sum_j exp(-(l(c) - l(s_j))^2 / (2 sigma^2))
+                          * (min(g^n(c), g^n(s_j)) . g^n(s_j)) / (|g^n(c)| |g^n(s_j)|)
+
+    (the candidate's tf-idf values clipped by the reference's, the norms those of the unclipped
+    vectors, ``l`` the length in tokens, ``sigma = 6``), and the segment's score is the mean of
+    ``CIDEr-D_n`` over ``n = 1..max_n``; the corpus score is the mean over segments. Returns
+    ``CiderScore(score, scores)`` like :func:`cider`.
+
+    pycocoevalcap 1.2's ``Cider`` (named CIDEr, computing CIDEr-D) follows the same conventions:
+    ``idf = log(N) - log(max(1, df))`` over the segments' reference sets, penalty and clipping
+    per reference, the mean over references, x10. Its "length" is a sentence's number of
+    bigrams, ``max(len - 1, 0)``: the same difference as the token lengths wherever both
+    sentences have a token, and where one is empty its vector is zero and the term 0 anyway,
+    so the value never differs. It splits strings on whitespace (tokens here are any hashables).
+
+    Range ``[0, 10]`` per segment and for the corpus; ``10 k / max_n`` for a hypothesis equal to
+    its only reference, ``k`` the number of orders where it has an n-gram missing from the
+    references of some other segment (else that order's vector is zero). Degenerate (undefined)
+    cases and refusals as in :func:`cider` (one segment: 0), plus ``sigma <= 0`` refused. Source: Vedantam
+    et al. (2015), section 5 (CIDEr-D); pycocoevalcap 1.2, ``pycocoevalcap/cider``.
+    """
+    sigma = check_positive(sigma, "sigma")
+    return _cider(list_of_references, hypotheses, max_n, sigma)

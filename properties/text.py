@@ -1,4 +1,5 @@
-"""The text spec: edit distance, WER/CER, MER/WIL/WIP, BLEU, chrF, TER, ROUGE and SQuAD EM/F1.
+"""The text spec: edit distance, WER/CER, MER/WIL/WIP, BLEU, chrF, TER, ROUGE and SQuAD EM/F1 (METEOR and
+CIDEr in :mod:`properties.text_caption`, imported here).
 
 The inputs (token sequences, strings, references, corpora) and their shapes for
 the generic properties come from :mod:`properties.inputs.token_sequences`;
@@ -26,6 +27,7 @@ from .checks import (expect, expect_close, expect_in_range, expect_le, expect_pr
 from .engine.registry import prop
 from .engine.targets import reference
 from .inputs import with_edges
+from .text_caption import CAPABILITIES as _CAPTION_CAPABILITIES
 from .inputs.token_sequences import (
     CHARACTER_CORPORA,
     CHARACTER_PAIRS,
@@ -950,6 +952,10 @@ _ID_CALLS = {
         t.corpus_bleu([[r] for r, _ in pairs], [h for _, h in pairs], max_n=n) for n in (1, 2)]),
     "rouge_n": (("n",), False, lambda t, pairs: [v for n in (1, 2) for v in t.rouge_n([pairs[0][0]], pairs[0][1], n=n)]),
     "rouge_l": ((), False, lambda t, pairs: list(t.rouge_l([pairs[0][0]], pairs[0][1]))),
+    "meteor": ((), False, lambda t, pairs: [t.meteor([r for r, _ in pairs], pairs[0][1])]),
+    # two segments at least: one segment scores 0 whatever its tokens
+    **{name: ((), False, functools.partial(lambda t, pairs, name: list(getattr(t, name)(
+        [[r] for r, _ in pairs] * 2, [h for _, h in pairs] * 2)[1]), name=name)) for name in ("cider", "cider_d")},
 }
 
 
@@ -1267,3 +1273,4 @@ _GENERIC = {
     "rouge_l": dict(inputs=REFERENCED_SENTENCES, best=1.0, not_generic=_ONE_SENTENCE),
 }
 CAPABILITIES = {m: dataclasses.replace(cap, **_GENERIC[m]) for m, cap in CAPABILITIES.items()}
+CAPABILITIES.update(_CAPTION_CAPABILITIES)

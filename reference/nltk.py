@@ -1,10 +1,15 @@
-"""NLTK under the catalog's names: edit distance and BLEU (``nltk.translate.bleu_score``).
+"""NLTK under the catalog's names: edit distance, BLEU (``nltk.translate.bleu_score``) and METEOR
+(``nltk.translate.meteor_score.meteor_score``).
 
 Conventions matched by the adapter: NLTK's ``SmoothingFunction`` methods are
 selected by the catalog's smoothing names (method0 = "none", method1 = "floor"
 with ``epsilon = smooth_value``, method2 = "add-k" (NLTK adds exactly 1),
 method3 = "exp"); ``max_n`` becomes uniform weights when no weights are given;
-``auto_reweigh`` stays off. Inputs are passed through untouched, so NLTK's own
+``auto_reweigh`` stays off. METEOR: ``meteor_score`` with its defaults (``preprocess=str.lower``,
+``PorterStemmer()``) except ``wordnet``, a stub without synsets unless ``synonyms`` is given (the
+WordNet data cannot be downloaded here; the stub makes NLTK's synonym stage match nothing, as the
+catalog's ``synonyms=None``), and a given ``synonyms`` callable wrapped as a one-synset WordNet.
+Inputs are passed through untouched, so NLTK's own
 input handling is what gets audited.
 """
 
@@ -15,6 +20,9 @@ import warnings
 import nltk
 from nltk.metrics.distance import edit_distance as _nltk_edit_distance
 from nltk.translate import bleu_score as _bleu
+from nltk.translate import meteor_score as _meteor
+
+from reference._text_tokens import string_token_domains
 
 TARGET_NAME = "nltk"
 VERSION = nltk.__version__
@@ -23,7 +31,12 @@ CONVENTIONS = {
     "bleu smoothing": "none/floor/add-k/exp -> SmoothingFunction().method0/1/2/3 (add-k only with k = 1)",
     "bleu weights": "uniform 1/max_n unless given; auto_reweigh=False",
     "bleu closest reference": "closest length, shorter on ties (nltk closest_ref_length)",
+    "meteor": "meteor_score(references, hypothesis, alpha, beta, gamma), preprocess=str.lower, PorterStemmer(), "
+              "wordnet = a stub without synsets (synonyms=None) or one synset of the synonyms callable's words",
 }
+
+# meteor_score takes Iterable[str] and lowercases each token: integer token ids are outside its domain
+DOMAINS = string_token_domains("meteor")
 
 _METHODS = {
     "none": "method0", "method0": "method0",
@@ -62,3 +75,34 @@ def corpus_bleu(list_of_references, hypotheses, *, max_n=4, weights=None, smooth
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return _bleu.corpus_bleu(list_of_references, hypotheses, weights=weights, smoothing_function=function)
+
+
+class _Lemma:
+    def __init__(self, name):
+        self._name = name
+
+    def name(self):
+        return self._name
+
+
+class _Synset:
+    def __init__(self, words):
+        self._lemmas = [_Lemma(w) for w in words]
+
+    def lemmas(self):
+        return self._lemmas
+
+
+class _WordNet:
+    """The part of a WordNet reader ``meteor_score`` calls (``synsets(word)``), without the corpus data."""
+
+    def __init__(self, synonyms=None):
+        self._synonyms = synonyms
+
+    def synsets(self, word):
+        return [] if self._synonyms is None else [_Synset(list(self._synonyms(word)))]
+
+
+def meteor(references, hypothesis, *, alpha=0.9, beta=3.0, gamma=0.5, synonyms=None):
+    return _meteor.meteor_score(references, hypothesis, wordnet=_WordNet(synonyms), alpha=alpha, beta=beta,
+                                gamma=gamma)

@@ -57,6 +57,7 @@ BUNDLED: dict[str, str] = {
     "utilsforecast": "reference.utilsforecast",
     "netcal": "reference.netcal",
     "implicit": "reference.implicit",
+    "pycocoevalcap": "reference.pycocoevalcap",
 }
 
 DEFAULT_TARGET = "metrics"

@@ -90,15 +90,15 @@ def long_enough(n: int):
 
 
 @st.composite
-def _sentence_pair(draw):
+def _sentence_pair(draw, reference_lists=references, hypotheses=tokens):
     """(references, hypothesis); half the time the hypothesis is a slice of the first reference,
     to reach the all-precisions-high region (short slices: BP < 1 with perfect precision)."""
-    refs = draw(references)
+    refs = draw(reference_lists)
     if draw(st.booleans()):
         ref = refs[0]
         start = draw(st.integers(0, len(ref)))
         return refs, ref[start : draw(st.integers(start, len(ref)))]
-    return refs, draw(tokens)
+    return refs, draw(hypotheses)
 
 
 sentence = _sentence_pair()
@@ -435,15 +435,21 @@ CHARACTER_PAIRS = _shape(
     edges=_edge_sentences(text_pair_edges(nonempty_reference=True)),
     perfect_edges=_edge_sentences(_identical(text_pair_edges(), strings=True), perfect=True))
 
+def _referenced_sentences(name: str, sentences, extra_edges=()) -> InputShape:
+    """One hypothesis token list and its list of references, drawn by ``sentences``; the edge cases of
+    :func:`sentence_edges` and ``extra_edges``."""
+    return _shape(
+        name,
+        _one(sentences),
+        _one(_perfect_sentence(), perfect=True),
+        ("unnested_references", "no_reference", "number_hypothesis", "string_hypothesis"),
+        corpus_level=False, tokens="references, hypothesis",
+        edges=_edge_sentences(mapped_edges(sentence_edges() + tuple(extra_edges), _copied)),
+        perfect_edges=_edge_sentences(_perfect_sentence_edges(), perfect=True))
+
+
 #: BLEU and ROUGE of one sentence: a hypothesis and its list of references
-REFERENCED_SENTENCES = _shape(
-    "a hypothesis token list and its list of references",
-    _one(sentence),
-    _one(_perfect_sentence(), perfect=True),
-    ("unnested_references", "no_reference", "number_hypothesis", "string_hypothesis"),
-    corpus_level=False, tokens="references, hypothesis",
-    edges=_edge_sentences(mapped_edges(sentence_edges(), _copied)),
-    perfect_edges=_edge_sentences(_perfect_sentence_edges(), perfect=True))
+REFERENCED_SENTENCES = _referenced_sentences("a hypothesis token list and its list of references", sentence)
 
 #: corpus WER: reference and hypothesis token lists, sentence by sentence
 WORD_CORPORA = _pair_corpora("a corpus of reference and hypothesis token lists", tokens, nonempty_tokens,
@@ -568,3 +574,74 @@ REFERENCED_CORPORA_WITH_WORDS = _shape(
 
 #: MER, WIL, WIP of one sentence: as WORD_PAIRS, and symmetric (a swapped pair may have an empty reference)
 SWAPPABLE_WORD_PAIRS = dataclasses.replace(WORD_PAIRS, swap=_swap)
+
+
+# ------------------------------------------------------------------ captions: METEOR and CIDEr
+
+#: METEOR's vocabulary: words whose Porter stems meet (cats/cat, runs/running/run) beside words that stand alone,
+#: all lower case (NLTK lowercases every token)
+STEM_WORDS = ("a", "the", "cat", "cats", "run", "runs", "running", "sat")
+
+stem_tokens = st.lists(st.sampled_from(STEM_WORDS), max_size=8)
+stem_references = st.lists(stem_tokens, min_size=1, max_size=3)
+
+
+#: (references, hypothesis) over :data:`STEM_WORDS`; half the time the hypothesis is a slice of the first reference,
+#: so that long chunks occur
+stem_sentence = _sentence_pair(stem_references, stem_tokens)
+
+
+def caption_edges() -> tuple:
+    """(references, hypothesis) that break METEOR beyond :func:`sentence_edges`: words that match only by their
+    stems, and a repeated word that a greedy alignment maps across the sentence (2 chunks where 1 will do)."""
+    return (
+        ("stems_only", ([["cats", "running"]], ["cat", "runs"])),
+        ("repeated_word_greedy_trap", ([["a", "cat"]], ["a", "cat", "a"])),
+        ("stem_and_exact_compete", ([["run", "cats", "running"]], ["runs", "cats", "run"])),
+    )
+
+
+def _caption_corpus_edges() -> tuple:
+    """Corpora that break CIDEr: one segment (every idf is 0), identical segments, an empty hypothesis beside
+    full ones, and segments with unicode or integer tokens (a corpus whose references are all empty is
+    ``undefined[cider:no_reference_token]``'s)."""
+    return (
+        ("one_segment", [([["a", "cat", "sat"]], ["a", "cat", "sat"])]),
+        ("identical_segments", [([["a", "cat", "sat"]], ["a", "cat", "sat"])] * 2),
+        ("empty_hypothesis", [([["a", "cat", "sat"]], []), ([["the", "cat"]], ["the", "cat"])]),
+        ("perfect_and_rare", [([["a", "cat", "sat", "on", "the", "mat"]], ["a", "cat", "sat", "on", "the", "mat"]),
+                              ([["a", "dog", "ran"], ["the", "dog", "ran"]], ["a", "dog", "ran"]),
+                              ([["two", "cats"]], ["cats"])]),
+        ("unicode_segments", [([["café", "猫", "🙂"]], ["café", "猫"]), ([["naïve", "猫"]], ["naive", "猫"])]),
+        ("integer_token_segments", [([[-1, 2**61, 7]], [-2, 2**61, 7]), ([[2**64 + 5, 5]], [5, 2**64 + 5])]),
+    )
+
+
+def _some_reference_token(pairs) -> bool:
+    return any(ref for refs, _ in pairs for ref in refs)
+
+
+#: corpora for CIDEr: 2..4 segments (one segment scores 0: every idf is log 1 - log 1), hypotheses and references
+#: of the small vocabulary, so that n-grams are shared across segments and within them; some reference has a token
+caption_corpus = st.lists(_sentence_pair(), min_size=2, max_size=4).filter(_some_reference_token)
+with_edges(caption_corpus, _caption_corpus_edges())
+
+
+def _call_caption_corpus(t, name: str, ex: Sentences, **kw):
+    """The corpus score (the first of the (score, scores) pair): what the generic properties compare."""
+    return getattr(t, name)(list(ex.references), list(ex.hypotheses), **kw)[0]
+
+
+#: METEOR: a hypothesis token list and its references, over words that share stems
+STEM_SENTENCES = _referenced_sentences("a hypothesis token list and its list of references, words sharing stems",
+                                       stem_sentence, caption_edges())
+
+#: CIDEr: a corpus of hypotheses with their references, scored as a whole (the mean over segments)
+CAPTION_CORPORA = dataclasses.replace(
+    _shape("a corpus of hypotheses with their lists of references (2 or more segments)",
+           _many(caption_corpus),
+           _many(st.lists(_perfect_sentence(), min_size=2, max_size=4), perfect=True),
+           ("extra_hypothesis", "missing_hypothesis", "empty", "unnested_references", "number_hypothesis"),
+           corpus_level=True, tokens="list_of_references, hypotheses",
+           edges=tuple((name, Sentences.of([_copied(p) for p in pairs])) for name, pairs in _caption_corpus_edges())),
+    call=_call_caption_corpus)

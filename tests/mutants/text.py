@@ -814,3 +814,187 @@ MUTANTS += [
            (T + "undefined[squad_f1:empty_answers]", T + "definition[squad_f1]")),
     Mutant("squad_f1_first_gold_only", _squad_variant(first_gold=True), (T + "definition[squad_f1]",)),
 ]
+
+
+# ---------------------------------------------------------------- METEOR
+
+from metrics import _meteor  # noqa: E402 - the alignment, for mutants that change one step
+from nltk.translate import meteor_score as _nltk_meteor  # noqa: E402
+
+
+class _NoSynsets:
+    def synsets(self, word):
+        return []
+
+
+def _meteor_variant(*, align="fewest", fmean="standard", penalty="standard", combine="max", empty=0.0,
+                    checked=True, token=None):
+    """METEOR with one switch: NLTK's greedy alignment or no stem stage, P and R swapped in Fmean, a penalty with
+    the first chunk free or chunks over the hypothesis length, the mean (or the first) of the references, NaN for
+    an empty pair, options never checked, or tokens compared by their hash."""
+    def counts(hyp, ref, synonyms):
+        if align == "greedy":
+            matches, _, _ = _nltk_meteor._enum_align_words(list(enumerate(hyp)), list(enumerate(ref)),
+                                                           wordnet=_NoSynsets())
+            return len(matches), _nltk_meteor._count_chunks(matches) if matches else 0
+        if align == "exact_only":  # tokens wrapped in tuples have no stem
+            return _meteor.align([(w,) for w in hyp], [(w,) for w in ref], None)
+        return _meteor.align(hyp, ref, synonyms)
+
+    def score(hyp, ref, alpha, beta, gamma, synonyms):
+        if not hyp or not ref:
+            return empty
+        m, ch = counts(hyp, ref, synonyms)
+        if m == 0:
+            return 0.0
+        p, r = m / len(hyp), m / len(ref)
+        if fmean == "swapped":
+            p, r = r, p
+        f = p * r / (alpha * p + (1 - alpha) * r)
+        frag = {"standard": ch / m, "first_chunk_free": (ch - 1) / m, "over_hypothesis": ch / len(hyp)}[penalty]
+        return f * (1 - gamma * frag ** beta)
+
+    def meteor(references, hypothesis, *, alpha=0.9, beta=3.0, gamma=0.5, synonyms=None):
+        if checked:
+            _OK.meteor(references, hypothesis, alpha=alpha, beta=beta, gamma=gamma, synonyms=synonyms)
+        refs = [list(r) for r in references]
+        hyp = list(hypothesis)
+        if token is not None:
+            refs, hyp = [[token(w) for w in r] for r in refs], [token(w) for w in hyp]
+        values = [score(hyp, r, alpha, beta, gamma, synonyms) for r in refs]
+        return {"max": max, "mean": lambda v: sum(v) / len(v)}[combine](values)
+
+    return {"meteor": meteor}
+
+
+MUTANTS += [
+    Mutant("meteor_greedy_alignment", _meteor_variant(align="greedy"), (T + "definition[meteor]",)),
+    Mutant("meteor_without_stems", _meteor_variant(align="exact_only"),
+           (T + "definition[meteor]", T + "agreement[meteor:nltk]")),
+    Mutant("meteor_fmean_weights_recall", _meteor_variant(fmean="swapped"),
+           (T + "definition[meteor]", T + "agreement[meteor:nltk]")),
+    Mutant("meteor_first_chunk_free", _meteor_variant(penalty="first_chunk_free"),
+           (T + "identity[meteor:self]", T + "definition[meteor]")),
+    Mutant("meteor_fragmentation_over_hypothesis", _meteor_variant(penalty="over_hypothesis"),
+           (T + "symmetry[meteor:alpha_half]", T + "definition[meteor]")),
+    Mutant("meteor_mean_over_references", _meteor_variant(combine="mean"), (T + "direction[meteor:more_references]",)),
+    Mutant("meteor_empty_is_nan", _meteor_variant(empty=math.nan), (T + "undefined[meteor:no_match]",)),
+    Mutant("meteor_options_unchecked", _meteor_variant(checked=False),
+           (T + "refusal[meteor:options]", T + "refuses_bad_input[meteor]")),
+    Mutant("meteor_tokens_by_hash", _meteor_variant(token=hash), (T + "integer_token_ids[meteor]",)),
+]
+
+
+# ---------------------------------------------------------------- CIDEr, CIDEr-D
+
+
+def _cider_variant(name: str, *, clip=True, per_reference="mean", df_over="segments", idf="log_max1", orders=None,
+                   sigma_form="gaussian", scores_sorted=False, first_weighted=False, checked=True, token=None,
+                   one_segment_idf=None, no_reference_token=None, tuples_empty=False, scale=None):
+    """CIDEr (``name="cider"``) or CIDEr-D with one switch, from tf-idf Counters: see each Mutant's name."""
+    def grams(tokens, max_n):
+        return [Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1)) for n in range(1, max_n + 1)]
+
+    def call(list_of_references, hypotheses, *, max_n=4, sigma=6.0):
+        if checked:
+            getattr(_OK, name)(list_of_references, hypotheses, max_n=max_n, **({"sigma": sigma} if name == "cider_d"
+                                                                                else {}))
+        elif max_n < 1:
+            return metrics.text.CiderScore(0.0, np.zeros(len(hypotheses)))
+        sigma = abs(sigma)
+        cases = [([list(r) for r in refs], list(h)) for refs, h in zip(list_of_references, hypotheses)]
+        if tuples_empty:
+            cases = [([r if isinstance(r0, list) else [] for r, r0 in zip(refs, refs0)], h)
+                     for (refs, h), refs0 in zip(cases, list_of_references)]
+        if token is not None:
+            cases = [([[token(w) for w in r] for r in refs], [token(w) for w in h]) for refs, h in cases]
+        if no_reference_token == "nan" and not any(r for refs, _ in cases for r in refs):
+            return metrics.text.CiderScore(math.nan, np.full(len(cases), math.nan))
+        docs = ([{g for r in refs for o in grams(r, max_n) for g in o} for refs, _ in cases] if df_over == "segments"
+                else [{g for o in grams(r, max_n) for g in o} for refs, _ in cases for r in refs])
+        df = Counter(g for d in docs for g in d)
+        n_docs = len(cases)
+
+        def weight(g):
+            if n_docs == 1 and one_segment_idf is not None:
+                return one_segment_idf
+            if idf == "smoothed":
+                return math.log((n_docs + 1) / (df[g] + 1))
+            return math.log(n_docs) - math.log(max(1, df[g]))
+
+        def vec(tokens):
+            return [{g: c * weight(g) for g, c in o.items()} for o in grams(tokens, max_n)]
+
+        scores = []
+        for refs, hyp in cases:
+            vh = vec(hyp)
+            terms = []
+            for ref in refs:
+                vr = vec(ref)
+                d = len(hyp) - len(ref)
+                pen = 1.0 if name == "cider" else (math.exp(-d * d / (2 * sigma * sigma)) if sigma_form == "gaussian"
+                                                   else math.exp(-d * d * sigma * sigma / 72.0))
+                total = 0.0
+                for a, b in zip(vh, vr):
+                    na, nb = math.sqrt(sum(x * x for x in a.values())), math.sqrt(sum(x * x for x in b.values()))
+                    dot = sum((min(x, b.get(g, 0.0)) if clip and name == "cider_d" else x) * b.get(g, 0.0)
+                              for g, x in a.items())
+                    total += pen * dot / (na * nb) if na and nb else 0.0
+                present = sum(1 for a in vh if any(a.values()))
+                terms.append(total / (max(present, 1) if orders == "present" else orders or max_n))
+            s = sum(terms) if per_reference == "sum" else sum(terms) / len(terms)
+            scores.append(s * (scale if scale is not None else (10.0 if name == "cider_d" else 1.0)))
+        scores = np.asarray(sorted(scores) if scores_sorted else scores)
+        weights = np.ones(len(scores))
+        if first_weighted:
+            weights[0] = 2.0
+        return metrics.text.CiderScore(float(np.average(scores, weights=weights)), scores)
+
+    if name == "cider":
+        return {"cider": lambda list_of_references, hypotheses, *, max_n=4: call(list_of_references, hypotheses,
+                                                                                max_n=max_n)}
+    return {"cider_d": call}
+
+
+def _both_cider(**switches):
+    return {**_cider_variant("cider", **switches), **_cider_variant("cider_d", **switches)}
+
+
+def _per_metric(law: str, *metric_names: str) -> tuple[str, ...]:
+    return tuple(T + f"{law}[{m}]" for m in metric_names)
+
+
+_CIDERS = ("cider", "cider_d")
+
+MUTANTS += [
+    Mutant("cider_d_without_clipping", _cider_variant("cider_d", clip=False),
+           (T + "definition[cider_d]", T + "agreement[cider_d:pycocoevalcap]")),
+    Mutant("cider_df_per_reference_sentence", _both_cider(df_over="sentences"),
+           _per_metric("definition", *_CIDERS)),
+    Mutant("cider_sum_over_references", _both_cider(per_reference="sum"),
+           _per_metric("bounds", "cider_d:segments")),
+    Mutant("cider_d_percent", _cider_variant("cider_d", scale=100.0), _per_metric("bounds", "cider_d", "cider_d:segments")),
+    Mutant("cider_d_mean_over_present_orders", _cider_variant("cider_d", orders="present"),
+           (T + "identity[cider_d:identical_segments]", T + "definition[cider_d]")),
+    Mutant("cider_d_penalty_shrinks_with_sigma", _cider_variant("cider_d", sigma_form="inverted"),
+           (T + "direction[cider_d:sigma]", T + "definition[cider_d]")),
+    Mutant("cider_scores_sorted", _both_cider(scores_sorted=True),
+           _per_metric("invariance", "cider:segment_order", "cider_d:segment_order")),
+    Mutant("cider_first_segment_weighs_double", _both_cider(first_weighted=True),
+           _per_metric("permutation_invariance", *_CIDERS)),
+    Mutant("cider_one_segment_idf_one", _both_cider(one_segment_idf=1.0),
+           _per_metric("undefined", "cider:one_segment", "cider_d:one_segment")),
+    Mutant("cider_no_reference_token_nan", _both_cider(no_reference_token="nan"),
+           _per_metric("undefined", "cider:no_reference_token", "cider_d:no_reference_token")),
+    Mutant("cider_smoothed_idf", _both_cider(idf="smoothed"), _per_metric("definition", *_CIDERS)),
+    Mutant("cider_orders_off_by_one", _cider_variant("cider", orders=5), (T + "relation[cider_d:at_most_ten_cider]",)),
+    Mutant("cider_tokens_by_hash", _both_cider(token=hash), _per_metric("integer_token_ids", *_CIDERS)),
+    Mutant("cider_drops_articles", _both_cider(token=lambda w: "a" if w in ("a", "the") else w),
+           _per_metric("invariance", "cider:token_renaming", "cider_d:token_renaming")),
+    Mutant("cider_tuple_references_empty", _both_cider(tuples_empty=True), _per_metric("dtype_invariance", *_CIDERS)),
+    Mutant("cider_d_options_unchecked", _cider_variant("cider_d", checked=False),
+           (T + "refusal[cider_d:options]", T + "refuses_bad_input[cider_d]")),
+    Mutant("cider_unchecked", _cider_variant("cider", checked=False), (T + "refuses_bad_input[cider]",)),
+    Mutant("cider_scaled_by_ten", _cider_variant("cider", scale=10.0),
+           (T + "definition[cider]", *_per_metric("bounds", "cider", "cider:segments"))),
+]
