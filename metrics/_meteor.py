@@ -9,7 +9,12 @@ repeated words it contains minimum common string partition), so it is solved
 exactly here by a dynamic programme over hypothesis positions whose state is
 (position, reference position of the previous match, set of reference positions
 used) -- memoised, so its cost grows only with the number of interchangeable
-(repeated or multiply related) words, not with the sentence length.
+(repeated or multiply related) words, not with the sentence length. That number
+can make the exact search exponential (20 copies of one word on both sides:
+2^20 states), so it is bounded: past :data:`STATE_BUDGET` states the alignment
+is the best one a beam of :data:`BEAM_WIDTH` states per hypothesis position
+finds (Meteor 1.5 itself searches with a beam), which has as many matches and
+at most as many chunks as a greedy left-to-right alignment.
 
 Every alignment is scored by one integer, ``((exact * B + stem) * B + synonym) * B
 + adjacent``, with ``B`` larger than any count: maximising it maximises the exact
@@ -43,6 +48,14 @@ def _stem(token):
 
 _EXACT, _STEM, _SYNONYM = 0, 1, 2
 _INFEASIBLE = -(1 << 62)
+#: memoised states of the exact search before it gives way to the beam (about a tenth of a second)
+STATE_BUDGET = 50_000
+#: states kept per hypothesis position by the beam search past the budget
+BEAM_WIDTH = 64
+
+
+class _OverBudget(Exception):
+    pass
 
 
 def _candidates(hyp: list, ref: list, synonyms) -> tuple[list[list[tuple[int, int]]], list[bool]]:
@@ -118,6 +131,8 @@ def align(hyp: list, ref: list, synonyms=None) -> tuple[int, int]:
         found = memo.get(key)
         if found is not None:
             return found
+        if len(memo) >= STATE_BUDGET:
+            raise _OverBudget
         value = best(i + 1, -1, used) if may_skip[i] else _INFEASIBLE
         for j, stage in cands[i]:
             bit = 1 << j
@@ -135,11 +150,36 @@ def align(hyp: list, ref: list, synonyms=None) -> tuple[int, int]:
         sys.setrecursionlimit(n + 100)
     try:
         total = best(0, -1, 0)
+    except _OverBudget:
+        total = _beam(cands, may_skip, weights)
     finally:
         sys.setrecursionlimit(limit)
     adjacent = total % base
     matches = sum((total // w) % base for w in weights)
     return matches, matches - adjacent
+
+
+def _beam(cands, may_skip, weights) -> int:
+    """The exact search's score of the best alignment a beam of :data:`BEAM_WIDTH` states finds: states
+    (previous reference position, used positions) ranked by their score so far, the best kept at each position."""
+    states = {(-2, 0): 0}
+    for i, options in enumerate(cands):
+        grown: dict = {}
+        for (prev, used), value in states.items():
+            if may_skip[i] and grown.get((-2, used), _INFEASIBLE) < value:
+                grown[(-2, used)] = value
+            for j, stage in options:
+                bit = 1 << j
+                if used & bit:
+                    continue
+                v = value + weights[stage] + (prev == j - 1)
+                key = (j, used | bit)
+                if grown.get(key, _INFEASIBLE) < v:
+                    grown[key] = v
+        if not grown:
+            return 0
+        states = dict(sorted(grown.items(), key=lambda kv: -kv[1])[:BEAM_WIDTH])
+    return max(states.values())
 
 
 def meteor_from_counts(matches: int, chunks: int, n_hyp: int, n_ref: int, alpha: float, beta: float,
