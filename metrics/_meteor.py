@@ -13,8 +13,9 @@ used) -- memoised, so its cost grows only with the number of interchangeable
 can make the exact search exponential (20 copies of one word on both sides:
 2^20 states), so it is bounded: past :data:`STATE_BUDGET` states the alignment
 is the best one a beam of :data:`BEAM_WIDTH` states per hypothesis position
-finds (Meteor 1.5 itself searches with a beam), which has as many matches and
-at most as many chunks as a greedy left-to-right alignment.
+finds (Meteor 1.5 itself searches with a beam): its chunks may then exceed the
+fewest (tests/test_meteor_alignment.py checks on random inputs that it loses no
+match and never reports fewer chunks than the exact search).
 
 Every alignment is scored by one integer, ``((exact * B + stem) * B + synonym) * B
 + adjacent``, with ``B`` larger than any count: maximising it maximises the exact
