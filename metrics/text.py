@@ -1222,7 +1222,9 @@ def meteor(references, hypothesis, *, alpha: float = 0.9, beta: float = 3.0, gam
     synonyms (WordNet's synsets in the original; ``None``, the default, skips the stage: no
     WordNet data is bundled). Among those alignments (with a synonym stage, among them the ones
     with the most matches) the one with the fewest *chunks* is scored, a chunk being a maximal
-    run of matches adjacent in both sentences; it is found exactly (``metrics/_meteor.py``).
+    run of matches adjacent in both sentences; it is found exactly (``metrics/_meteor.py``) unless
+    many repeated words make the search exceed 50,000 states, where a beam search (as Meteor 1.5's)
+    takes over and the chunks may exceed the fewest.
     The score depends only on the number of matches ``m`` and chunks ``ch``, so which of several
     alignments with the fewest chunks is taken does not matter. Then ``P = m / len(hypothesis)``,
     ``R = m / len(reference)``, ``Fmean = P R / (alpha P + (1 - alpha) R)``,
