@@ -128,6 +128,21 @@ def _counts(t: np.ndarray, p: np.ndarray, axis: int):
     return tp, fp, fn
 
 
+def fbeta_parts(beta):
+    """(numerator, denominator) of F-beta from (TP, FP, FN)."""
+    b2 = _check_beta(beta) ** 2
+    return lambda tp, fp, fn: ((1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp)
+
+
+#: the label-set rates as (TP, FP, FN) -> (numerator, denominator); F-beta's is ``fbeta_parts(beta)``
+RATE_PARTS = {
+    "multilabel_precision": lambda tp, fp, fn: (tp, tp + fp),
+    "multilabel_recall": lambda tp, fp, fn: (tp, tp + fn),
+    "multilabel_f1": lambda tp, fp, fn: (2 * tp, 2 * tp + fp + fn),
+    "multilabel_jaccard": lambda tp, fp, fn: (tp, tp + fp + fn),
+}
+
+
 def _rate(y_true, y_pred, parts, average, zero_division):
     """A ratio ``num / den`` with ``parts(tp, fp, fn) -> (num, den)``, averaged by ``average``."""
     _check_choice(average, "average", AVERAGES)
@@ -137,7 +152,12 @@ def _rate(y_true, y_pred, parts, average, zero_division):
         num, den = parts(*_counts(t, p, axis=1))
         per_row = _divide(num, den, zero_division)
         return _average(per_row, np.ones_like(per_row), "macro", zero_division)
-    tp, fp, fn = _counts(t, p, axis=0)
+    return _label_average(*_counts(t, p, axis=0), parts, average, zero_division)
+
+
+def _label_average(tp, fp, fn, parts, average, zero_division):
+    """The per-label ratios ``parts(tp, fp, fn)`` averaged by ``average`` (not "samples"): the label counts are
+    all the micro, macro, weighted and per-label rates need (the multilabel streams keep only them)."""
     num, den = parts(tp, fp, fn)
     if average == "micro":
         return float(_divide(num.sum(), den.sum(), zero_division))
@@ -162,7 +182,7 @@ def multilabel_precision(y_true, y_pred, *, average="macro", zero_division=0.0):
     Source: Godbole & Sarawagi (2004); Tsoumakas et al. (2010); scikit-learn ``precision_score``
     on multilabel-indicator input.
     """
-    return _rate(y_true, y_pred, lambda tp, fp, fn: (tp, tp + fp), average, zero_division)
+    return _rate(y_true, y_pred, RATE_PARTS["multilabel_precision"], average, zero_division)
 
 
 def multilabel_recall(y_true, y_pred, *, average="macro", zero_division=0.0):
@@ -172,7 +192,7 @@ def multilabel_recall(y_true, y_pred, *, average="macro", zero_division=0.0):
     Range: [0, 1], 1 best. Undefined cases: a label (row) never true -> ``zero_division``.
     Source: Godbole & Sarawagi (2004); Tsoumakas et al. (2010); scikit-learn ``recall_score``.
     """
-    return _rate(y_true, y_pred, lambda tp, fp, fn: (tp, tp + fn), average, zero_division)
+    return _rate(y_true, y_pred, RATE_PARTS["multilabel_recall"], average, zero_division)
 
 
 def multilabel_fbeta(y_true, y_pred, *, beta, average="macro", zero_division=0.0):
@@ -183,9 +203,7 @@ def multilabel_fbeta(y_true, y_pred, *, beta, average="macro", zero_division=0.0
     Undefined cases: a label (row) neither true nor predicted (TP + FP + FN = 0) -> ``zero_division``.
     Source: van Rijsbergen (1979); Godbole & Sarawagi (2004); scikit-learn ``fbeta_score``.
     """
-    b2 = _check_beta(beta) ** 2
-    return _rate(y_true, y_pred, lambda tp, fp, fn: ((1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp), average,
-                 zero_division)
+    return _rate(y_true, y_pred, fbeta_parts(beta), average, zero_division)
 
 
 def multilabel_f1(y_true, y_pred, *, average="macro", zero_division=0.0):
@@ -196,7 +214,7 @@ def multilabel_f1(y_true, y_pred, *, average="macro", zero_division=0.0):
     Undefined cases: a label (row) neither true nor predicted -> ``zero_division``.
     Source: Godbole & Sarawagi (2004); scikit-learn ``f1_score`` on multilabel-indicator input.
     """
-    return _rate(y_true, y_pred, lambda tp, fp, fn: (2 * tp, 2 * tp + fp + fn), average, zero_division)
+    return _rate(y_true, y_pred, RATE_PARTS["multilabel_f1"], average, zero_division)
 
 
 def multilabel_jaccard(y_true, y_pred, *, average="macro", zero_division=0.0):
@@ -207,7 +225,7 @@ def multilabel_jaccard(y_true, y_pred, *, average="macro", zero_division=0.0):
     union) -> ``zero_division``.
     Source: Jaccard (1912); Godbole & Sarawagi (2004) ("accuracy" of a sample); scikit-learn ``jaccard_score``.
     """
-    return _rate(y_true, y_pred, lambda tp, fp, fn: (tp, tp + fp + fn), average, zero_division)
+    return _rate(y_true, y_pred, RATE_PARTS["multilabel_jaccard"], average, zero_division)
 
 
 for _fn in (multilabel_precision, multilabel_recall, multilabel_fbeta, multilabel_f1, multilabel_jaccard):

@@ -267,22 +267,34 @@ def _bin_ids(confidence: np.ndarray, n_bins: int, strategy: str) -> np.ndarray:
     return np.searchsorted(edges[1:-1], confidence, side="left")
 
 
+def bin_sums(confidence: np.ndarray, outcome: np.ndarray, n_bins: int, strategy: str):
+    """(count, summed outcome, summed confidence) of every bin, in bin order, empty bins included."""
+    ids = _bin_ids(confidence, n_bins, strategy)
+    return (np.bincount(ids, minlength=n_bins), np.bincount(ids, weights=outcome, minlength=n_bins),
+            np.bincount(ids, weights=confidence, minlength=n_bins))
+
+
 def _binned(confidence: np.ndarray, outcome: np.ndarray, n_bins: int, strategy: str):
     """(count, mean outcome, mean confidence) of every non-empty bin, in bin order."""
-    ids = _bin_ids(confidence, n_bins, strategy)
-    count = np.bincount(ids, minlength=n_bins)
-    hits = np.bincount(ids, weights=outcome, minlength=n_bins)
-    conf = np.bincount(ids, weights=confidence, minlength=n_bins)
+    return _bin_means(*bin_sums(confidence, outcome, n_bins, strategy))
+
+
+def _bin_means(count, hits, conf):
     kept = count > 0
     return count[kept], hits[kept] / count[kept], conf[kept] / count[kept]
 
 
 def _calibration_error(confidence, outcome, n_bins, strategy, norm) -> float:
-    count, accuracy, conf = _binned(confidence, outcome, n_bins, strategy)
+    return calibration_error_of_bins(*bin_sums(confidence, outcome, n_bins, strategy), norm)
+
+
+def calibration_error_of_bins(count, hits, conf, norm) -> float:
+    """The calibration error (``norm``) of per-bin counts, summed outcomes and summed confidences."""
+    count, accuracy, conf = _bin_means(count, hits, conf)
     gap = np.abs(accuracy - conf)
     if norm == "max":
         return float(gap.max())
-    share = count / confidence.shape[0]
+    share = count / count.sum()
     if norm == "l1":
         return float(share @ gap)
     return math.sqrt(float(share @ (gap * gap)))
@@ -323,10 +335,18 @@ def expected_calibration_error(y_true, y_proba, *, n_bins=15, strategy="uniform"
     check_choice(strategy, "strategy", BIN_STRATEGIES)
     check_choice(norm, "norm", CALIBRATION_NORMS)
     check_choice(mode, "mode", CALIBRATION_MODES)
+    errors = [_calibration_error(confidence, outcome, n_bins, strategy, norm)
+              for confidence, outcome in calibration_lines(y_true, y_proba, mode, pos_label, labels)]
+    return errors[0] if len(errors) == 1 else float(np.mean(errors))
+
+
+def calibration_lines(y_true, y_proba, mode: str, pos_label, labels) -> list:
+    """The (confidence, outcome) arrays the calibration error bins: one for 1-D probabilities and for
+    ``mode="top_label"``, one per class (a loop over the K classes, not the samples) for "classwise"."""
     t, p = _calibration_inputs(y_true, y_proba)
     if p.ndim == 1:
         positive = binary_positive(t, pos_label, labels)
-        return _calibration_error(p, (t == positive).astype(np.float64), n_bins, strategy, norm)
+        return [(p, (t == positive).astype(np.float64))]
     classes, codes = _log_loss_codes(t, labels)
     k = classes.shape[0]
     if p.shape[1] != k or k < 2:
@@ -334,11 +354,8 @@ def expected_calibration_error(y_true, y_proba, *, n_bins=15, strategy="uniform"
                                           f"{classes.tolist()!r}; pass labels= (at least two classes)")
     if mode == "top_label":
         top = p.argmax(axis=1)
-        return _calibration_error(p[np.arange(p.shape[0]), top], (top == codes).astype(np.float64), n_bins,
-                                  strategy, norm)
-    errors = [_calibration_error(p[:, j], (codes == j).astype(np.float64), n_bins, strategy, norm)
-              for j in range(k)]  # a loop over the K classes, not the samples
-    return float(np.mean(errors))
+        return [(p[np.arange(p.shape[0]), top], (top == codes).astype(np.float64))]
+    return [(p[:, j], (codes == j).astype(np.float64)) for j in range(k)]
 
 
 def calibration_curve(y_true, y_proba, *, pos_label=None, n_bins=5, strategy="uniform", return_counts=False):

@@ -6,7 +6,11 @@
   the co-moments of ``y_true`` and of the residual ``y_true - y_pred``;
 * :class:`PearsonMoments`: the co-moments of ``x`` and ``y``;
 * :class:`AbsoluteErrors`: every absolute error kept (median absolute error has
-  no finite sufficient statistic), 8 bytes a sample.
+  no finite sufficient statistic), 8 bytes a sample;
+* :class:`ConcordanceMoments`: the co-moments of ``y_true`` and ``y_pred`` (Lin's
+  concordance correlation);
+* :class:`LargestAbsoluteError` (max error) and :class:`AbsoluteErrorShare`
+  (weighted MAPE: the mean absolute error and the mean magnitude).
 
 The co-moment states are five to seven numbers whatever the stream's length,
 so a stream of 1e7 continuous values costs one pass over its batches (the
@@ -35,7 +39,8 @@ import numpy as np
 from ._validation import as_floats, check_same_length
 from .errors import MetricInputError
 
-__all__ = ["CoMoments", "R2Moments", "ExplainedVarianceMoments", "AdjustedR2", "PearsonMoments", "AbsoluteErrors"]
+__all__ = ["CoMoments", "R2Moments", "ExplainedVarianceMoments", "AdjustedR2", "PearsonMoments", "AbsoluteErrors",
+           "ConcordanceMoments", "LargestAbsoluteError", "AbsoluteErrorShare"]
 
 #: the exponent of a variable that has been 0 so far: below every float's (frexp gives -1073 for 2**-1074)
 ZERO_EXPONENT = -1100
@@ -310,6 +315,9 @@ class PearsonMoments:
     """Pearson's r of a stream: ``C_xy / sqrt(C_xx C_yy)`` from :class:`CoMoments` of ``x`` and ``y`` (the
     powers of two cancel), and the extremes of each (the exact test for a constant input, whose r is NaN)."""
 
+    #: the names of the batch's two arguments, in refusals
+    ARGUMENTS = ("x", "y")
+
     def __init__(self, metric):
         self.metric = metric
         self.reset()
@@ -319,7 +327,7 @@ class PearsonMoments:
         self.ranges = [[math.inf, -math.inf], [math.inf, -math.inf]]
 
     def update(self, x, y) -> None:
-        xa, ya = _pair(x, y, "x", "y")
+        xa, ya = _pair(x, y, *self.ARGUMENTS)
         if not xa.shape[0]:
             return
         exponents = (_exponent(xa), _exponent(ya))
@@ -333,13 +341,18 @@ class PearsonMoments:
         for r, o in zip(self.ranges, other.ranges):
             r[0], r[1] = min(r[0], o[0]), max(r[1], o[1])
 
-    def compute(self) -> float:
+    def _two_pairs(self) -> CoMoments:
+        """The co-moments, once at least two pairs are in them (else refused, as the one-shot refuses)."""
         m = self.moments
         if m.n < 2:
             if not m.n:
-                raise MetricInputError("x", "is empty: the pearson stream has seen no pair")
-            raise MetricInputError("x", f"needs at least 2 pairs, got {m.n}")
-        c = m.comoments
+                raise MetricInputError(self.ARGUMENTS[0], f"is empty: the {self.metric.__name__} stream has seen "
+                                                          "no pair")
+            raise MetricInputError(self.ARGUMENTS[0], f"needs at least 2 pairs, got {m.n}")
+        return m
+
+    def compute(self) -> float:
+        c = self._two_pairs().comoments
         if any(lo == hi for lo, hi in self.ranges) or c[0, 0] <= 0.0 or c[1, 1] <= 0.0:
             return math.nan
         r = float(c[0, 1]) / math.sqrt(float(c[0, 0])) / math.sqrt(float(c[1, 1]))
@@ -392,3 +405,113 @@ class AbsoluteErrors:
             self.errors = grown
         self.errors[self.count:need] = values
         self.count = need
+
+
+class ConcordanceMoments(PearsonMoments):
+    """Lin's concordance correlation of a stream: ``2 C_tp / (C_tt + C_pp + n (mean_t - mean_p)^2)`` from
+    :class:`CoMoments` of ``y_true`` and ``y_pred`` (the centred sums; the 1/n of the population moments
+    cancels), and the extremes of each (the exact test for a constant input, as the one-shot makes it).
+    Unlike Pearson's r the ratio is not scale-free per variable, so the co-moments, each relative to its own
+    power of two, and the mean difference are brought to the largest of their powers before the ratio: no
+    overflow where the one-shot's value is finite, and the value clipped to [-1, 1] as rounding may leave it a
+    few ulp outside."""
+
+    ARGUMENTS = ("y_true", "y_pred")
+
+    def compute(self) -> float:
+        m = self._two_pairs()
+        (t_lo, t_hi), (p_lo, p_hi) = self.ranges
+        if t_lo == t_hi and p_lo == p_hi:
+            return math.nan if t_lo == p_lo else 0.0
+        (mean_t, e_t), (mean_p, e_p) = m.mean(0), m.mean(1)
+        bias, e_bias = scaled_difference(math.ldexp(mean_t, e_t), math.ldexp(mean_p, e_p))
+        e = int(max(m.exponents[0], m.exponents[1], e_bias))
+        c = np.ldexp(m.comoments, m.exponents[:, None] + m.exponents[None, :] - 2 * e)
+        if t_lo == t_hi:  # a constant's co-moments are exactly 0 (its values equal its origin): kept explicit
+            c[0, :] = c[:, 0] = 0.0
+        if p_lo == p_hi:
+            c[1, :] = c[:, 1] = 0.0
+        spread = float(c[0, 0]) + float(c[1, 1]) + m.n * math.ldexp(float(bias), int(e_bias) - e) ** 2
+        return min(1.0, max(-1.0, 2.0 * float(c[0, 1]) / spread))
+
+
+class LargestAbsoluteError:
+    """Max error of a stream: the largest ``|y_true - y_pred|`` seen, one number (a maximum merges exactly)."""
+
+    def __init__(self, metric):
+        self.metric = metric
+        self.reset()
+
+    def reset(self) -> None:
+        self.count, self.largest = 0, 0.0
+
+    def update(self, y_true, y_pred) -> None:
+        if not len(y_true) and not len(y_pred):
+            return
+        value = self.metric(y_true, y_pred)  # validates the batch as the one-shot does
+        self.count += len(y_true)
+        self.largest = max(self.largest, value)
+
+    def merge(self, other: "LargestAbsoluteError") -> None:
+        _check_same(self, other, "metric")
+        self.count += other.count
+        self.largest = max(self.largest, other.largest)
+
+    def compute(self) -> float:
+        if not self.count:
+            raise MetricInputError("y_true", "is empty: the max_error stream has seen no sample")
+        return self.largest
+
+    @property
+    def state(self) -> dict:
+        return {"count": self.count, "largest": self.largest}
+
+
+class AbsoluteErrorShare:
+    """Weighted MAPE of a stream: the count, the running mean of ``|y_true - y_pred|`` and of ``|y_true|``,
+    merged as weighted means; ``compute`` is their ratio with the one-shot's eps guard on the mean magnitude."""
+
+    def __init__(self, metric):
+        self.metric = metric
+        self.reset()
+
+    def reset(self) -> None:
+        self.count, self.error, self.scale = 0, 0.0, 0.0
+
+    def update(self, y_true, y_pred) -> None:
+        from .regression import _checked_later, _finite_or_refused
+
+        if not len(y_true) and not len(y_pred):
+            return
+        yt, yp, _ = _checked_later(y_true, y_pred)
+        with np.errstate(over="ignore", invalid="ignore"):
+            error = _finite_or_refused(float(np.add.reduce(np.abs(yp - yt))) / yt.shape[0], yt, yp)
+            scale = float(np.add.reduce(np.abs(yt))) / yt.shape[0]
+        self._combine(yt.shape[0], error, scale)
+
+    def merge(self, other: "AbsoluteErrorShare") -> None:
+        _check_same(self, other, "metric")
+        if other.count:
+            self._combine(other.count, other.error, other.scale)
+
+    def compute(self) -> float:
+        from .regression import _EPS
+
+        if not self.count:
+            raise MetricInputError("y_true", "is empty: the weighted_mean_absolute_percentage_error stream has "
+                                             "seen no sample")
+        return self.error / max(self.scale, _EPS)
+
+    @property
+    def state(self) -> dict:
+        return {"count": self.count, "mean_absolute_error": self.error, "mean_magnitude": self.scale}
+
+    def _combine(self, count: int, error: float, scale: float) -> None:
+        total = self.count + count
+        with np.errstate(over="ignore", invalid="ignore"):
+            if math.isinf(error) or math.isinf(self.error):
+                self.error = self.error + error  # an overflowed mean stays infinite
+            else:
+                self.error += (count / total) * (error - self.error)
+            self.scale += (count / total) * (scale - self.scale)
+        self.count = total

@@ -17,15 +17,24 @@ metrics.
 
 ``sample_weight`` is not an option: a stream's samples weigh one each.
 
-The catalog's states are in :mod:`metrics.stream_states` and
-:mod:`metrics.stream_moments`. Most are finite, a few numbers whatever the
-stream's length: counts and sums for the losses, log loss, the per-query
-ranking means, WER/CER, corpus BLEU and perplexity; co-moments (count, means,
+The catalog's states are in :mod:`metrics.stream_states`,
+:mod:`metrics.stream_moments` and :mod:`metrics.stream_labels`. Most are
+finite, a few numbers whatever the stream's length: counts and sums for the
+losses (percentage errors, pinball loss, Tweedie deviances), log loss, the
+per-query ranking means, the multilabel per-row means, WER/CER, corpus BLEU and
+perplexity; a running maximum (max error); the mean absolute error and mean
+magnitude (weighted MAPE); per-label counts (the multilabel rates and confusion
+matrix); per-bin counts and sums (calibration error over equal-width bins; equal-
+mass bins have no finite state and no stream); co-moments (count, means,
 centred sums of squares and cross-products, merged by Chan et al.'s update)
-for R2, adjusted R2, explained variance and Pearson's r. Median absolute error
-keeps every absolute error (8 bytes a sample). The other order-free metrics of
+for R2, adjusted R2, explained variance, Pearson's r and Lin's concordance.
+Top-k accuracy, the hinge loss and the Brier score are means of per-sample
+values once the classes are named: their streams need ``labels=``. Median
+absolute error keeps every absolute error (8 bytes a sample). The other order-free metrics of
 1-D samples (classification, curves, clustering with ground truth, Spearman
-and Kendall) keep :class:`~metrics.stream_states.CountedSamples`: the
+and Kendall; the label error rates and likelihood ratios; the D² scores of the
+absolute error, pinball loss and Tweedie deviance) keep
+:class:`~metrics.stream_states.CountedSamples`: the
 distinct samples seen, as columns, with how often each occurred. Every one of
 these metrics depends only on the multiset of its samples (the generic
 ``permutation_invariance`` and ``duplication_invariance`` properties say so),
@@ -36,13 +45,21 @@ samples repeated when the metric takes no weights. That state is finite
 wherever the sample values are: labels (a k x k table of label pairs),
 clusterings (the contingency table), scores on a grid (per-score positive and
 negative counts); for continuous reals it holds each distinct value once
-(Spearman's and Kendall's ranks are global: they have no finite state).
+(Spearman's and Kendall's ranks are global: they have no finite state; the D²
+absolute error and pinball scores need a quantile of y_true, which has none
+either; D² Tweedie's baseline, the deviance from the mean, is a function of
+power sums of y_true for a fixed power, a finite state, but their difference
+cancels catastrophically for data far from 0, where the distinct samples keep
+the one-shot's digits). Its cost: 8 bytes per distinct value and argument, and
+``compute`` sorts them again.
 """
 
 from __future__ import annotations
 
 from .errors import MetricInputError
-from .stream_moments import AbsoluteErrors, AdjustedR2, ExplainedVarianceMoments, PearsonMoments, R2Moments
+from .stream_labels import CalibrationBins, LabelCounts, LabelledSampleMean
+from .stream_moments import (AbsoluteErrors, AbsoluteErrorShare, AdjustedR2, ConcordanceMoments,
+                             ExplainedVarianceMoments, LargestAbsoluteError, PearsonMoments, R2Moments)
 from .stream_states import (BinnedRocAuc, BitErrors, BleuCounts, ClusterMoments, CountedSamples, EditCounts, FrameMean,
                             RatingMoments, SampleMean, TokenLogLikelihood)
 
@@ -77,6 +94,12 @@ _ORDER_FREE_COLUMNS = (
     "contingency_matrix", "pair_confusion_matrix", "rand_index", "adjusted_rand_index", "mutual_information",
     "normalized_mutual_information", "adjusted_mutual_information", "homogeneity", "completeness", "v_measure",
     "fowlkes_mallows",
+    # label error rates and likelihood ratios (the k x k table of label pairs)
+    "zero_one_loss", "hamming_loss", "class_likelihood_ratios",
+    # D² of the absolute error, pinball loss and Tweedie deviance: the baseline is a quantile (or, for the
+    # Tweedie deviance, a deviance from the mean: a difference of power sums, which cancels catastrophically
+    # for data far from 0), so each distinct pair once
+    "d2_absolute_error", "d2_pinball", "d2_tweedie",
     # rank correlations: ranks are global, no finite sufficient statistic (each distinct pair once)
     "spearman", "kendall_tau",
 )
@@ -85,11 +108,25 @@ _ORDER_FREE_COLUMNS = (
 _SAMPLE_MEANS = (
     "mean_squared_error", "mean_absolute_error", "mean_squared_log_error", "log_loss",
     "mean_average_precision", "mean_average_recall", "mean_reciprocal_rank", "hit_rate_at_k",
+    "mean_absolute_percentage_error", "symmetric_mean_absolute_percentage_error", "mean_pinball_loss",
+    "mean_tweedie_deviance", "mean_poisson_deviance", "mean_gamma_deviance",
+    # multilabel means over rows (a row's value needs only its own cells)
+    "subset_accuracy", "multilabel_hamming_loss", "label_ranking_average_precision", "coverage_error",
+    "label_ranking_loss",
 )
+
+#: means of per-sample values scored against a class set: the stream needs labels=
+_LABELLED_MEANS = ("top_k_accuracy", "hinge_loss", "brier_score_loss")
+
+#: multilabel rates and the confusion matrix: per-label counts (and per-row sums for average="samples")
+_LABEL_COUNTS = ("multilabel_precision", "multilabel_recall", "multilabel_fbeta", "multilabel_f1",
+                 "multilabel_jaccard", "multilabel_confusion_matrix")
 
 #: catalog name -> factory of its stream (the protocol above)
 STREAMING = {name: _factory(name, CountedSamples) for name in _ORDER_FREE_COLUMNS}
 STREAMING.update({name: _factory(name, SampleMean) for name in _SAMPLE_MEANS})
+STREAMING.update({name: _factory(name, LabelledSampleMean) for name in _LABELLED_MEANS})
+STREAMING.update({name: _factory(name, LabelCounts) for name in _LABEL_COUNTS})
 STREAMING.update({
     "root_mean_squared_error": _factory("root_mean_squared_error", SampleMean, root=True),
     "root_mean_squared_log_error": _factory("root_mean_squared_log_error", SampleMean, root=True),
@@ -107,6 +144,11 @@ STREAMING.update({
     "pearson": _factory("pearson", PearsonMoments),
     "median_absolute_error": _factory("median_absolute_error", AbsoluteErrors),
     "mel_cepstral_distortion": _factory("mel_cepstral_distortion", FrameMean),
+    "max_error": _factory("max_error", LargestAbsoluteError),
+    "weighted_mean_absolute_percentage_error": _factory("weighted_mean_absolute_percentage_error",
+                                                        AbsoluteErrorShare),
+    "concordance_corrcoef": _factory("concordance_corrcoef", ConcordanceMoments),
+    "expected_calibration_error": _factory("expected_calibration_error", CalibrationBins),
 })
 
 

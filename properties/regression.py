@@ -699,7 +699,8 @@ NEW_CAPABILITIES = {
         undefined="every y_true = 0: mean |y_true| taken as eps (float64 machine epsilon)", inputs=real_pairs_shape(), best=0.0),
     "symmetric_mean_absolute_percentage_error": Capability(
         (0.0, 2.0), symmetric=True, input_domain="real values", sample_weight=True, higher_is_better=False,
-        undefined="y_true = y_pred = 0: that term is 0", inputs=real_pairs_shape(), best=0.0),
+        undefined="y_true = y_pred = 0: that term is 0", inputs=real_pairs_shape(), best=0.0,
+        stream_forms=({}, {"denominator": "sum"})),
     "max_error": Capability(
         (0.0, None), symmetric=True, input_domain="real values", sample_weight=False, higher_is_better=False,
         undefined="none", inputs=real_pairs_shape(), best=0.0),

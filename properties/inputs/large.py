@@ -195,6 +195,23 @@ def inter_event_times(n: int, *, bursts: int) -> dict:
     return {"y_true": rng.exponential(scale) ** 2}
 
 
+def indicator_pairs(n: int, *, labels: int, density: float = 0.2, flip: float = 0.1) -> dict:
+    """Multilabel indicator matrices (bool, ``n`` rows of ``labels`` columns): each label present with a
+    probability that falls from ``2 density`` to 0 across the labels (common labels and rare ones), the
+    prediction flipping a fraction ``flip`` of the cells. Drawn in blocks of rows, so that the temporaries stay
+    small next to the matrices (1e6 x 100: 100 MB per matrix)."""
+    rng = _rng("indicator_pairs", n, labels=labels, density=density, flip=flip)
+    rate = np.linspace(2 * density, 0.0, labels, endpoint=False).astype(np.float32)
+    y_true = np.empty((n, labels), dtype=bool)
+    y_pred = np.empty((n, labels), dtype=bool)
+    for lo in range(0, n, 1 << 16):
+        rows = min(n, lo + (1 << 16)) - lo
+        t = rng.random((rows, labels), dtype=np.float32) < rate
+        y_true[lo:lo + rows] = t
+        y_pred[lo:lo + rows] = t ^ (rng.random((rows, labels), dtype=np.float32) < flip)
+    return {"y_true": y_true, "y_pred": y_pred}
+
+
 def class_probabilities(n: int, *, classes: int) -> dict:
     """Labels 0..classes-1 and a row-stochastic matrix leaning towards the true class."""
     rng = _rng("class_probabilities", n, classes=classes)
@@ -311,7 +328,8 @@ def document(n: int, *, vocabulary: int = 5000) -> dict:
 GENERATORS = {
     f.__name__: f
     for f in (binary_labels, constant_labels, multiclass_labels, tied_scores, tied_reals, offset_reals,
-              inter_event_times, class_probabilities, token_probabilities, distribution, query_batch, corpus, document,
+              inter_event_times, indicator_pairs, class_probabilities, token_probabilities, distribution, query_batch,
+              corpus, document,
               detection_dataset)
 }
 

@@ -8,7 +8,8 @@ it wrong: the tie-free Spearman formula with ``n * (n**2 - 1)`` in 32 bits, a
 float32 one-pass variance, Matthews' denominator as an int64 product of four
 counts, and ROC AUC normalised by ``n_pos * n_neg`` in 32 bits. For the
 streams, ``keeps_last_batches``: a stream that holds its batches in a ring
-buffer of 1,024 (a ``deque(maxlen=...)``), exact until the 1,025th batch.
+buffer of 1,024 (a ``deque(maxlen=...)``), exact until the 1,025th batch. Issue 32's: Lin's concordance
+from float32 one-pass sums, and per-label multilabel counts in int16.
 
 Mutants here are never caught by the standard tier's inputs (a few dozen
 samples), which is the point of the tier.
@@ -245,3 +246,31 @@ NEEDS_SAMPLES = {
     "large:roc_auc_normalised_in_int32": 200_000,  # n_pos * n_neg = 1e10 > 2**31 at tied_scores(n=200_000)
     "large:mcc_denominator_as_int64_product": 2_000_000,  # (n/2)**4 > 2**63 at binary_labels(n=2_000_000)
 }
+
+
+def _concordance_float32_one_pass(y_true, y_pred):
+    """Lin's concordance from float32 sums of squares and products (a one-pass form): exact enough near 0,
+    every digit of the spread lost near 1e4 once the sums reach 1e13."""
+    t = np.asarray(y_true, dtype=np.float32)
+    p = np.asarray(y_pred, dtype=np.float32)
+    n = np.float32(t.size)
+    mt, mp = np.sum(t, dtype=np.float32) / n, np.sum(p, dtype=np.float32) / n
+    var_t = np.sum(t * t, dtype=np.float32) / n - mt * mt
+    var_p = np.sum(p * p, dtype=np.float32) / n - mp * mp
+    cov = np.sum(t * p, dtype=np.float32) / n - mt * mp
+    return float(2 * cov / (var_t + var_p + (mt - mp) ** 2))
+
+
+def _multilabel_confusion_matrix_in_int16(y_true, y_pred):
+    """Per-label counts kept in int16: exact up to 32,767 samples a cell, wrapped beyond."""
+    return metrics.multilabel_confusion_matrix(y_true, y_pred).astype(np.int16).astype(np.int64)
+
+
+MUTANTS += [
+    Mutant("large:concordance_float32_one_pass", {"concordance_corrcoef": _concordance_float32_one_pass},
+           ("regression.large_agreement[concordance_corrcoef]",)),
+    Mutant("large:multilabel_confusion_matrix_in_int16",
+           {"multilabel_confusion_matrix": _multilabel_confusion_matrix_in_int16},
+           ("multilabel.large_agreement[multilabel_confusion_matrix]",
+            "multilabel.large_duplication[multilabel_confusion_matrix]")),
+]

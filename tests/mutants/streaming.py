@@ -22,8 +22,11 @@ the way a library gets it wrong, made for every metric with a streaming form:
 * ``batch_values_averaged``: ``compute`` is the plain mean of the batches' own
   values (a corpus BLEU that averages sentence scores, a mean of batch means),
   made for the metrics with a scalar value;
+* ``newest_batch_wins``, ``compute_clears`` (max error, where a sample counted
+  twice changes nothing): the running maximum replaced by each batch's, and a
+  ``compute`` that clears the state it reads;
 * ``chan_without_mean_difference``: the co-moment streams (R², explained
-  variance, Pearson) join batches and merged shards by Chan's update without its
+  variance, Pearson, concordance) join batches and merged shards by Chan's update without its
   ``d d^T n_a n_b / n`` term.
 """
 
@@ -140,17 +143,65 @@ CATCHES = {
     "empty_batch_resets": ("stream_empty_batches",),
 }
 
+#: metrics that a sample seen twice does not change (a maximum): counting a batch again is no bug there, so the
+#: bugs that repeat samples are replaced by :data:`OVERWRITTEN`'s
+IDEMPOTENT = ("max_error",)
+REPEATS = ("first_batch_twice", "last_batch_weighted", "compute_mutates")
+
 MUTANTS = [
     Mutant(f"stream_{bug}[{name}]", {f"{STREAM_PREFIX}{name}": _factory(name, bug)},
            tuple(f"{metrics.CATALOG[name]}.{prop}[{name}]" for prop in props))
     for name in metrics.STREAMING
     for bug, props in CATCHES.items()
+    if not (name in IDEMPOTENT and bug in REPEATS)
+]
+
+
+class _Overwritten:
+    """A running extremum that is replaced instead of combined: ``update`` keeps the newest batch's value
+    (``largest = value``, not ``max(largest, value)``), and ``compute`` hands the state over and clears it
+    (a value read once)."""
+
+    def __init__(self, name: str, bug: str, **options):
+        self.name, self.bug, self.options = name, bug, options
+        self.inner = metrics.stream(name, **options)
+
+    def update(self, *batch):
+        if self.bug == "newest_batch_wins" and len(batch[0]):
+            self.inner.reset()
+        self.inner.update(*batch)
+
+    def compute(self):
+        value = self.inner.compute()
+        if self.bug == "compute_clears":
+            self.inner.reset()
+        return value
+
+    def reset(self):
+        self.inner.reset()
+
+    def merge(self, other):
+        self.inner.merge(other.inner)
+
+
+#: bug of an idempotent metric's stream -> the streaming properties it must fail
+OVERWRITTEN = {
+    "newest_batch_wins": ("stream_batches", "stream_batch_order"),
+    "compute_clears": ("stream_compute_idempotent",),
+}
+
+MUTANTS += [
+    Mutant(f"stream_{bug}[{name}]", {f"{STREAM_PREFIX}{name}": lambda name=name, bug=bug, **o: _Overwritten(name, bug, **o)},
+           tuple(f"{metrics.CATALOG[name]}.{prop}[{name}]" for prop in props))
+    for name in IDEMPOTENT
+    for bug, props in OVERWRITTEN.items()
 ]
 
 #: metrics whose batch values the ``batch_values_averaged`` bug averages: one per kind of state
 AVERAGED = ("accuracy", "f1", "mean_squared_error", "root_mean_squared_error", "log_loss",
             "mean_average_precision", "hit_rate_at_k", "corpus_cer", "corpus_bleu", "perplexity",
-            "corpus_perplexity")
+            "corpus_perplexity", "weighted_mean_absolute_percentage_error", "multilabel_f1", "top_k_accuracy",
+            "expected_calibration_error")
 
 MUTANTS += [
     Mutant(f"stream_batch_values_averaged[{name}]", {f"{STREAM_PREFIX}{name}": _factory(name, "batch_values_averaged")},
@@ -181,7 +232,7 @@ def _chan_without_mean_difference(name: str):
 
 #: the streams of co-moments (metrics/stream_moments.py), and the properties a merge without the mean-difference
 #: term fails: batches join by the same update as merged shards
-CO_MOMENTS = ("r2", "adjusted_r2", "explained_variance", "pearson")
+CO_MOMENTS = ("r2", "adjusted_r2", "explained_variance", "pearson", "concordance_corrcoef")
 
 MUTANTS += [
     Mutant(f"stream_chan_without_mean_difference[{name}]",
