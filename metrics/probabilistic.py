@@ -169,7 +169,8 @@ def jensen_shannon_divergence(p, q, *, base=None) -> float:
     supports. Symmetric, and finite everywhere (``m > 0`` wherever p or q is). Its square root is a metric
     (Endres & Schindelin 2003): SciPy's ``jensenshannon`` returns that distance, so ``JS = jensenshannon^2``.
     Computed per outcome as ``p_i log1p(r_i) + q_i log1p(-r_i)``, ``r_i = (p_i - q_i) / (p_i + q_i)``
-    (``log(p_i / m_i)`` without cancelling logs, terms with ``p_i = 0`` or ``q_i = 0`` are 0), each term >= 0.
+    (``log(p_i / m_i)`` without cancelling logs) where ``|r_i| <= 1/2``, as ``p_i (log p_i - log m_i) + ...``
+    elsewhere (a subnormal value would round r to 1); terms with ``p_i = 0`` or ``q_i = 0`` are 0.
     Undefined cases: none on valid distributions. Refusals as :func:`kl_divergence` (NaN/inf, values outside
     [0, 1], sums off 1, mismatched lengths, empty input, a ``base`` <= 1).
     Source: Lin, "Divergence measures based on the Shannon entropy" (IEEE Trans. Inf. Theory, 1991), eq. 4.1
@@ -180,11 +181,17 @@ def jensen_shannon_divergence(p, q, *, base=None) -> float:
     scale = _log_base(base)
     (p, p_total, _), (q, q_total, _) = _distributions(p, q)
     x, y = p / p_total, q / q_total
-    with np.errstate(invalid="ignore", divide="ignore"):
+    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
         total = x + y
         r = np.divide(x - y, total, out=np.zeros_like(total), where=total > 0)
         terms = xlog1py(x, r)
         terms += xlog1py(y, -r)
+        # far apart (r rounds to +-1 where one value is subnormal): x log(x / m) from the logs themselves
+        far = np.abs(r) > 0.5
+        if far.any():
+            xf, yf, log_m = x[far], y[far], np.log(total[far] / 2.0)
+            terms[far] = (np.where(xf > 0, xf * (np.log(xf) - log_m), 0.0)
+                          + np.where(yf > 0, yf * (np.log(yf) - log_m), 0.0))
     value = float(np.add.reduce(terms)) / 2.0
     return min(max(0.0, value), _LOG2) / scale  # rounding cannot leave [0, log 2]
 

@@ -1920,3 +1920,195 @@ register(f"refuses_single_sample[{RSE}]", f"{RSE} refuses a single sample", kind
          check=lambda t, ex: expect_refusal(lambda: t.relative_squared_error(np.array([ex]), np.array([ex + 1.0])),
                                             "y_true"),
          family="regression")
+
+
+# ---------------------------------------------------------------- CRPS of an ensemble forecast
+
+
+@dataclasses.dataclass(frozen=True)
+class EnsembleForecast:
+    """y_true (n,), the ensemble (n, m) and integer sample weights (n,)."""
+    y_true: np.ndarray
+    y_ensemble: np.ndarray
+    sample_weight: np.ndarray
+
+
+@st.composite
+def ensemble_forecasts(draw, min_members: int = 1):
+    """:class:`EnsembleForecast` on the grid: 1 to 6 samples, ``min_members`` to 5 members."""
+    n = draw(st.integers(1, 6))
+    m = draw(st.integers(min_members, 5))
+    y = np.array(draw(st.lists(grid, min_size=n, max_size=n)))
+    members = np.array(draw(st.lists(st.lists(grid, min_size=m, max_size=m), min_size=n, max_size=n)))
+    w = np.array(draw(st.lists(st.integers(1, 4), min_size=n, max_size=n)), dtype=np.float64)
+    return EnsembleForecast(y, members.reshape(n, m), w)
+
+
+def _crps_by_integral(y, members):
+    """integral (F_m(x) - 1{x >= y})^2 dx of the empirical CDF F_m, exactly, piece by piece between the points."""
+    points = np.sort(np.append(members, y))
+    left, right = points[:-1], points[1:]
+    cdf = np.searchsorted(np.sort(members), left, side="right") / len(members)  # F_m on [left, right)
+    step = (left >= y).astype(float)
+    return float(np.sum((cdf - step) ** 2 * (right - left)))
+
+
+def _crps_fair_by_pairs(y, members):
+    m = len(members)
+    return float(np.mean(np.abs(members - y)) - np.sum(np.abs(members[:, None] - members[None, :])) / (2 * m * (m - 1)))
+
+
+_CRPS_NEEDS = (CRPS, f"{CRPS}:estimator")
+
+
+@prop(f"definition[{CRPS}]",
+      f"{CRPS} = mean over samples of integral (F_m(x) - 1{{x >= y}})^2 dx, F_m the ensemble's empirical CDF",
+      kind="relation", needs=(CRPS,), strategy=ensemble_forecasts(), defines=(CRPS,))
+def _crps_definition(t, ex):
+    expected = np.mean([_crps_by_integral(y, x) for y, x in zip(ex.y_true, ex.y_ensemble)])
+    expect_close(t.continuous_ranked_probability_score(ex.y_true, ex.y_ensemble), expected, rtol=1e-9, atol=1e-12,
+                 what=f"{CRPS} vs the integral of the squared CDF difference")
+
+
+@prop(f"definition[{CRPS}:fair]",
+      f"{CRPS}(estimator='fair') = mean of E|X - y| - sum_(j,k) |x_j - x_k| / (2 m (m - 1)) (Ferro 2014)",
+      kind="relation", needs=_CRPS_NEEDS, strategy=ensemble_forecasts(min_members=2), defines=(CRPS,))
+def _crps_fair_definition(t, ex):
+    expected = np.mean([_crps_fair_by_pairs(y, x) for y, x in zip(ex.y_true, ex.y_ensemble)])
+    expect_close(t.continuous_ranked_probability_score(ex.y_true, ex.y_ensemble, estimator="fair"), expected,
+                 rtol=1e-9, atol=1e-12, what=f"{CRPS}(estimator='fair') vs the energy form with m (m - 1)")
+
+
+@prop(f"definition.sample_weight[{CRPS}]",
+      f"{CRPS} with integer weights w = the weighted mean of the per-sample scores (each sample repeated w times)",
+      kind="relation", needs=(CRPS, f"{CRPS}:sample_weight"), strategy=ensemble_forecasts(), defines=(CRPS,))
+def _crps_weights(t, ex):
+    repeat = ex.sample_weight.astype(int)
+    expect_close(t.continuous_ranked_probability_score(ex.y_true, ex.y_ensemble, sample_weight=ex.sample_weight),
+                 t.continuous_ranked_probability_score(np.repeat(ex.y_true, repeat),
+                                                       np.repeat(ex.y_ensemble, repeat, axis=0)),
+                 rtol=1e-9, atol=1e-12, what=f"{CRPS}(sample_weight=w) vs every sample repeated w times")
+
+
+@prop("relation.crps_one_member_is_mae", f"{CRPS} of a one-member ensemble = mean_absolute_error",
+      kind="relation", needs=(CRPS, "mean_absolute_error"), strategy=pairs(reals))
+def _crps_one_member(t, ex):
+    y, p = ex
+    expect_close(t.continuous_ranked_probability_score(y, p[:, None]), t.mean_absolute_error(y, p), rtol=1e-12,
+                 atol=0.0, what=f"{CRPS} of one member vs mae")
+
+
+@prop("relation.crps_fair_le_plain",
+      f"0 <= {CRPS}(estimator='fair') <= {CRPS}(estimator='plain'), and plain - fair = spread / (m - 1)",
+      kind="relation", needs=_CRPS_NEEDS, strategy=ensemble_forecasts(min_members=2))
+def _crps_fair_le_plain(t, ex):
+    plain = float(t.continuous_ranked_probability_score(ex.y_true, ex.y_ensemble))
+    fair = float(t.continuous_ranked_probability_score(ex.y_true, ex.y_ensemble, estimator="fair"))
+    expect_le(0.0, fair, what="0 <= fair crps", tol=1e-12)
+    expect_le(fair, plain, what="fair crps <= plain crps", tol=1e-12 * max(1.0, plain))
+    x, m = ex.y_ensemble, ex.y_ensemble.shape[1]
+    spread = np.mean(np.sum(np.abs(x[:, :, None] - x[:, None, :]), axis=(1, 2)) / (2 * m * m))
+    expect_close(plain - fair, spread / (m - 1), rtol=1e-9, atol=1e-9, what="plain - fair vs spread / (m - 1)")
+
+
+@prop(f"identity.zero_iff_exact[{CRPS}]", f"{CRPS} is 0 if every member equals its y_true, and > 0 otherwise",
+      kind="identity", needs=(CRPS,), strategy=ensemble_forecasts())
+def _crps_zero(t, ex):
+    exact = np.repeat(ex.y_true[:, None], ex.y_ensemble.shape[1], axis=1)
+    value = t.continuous_ranked_probability_score(ex.y_true, exact)
+    expect(value == 0.0, f"{CRPS} with every member exact = {value!r}, but should be 0")
+    value = t.continuous_ranked_probability_score(ex.y_true, ex.y_ensemble)
+    if not (ex.y_ensemble == ex.y_true[:, None]).all():
+        expect(value > 0.0, f"{CRPS} with some member wrong = {value!r}, but should be > 0")
+
+
+@prop(f"invariance.member_order[{CRPS}]",
+      f"{CRPS} does not depend on the order of the members of a row, nor of the samples",
+      kind="invariance", needs=_CRPS_NEEDS,
+      strategy=st.tuples(ensemble_forecasts(min_members=2), st.randoms(use_true_random=False)))
+def _crps_order(t, ex):
+    f, rng = ex
+    members = np.array([rng.sample(list(row), len(row)) for row in f.y_ensemble])
+    rows = np.array(rng.sample(range(len(f.y_true)), len(f.y_true)))
+    for estimator in ("plain", "fair"):
+        base = t.continuous_ranked_probability_score(f.y_true, f.y_ensemble, estimator=estimator)
+        with findings.form():
+            expect_close(t.continuous_ranked_probability_score(f.y_true, members, estimator=estimator), base,
+                         rtol=1e-9, atol=1e-12, what=f"{CRPS}({estimator}) with its members reordered")
+        with findings.form():
+            expect_close(t.continuous_ranked_probability_score(f.y_true[rows], f.y_ensemble[rows], estimator=estimator),
+                         base, rtol=1e-9, atol=1e-12, what=f"{CRPS}({estimator}) with its samples reordered")
+
+
+@prop(f"invariance.shift_and_scale[{CRPS}]",
+      f"{CRPS}(c y + s, c X + s) = |c| {CRPS}(y, X): unchanged by a common shift, homogeneous in scale",
+      kind="invariance", needs=(CRPS,),
+      strategy=st.tuples(ensemble_forecasts(), st.sampled_from([-8.0, -0.5, 1.0, 3.0, 1e-150, 1e150]),
+                         st.integers(-1000, 1000).map(float)))
+def _crps_affine(t, ex):
+    f, c, s = ex
+    base = float(t.continuous_ranked_probability_score(f.y_true, f.y_ensemble))
+    if not precision.representable(c * f.y_true, c * f.y_ensemble, abs(c) * base):
+        return
+    with findings.form():
+        expect_close(t.continuous_ranked_probability_score(f.y_true + s, f.y_ensemble + s), base, rtol=1e-9,
+                     atol=1e-9, what=f"{CRPS} after shifting by {s}")
+    with findings.form():
+        expect_close(t.continuous_ranked_probability_score(c * f.y_true, c * f.y_ensemble), abs(c) * base,
+                     rtol=1e-9, atol=1e-300, what=f"{CRPS} after scaling by {c}")
+
+
+@prop(f"undefined.fair_one_member[{CRPS}]",
+      f"{CRPS}(estimator='fair') refuses a one-member ensemble (it divides by m - 1), naming y_ensemble",
+      kind="undefined", needs=_CRPS_NEEDS, strategy=pairs(grid))
+def _crps_fair_one(t, ex):
+    y, p = ex
+    expect_refusal(lambda: t.continuous_ranked_probability_score(y, p[:, None], estimator="fair"), "y_ensemble")
+
+
+@st.composite
+def _bad_ensembles(draw):
+    """(y, ensemble, keywords, argument at fault)."""
+    f = draw(ensemble_forecasts(min_members=2))
+    y, x = f.y_true.copy(), f.y_ensemble.copy()
+    case = draw(st.sampled_from(["rows", "one_dimensional", "no_members", "nan_members", "inf_truth", "empty",
+                                 "estimator", "weights_length"]))
+    if case == "rows":
+        return y, np.vstack([x, x[:1]]), {}, "y_ensemble"
+    if case == "one_dimensional":
+        return y, x[:, 0], {}, "y_ensemble"
+    if case == "no_members":
+        return y, x[:, :0], {}, "y_ensemble"
+    if case == "nan_members":
+        x[0, -1] = np.nan
+        return y, x, {}, "y_ensemble"
+    if case == "inf_truth":
+        y[-1] = draw(st.sampled_from([np.inf, -np.inf]))
+        return y, x, {}, "y_true"
+    if case == "empty":
+        return y[:0], x[:0], {}, "y_true"
+    if case == "estimator":
+        return y, x, {"estimator": draw(st.sampled_from(["unbiased", "Fair", "", None]))}, "estimator"
+    return y, x, {"sample_weight": np.ones(len(y) + 1)}, "sample_weight"
+
+
+@prop(f"refusal.bad_input[{CRPS}]",
+      f"{CRPS} refuses a y_ensemble that is not 2-D, has no members or another row count, NaN/inf, empty input, "
+      "an unknown estimator and weights of the wrong length, naming the argument",
+      kind="refusal", needs=_CRPS_NEEDS, strategy=_bad_ensembles())
+def _crps_refusal(t, ex):
+    y, x, kw, at_fault = ex
+    expect_refusal(lambda: t.continuous_ranked_probability_score(y, x, **kw), at_fault)
+
+
+for _form in MINKOWSKI_FORMS:
+    _p = _form.get("p", 2.0)
+    register(f"agreement.scipy[{MINKOWSKI}{'' if not _form else ':p_' + str(_p).replace('.', '_')}]",
+             f"{MINKOWSKI}(p={_p}) agrees with scipy.spatial.distance."
+             + ("chebyshev" if math.isinf(_p) else "minkowski"), kind="agreement", reference="scipy",
+             needs=(MINKOWSKI, f"{MINKOWSKI}:p"), strategy=pairs(reals),
+             # the same sum of powers; SciPy does not rescale, so values stay within 1e6 (reals)
+             check=lambda t, ex, p=_p: expect_close(t.minkowski_distance(*ex, p=p),
+                                                    reference("scipy").minkowski_distance(*ex, p=p), rtol=1e-9,
+                                                    atol=0.0, what=f"{MINKOWSKI}(p={p}) vs scipy"),
+             family="regression")
