@@ -701,21 +701,30 @@ def r2(y_true, y_pred, *, sample_weight=None, force_finite=True, multioutput="un
         return _per_output(r2, y_true, y_pred, multioutput,
                            fast=_fast_r2, variance_weighted=True, sample_weight=sample_weight,
                            force_finite=force_finite)
+    ss_res, ss_tot = _squared_error_ratio_terms(y_true, y_pred, sample_weight)
+    if ss_tot is None:  # constant y_true; ss_res is then 0.0 (exact predictions) or 1.0
+        return _fraction_unexplained(ss_res, 0.0, True, force_finite)
+    return _fraction_unexplained(ss_res, ss_tot, False, force_finite)
+
+
+def _squared_error_ratio_terms(y_true, y_pred, sample_weight):
+    """(SS_res, SS_tot) of :func:`r2` and :func:`relative_squared_error`, both rescaled by one power of two
+    where they over- or underflow (the ratio is scale-free); for a constant y_true (SS_tot = 0) instead
+    (0.0 if the predictions of positive weight are exact else 1.0, None)."""
     yt, yp, w = _two_samples(y_true, y_pred, sample_weight)
     with np.errstate(over="ignore", invalid="ignore"):
         ss_res, ss_tot, mean = _r2_sums(yt, yp, w)
     if not (math.isfinite(ss_res) and math.isfinite(ss_tot)):
         _refuse_non_finite(yt, yp)
-        # finite input whose sums overflowed: R2 is scale-free
+        # finite input whose sums overflowed: the ratio is scale-free
         ss_res, ss_tot, mean = _r2_sums(*_scaled(_pow2_exponent(yt, yp), yt, yp), w)
-    constant = _is_constant(yt, ss_tot, mean)
-    if constant:
-        return _fraction_unexplained(_residuals_vanish(yt, yp, w, up_to_a_constant=False), 0.0, True, force_finite)
+    if _is_constant(yt, ss_tot, mean):
+        return _residuals_vanish(yt, yp, w, up_to_a_constant=False), None
     if ss_tot < _TINY:
         # a spread so small its squares underflow (1e-200): rescale to the spread, where SS_res may overflow
         with np.errstate(over="ignore", invalid="ignore"):
             ss_res, ss_tot, _ = _r2_sums(*_scaled(_pow2_exponent(yt - mean), yt, yp), w)
-    return _fraction_unexplained(ss_res, ss_tot, constant, force_finite)
+    return ss_res, ss_tot
 
 
 def _residuals_vanish(yt: np.ndarray, yp: np.ndarray, w, *, up_to_a_constant: bool) -> float:
@@ -1264,3 +1273,249 @@ def mean_absolute_scaled_error(y_true, y_pred, *, y_train, seasonality=1) -> flo
                                           "exact in-sample (scale 0), so MASE is undefined")
     with np.errstate(over="ignore"):
         return error / scale
+
+
+# ---------------------------------------------------------------- torchmetrics' regression functions (issue 32):
+# NRMSE, relative squared error, log-cosh error, CRPS of an ensemble, Minkowski distance, critical success index.
+
+__all__ += [
+    "normalized_root_mean_squared_error",
+    "relative_squared_error",
+    "log_cosh_error",
+    "continuous_ranked_probability_score",
+    "minkowski_distance",
+    "critical_success_index",
+]
+
+_NORMALIZATIONS = ("mean", "range", "std", "l2")
+
+
+def _check_flag(value, name: str) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise MetricInputError(name, f"must be True or False, got {value!r}")
+    return bool(value)
+
+
+def _check_option(value, name: str, options: tuple[str, ...]) -> str:
+    if not isinstance(value, str) or value not in options:
+        raise MetricInputError(name, f"must be one of {', '.join(map(repr, options))}, got {value!r}")
+    return value
+
+
+def normalized_root_mean_squared_error(y_true, y_pred, *, normalization="mean") -> float:
+    """Normalized root mean squared error: the RMSE divided by a scale of ``y_true``.
+
+    ``NRMSE = RMSE(y_true, y_pred) / s(y_true)`` with the scale ``s`` named by ``normalization``
+    (torchmetrics' names): ``"mean"``: the mean magnitude ``mean_i |y_true_i|``; ``"range"``:
+    ``max(y_true) - min(y_true)``; ``"std"``: the population standard deviation (divisor n);
+    ``"l2"``: the root mean square ``sqrt(mean_i y_true_i^2)``, so that NRMSE(l2) is the relative L2
+    error ``||y_true - y_pred||_2 / ||y_true||_2``.
+    Range [0, inf); 0 iff every prediction is exact. Scale-free: ``c y_true``, ``c y_pred`` (``c != 0``)
+    give the same value; "range" and "std" are also unchanged by a common shift.
+    Undefined case: a zero scale (every ``y_true`` 0 for "mean" and "l2"; a constant ``y_true`` for
+    "range" and "std"): refused with a MetricInputError naming ``y_true``, never inf or NaN. Also refused:
+    an unknown ``normalization`` (naming it), empty input, NaN/inf, 2-D arrays, mismatched lengths.
+    Source: torchmetrics ``normalized_root_mean_squared_error`` (which divides by the signed mean
+    ``mean(y_true)`` for "mean" and by ``||y_true||_2``, not the root mean square, for "l2"); Hyndman &
+    Koehler (2006) section 3.1 (scale-dependent errors); the coefficient of variation of the RMSD.
+    """
+    how = _check_option(normalization, "normalization", _NORMALIZATIONS)
+    yt, yp, _ = _finite_pair(y_true, y_pred)
+    if how in ("mean", "l2"):
+        if not yt.any():
+            raise MetricInputError("y_true", f"is all zeros: the '{how}' scale is 0, so NRMSE is undefined")
+    elif bool((yt == yt[0]).all()):
+        raise MetricInputError("y_true", f"is constant: the '{how}' scale is 0, so NRMSE is undefined")
+    with np.errstate(over="ignore", invalid="ignore"):
+        if how == "mean":
+            scale = float(np.add.reduce(np.abs(yt))) / yt.shape[0]
+        elif how == "range":
+            scale = float(np.max(yt)) - float(np.min(yt))
+        elif how == "std":
+            variance = float(np.var(yt))  # a subnormal mean square loses digits: rescaled below
+            scale = math.sqrt(variance) if variance >= _TINY else 0.0
+        else:
+            square = float(np.dot(yt, yt)) / yt.shape[0]
+            scale = math.sqrt(square) if square >= _TINY else 0.0
+    with np.errstate(over="ignore", divide="ignore"):
+        rmse = root_mean_squared_error(yt, yp)
+        if math.isfinite(scale) and scale >= _TINY:
+            return rmse / scale
+        # a scale beyond the float range or subnormal: the ratio of the rescaled values (NRMSE is scale-free)
+        return normalized_root_mean_squared_error(*_scaled(_pow2_exponent(yt, yp), yt, yp), normalization=how)
+
+
+def relative_squared_error(y_true, y_pred, *, squared=True, sample_weight=None, force_finite=True) -> float:
+    """Relative squared error: the squared error relative to that of predicting the mean, ``1 - R²``.
+
+    ``RSE = SS_res / SS_tot`` with ``SS_res = sum_i w_i (y_true_i - y_pred_i)^2`` and
+    ``SS_tot = sum_i w_i (y_true_i - mean_w(y_true))^2``; ``squared=False`` gives the root relative
+    squared error ``sqrt(SS_res / SS_tot)``.
+    Range [0, inf); 0 iff every prediction is exact; 1 for predicting the (weighted) mean. Equals
+    ``1 - r2`` (same weights and force_finite). Unchanged by a common shift or scaling of both arrays.
+    Undefined case: constant ``y_true`` (``SS_tot = 0``): with ``force_finite=True`` 0.0 if the predictions
+    are exact and 1.0 otherwise (``1 -`` :func:`r2`'s convention), with ``force_finite=False`` NaN (0/0) or
+    ``inf``. Fewer than 2 samples are refused (a sample of weight w counts w times), as are ``squared`` or
+    ``force_finite`` other than True/False (naming them), empty input, NaN/inf, 2-D arrays, mismatched lengths.
+    Source: torchmetrics ``relative_squared_error`` (which clamps SS_tot at its float eps, so a constant
+    y_true gives SS_res / 1.19e-7); Witten, Frank & Hall, "Data Mining" (3rd ed.), section 5.8.
+    """
+    root = not _check_flag(squared, "squared")
+    ss_res, ss_tot = _squared_error_ratio_terms(y_true, y_pred, sample_weight)
+    if ss_tot is None:  # constant y_true: 1 - r2's convention
+        value = 1.0 - _fraction_unexplained(ss_res, 0.0, True, force_finite)
+    else:
+        _fraction_unexplained(0.0, 1.0, False, force_finite)  # refuses a force_finite that is not a bool
+        with np.errstate(over="ignore"):
+            value = ss_res / ss_tot
+    return math.sqrt(value) if root else value
+
+
+_LOG2 = math.log(2.0)
+
+
+def _log_cosh(d: np.ndarray) -> np.ndarray:
+    """log(cosh(d)) per value, in place, without overflow and to full relative precision: ``log1p(2 sinh(a/2)^2)``
+    for ``a = |d| <= 1`` (no cancellation near 0), ``a - log 2 + log1p(exp(-2a))`` above (no overflow)."""
+    a = np.absolute(d, out=d)
+    small = a <= 1.0
+    near = a[small]
+    half = np.sinh(near / 2.0)
+    near = np.log1p(2.0 * half * half)
+    far = np.exp(-2.0 * a)
+    np.log1p(far, out=far)
+    far += a
+    far -= _LOG2
+    far[small] = near
+    return far
+
+
+def log_cosh_error(y_true, y_pred, *, sample_weight=None) -> float:
+    """Mean log-cosh error, ``LCE = sum_i w_i log(cosh(y_pred_i - y_true_i)) / sum_i w_i``.
+
+    About ``d^2 / 2`` for small residuals ``d`` and ``|d| - log 2`` for large ones:
+    ``max(0, MAE - log 2) <= LCE <= MSE / 2`` (per sample ``|d| - log 2 <= log cosh d <= d^2 / 2``).
+    Range [0, inf); 0 iff every prediction is exact (up to underflow of residuals below 1e-154); finite for
+    every finite input (computed without forming ``exp(|d|)``). Symmetric; unchanged by a common shift;
+    not scale-free. Undefined cases: none. Refuses empty input, NaN/inf, 2-D arrays, mismatched lengths.
+    Source: torchmetrics ``log_cosh_error`` (``log((exp(d) + exp(-d)) / 2)``, which overflows to inf in float32
+    for ``|d| > 89``); Chen et al., "Log hyperbolic cosine loss improves variational auto-encoder" (2019).
+    """
+    yt, yp, w = _checked_later(y_true, y_pred, sample_weight)
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _finite_or_refused(_average(_log_cosh(np.subtract(yp, yt)), w), yt, yp)
+
+
+_ESTIMATORS = ("plain", "fair")
+
+
+def _ensemble_pair(y_true, y_ensemble):
+    """A finite 1-D y_true of n values and a finite (n, m) ensemble, m >= 1."""
+    yt = as_floats(y_true, "y_true")
+    ens = as_floats(y_ensemble, "y_ensemble", ndim=2)
+    if ens.shape[0] != yt.shape[0]:
+        raise MetricInputError("y_ensemble", f"has {ens.shape[0]} rows but y_true has {yt.shape[0]} values; "
+                                             "they must match")
+    if ens.shape[1] == 0:
+        raise MetricInputError("y_ensemble", f"has no members (shape {ens.shape})")
+    return yt, ens
+
+
+def continuous_ranked_probability_score(y_true, y_ensemble, *, estimator="plain", sample_weight=None) -> float:
+    """Continuous ranked probability score of an ensemble forecast, averaged over the samples.
+
+    Row i of ``y_ensemble`` (shape (n, m)) holds the m members ``x_i1 .. x_im`` forecasting ``y_true_i``.
+    Energy form: ``CRPS_i = 1/m sum_j |x_ij - y_true_i| - c sum_{j,k} |x_ij - x_ik|`` with
+    ``estimator="plain"`` (default): ``c = 1 / (2 m^2)``, the CRPS of the ensemble's empirical distribution
+    ``F_m``, equal to ``integral (F_m(x) - 1{x >= y})^2 dx`` (torchmetrics' estimator); ``estimator="fair"``:
+    ``c = 1 / (2 m (m - 1))``, the unbiased estimate of the CRPS of the distribution the members are drawn
+    from (Ferro 2014). ``CRPS = sum_i w_i CRPS_i / sum_i w_i``. Computed on sorted members:
+    ``sum_{j,k} |x_j - x_k| = 2 sum_j (2j - m - 1) x_(j)``, O(n m log m).
+    Range [0, inf) for both (the fair spread term never exceeds the first, by the triangle inequality); the
+    plain CRPS is 0 iff every member equals its y_true, and with one member it is the mean absolute error.
+    Unchanged by a common shift of y_true and the ensemble, and by reordering the members of a row; scaling
+    both by c scales it by |c|. Undefined case: ``estimator="fair"`` with one member (m - 1 = 0): refused,
+    naming ``y_ensemble``. Also refused: an unknown ``estimator``, an ensemble that is not 2-D, has no members
+    or a row count other than len(y_true) (naming ``y_ensemble``), empty input, NaN/inf, bad weights.
+    Source: Gneiting & Raftery, "Strictly proper scoring rules, prediction, and estimation" (JASA 2007),
+    eq. 21 (the energy form); Ferro, "Fair scores for ensemble forecasts" (QJRMS 2014), eq. 8 (fair);
+    torchmetrics ``continuous_ranked_probability_score`` (plain; it refuses m < 2).
+    """
+    how = _check_option(estimator, "estimator", _ESTIMATORS)
+    yt, ens = _ensemble_pair(y_true, y_ensemble)
+    n, m = ens.shape
+    if how == "fair" and m < 2:
+        raise MetricInputError("y_ensemble", "has 1 member; the fair CRPS divides by m - 1 and needs at least 2")
+    w = check_sample_weight(sample_weight, n)
+    with np.errstate(over="ignore", invalid="ignore"):
+        members = np.sort(ens, axis=1)
+        skill = np.abs(members - yt[:, None]).sum(axis=1) / m
+        if m == 1:
+            scores = skill
+        else:
+            ranks = 2.0 * np.arange(1, m + 1) - m - 1.0  # sum_{j,k}|x_j - x_k| / 2 = ranks . sorted members
+            spread = members @ ranks / (m * m if how == "plain" else m * (m - 1))
+            scores = np.maximum(skill - spread, 0.0)  # >= 0 exactly; rounding can leave -1e-17
+        value = _average(scores, w)
+    if not math.isfinite(value):
+        with np.errstate(over="ignore", invalid="ignore"):
+            # finite input whose sums overflowed: the score is homogeneous of degree 1
+            e = _pow2_exponent(yt, ens)
+            value = _times_pow2(continuous_ranked_probability_score(*_scaled(e, yt, ens), estimator=how,
+                                                                    sample_weight=w), e)
+    return value
+
+
+def minkowski_distance(y_true, y_pred, *, p=2.0) -> float:
+    """Minkowski distance between the two arrays as vectors, ``(sum_i |y_true_i - y_pred_i|^p)^(1/p)``.
+
+    ``p = 1``: the sum of absolute errors (n MAE); ``p = 2``: the Euclidean distance, ``sqrt(n MSE)``;
+    ``p = inf``: the largest absolute error (Chebyshev, :func:`max_error`). Non-increasing in p.
+    Computed on the residuals divided by the largest one, so that no power over- or underflows where the
+    distance itself does not. Range [0, inf); 0 iff every prediction is exact. Symmetric; unchanged by a
+    common shift; scaling both by c scales it by |c|; a sum, not a mean: every sample twice multiplies it
+    by ``2^(1/p)``. Undefined cases: none. Refuses ``p`` that is not a real number >= 1 (naming ``p``;
+    below 1 it is no metric), empty input, NaN/inf, 2-D arrays, mismatched lengths.
+    Source: torchmetrics ``minkowski_distance``; SciPy ``scipy.spatial.distance.minkowski`` (default p = 2).
+    """
+    if isinstance(p, (bool, np.bool_)) or not isinstance(p, (int, float, np.integer, np.floating)) \
+            or math.isnan(p) or p < 1:
+        raise MetricInputError("p", f"must be a real number >= 1 (or inf), got {p!r}")
+    yt, yp, _ = _checked_later(y_true, y_pred)
+    with np.errstate(over="ignore", invalid="ignore"):
+        d = np.abs(yp - yt)
+        top = float(np.max(d))
+        if not math.isfinite(top):
+            _refuse_non_finite(yt, yp)
+            e = _pow2_exponent(yt, yp)  # residuals beyond the float range: the distance is homogeneous
+            return _times_pow2(minkowski_distance(*_scaled(e, yt, yp), p=p), e)
+        if top == 0.0 or math.isinf(p):
+            return top
+        d /= top
+        return top * float(np.add.reduce(d ** p if p != 2 else d * d)) ** (1.0 / p)
+
+
+def critical_success_index(y_true, y_pred, *, threshold, zero_division=0.0) -> float:
+    """Critical success index (threat score) of the events ``value >= threshold``.
+
+    With the events ``T_i = y_true_i >= threshold`` and ``P_i = y_pred_i >= threshold``:
+    ``CSI = hits / (hits + misses + false alarms)``, hits ``= #(T and P)``, misses ``= #(T and not P)``,
+    false alarms ``= #(P and not T)``: the Jaccard index of the two event sets (correct negatives do not
+    count). Range [0, 1]; 1 iff the events agree and occur somewhere. Symmetric.
+    Undefined case: no event in either array (0/0): ``zero_division`` (0.0, the default, 1.0 or NaN).
+    Refuses ``threshold`` that is not a finite real number (naming it), a ``zero_division`` other than
+    0.0, 1.0 or NaN, empty input, NaN/inf, 2-D arrays, mismatched lengths.
+    Source: Schaefer, "The critical success index as an indicator of warning skill" (Weather and
+    Forecasting, 1990); Donaldson, Dyer & Kraus (1975); torchmetrics ``critical_success_index`` (0/0 := 0).
+    """
+    if isinstance(threshold, (bool, np.bool_)) or not isinstance(threshold, (int, float, np.integer, np.floating)) \
+            or not math.isfinite(threshold):
+        raise MetricInputError("threshold", f"must be a finite real number, got {threshold!r}")
+    if not (zero_division in (0.0, 1.0) or (isinstance(zero_division, float) and math.isnan(zero_division))) \
+            or isinstance(zero_division, (bool, np.bool_)):
+        raise MetricInputError("zero_division", f"got {zero_division!r}; expected 0.0, 1.0 or nan")
+    yt, yp, _ = _finite_pair(y_true, y_pred)
+    observed, forecast = yt >= threshold, yp >= threshold
+    hits = int(np.count_nonzero(observed & forecast))
+    either = int(np.count_nonzero(observed | forecast))
+    return float(zero_division) if either == 0 else hits / either

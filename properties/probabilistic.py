@@ -36,6 +36,9 @@ CAPABILITIES = {
                                 undefined="q_i = 0 < p_i -> inf", higher_is_better=False),
     "kl_divergence": Capability((0.0, math.inf), symmetric=False, input_domain="two distributions",
                                 undefined="q_i = 0 < p_i -> inf", higher_is_better=False),
+    "jensen_shannon_divergence": Capability((0.0, math.log(2.0)), symmetric=True, input_domain="two distributions",
+                                            undefined="none (finite everywhere; log 2 for disjoint supports)",
+                                            higher_is_better=False),
     "perplexity": Capability((1.0, math.inf), symmetric=False, input_domain="token probabilities in [0, 1]",
                              undefined="a zero probability -> inf; empty refused", higher_is_better=False),
     "corpus_perplexity": Capability((1.0, math.inf), symmetric=False, input_domain="sequences of token probabilities",
@@ -54,6 +57,7 @@ _GENERIC = {
     "entropy": dict(inputs=DISTRIBUTION, not_generic=("duplication_invariance",)),
     "cross_entropy": dict(inputs=DISTRIBUTION_PAIRS, not_generic=("duplication_invariance",)),
     "kl_divergence": dict(inputs=DISTRIBUTION_PAIRS, best=0.0, not_generic=("duplication_invariance",)),
+    "jensen_shannon_divergence": dict(inputs=DISTRIBUTION_PAIRS, best=0.0, not_generic=("duplication_invariance",)),
     "perplexity": dict(inputs=TOKEN_PROBABILITIES, best=1.0),
     "corpus_perplexity": dict(inputs=CORPORA, best=1.0, forms=tuple({"average": a} for a in ("tokens", "sequences"))),
     # quantile bins are left out of the generic forms: duplicating every sample moves the interpolated
@@ -759,3 +763,60 @@ def _curve_bad_options(t, ex):
         expect_refusal(lambda: t.calibration_curve(e.y_true, p, pos_label=e.labels[1]), "y_proba")
         return
     expect_refusal(lambda: t.calibration_curve(e.y_true, e.y_proba, pos_label=e.labels[1], **{name: value}), name)
+
+
+# ---------------------------------------------------------------- Jensen-Shannon divergence (issue 32)
+
+JSD = "jensen_shannon_divergence"
+
+
+def _jsd_by_definition(p, q, base):
+    """KL(p || m) / 2 + KL(q || m) / 2 over the positive terms, m = (p + q) / 2, in plain Python logs."""
+    m = [(a + b) / 2 for a, b in zip(p, q)]
+    half = lambda x: sum(xi * (_log(xi) - _log(mi)) for xi, mi in zip(x, m) if xi > 0)  # noqa: E731
+    return (half(p) + half(q)) / 2 / (1.0 if base is None else math.log(base))
+
+
+@prop(f"definition[{JSD}]", f"{JSD}(p, q) = KL(p || m) / 2 + KL(q || m) / 2, m = (p + q) / 2, in nats and in base b",
+      kind="relation", needs=(JSD, f"{JSD}:base"), strategy=_in_bases(distribution_pairs(q_zeros=True)), defines=(JSD,))
+def _jsd_definition(t, ex):
+    (p, q), b = ex
+    p, q = p / p.sum(), q / q.sum()
+    for base in (None, b):
+        with findings.form():
+            expect_close(t.jensen_shannon_divergence(p, q, base=base), _jsd_by_definition(p.tolist(), q.tolist(), base),
+                         rtol=1e-9, atol=1e-12, what=f"{JSD} (base {base}) vs its definition")
+
+
+@prop("relation.jsd_is_mean_kl_to_mixture", f"{JSD}(p, q) = (kl_divergence(p, m) + kl_divergence(q, m)) / 2",
+      kind="relation", needs=(JSD, "kl_divergence"), strategy=distribution_pairs(q_zeros=True))
+def _jsd_kl(t, ex):
+    p, q = ex
+    p, q = p / p.sum(), q / q.sum()
+    m = (p + q) / 2
+    expect_close(t.jensen_shannon_divergence(p, q), (t.kl_divergence(p, m) + t.kl_divergence(q, m)) / 2,
+                 rtol=1e-9, atol=1e-12, what=f"{JSD} vs the mean KL to the mixture")
+
+
+@prop(f"bound.zero_iff_equal_log2_iff_disjoint[{JSD}]",
+      f"{JSD}(p, p) = 0, {JSD}(p, q) > 0 for p != q, and = log 2 (1 bit) exactly when the supports are disjoint",
+      kind="bound", needs=(JSD, f"{JSD}:base"), strategy=distribution_pairs(q_zeros=True))
+def _jsd_extremes(t, ex):
+    p, q = ex
+    expect(t.jensen_shannon_divergence(p, p) == 0.0, f"{JSD}(p, p) = {t.jensen_shannon_divergence(p, p)!r}, "
+                                                     "but should be 0")
+    if not np.array_equal(p / p.sum(), q / q.sum()):
+        value = t.jensen_shannon_divergence(p, q)
+        expect(value > 0.0, f"{JSD}(p, q) = {value!r} for p != q, but should be > 0")
+    disjoint_p, disjoint_q = np.append(p, np.zeros(len(q))), np.append(np.zeros(len(p)), q)
+    expect_close(t.jensen_shannon_divergence(disjoint_p, disjoint_q, base=2), 1.0, rtol=1e-12, atol=0.0,
+                 what=f"{JSD} in bits of distributions with disjoint supports")
+
+
+register(f"agreement[{JSD}]", f"{JSD} = scipy.spatial.distance.jensenshannon^2 (nats and base 2)", kind="agreement",
+         reference="scipy", needs=(f"{JSD}:base",), family="probabilistic", strategy=distribution_pairs(q_zeros=True),
+         # SciPy takes the square root of the same sum of relative-entropy terms: rounding of one sqrt
+         check=lambda t, ex: [expect_close(t.jensen_shannon_divergence(*ex, base=b),
+                                           reference("scipy").jensen_shannon_divergence(*ex, base=b),
+                                           rtol=1e-9, atol=1e-12, what=f"{JSD} (base {b}) vs scipy")
+                              for b in (None, 2.0)])

@@ -1552,3 +1552,567 @@ def _smape_twice(t, ex):
 def _smape_denominator(t, ex):
     (y, p), bad = ex
     expect_refusal(lambda: t.symmetric_mean_absolute_percentage_error(y, p, denominator=bad), "denominator")
+
+
+# ================================================================ issue 32, torchmetrics' regression functions: NRMSE
+# (normalizations mean, range, std, l2), relative squared error, log-cosh error, CRPS of an ensemble (plain and fair
+# estimators), Minkowski distance, critical success index. Capabilities first, then the laws of each metric.
+
+NRMSE = "normalized_root_mean_squared_error"
+RSE = "relative_squared_error"
+LCE = "log_cosh_error"
+CRPS = "continuous_ranked_probability_score"
+MINKOWSKI = "minkowski_distance"
+CSI = "critical_success_index"
+NORMALIZATIONS = ("mean", "range", "std", "l2")
+MINKOWSKI_FORMS = ({}, {"p": 1}, {"p": 3.5}, {"p": math.inf})
+CSI_FORMS = ({"threshold": 0.0}, {"threshold": 2.5})
+
+
+def _varying_truth(shape):
+    """``shape`` with every valid example's y_true non-constant (NRMSE's scale is 0 on a constant y_true: refused,
+    see undefined.zero_scale); bad inputs unchanged."""
+    keep = lambda e: non_constant(e[0])  # noqa: E731
+    return dataclasses.replace(
+        shape, examples=lambda name: shape.examples(name).filter(keep),
+        perfect=lambda name: shape.perfect(name).filter(keep),
+        weighted=None)
+
+
+TM_CAPABILITIES = {
+    NRMSE: Capability(
+        (0.0, None), symmetric=False, input_domain="real values, y_true not constant", sample_weight=False,
+        higher_is_better=False, undefined="zero scale (y_true all 0: mean, l2; constant: range, std): refused "
+                                          "naming y_true",
+        inputs=_varying_truth(real_pairs_shape(min_size=2)), forms=tuple({"normalization": n} for n in NORMALIZATIONS),
+        refusal_form={}, best=0.0),
+    RSE: Capability(
+        (0.0, None), symmetric=False, input_domain="real values, n >= 2", sample_weight=True, higher_is_better=False,
+        undefined="constant y_true: 0.0/1.0 (force_finite=True) or nan/inf (force_finite=False); n < 2 refused",
+        inputs=real_pairs_shape(min_size=2), forms=({}, {"squared": False}), best=0.0),
+    LCE: Capability(
+        (0.0, None), symmetric=True, input_domain="real values", sample_weight=True, higher_is_better=False,
+        undefined="none", inputs=real_pairs_shape(), best=0.0),
+    MINKOWSKI: Capability(
+        (0.0, None), symmetric=True, input_domain="real values, p >= 1", sample_weight=False, higher_is_better=False,
+        undefined="none; p < 1 refused", inputs=real_pairs_shape(), forms=MINKOWSKI_FORMS, best=0.0,
+        # a sum, not a mean: every sample twice multiplies it by 2^(1/p) (invariance.duplication_scales)
+        not_generic=("duplication_invariance",)),
+    CSI: Capability(
+        (0.0, 1.0), symmetric=True, input_domain="real values, a threshold", sample_weight=False,
+        undefined="no event (value >= threshold) in either array: zero_division (0.0 default, 1.0 or nan)",
+        inputs=real_pairs_shape(), forms=CSI_FORMS, refusal_form={"threshold": 0.0}),
+    CRPS: Capability(
+        (0.0, None), symmetric=False, sample_weight=True, higher_is_better=False,
+        input_domain="y_true (n,) reals; y_ensemble (n, m) ensemble members, m >= 1 (m >= 2 for estimator='fair')",
+        undefined="estimator='fair' with one member: refused naming y_ensemble"),
+}
+NEW_CAPABILITIES.update(TM_CAPABILITIES)
+CAPABILITIES.update(TM_CAPABILITIES)
+
+
+# ---------------------------------------------------------------- NRMSE
+
+
+def _nrmse_by_definition(y, p, normalization):
+    """RMSE / scale in plain NumPy: mean |y|, max - min, population std, root mean square."""
+    rmse = np.sqrt(np.mean((y - p) ** 2))
+    scale = {"mean": np.mean(np.abs(y)), "range": np.max(y) - np.min(y), "std": np.std(y),
+             "l2": np.sqrt(np.mean(y ** 2))}[normalization]
+    return rmse / scale
+
+
+for _n in NORMALIZATIONS:
+
+    def _nrmse_definition(t, ex, normalization=_n):
+        y, p = ex
+        if not non_constant(y):
+            return  # a zero scale: undefined.zero_scale
+        expect_close(t.normalized_root_mean_squared_error(y, p, normalization=normalization),
+                     _nrmse_by_definition(y, p, normalization), rtol=1e-9, atol=0.0,
+                     what=f"{NRMSE}(normalization={normalization!r}) vs its definition")
+
+    register(f"definition[{NRMSE}{'' if _n == 'mean' else ':' + _n}]",
+             f"{NRMSE}(normalization={_n!r}) = RMSE / "
+             + {"mean": "mean |y_true|", "range": "(max - min) of y_true", "std": "population std of y_true",
+                "l2": "sqrt(mean y_true^2) (= ||y - p|| / ||y||)"}[_n],
+             kind="relation", needs=(NRMSE, f"{NRMSE}:normalization"), strategy=pairs(grid, min_size=2),
+             defines=(NRMSE,), check=_nrmse_definition, family="regression")
+
+
+@prop(f"relation.nrmse_mean_is_rmse_over_mean_magnitude",
+      f"{NRMSE}(normalization='mean') = root_mean_squared_error / mean |y_true|",
+      kind="relation", needs=(NRMSE, f"{NRMSE}:normalization", "root_mean_squared_error"),
+      strategy=pairs(reals, min_size=2))
+def _nrmse_mean_relation(t, ex):
+    y, p = ex
+    if not y.any():
+        return
+    expect_close(t.normalized_root_mean_squared_error(y, p, normalization="mean"),
+                 t.root_mean_squared_error(y, p) / np.mean(np.abs(y)), rtol=1e-9, atol=0.0,
+                 what="nrmse(mean) vs rmse / mean|y|")
+
+
+@prop("relation.nrmse_std_squared_is_rse",
+      f"{NRMSE}(normalization='std')^2 = {RSE} (RMSE^2 / var(y) = SS_res / SS_tot)",
+      kind="relation", needs=(NRMSE, f"{NRMSE}:normalization", RSE), strategy=pairs(grid, min_size=2))
+def _nrmse_std_rse(t, ex):
+    y, p = ex
+    if not non_constant(y):
+        return
+    expect_close(float(t.normalized_root_mean_squared_error(y, p, normalization="std")) ** 2,
+                 t.relative_squared_error(y, p), rtol=1e-9, atol=0.0, what="nrmse(std)^2 vs rse")
+
+
+def _nrmse_scaled(t, ex, normalization):
+    (y, p), c = ex
+    if not non_constant(y):
+        return
+    precision.require_order_kept(np.concatenate([y, p]), np.concatenate([c * y, c * p]), f"{NRMSE}: scaling by {c:g}",
+                                 decreasing=c < 0)
+    expect_close(t.normalized_root_mean_squared_error(c * y, c * p, normalization=normalization),
+                 t.normalized_root_mean_squared_error(y, p, normalization=normalization), rtol=1e-9, atol=0.0,
+                 what=f"{NRMSE}(normalization={normalization!r}) after scaling by {c}")
+
+
+for _n in NORMALIZATIONS:
+    register(f"invariance.scaling[{NRMSE}{'' if _n == 'mean' else ':' + _n}]",
+             f"{NRMSE}(c y, c p, normalization={_n!r}) = {NRMSE}(y, p) for c != 0 (scale-free)", kind="invariance",
+             needs=(NRMSE, f"{NRMSE}:normalization"),
+             strategy=st.tuples(pairs(grid, min_size=3), st.sampled_from([-8.0, -0.5, 0.25, 3.0, 1e-150, 1e150])),
+             check=functools.partial(_nrmse_scaled, normalization=_n), family="regression")
+
+
+@prop(f"undefined.zero_scale[{NRMSE}]",
+      f"{NRMSE} refuses a y_true whose scale is 0 (all zeros: every normalization; constant: range, std), "
+      "naming y_true, instead of returning inf or NaN",
+      kind="undefined", needs=(NRMSE, f"{NRMSE}:normalization"),
+      strategy=st.tuples(pairs(grid, min_size=1, max_size=6), st.sampled_from(NORMALIZATIONS), st.booleans()))
+def _nrmse_zero_scale(t, ex):
+    (y, p), normalization, zeros = ex
+    constant = np.zeros_like(y) if zeros or normalization in ("mean", "l2") else np.full_like(y, y[0])
+    expect_refusal(lambda: t.normalized_root_mean_squared_error(constant, p, normalization=normalization), "y_true")
+
+
+@prop(f"refusal.normalization[{NRMSE}]", f"{NRMSE} refuses a normalization other than mean, range, std, l2, naming it",
+      kind="refusal", needs=(NRMSE, f"{NRMSE}:normalization"),
+      strategy=st.tuples(pairs(non_zero_grid, min_size=2), st.sampled_from(["Mean", "max", "rms", "", None, 2])))
+def _nrmse_bad_normalization(t, ex):
+    (y, p), bad = ex
+    y = np.append(y, y[0] + 1.0)
+    expect_refusal(lambda: t.normalized_root_mean_squared_error(y, np.append(p, 0.0), normalization=bad),
+                   "normalization")
+
+
+# ---------------------------------------------------------------- relative squared error
+
+
+def _rse_by_definition(y, p, w, squared=True):
+    if (y == y[0]).all():
+        value = 0.0 if np.array_equal(y[w > 0], p[w > 0]) else 1.0
+    else:
+        mean = np.sum(w * y) / np.sum(w)
+        value = np.sum(w * (y - p) ** 2) / np.sum(w * (y - mean) ** 2)
+    return (value if squared else math.sqrt(value)), 1e-300
+
+
+_register_definition(RSE, f"{RSE} = SS_res / SS_tot (squared=False: its root); 0.0/1.0 for a constant y_true",
+                     _rse_by_definition,
+                     _with_options(pairs(grid, min_size=2, with_weights=True), squared=st.booleans()),
+                     keywords=("squared",))
+
+
+@prop("relation.rse_is_one_minus_r2", f"{RSE} = 1 - r2, with and without weights, for both force_finite",
+      kind="relation", needs=(RSE, f"{RSE}:sample_weight", f"{RSE}:force_finite", "r2", "r2:sample_weight",
+                              "r2:force_finite"),
+      strategy=with_edges(pairs(grid, min_size=2, with_weights=True), weighted_triple_edges(min_size=2)))
+def _rse_r2(t, ex):
+    y, p, w = ex
+    for sw in (None, w):
+        for force_finite in (True, False):
+            with findings.form():
+                expect_close(t.relative_squared_error(y, p, sample_weight=sw, force_finite=force_finite),
+                             1.0 - t.r2(y, p, sample_weight=sw, force_finite=force_finite), rtol=1e-9, atol=1e-12,
+                             what=f"rse vs 1 - r2 (force_finite={force_finite}, "
+                                  f"sample_weight={'w' if sw is not None else None})")
+
+
+@prop("relation.rse_root_is_sqrt", f"{RSE}(squared=False) = sqrt({RSE}) (the root relative squared error)",
+      kind="relation", needs=(RSE, f"{RSE}:squared"), strategy=pairs(reals, min_size=2))
+def _rse_root(t, ex):
+    expect_close(t.relative_squared_error(*ex, squared=False), _sqrt_or_nan(t.relative_squared_error(*ex)),
+                 rtol=1e-12, atol=0.0, what="rse(squared=False) vs sqrt(rse)")
+
+
+@prop(f"undefined.constant_truth[{RSE}]",
+      f"{RSE} on a constant y_true: 0.0 if exact, 1.0 otherwise (force_finite=True); nan / inf (force_finite=False)",
+      kind="undefined", needs=(RSE, f"{RSE}:force_finite"), strategy=_constant_truth())
+def _rse_constant(t, ex):
+    y, p = ex
+    exact = np.array_equal(y, p)
+    value = t.relative_squared_error(y, p)
+    expect(value == (0.0 if exact else 1.0), f"{RSE} on constant y_true = {value!r}, but should be "
+                                             f"{0.0 if exact else 1.0} (1 - r2's force_finite convention)")
+    raw = t.relative_squared_error(y, p, force_finite=False)
+    expect(is_nan(raw) if exact else raw == math.inf, f"{RSE}(force_finite=False) on constant y_true = {raw!r}, "
+                                                      f"but should be {'nan (0/0)' if exact else 'inf'}")
+
+
+@prop(f"refusal.flags[{RSE}]", f"{RSE} refuses squared or force_finite other than True/False, naming the argument",
+      kind="refusal", needs=(RSE, f"{RSE}:squared", f"{RSE}:force_finite"),
+      strategy=st.tuples(pairs(grid, min_size=2), st.sampled_from(["squared", "force_finite"]),
+                         st.sampled_from(["yes", None, 2, "False"])))
+def _rse_flags(t, ex):
+    (y, p), name, bad = ex
+    expect_refusal(lambda: t.relative_squared_error(y, p, **{name: bad}), name)
+
+
+# ---------------------------------------------------------------- log-cosh error
+
+
+def _lce_by_definition(y, p, w):
+    d = p - y
+    return _weighted_average(np.logaddexp(d, -d) - math.log(2.0), w), 1e-300
+
+
+_register_definition(LCE, f"{LCE} = mean of log(cosh(p - y)) = log((e^d + e^-d) / 2), finite for every finite d",
+                     _lce_by_definition, _with_options(pairs(reals, with_weights=True)))
+
+
+@prop("relation.log_cosh_between_mae_and_mse", f"mean_absolute_error - log 2 <= {LCE} <= mean_squared_error / 2",
+      kind="relation", needs=(LCE, "mean_absolute_error", "mean_squared_error"), strategy=pairs(reals))
+def _lce_sandwich(t, ex):
+    value = t.log_cosh_error(*ex)
+    mse, mae = t.mean_squared_error(*ex), t.mean_absolute_error(*ex)
+    expect_le(value, mse / 2, what=f"{LCE} <= mse / 2", tol=1e-12 * max(1.0, mse))
+    expect_le(mae - math.log(2.0), value, what=f"mae - log 2 <= {LCE}", tol=1e-12 * max(1.0, mae))
+
+
+# ---------------------------------------------------------------- Minkowski distance
+
+
+for _form in MINKOWSKI_FORMS:
+    _p = _form.get("p", 2.0)
+
+    def _minkowski_definition(t, ex, p=_p):
+        y, q = ex
+        d = np.abs(y - q)
+        expected = np.max(d) if math.isinf(p) else np.sum(d ** p) ** (1.0 / p)
+        expect_close(t.minkowski_distance(y, q, p=p), expected, rtol=1e-9, atol=0.0,
+                     what=f"{MINKOWSKI}(p={p}) vs (sum |y - p|^p)^(1/p)")
+
+    register(f"definition[{MINKOWSKI}{'' if not _form else ':p_' + str(_p).replace('.', '_')}]",
+             f"{MINKOWSKI}(p={_p}) = (sum_i |y_i - p_i|^p)^(1/p)" + (" (max |y - p| at p = inf)" if math.isinf(_p) else ""),
+             kind="relation", needs=(MINKOWSKI, f"{MINKOWSKI}:p"), strategy=pairs(grid), defines=(MINKOWSKI,),
+             check=_minkowski_definition, family="regression")
+
+
+@prop("relation.minkowski_is_n_mean_error",
+      f"{MINKOWSKI}(p=2) = sqrt(n mean_squared_error), {MINKOWSKI}(p=1) = n mean_absolute_error, "
+      f"{MINKOWSKI}(p=inf) = max_error",
+      kind="relation", needs=(MINKOWSKI, f"{MINKOWSKI}:p", "mean_squared_error", "mean_absolute_error", "max_error"),
+      strategy=pairs(reals))
+def _minkowski_relations(t, ex):
+    n = len(ex[0])
+    with findings.form():
+        expect_close(t.minkowski_distance(*ex, p=2), math.sqrt(n * t.mean_squared_error(*ex)), rtol=1e-9,
+                     atol=0.0, what="minkowski(p=2) vs sqrt(n mse)")
+    with findings.form():
+        expect_close(t.minkowski_distance(*ex, p=1), n * t.mean_absolute_error(*ex), rtol=1e-9, atol=0.0,
+                     what="minkowski(p=1) vs n mae")
+    with findings.form():
+        expect_close(t.minkowski_distance(*ex, p=math.inf), t.max_error(*ex), rtol=1e-12, atol=0.0,
+                     what="minkowski(p=inf) vs max_error")
+
+
+@prop(f"invariance.duplication_scales[{MINKOWSKI}]",
+      f"every sample twice multiplies {MINKOWSKI}(p) by 2^(1/p) (a sum, not a mean)",
+      kind="invariance", needs=(MINKOWSKI, f"{MINKOWSKI}:p"),
+      strategy=st.tuples(pairs(grid), st.sampled_from([1, 2, 3.5, math.inf])))
+def _minkowski_duplication(t, ex):
+    (y, q), p = ex
+    factor = 1.0 if math.isinf(p) else 2.0 ** (1.0 / p)
+    expect_close(t.minkowski_distance(np.tile(y, 2), np.tile(q, 2), p=p), factor * t.minkowski_distance(y, q, p=p),
+                 rtol=1e-9, atol=0.0, what=f"{MINKOWSKI}(p={p}) of every sample twice vs {factor:.6g} x once")
+
+
+@prop(f"relation.minkowski_non_increasing_in_p", f"{MINKOWSKI} does not increase with p (1 <= p < q: d_q <= d_p)",
+      kind="relation", needs=(MINKOWSKI, f"{MINKOWSKI}:p"), strategy=pairs(reals))
+def _minkowski_monotone(t, ex):
+    values = [float(t.minkowski_distance(*ex, p=p)) for p in (1, 1.5, 2, 3.5, 8, math.inf)]
+    for a, b in zip(values, values[1:]):
+        expect_le(b, a, what=f"{MINKOWSKI} at a larger p <= at a smaller p ({values})", tol=1e-12 * max(1.0, a))
+
+
+@prop(f"refusal.p[{MINKOWSKI}]", f"{MINKOWSKI} refuses p below 1, NaN or not a number, naming p", kind="refusal",
+      needs=(MINKOWSKI, f"{MINKOWSKI}:p"),
+      strategy=st.tuples(pairs(grid), st.sampled_from([0.5, 0, -1, 0.999, math.nan, "2", None, True])))
+def _minkowski_bad_p(t, ex):
+    (y, q), bad = ex
+    expect_refusal(lambda: t.minkowski_distance(y, q, p=bad), "p")
+
+
+# ---------------------------------------------------------------- critical success index
+
+
+for _form in CSI_FORMS:
+
+    def _csi_definition(t, ex, threshold=_form["threshold"]):
+        y, p = ex
+        observed, forecast = y >= threshold, p >= threshold
+        hits = np.sum(observed & forecast)
+        misses, false_alarms = np.sum(observed & ~forecast), np.sum(forecast & ~observed)
+        total = hits + misses + false_alarms
+        expected = hits / total if total else 0.0
+        expect_close(t.critical_success_index(y, p, threshold=threshold), expected, rtol=1e-12, atol=0.0,
+                     what=f"{CSI}(threshold={threshold}) vs hits / (hits + misses + false alarms)")
+
+    register(f"definition[{CSI}{'' if _form['threshold'] == 0.0 else ':threshold_2_5'}]",
+             f"{CSI}(threshold={_form['threshold']}) = hits / (hits + misses + false alarms) of the events "
+             "value >= threshold; 0 when no event", kind="relation", needs=(CSI, f"{CSI}:threshold"),
+             strategy=pairs(small_ints), defines=(CSI,), check=_csi_definition, family="regression")
+
+
+@prop("relation.csi_is_jaccard_of_events",
+      f"{CSI}(y, p, threshold) = jaccard_score(y >= threshold, p >= threshold) (binary, the same zero_division)",
+      kind="relation", needs=(CSI, f"{CSI}:threshold", f"{CSI}:zero_division", "jaccard_score",
+                              "jaccard_score:zero_division"),
+      strategy=st.tuples(pairs(small_ints), st.sampled_from([-1.0, 0.0, 0.5, 2.0]), st.sampled_from([0.0, 1.0])))
+def _csi_jaccard(t, ex):
+    (y, p), threshold, zero_division = ex
+    expect_close(t.critical_success_index(y, p, threshold=threshold, zero_division=zero_division),
+                 t.jaccard_score((y >= threshold).astype(np.int64), (p >= threshold).astype(np.int64),
+                                 zero_division=zero_division),
+                 rtol=1e-12, atol=0.0, what=f"csi(threshold={threshold}) vs jaccard of the events")
+
+
+@prop(f"undefined.no_events[{CSI}]", f"{CSI} with no value >= threshold in either array returns zero_division",
+      kind="undefined", needs=(CSI, f"{CSI}:threshold", f"{CSI}:zero_division"),
+      strategy=st.tuples(pairs(small_ints), st.sampled_from([0.0, 1.0, math.nan])))
+def _csi_no_events(t, ex):
+    (y, p), zero_division = ex
+    threshold = float(max(y.max(), p.max())) + 1.0
+    value = t.critical_success_index(y, p, threshold=threshold, zero_division=zero_division)
+    expect(is_nan(value) if is_nan(zero_division) else value == zero_division,
+           f"{CSI} with no event = {value!r}, but should be zero_division = {zero_division!r}")
+
+
+@prop(f"refusal.threshold[{CSI}]", f"{CSI} refuses a threshold that is not a finite real number (naming threshold) "
+      "and a zero_division other than 0.0, 1.0, nan (naming zero_division)", kind="refusal",
+      needs=(CSI, f"{CSI}:threshold", f"{CSI}:zero_division"),
+      strategy=st.tuples(pairs(small_ints), st.sampled_from([("threshold", math.nan), ("threshold", math.inf),
+                                                             ("threshold", "1"), ("threshold", None),
+                                                             ("zero_division", 0.5), ("zero_division", "warn")])))
+def _csi_bad_threshold(t, ex):
+    (y, p), (name, bad) = ex
+    kw = {"threshold": 0.0, name: bad}
+    expect_refusal(lambda: t.critical_success_index(y, p, **kw), name)
+
+
+# translation and scaling laws of the new metrics (the helpers above: _shifted, _scaled with the default keywords)
+for _m in (RSE, LCE, MINKOWSKI):
+    register(f"translation_invariance[{_m}]",
+             f"{_m}(y + c, p + c) = {_m}(y, p): shifting both arrays by a constant changes nothing",
+             kind="invariance", needs=(_m,), strategy=st.tuples(pairs(grid, min_size=3), st.integers(-1000, 1000).map(float)),
+             check=functools.partial(_shifted, m=_m), family="regression")
+for _m, _power in ((RSE, 0), (MINKOWSKI, 1)):
+    register(f"scaling[{_m}]", f"{_m}(c y, c p) = |c|^{_power} {_m}(y, p)", kind="invariance", needs=(_m,),
+             strategy=st.tuples(pairs(grid, min_size=3), st.sampled_from([-8.0, -0.5, 0.25, 3.0, 1e-150, 1e150])),
+             check=functools.partial(_scaled, m=_m, power=_power), family="regression")
+register(f"refuses_single_sample[{RSE}]", f"{RSE} refuses a single sample", kind="refusal", needs=(RSE,),
+         strategy=positive_reals,
+         check=lambda t, ex: expect_refusal(lambda: t.relative_squared_error(np.array([ex]), np.array([ex + 1.0])),
+                                            "y_true"),
+         family="regression")
+
+
+# ---------------------------------------------------------------- CRPS of an ensemble forecast
+
+
+@dataclasses.dataclass(frozen=True)
+class EnsembleForecast:
+    """y_true (n,), the ensemble (n, m) and integer sample weights (n,)."""
+    y_true: np.ndarray
+    y_ensemble: np.ndarray
+    sample_weight: np.ndarray
+
+
+@st.composite
+def ensemble_forecasts(draw, min_members: int = 1):
+    """:class:`EnsembleForecast` on the grid: 1 to 6 samples, ``min_members`` to 5 members."""
+    n = draw(st.integers(1, 6))
+    m = draw(st.integers(min_members, 5))
+    y = np.array(draw(st.lists(grid, min_size=n, max_size=n)))
+    members = np.array(draw(st.lists(st.lists(grid, min_size=m, max_size=m), min_size=n, max_size=n)))
+    w = np.array(draw(st.lists(st.integers(1, 4), min_size=n, max_size=n)), dtype=np.float64)
+    return EnsembleForecast(y, members.reshape(n, m), w)
+
+
+def _crps_by_integral(y, members):
+    """integral (F_m(x) - 1{x >= y})^2 dx of the empirical CDF F_m, exactly, piece by piece between the points."""
+    points = np.sort(np.append(members, y))
+    left, right = points[:-1], points[1:]
+    cdf = np.searchsorted(np.sort(members), left, side="right") / len(members)  # F_m on [left, right)
+    step = (left >= y).astype(float)
+    return float(np.sum((cdf - step) ** 2 * (right - left)))
+
+
+def _crps_fair_by_pairs(y, members):
+    m = len(members)
+    return float(np.mean(np.abs(members - y)) - np.sum(np.abs(members[:, None] - members[None, :])) / (2 * m * (m - 1)))
+
+
+_CRPS_NEEDS = (CRPS, f"{CRPS}:estimator")
+
+
+@prop(f"definition[{CRPS}]",
+      f"{CRPS} = mean over samples of integral (F_m(x) - 1{{x >= y}})^2 dx, F_m the ensemble's empirical CDF",
+      kind="relation", needs=(CRPS,), strategy=ensemble_forecasts(), defines=(CRPS,))
+def _crps_definition(t, ex):
+    expected = np.mean([_crps_by_integral(y, x) for y, x in zip(ex.y_true, ex.y_ensemble)])
+    expect_close(t.continuous_ranked_probability_score(ex.y_true, ex.y_ensemble), expected, rtol=1e-9, atol=1e-12,
+                 what=f"{CRPS} vs the integral of the squared CDF difference")
+
+
+@prop(f"definition[{CRPS}:fair]",
+      f"{CRPS}(estimator='fair') = mean of E|X - y| - sum_(j,k) |x_j - x_k| / (2 m (m - 1)) (Ferro 2014)",
+      kind="relation", needs=_CRPS_NEEDS, strategy=ensemble_forecasts(min_members=2), defines=(CRPS,))
+def _crps_fair_definition(t, ex):
+    expected = np.mean([_crps_fair_by_pairs(y, x) for y, x in zip(ex.y_true, ex.y_ensemble)])
+    expect_close(t.continuous_ranked_probability_score(ex.y_true, ex.y_ensemble, estimator="fair"), expected,
+                 rtol=1e-9, atol=1e-12, what=f"{CRPS}(estimator='fair') vs the energy form with m (m - 1)")
+
+
+@prop(f"definition.sample_weight[{CRPS}]",
+      f"{CRPS} with integer weights w = the weighted mean of the per-sample scores (each sample repeated w times)",
+      kind="relation", needs=(CRPS, f"{CRPS}:sample_weight"), strategy=ensemble_forecasts(), defines=(CRPS,))
+def _crps_weights(t, ex):
+    repeat = ex.sample_weight.astype(int)
+    expect_close(t.continuous_ranked_probability_score(ex.y_true, ex.y_ensemble, sample_weight=ex.sample_weight),
+                 t.continuous_ranked_probability_score(np.repeat(ex.y_true, repeat),
+                                                       np.repeat(ex.y_ensemble, repeat, axis=0)),
+                 rtol=1e-9, atol=1e-12, what=f"{CRPS}(sample_weight=w) vs every sample repeated w times")
+
+
+@prop("relation.crps_one_member_is_mae", f"{CRPS} of a one-member ensemble = mean_absolute_error",
+      kind="relation", needs=(CRPS, "mean_absolute_error"), strategy=pairs(reals))
+def _crps_one_member(t, ex):
+    y, p = ex
+    expect_close(t.continuous_ranked_probability_score(y, p[:, None]), t.mean_absolute_error(y, p), rtol=1e-12,
+                 atol=0.0, what=f"{CRPS} of one member vs mae")
+
+
+@prop("relation.crps_fair_le_plain",
+      f"0 <= {CRPS}(estimator='fair') <= {CRPS}(estimator='plain'), and plain - fair = spread / (m - 1)",
+      kind="relation", needs=_CRPS_NEEDS, strategy=ensemble_forecasts(min_members=2))
+def _crps_fair_le_plain(t, ex):
+    plain = float(t.continuous_ranked_probability_score(ex.y_true, ex.y_ensemble))
+    fair = float(t.continuous_ranked_probability_score(ex.y_true, ex.y_ensemble, estimator="fair"))
+    expect_le(0.0, fair, what="0 <= fair crps", tol=1e-12)
+    expect_le(fair, plain, what="fair crps <= plain crps", tol=1e-12 * max(1.0, plain))
+    x, m = ex.y_ensemble, ex.y_ensemble.shape[1]
+    spread = np.mean(np.sum(np.abs(x[:, :, None] - x[:, None, :]), axis=(1, 2)) / (2 * m * m))
+    expect_close(plain - fair, spread / (m - 1), rtol=1e-9, atol=1e-9, what="plain - fair vs spread / (m - 1)")
+
+
+@prop(f"identity.zero_iff_exact[{CRPS}]", f"{CRPS} is 0 if every member equals its y_true, and > 0 otherwise",
+      kind="identity", needs=(CRPS,), strategy=ensemble_forecasts())
+def _crps_zero(t, ex):
+    exact = np.repeat(ex.y_true[:, None], ex.y_ensemble.shape[1], axis=1)
+    value = t.continuous_ranked_probability_score(ex.y_true, exact)
+    expect(value == 0.0, f"{CRPS} with every member exact = {value!r}, but should be 0")
+    value = t.continuous_ranked_probability_score(ex.y_true, ex.y_ensemble)
+    if not (ex.y_ensemble == ex.y_true[:, None]).all():
+        expect(value > 0.0, f"{CRPS} with some member wrong = {value!r}, but should be > 0")
+
+
+@prop(f"invariance.member_order[{CRPS}]",
+      f"{CRPS} does not depend on the order of the members of a row, nor of the samples",
+      kind="invariance", needs=_CRPS_NEEDS,
+      strategy=st.tuples(ensemble_forecasts(min_members=2), st.randoms(use_true_random=False)))
+def _crps_order(t, ex):
+    f, rng = ex
+    members = np.array([rng.sample(list(row), len(row)) for row in f.y_ensemble])
+    rows = np.array(rng.sample(range(len(f.y_true)), len(f.y_true)))
+    for estimator in ("plain", "fair"):
+        base = t.continuous_ranked_probability_score(f.y_true, f.y_ensemble, estimator=estimator)
+        with findings.form():
+            expect_close(t.continuous_ranked_probability_score(f.y_true, members, estimator=estimator), base,
+                         rtol=1e-9, atol=1e-12, what=f"{CRPS}({estimator}) with its members reordered")
+        with findings.form():
+            expect_close(t.continuous_ranked_probability_score(f.y_true[rows], f.y_ensemble[rows], estimator=estimator),
+                         base, rtol=1e-9, atol=1e-12, what=f"{CRPS}({estimator}) with its samples reordered")
+
+
+@prop(f"invariance.shift_and_scale[{CRPS}]",
+      f"{CRPS}(c y + s, c X + s) = |c| {CRPS}(y, X): unchanged by a common shift, homogeneous in scale",
+      kind="invariance", needs=(CRPS,),
+      strategy=st.tuples(ensemble_forecasts(), st.sampled_from([-8.0, -0.5, 1.0, 3.0, 1e-150, 1e150]),
+                         st.integers(-1000, 1000).map(float)))
+def _crps_affine(t, ex):
+    f, c, s = ex
+    base = float(t.continuous_ranked_probability_score(f.y_true, f.y_ensemble))
+    if not precision.representable(c * f.y_true, c * f.y_ensemble, abs(c) * base):
+        return
+    with findings.form():
+        expect_close(t.continuous_ranked_probability_score(f.y_true + s, f.y_ensemble + s), base, rtol=1e-9,
+                     atol=1e-9, what=f"{CRPS} after shifting by {s}")
+    with findings.form():
+        expect_close(t.continuous_ranked_probability_score(c * f.y_true, c * f.y_ensemble), abs(c) * base,
+                     rtol=1e-9, atol=1e-300, what=f"{CRPS} after scaling by {c}")
+
+
+@prop(f"undefined.fair_one_member[{CRPS}]",
+      f"{CRPS}(estimator='fair') refuses a one-member ensemble (it divides by m - 1), naming y_ensemble",
+      kind="undefined", needs=_CRPS_NEEDS, strategy=pairs(grid))
+def _crps_fair_one(t, ex):
+    y, p = ex
+    expect_refusal(lambda: t.continuous_ranked_probability_score(y, p[:, None], estimator="fair"), "y_ensemble")
+
+
+@st.composite
+def _bad_ensembles(draw):
+    """(y, ensemble, keywords, argument at fault)."""
+    f = draw(ensemble_forecasts(min_members=2))
+    y, x = f.y_true.copy(), f.y_ensemble.copy()
+    case = draw(st.sampled_from(["rows", "one_dimensional", "no_members", "nan_members", "inf_truth", "empty",
+                                 "estimator", "weights_length"]))
+    if case == "rows":
+        return y, np.vstack([x, x[:1]]), {}, "y_ensemble"
+    if case == "one_dimensional":
+        return y, x[:, 0], {}, "y_ensemble"
+    if case == "no_members":
+        return y, x[:, :0], {}, "y_ensemble"
+    if case == "nan_members":
+        x[0, -1] = np.nan
+        return y, x, {}, "y_ensemble"
+    if case == "inf_truth":
+        y[-1] = draw(st.sampled_from([np.inf, -np.inf]))
+        return y, x, {}, "y_true"
+    if case == "empty":
+        return y[:0], x[:0], {}, "y_true"
+    if case == "estimator":
+        return y, x, {"estimator": draw(st.sampled_from(["unbiased", "Fair", "", None]))}, "estimator"
+    return y, x, {"sample_weight": np.ones(len(y) + 1)}, "sample_weight"
+
+
+@prop(f"refusal.bad_input[{CRPS}]",
+      f"{CRPS} refuses a y_ensemble that is not 2-D, has no members or another row count, NaN/inf, empty input, "
+      "an unknown estimator and weights of the wrong length, naming the argument",
+      kind="refusal", needs=_CRPS_NEEDS, strategy=_bad_ensembles())
+def _crps_refusal(t, ex):
+    y, x, kw, at_fault = ex
+    expect_refusal(lambda: t.continuous_ranked_probability_score(y, x, **kw), at_fault)
+
+
+for _form in MINKOWSKI_FORMS:
+    _p = _form.get("p", 2.0)
+    register(f"agreement.scipy[{MINKOWSKI}{'' if not _form else ':p_' + str(_p).replace('.', '_')}]",
+             f"{MINKOWSKI}(p={_p}) agrees with scipy.spatial.distance."
+             + ("chebyshev" if math.isinf(_p) else "minkowski"), kind="agreement", reference="scipy",
+             needs=(MINKOWSKI, f"{MINKOWSKI}:p"), strategy=pairs(reals),
+             # the same sum of powers; SciPy does not rescale, so values stay within 1e6 (reals)
+             check=lambda t, ex, p=_p: expect_close(t.minkowski_distance(*ex, p=p),
+                                                    reference("scipy").minkowski_distance(*ex, p=p), rtol=1e-9,
+                                                    atol=0.0, what=f"{MINKOWSKI}(p={p}) vs scipy"),
+             family="regression")

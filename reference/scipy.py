@@ -84,3 +84,26 @@ def frechet_distance(features_1, features_2):
     f1, f2 = np.asarray(features_1, dtype=np.float64), np.asarray(features_2, dtype=np.float64)
     return frechet_distance_from_statistics(f1.mean(axis=0), np.cov(f1, rowvar=False), f2.mean(axis=0),
                                             np.cov(f2, rowvar=False))
+
+
+CONVENTIONS["jensen_shannon_divergence"] = ("scipy.spatial.distance.jensenshannon(p, q, base) squared (SciPy returns the "
+                                            "distance, the square root of the divergence)")
+
+
+def jensen_shannon_divergence(p, q, *, base=None):
+    from scipy.spatial import distance
+
+    return _quiet(lambda: float(distance.jensenshannon(np.asarray(p, dtype=float), np.asarray(q, dtype=float),
+                                                       base=base)) ** 2)
+
+
+CONVENTIONS["minkowski_distance"] = "scipy.spatial.distance.minkowski(u, v, p) (p = inf: the largest difference)"
+
+
+def minkowski_distance(y_true, y_pred, *, p=2.0):
+    from scipy.spatial import distance
+
+    u, v = np.asarray(y_true, dtype=float), np.asarray(y_pred, dtype=float)
+    if math.isinf(p):  # scipy's minkowski refuses p = inf; its chebyshev is the same limit
+        return float(distance.chebyshev(u, v))
+    return float(distance.minkowski(u, v, p))

@@ -560,3 +560,41 @@ MUTANTS += [
     Mutant("calibration_curve_accepts_bad_options", _curve_only("lenient_options"),
            catches=_p("refuses_bad_options[calibration_curve]")),
 ]
+
+
+# ---------------------------------------------------------------- Jensen-Shannon divergence (issue 32)
+
+_JSD = "jensen_shannon_divergence"
+
+
+def jsd_distance(p, q, *, base=None):
+    """The Jensen-Shannon distance (SciPy's jensenshannon, the square root) in place of the divergence."""
+    return math.sqrt(ok.jensen_shannon_divergence(p, q, base=base))
+
+
+def jsd_kl_to_q(p, q, *, base=None):
+    """KL(p || m) alone: not symmetric, wrong value."""
+    ok.jensen_shannon_divergence(p, q, base=base)
+    p_, q_ = np.asarray(p, float), np.asarray(q, float)
+    return ok.kl_divergence(p_ / p_.sum(), (p_ / p_.sum() + q_ / q_.sum()) / 2, base=base)
+
+
+def jsd_base_ignored(p, q, *, base=None):
+    return ok.jensen_shannon_divergence(p, q)
+
+
+def jsd_without_half(p, q, *, base=None):
+    """KL(p || m) + KL(q || m): twice the divergence, up to 2 log 2."""
+    return 2.0 * ok.jensen_shannon_divergence(p, q, base=base)
+
+
+MUTANTS += [
+    Mutant("jsd-is-distance", {_JSD: jsd_distance},
+           catches=(f"probabilistic.definition[{_JSD}]", f"probabilistic.agreement[{_JSD}]",
+                    "probabilistic.relation.jsd_is_mean_kl_to_mixture")),
+    Mutant("jsd-one-sided", {_JSD: jsd_kl_to_q}, catches=(f"probabilistic.definition[{_JSD}]",)),
+    Mutant("jsd-base-ignored", {_JSD: jsd_base_ignored},
+           catches=(f"probabilistic.bound.zero_iff_equal_log2_iff_disjoint[{_JSD}]",)),
+    Mutant("jsd-without-half", {_JSD: jsd_without_half},
+           catches=(f"probabilistic.relation.jsd_is_mean_kl_to_mixture",)),
+]

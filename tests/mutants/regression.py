@@ -1377,3 +1377,305 @@ MUTANTS += [
            {"symmetric_mean_absolute_percentage_error": smape_unchecked_denominator},
            catches=("regression.refusal.denominator[symmetric_mean_absolute_percentage_error]",)),
 ]
+
+
+# ---------------------------------------------------------------- torchmetrics' regression functions (issue 32)
+
+_NRMSE, _RSE, _LCE = "normalized_root_mean_squared_error", "relative_squared_error", "log_cosh_error"
+_CRPS, _MINK, _CSI = "continuous_ranked_probability_score", "minkowski_distance", "critical_success_index"
+
+
+def _f(values):
+    return np.asarray(values, dtype=float)
+
+
+def nrmse_signed_mean(y_true, y_pred, *, normalization="mean"):
+    """'mean' divides by the signed mean of y_true (torchmetrics' choice): negative for a negative mean."""
+    value = ok.normalized_root_mean_squared_error(y_true, y_pred, normalization=normalization)
+    if normalization != "mean":
+        return value
+    yt = _f(y_true)
+    return value * np.mean(np.abs(yt)) / np.mean(yt) if np.mean(yt) != 0 else value
+
+
+def nrmse_l2_norm(y_true, y_pred, *, normalization="mean"):
+    """'l2' divides by ||y_true||_2 instead of its root mean square (torchmetrics' choice): value / sqrt(n)."""
+    value = ok.normalized_root_mean_squared_error(y_true, y_pred, normalization=normalization)
+    return value / np.sqrt(len(_f(y_true))) if normalization == "l2" else value
+
+
+def nrmse_sample_std(y_true, y_pred, *, normalization="mean"):
+    value = ok.normalized_root_mean_squared_error(y_true, y_pred, normalization=normalization)
+    n = len(_f(y_true))
+    return value * np.sqrt((n - 1) / n) if normalization == "std" else value
+
+
+def nrmse_range_plus_mean(y_true, y_pred, *, normalization="mean"):
+    """'range' is max - min + 1: not scale-free."""
+    value = ok.normalized_root_mean_squared_error(y_true, y_pred, normalization=normalization)
+    if normalization != "range":
+        return value
+    yt = _f(y_true)
+    return value * np.ptp(yt) / (np.ptp(yt) + 1.0)
+
+
+def nrmse_zero_scale_inf(y_true, y_pred, *, normalization="mean"):
+    try:
+        return ok.normalized_root_mean_squared_error(y_true, y_pred, normalization=normalization)
+    except ok.MetricInputError as exc:
+        if "scale is 0" in str(exc):
+            return np.inf
+        raise
+
+
+def nrmse_any_normalization(y_true, y_pred, *, normalization="mean"):
+    known = normalization if normalization in ("mean", "range", "std", "l2") else "mean"
+    return ok.normalized_root_mean_squared_error(y_true, y_pred, normalization=known)
+
+
+def rse_eps_clamped(y_true, y_pred, *, squared=True, sample_weight=None, force_finite=True):
+    """SS_tot clamped at float32 eps, as torchmetrics: a constant y_true gives SS_res / 1.19e-7."""
+    yt, yp = _f(y_true), _f(y_pred)
+    ok.relative_squared_error(y_true, y_pred, squared=squared, sample_weight=sample_weight, force_finite=force_finite)
+    w = _w(sample_weight, len(yt))
+    mean = np.dot(w, yt) / w.sum()
+    value = np.dot(w, (yt - yp) ** 2) / max(np.dot(w, (yt - mean) ** 2), np.finfo(np.float32).eps)
+    return float(value if squared else np.sqrt(value))
+
+
+def rse_unweighted_mean(y_true, y_pred, *, squared=True, sample_weight=None, force_finite=True):
+    """SS_tot about the unweighted mean whatever the weights."""
+    yt, yp = _f(y_true), _f(y_pred)
+    value = ok.relative_squared_error(y_true, y_pred, squared=True, sample_weight=sample_weight,
+                                      force_finite=force_finite)
+    if sample_weight is not None and (yt != yt[0]).any():
+        w = _w(sample_weight, len(yt))
+        value = float(np.dot(w, (yt - yp) ** 2) / np.dot(w, (yt - yt.mean()) ** 2))
+    return value if squared else float(np.sqrt(value))
+
+
+def rse_root_ignored(y_true, y_pred, *, squared=True, sample_weight=None, force_finite=True):
+    return ok.relative_squared_error(y_true, y_pred, sample_weight=sample_weight, force_finite=force_finite)
+
+
+def rse_unchecked_flags(y_true, y_pred, *, squared=True, sample_weight=None, force_finite=True):
+    return ok.relative_squared_error(y_true, y_pred, squared=bool(squared), sample_weight=sample_weight,
+                                     force_finite=bool(force_finite))
+
+
+def rse_single_sample(y_true, y_pred, *, squared=True, sample_weight=None, force_finite=True):
+    if len(_f(y_true)) < 2:
+        return 1.0
+    return ok.relative_squared_error(y_true, y_pred, squared=squared, sample_weight=sample_weight,
+                                     force_finite=force_finite)
+
+
+def rse_relative_to_mean(y_true, y_pred, *, squared=True, sample_weight=None, force_finite=True):
+    """Divided by 1 + mean |y_true|: neither shift- nor scale-free."""
+    return ok.relative_squared_error(y_true, y_pred, squared=squared, sample_weight=sample_weight,
+                                     force_finite=force_finite) / (1.0 + float(np.mean(np.abs(_f(y_true)))))
+
+
+def lce_overflowing(y_true, y_pred, *, sample_weight=None):
+    """log((exp(d) + exp(-d)) / 2) in float32, as torchmetrics: inf for |d| > 89."""
+    d = (_f(y_pred) - _f(y_true)).astype(np.float32)
+    ok.log_cosh_error(y_true, y_pred, sample_weight=sample_weight)
+    with np.errstate(all="ignore"):
+        terms = np.log((np.exp(d) + np.exp(-d)) / 2).astype(float)
+    w = _w(sample_weight, len(d))
+    return float(np.dot(w, terms) / w.sum())
+
+
+def lce_is_half_mse(y_true, y_pred, *, sample_weight=None):
+    return ok.mean_squared_error(y_true, y_pred, sample_weight=sample_weight) / 2
+
+
+def lce_of_mean_residual(y_true, y_pred, *, sample_weight=None):
+    """log cosh of the mean residual: opposite errors cancel (below MAE - log 2)."""
+    d = float(np.mean(_f(y_pred) - _f(y_true)))
+    return ok.log_cosh_error([0.0], [d])
+
+
+def lce_relative(y_true, y_pred, *, sample_weight=None):
+    return ok.log_cosh_error(y_true, y_pred, sample_weight=sample_weight) / (1.0 + float(np.mean(np.abs(_f(y_true)))))
+
+
+def minkowski_sum_without_root(y_true, y_pred, *, p=2.0):
+    value = ok.minkowski_distance(y_true, y_pred, p=p)
+    return value if np.isinf(p) else value ** p
+
+
+def minkowski_mean(y_true, y_pred, *, p=2.0):
+    """(mean |d|^p)^(1/p): a power mean, duplication-invariant, not the distance."""
+    return ok.minkowski_distance(y_true, y_pred, p=p) / (1.0 if np.isinf(p) else len(_f(y_true)) ** (1.0 / p))
+
+
+def minkowski_p_clamped(y_true, y_pred, *, p=2.0):
+    """Any p taken as max(p, 1) (NaN and strings as 2)."""
+    try:
+        q = max(float(p), 1.0)
+    except (TypeError, ValueError):
+        q = 2.0
+    return ok.minkowski_distance(y_true, y_pred, p=2.0 if np.isnan(q) else q)
+
+
+def minkowski_inf_is_sum(y_true, y_pred, *, p=2.0):
+    return ok.minkowski_distance(y_true, y_pred, p=1 if np.isinf(p) else p)
+
+
+def minkowski_relative(y_true, y_pred, *, p=2.0):
+    return ok.minkowski_distance(y_true, y_pred, p=p) / (1.0 + float(np.mean(np.abs(_f(y_true)))))
+
+
+def csi_strict_threshold(y_true, y_pred, *, threshold, zero_division=0.0):
+    """Events value > threshold instead of >= threshold."""
+    return ok.critical_success_index(y_true, y_pred, threshold=np.nextafter(threshold, np.inf),
+                                     zero_division=zero_division)
+
+
+def csi_counts_negatives(y_true, y_pred, *, threshold, zero_division=0.0):
+    """(hits + correct negatives) / n: accuracy of the events, not the threat score."""
+    ok.critical_success_index(y_true, y_pred, threshold=threshold, zero_division=zero_division)
+    return float(np.mean((_f(y_true) >= threshold) == (_f(y_pred) >= threshold)))
+
+
+def csi_no_events_nan(y_true, y_pred, *, threshold, zero_division=0.0):
+    value = ok.critical_success_index(y_true, y_pred, threshold=threshold, zero_division=np.nan)
+    return 0.0 if np.isnan(value) and zero_division == 1.0 else value
+
+
+def csi_unchecked(y_true, y_pred, *, threshold, zero_division=0.0):
+    try:
+        t = float(threshold)
+    except (TypeError, ValueError):
+        t = 0.0
+    yt, yp = _f(y_true) >= t, _f(y_pred) >= t
+    either = np.count_nonzero(yt | yp)
+    return float(np.count_nonzero(yt & yp) / either) if either else (zero_division if zero_division == 1.0 else 0.0)
+
+
+def _crps_pairs(yt, x, fair):
+    m = x.shape[1]
+    spread = np.abs(x[:, :, None] - x[:, None, :]).sum(axis=(1, 2))
+    return np.abs(x - yt[:, None]).mean(axis=1) - spread / (2 * m * (m - 1 if fair else m))
+
+
+def crps_fair_for_both(y_true, y_ensemble, *, estimator="plain", sample_weight=None):
+    """The fair estimator whatever is asked (and the plain one for a single member, where fair is undefined)."""
+    ok.continuous_ranked_probability_score(y_true, y_ensemble, estimator=estimator, sample_weight=sample_weight)
+    x = _f(y_ensemble)
+    return ok.continuous_ranked_probability_score(y_true, y_ensemble, estimator="fair" if x.shape[1] > 1 else "plain",
+                                                  sample_weight=sample_weight)
+
+
+def crps_plain_for_both(y_true, y_ensemble, *, estimator="plain", sample_weight=None):
+    ok.continuous_ranked_probability_score(y_true, y_ensemble, estimator=estimator, sample_weight=sample_weight)
+    return ok.continuous_ranked_probability_score(y_true, y_ensemble, sample_weight=sample_weight)
+
+
+def crps_first_member_only(y_true, y_ensemble, *, estimator="plain", sample_weight=None):
+    """The MAE of the first member: order-dependent, and blind to the spread."""
+    ok.continuous_ranked_probability_score(y_true, y_ensemble, estimator=estimator, sample_weight=sample_weight)
+    return ok.mean_absolute_error(y_true, _f(y_ensemble)[:, 0], sample_weight=sample_weight)
+
+
+def crps_weights_ignored(y_true, y_ensemble, *, estimator="plain", sample_weight=None):
+    return ok.continuous_ranked_probability_score(y_true, y_ensemble, estimator=estimator)
+
+
+def crps_squared_skill(y_true, y_ensemble, *, estimator="plain", sample_weight=None):
+    """E (X - y)^2 in place of E |X - y|: not homogeneous of degree 1."""
+    ok.continuous_ranked_probability_score(y_true, y_ensemble, estimator=estimator, sample_weight=sample_weight)
+    yt, x = _f(y_true), _f(y_ensemble)
+    m = x.shape[1]
+    c = 2 * m * (m - 1 if estimator == "fair" else m)
+    scores = ((x - yt[:, None]) ** 2).mean(axis=1) - np.abs(x[:, :, None] - x[:, None, :]).sum(axis=(1, 2)) / c
+    return float(np.dot(_w(sample_weight, len(yt)), np.maximum(scores, 0)) / _w(sample_weight, len(yt)).sum())
+
+
+def crps_unchecked(y_true, y_ensemble, *, estimator="plain", sample_weight=None):
+    """No input checks: 1-D ensembles broadcast, NaN propagates, a lone member divides by 0 for 'fair'."""
+    yt, x = _f(y_true), _f(y_ensemble)
+    x = x.reshape(len(x), -1) if x.ndim == 1 else x
+    with np.errstate(all="ignore"):
+        if x.size == 0 or len(x) != len(yt):
+            return 0.0
+        return float(np.mean(_crps_pairs(yt, x, estimator == "fair")))
+
+
+def crps_clipped_shift(y_true, y_ensemble, *, estimator="plain", sample_weight=None):
+    """Values clipped at 0 (a non-negative domain assumed): not shift-invariant."""
+    return ok.continuous_ranked_probability_score(np.maximum(_f(y_true), 0), np.maximum(_f(y_ensemble), 0),
+                                                  estimator=estimator, sample_weight=sample_weight)
+
+
+MUTANTS += [
+    Mutant("nrmse-signed-mean", {_NRMSE: nrmse_signed_mean},
+           catches=(f"regression.definition[{_NRMSE}]", "regression.relation.nrmse_mean_is_rmse_over_mean_magnitude")),
+    Mutant("nrmse-l2-norm", {_NRMSE: nrmse_l2_norm},
+           catches=(f"regression.definition[{_NRMSE}:l2]", f"regression.duplication_invariance[{_NRMSE}]")),
+    Mutant("nrmse-sample-std", {_NRMSE: nrmse_sample_std},
+           catches=(f"regression.definition[{_NRMSE}:std]", "regression.relation.nrmse_std_squared_is_rse")),
+    Mutant("nrmse-range-plus-one", {_NRMSE: nrmse_range_plus_mean},
+           catches=(f"regression.definition[{_NRMSE}:range]", f"regression.invariance.scaling[{_NRMSE}:range]")),
+    Mutant("nrmse-scales-by-mean-of-range", {_NRMSE: lambda y_true, y_pred, *, normalization="mean":
+                                             ok.normalized_root_mean_squared_error(y_true, y_pred,
+                                                                                   normalization=normalization)
+                                             * (1.0 + 1e-3 * float(np.max(np.abs(_f(y_true)))))},
+           catches=tuple(f"regression.invariance.scaling[{_NRMSE}{v}]" for v in ("", ":l2", ":std"))),
+    Mutant("nrmse-zero-scale-inf", {_NRMSE: nrmse_zero_scale_inf},
+           catches=(f"regression.undefined.zero_scale[{_NRMSE}]",)),
+    Mutant("nrmse-any-normalization", {_NRMSE: nrmse_any_normalization},
+           catches=(f"regression.refusal.normalization[{_NRMSE}]",)),
+    Mutant("rse-eps-clamped", {_RSE: rse_eps_clamped},
+           catches=(f"regression.undefined.constant_truth[{_RSE}]", "regression.relation.rse_is_one_minus_r2")),
+    Mutant("rse-unweighted-mean", {_RSE: rse_unweighted_mean},
+           catches=(f"regression.definition.sample_weight[{_RSE}]",)),
+    Mutant("rse-root-ignored", {_RSE: rse_root_ignored},
+           catches=(f"regression.definition[{_RSE}]", "regression.relation.rse_root_is_sqrt")),
+    Mutant("rse-unchecked-flags", {_RSE: rse_unchecked_flags}, catches=(f"regression.refusal.flags[{_RSE}]",)),
+    Mutant("rse-single-sample", {_RSE: rse_single_sample}, catches=(f"regression.refuses_single_sample[{_RSE}]",)),
+    Mutant("rse-relative-to-mean", {_RSE: rse_relative_to_mean},
+           catches=(f"regression.translation_invariance[{_RSE}]", f"regression.scaling[{_RSE}]")),
+    Mutant("log-cosh-overflowing", {_LCE: lce_overflowing},
+           catches=(f"regression.definition[{_LCE}]", f"regression.definition.sample_weight[{_LCE}]")),
+    Mutant("log-cosh-is-half-mse", {_LCE: lce_is_half_mse}, catches=(f"regression.definition[{_LCE}]",)),
+    Mutant("log-cosh-of-mean-residual", {_LCE: lce_of_mean_residual},
+           catches=("regression.relation.log_cosh_between_mae_and_mse",)),
+    Mutant("log-cosh-relative", {_LCE: lce_relative}, catches=(f"regression.translation_invariance[{_LCE}]",)),
+    Mutant("minkowski-without-root", {_MINK: minkowski_sum_without_root},
+           catches=(f"regression.definition[{_MINK}]", f"regression.definition[{_MINK}:p_3_5]",
+                    f"regression.agreement.scipy[{_MINK}]", f"regression.agreement.scipy[{_MINK}:p_3_5]",
+                    "regression.relation.minkowski_is_n_mean_error", f"regression.scaling[{_MINK}]")),
+    Mutant("minkowski-power-mean", {_MINK: minkowski_mean},
+           catches=(f"regression.invariance.duplication_scales[{_MINK}]", f"regression.definition[{_MINK}:p_1]",
+                    f"regression.agreement.scipy[{_MINK}:p_1]")),
+    Mutant("minkowski-p-clamped", {_MINK: minkowski_p_clamped}, catches=(f"regression.refusal.p[{_MINK}]",)),
+    Mutant("minkowski-inf-is-sum", {_MINK: minkowski_inf_is_sum},
+           catches=(f"regression.definition[{_MINK}:p_inf]", f"regression.agreement.scipy[{_MINK}:p_inf]",
+                    "regression.relation.minkowski_non_increasing_in_p")),
+    Mutant("minkowski-relative", {_MINK: minkowski_relative}, catches=(f"regression.translation_invariance[{_MINK}]",)),
+    Mutant("csi-strict-threshold", {_CSI: csi_strict_threshold},
+           catches=(f"regression.definition[{_CSI}]", "regression.relation.csi_is_jaccard_of_events")),
+    Mutant("csi-counts-negatives", {_CSI: csi_counts_negatives},
+           catches=(f"regression.definition[{_CSI}:threshold_2_5]", f"regression.undefined.no_events[{_CSI}]")),
+    Mutant("csi-no-events-nan", {_CSI: csi_no_events_nan}, catches=(f"regression.undefined.no_events[{_CSI}]",)),
+    Mutant("csi-unchecked", {_CSI: csi_unchecked}, catches=(f"regression.refusal.threshold[{_CSI}]",)),
+    Mutant("crps-fair-for-both", {_CRPS: crps_fair_for_both},
+           catches=(f"regression.definition[{_CRPS}]", "regression.relation.crps_fair_le_plain")),
+    Mutant("crps-plain-for-both", {_CRPS: crps_plain_for_both},
+           catches=(f"regression.definition[{_CRPS}:fair]", "regression.relation.crps_fair_le_plain")),
+    Mutant("crps-fair-one-member-plain", {_CRPS: lambda y_true, y_ensemble, *, estimator="plain", sample_weight=None:
+                                          ok.continuous_ranked_probability_score(
+                                              y_true, y_ensemble, sample_weight=sample_weight,
+                                              estimator="plain" if _f(y_ensemble).shape[-1] == 1 else estimator)},
+           catches=(f"regression.undefined.fair_one_member[{_CRPS}]",)),
+    Mutant("crps-first-member-only", {_CRPS: crps_first_member_only},
+           catches=(f"regression.invariance.member_order[{_CRPS}]", f"regression.identity.zero_iff_exact[{_CRPS}]")),
+    Mutant("crps-weights-ignored", {_CRPS: crps_weights_ignored},
+           catches=(f"regression.definition.sample_weight[{_CRPS}]",)),
+    Mutant("crps-squared-skill", {_CRPS: crps_squared_skill},
+           catches=(f"regression.invariance.shift_and_scale[{_CRPS}]", "regression.relation.crps_one_member_is_mae")),
+    Mutant("crps-clipped", {_CRPS: crps_clipped_shift}, catches=(f"regression.invariance.shift_and_scale[{_CRPS}]",)),
+    Mutant("crps-unchecked", {_CRPS: crps_unchecked}, catches=(f"regression.refusal.bad_input[{_CRPS}]",)),
+]
