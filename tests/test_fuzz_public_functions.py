@@ -61,6 +61,7 @@ _SPECIAL = {
     "mel_cepstral_distortion": [[[1.0, 0.5, 0.2], [0.9, 0.4, 0.1]], [[1.1, 0.4, 0.2], [0.8, 0.5, 0.0]]],
     "multilabel_roc_auc": [[[1, 0], [0, 1], [1, 1]], [[0.9, 0.2], [0.1, 0.8], [0.6, 0.4]]],
     "multilabel_average_precision": [[[1, 0], [0, 1], [1, 1]], [[0.9, 0.2], [0.1, 0.8], [0.6, 0.4]]],
+    "continuous_ranked_probability_score": [[0.5, 1.0, 2.0], [[0.4, 0.6], [1.1, 0.9], [2.5, 2.0]]],
     "novelty_at_k": [[[0, 1], [2, 1]], [[1, 0, 1], [0, 1, 0]]],
     "intra_list_diversity": [[[0, 1], [2, 1]], [[1.0, 0.5, 0.0], [0.5, 1.0, 0.25], [0.0, 0.25, 1.0]]],
     "coco_map": [[{"boxes": [[0, 0, 2, 2]], "scores": [0.9], "labels": [1]}],
@@ -69,7 +70,8 @@ _SPECIAL = {
 _KEYWORDS = {"fbeta": {"beta": 1.0}, "multilabel_fbeta": {"beta": 1.0}, "adjusted_r2": {"n_features": 0}, "match_detections": {"iou_threshold": 0.5},
              "average_precision_detection": {"interpolation": "all_points"},
              "inception_score": {"splits": 1}, "kernel_inception_distance": {"subsets": 3, "subset_size": 2},
-             "mean_absolute_scaled_error": {"y_train": [1.0, 3.0, 2.0, 5.0]}}
+             "mean_absolute_scaled_error": {"y_train": [1.0, 3.0, 2.0, 5.0]},
+             "critical_success_index": {"threshold": 1.0}}
 
 
 def _calls():
