@@ -21,7 +21,7 @@ from properties.engine import findings, precision
 from properties.engine.registry import prop, register
 from properties.engine.targets import reference
 
-from .inputs import with_edges
+from .inputs import edges_of, with_edges
 from .inputs.real_pairs import (grid, non_constant, on_grid, pairs, real_pairs_shape, reals, small_ints,
                                 weighted_triple_edges, within_reals)
 
@@ -1573,9 +1573,12 @@ def _varying_truth(shape):
     """``shape`` with every valid example's y_true non-constant (NRMSE's scale is 0 on a constant y_true: refused,
     see undefined.zero_scale); bad inputs unchanged."""
     keep = lambda e: non_constant(e[0])  # noqa: E731
+
+    def kept(strategy):  # the edge cases with a varying y_true go along
+        return with_edges(strategy.filter(keep), [(n, e) for n, e in edges_of(strategy) if keep(e)])
+
     return dataclasses.replace(
-        shape, examples=lambda name: shape.examples(name).filter(keep),
-        perfect=lambda name: shape.perfect(name).filter(keep),
+        shape, examples=lambda name: kept(shape.examples(name)), perfect=lambda name: kept(shape.perfect(name)),
         weighted=None)
 
 

@@ -617,6 +617,17 @@ def _caption_corpus_edges() -> tuple:
     )
 
 
+def _perfect_caption_corpora() -> tuple:
+    """The corpus edges made perfect as a drawn perfect corpus is: each hypothesis also one of its references
+    (segments with an empty hypothesis left out; corpora of two or more segments)."""
+    made = []
+    for name, pairs in _caption_corpus_edges():
+        perfect = [([list(r) for r in refs] + [list(hyp)], list(hyp)) for refs, hyp in pairs if hyp]
+        if len(perfect) >= 2:
+            made.append((f"{name}_perfect", Sentences.of(perfect, perfect=True)))
+    return tuple(made)
+
+
 def _some_reference_token(pairs) -> bool:
     return any(ref for refs, _ in pairs for ref in refs)
 
@@ -643,5 +654,6 @@ CAPTION_CORPORA = dataclasses.replace(
            _many(st.lists(_perfect_sentence(), min_size=2, max_size=4), perfect=True),
            ("extra_hypothesis", "missing_hypothesis", "empty", "unnested_references", "number_hypothesis"),
            corpus_level=True, tokens="list_of_references, hypotheses",
-           edges=tuple((name, Sentences.of([_copied(p) for p in pairs])) for name, pairs in _caption_corpus_edges())),
+           edges=tuple((name, Sentences.of([_copied(p) for p in pairs])) for name, pairs in _caption_corpus_edges()),
+           perfect_edges=_perfect_caption_corpora()),
     call=_call_caption_corpus)
