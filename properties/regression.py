@@ -2102,7 +2102,7 @@ def _bad_ensembles(draw):
 @prop(f"refusal.bad_input[{CRPS}]",
       f"{CRPS} refuses a y_ensemble that is not 2-D, has no members or another row count, NaN/inf, empty input, "
       "an unknown estimator and weights of the wrong length, naming the argument",
-      kind="refusal", needs=_CRPS_NEEDS, strategy=_bad_ensembles())
+      kind="refusal", needs=(*_CRPS_NEEDS, f"{CRPS}:sample_weight"), strategy=_bad_ensembles())
 def _crps_refusal(t, ex):
     y, x, kw, at_fault = ex
     expect_refusal(lambda: t.continuous_ranked_probability_score(y, x, **kw), at_fault)
