@@ -31,15 +31,21 @@ import sys
 from collections import Counter
 from functools import lru_cache
 
-from nltk.stem.porter import PorterStemmer
 
-_PORTER = PorterStemmer()  # NLTK_EXTENSIONS mode, NLTK's default (meteor_score uses the same)
+@lru_cache(maxsize=1)
+def porter_stemmer():
+    """NLTK's Porter stemmer, made once."""
+    # imported on first use: importing nltk costs seconds (it imports scipy.stats and more), paid by every
+    # start of the CLI if done at module level
+    from nltk.stem.porter import PorterStemmer
+
+    return PorterStemmer()  # NLTK_EXTENSIONS mode, NLTK's default (meteor_score uses the same)
 
 
 @lru_cache(maxsize=1 << 16)
 def porter_stem(word: str) -> str:
     """The Porter stem of ``word``, case kept (NLTK's ``PorterStemmer().stem(word, to_lowercase=False)``)."""
-    return _PORTER.stem(word, to_lowercase=False)
+    return porter_stemmer().stem(word, to_lowercase=False)
 
 
 def _stem(token):

@@ -1284,6 +1284,7 @@ AGREEMENT_ROWS = _MAIN_ROWS + _NOTHING_RELEVANT_ROWS
 
 
 @functools.lru_cache(maxsize=1)
+@functools.lru_cache(maxsize=1)
 def recommender_agreement() -> Table:
     """The cross-library table of :data:`AGREEMENT_ROWS` over the bundled libraries (computed once per process)."""
     return agreement_table(AGREEMENT_ROWS)

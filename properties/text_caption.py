@@ -15,7 +15,8 @@ import math
 from collections import Counter
 
 from hypothesis import strategies as st
-from nltk.stem.porter import PorterStemmer
+
+from metrics._meteor import porter_stemmer
 
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_refusal
@@ -37,7 +38,6 @@ prop = functools.partial(_prop, family="text")
 
 # ================================================================ METEOR
 
-_STEMMER = PorterStemmer()
 
 #: a synonym table for the synonym stage (hypothesis word -> the words it may match)
 SYNONYMS = {"cat": ("sat",), "run": ("the",), "a": ("the", "cats")}
@@ -51,8 +51,8 @@ def _relation(h, r, synonyms):
     """The stage at which h and r match (0 exact, 1 stem, 2 synonym) or None."""
     if h == r:
         return 0
-    if isinstance(h, str) and isinstance(r, str) and (_STEMMER.stem(h, to_lowercase=False)
-                                                      == _STEMMER.stem(r, to_lowercase=False)):
+    if isinstance(h, str) and isinstance(r, str) and (porter_stemmer().stem(h, to_lowercase=False)
+                                                      == porter_stemmer().stem(r, to_lowercase=False)):
         return 1
     if synonyms is not None and r in synonyms(h):
         return 2
@@ -164,7 +164,7 @@ def meteor_undefined_is_zero(t, ex):
 
 
 def _unique_stems(sentence) -> bool:
-    stems = [_STEMMER.stem(w) for w in sentence]
+    stems = [porter_stemmer().stem(w) for w in sentence]
     return len(set(stems)) == len(stems)
 
 

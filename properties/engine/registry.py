@@ -101,6 +101,8 @@ class Property:
 
 
 _REGISTRY: dict[str, Property] = {}
+#: the registry sorted by id, kept until the next registration (the runner asks for it at every check)
+_BY_ID: list[Property] = []
 
 #: one spec module per catalog family, at the same name (``properties/<family>.py``)
 FAMILY_MODULES = tuple(metrics.FAMILIES)
@@ -287,6 +289,7 @@ def register(
         verdict=verdict,
     )
     _REGISTRY[full_id] = p
+    _BY_ID.clear()
     return p
 
 
@@ -335,7 +338,9 @@ def all_properties(*, include_claims: bool = True, tier: str | None = "standard"
     if tier is not None and tier not in TIERS:
         raise ValueError(f"unknown tier {tier!r}; expected one of {', '.join(TIERS)}")
     spec().load()
-    props = sorted(_REGISTRY.values(), key=lambda p: p.id)
+    if not _BY_ID:
+        _BY_ID.extend(sorted(_REGISTRY.values(), key=lambda p: p.id))
+    props = list(_BY_ID)
     if tier is not None:
         props = [p for p in props if p.tier == tier]
     if not include_claims:
@@ -352,5 +357,5 @@ def claims() -> list[Property]:
 
 
 def get(property_id: str) -> Property:
-    all_properties(tier=None)
+    spec().load()
     return _REGISTRY[property_id]

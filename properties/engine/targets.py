@@ -176,9 +176,25 @@ class Target:
         return [n for n in catalog if self.provides(n)]
 
 
+@functools.lru_cache(maxsize=4096)
+def _cached_signature(fn: Callable) -> inspect.Signature:
+    return inspect.signature(fn)
+
+
+def signature(fn: Callable) -> inspect.Signature:
+    """``inspect.signature(fn)``, computed once per function: every recorded call asks for it several times
+    (about 2 ms of a mutant meta-test's 50). Raises as ``inspect.signature`` does."""
+    try:
+        return _cached_signature(fn)
+    except TypeError as exc:  # an unhashable callable, or one inspect cannot read (it raises TypeError too)
+        if "unhashable" in str(exc):
+            return inspect.signature(fn)
+        raise
+
+
 def accepts_keyword(fn: Callable, keyword: str) -> bool:
     try:
-        sig = inspect.signature(fn)
+        sig = signature(fn)
     except (TypeError, ValueError):
         return True  # builtins/ufuncs: cannot tell, let the call decide
     for param in sig.parameters.values():
@@ -510,7 +526,7 @@ def _read_conventions(name: str, namespace) -> dict:
 def _parameters(fn) -> list[str] | None:
     """The argument names ``fn`` can be called with (None: it takes any, or cannot be inspected)."""
     try:
-        params = inspect.signature(fn).parameters.values()
+        params = signature(fn).parameters.values()
     except (TypeError, ValueError):
         return None
     if any(p.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD) for p in params):
@@ -803,7 +819,7 @@ def _catalog_default(metric: str, key: str):
     fn = getattr(metrics, metric, None) if metric in metrics.CATALOG else None
     if fn is None:
         return _NO_DEFAULT
-    parameter = inspect.signature(fn).parameters.get(key)
+    parameter = signature(fn).parameters.get(key)
     if parameter is None or parameter.default is inspect.Parameter.empty:
         return _NO_DEFAULT
     return parameter.default
@@ -919,7 +935,7 @@ def _implied_labels(args: tuple, labels) -> bool:
 
 def _argument_names(fn: Callable, args: tuple, kwargs: dict) -> list[str]:
     try:
-        bound = inspect.signature(fn).bind_partial(*args, **kwargs)
+        bound = signature(fn).bind_partial(*args, **kwargs)
         names = list(bound.arguments)
         if len(names) == len(args) + len(kwargs):
             return names
