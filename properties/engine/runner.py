@@ -460,6 +460,8 @@ def run_in_process(prop: Property, target: Target, *, all_findings: bool = True,
         examples += is_edge
         if replayed is not None and not any(r.finding_class == replayed.finding_class for r in found):
             found.append(replayed)
+            if not all_findings:
+                break  # one verdict is asked for: the first failing replay gives it
     for _ in range(MAX_FINDINGS if all_findings else 1):
         if found and not all_findings:
             break  # one verdict is asked for, and a replayed example already gave it
@@ -506,7 +508,9 @@ def _run_edge(prop: Property, target: Target, name: str, example):
     a target that changes its arguments cannot change the edge case for the next property."""
     from .pins import pinnable
 
-    return _replay_example(prop, target, copy.deepcopy(example), f"the edge case {name!r}", pinnable(example))
+    # the pinnable form is written only for a failure: most edge cases pass
+    return _replay_example(prop, target, copy.deepcopy(example), f"the edge case {name!r}",
+                           lambda: pinnable(example))
 
 
 def _replay_example(prop: Property, target: Target, example, what: str, data):
@@ -539,7 +543,7 @@ def _replay_example(prop: Property, target: Target, example, what: str, data):
         exc.add_note(f"Falsifying example: {what}")
         exc._assay_example = example
         result = _failure_result(prop, target, exc, search, time.perf_counter() - started)
-        return dataclasses.replace(result, examples=1, example=data)
+        return dataclasses.replace(result, examples=1, example=data() if callable(data) else data)
     finally:
         declare_needs(None)
     return None
