@@ -199,7 +199,8 @@ MUTANTS += [
 
 #: metrics whose batch values the ``batch_values_averaged`` bug averages: one per kind of state
 AVERAGED = ("accuracy", "f1", "mean_squared_error", "root_mean_squared_error", "log_loss",
-            "mean_average_precision", "hit_rate_at_k", "corpus_cer", "corpus_bleu", "perplexity",
+            "mean_average_precision", "hit_rate_at_k", "corpus_cer", "corpus_bleu", "corpus_chrf", "corpus_ter",
+            "perplexity",
             "corpus_perplexity", "weighted_mean_absolute_percentage_error", "multilabel_f1", "top_k_accuracy",
             "expected_calibration_error")
 
