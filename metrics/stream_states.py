@@ -53,6 +53,12 @@ def _is_empty(batch) -> bool:
     return all(len(b) == 0 for b in batch)
 
 
+def _is_empty_corpus(batch) -> bool:
+    """An empty batch of sentences: every argument a sized non-string of length 0 (anything else goes to the
+    one-shot's validation, which refuses it with its own MetricInputError)."""
+    return all(hasattr(b, "__len__") and not isinstance(b, (str, bytes)) and len(b) == 0 for b in batch)
+
+
 def _first_argument(metric) -> str:
     return next(iter(inspect.signature(metric).parameters))
 
@@ -401,7 +407,7 @@ class ChrfCounts:
     def update(self, list_of_references, hypotheses) -> None:
         from .text import _chrf_corpus_statistics
 
-        if _is_empty((list_of_references, hypotheses)):
+        if _is_empty_corpus((list_of_references, hypotheses)):
             return
         options = (self.char_order, self.word_order, self.beta, self.whitespace)
         summed = _chrf_corpus_statistics(list_of_references, hypotheses, options)  # validates the whole batch
@@ -442,7 +448,7 @@ class TerCounts:
     def update(self, list_of_references, hypotheses) -> None:
         from .text import _ter_corpus_statistics
 
-        if _is_empty((list_of_references, hypotheses)):
+        if _is_empty_corpus((list_of_references, hypotheses)):
             return
         edits, lengths = _ter_corpus_statistics(list_of_references, hypotheses)  # validates the whole batch
         self._add(len(hypotheses), edits, lengths)
