@@ -16,6 +16,10 @@ one-shot value from it:
 * :class:`EditCounts`: edits and reference lengths of a corpus (WER, CER);
 * :class:`BleuCounts`: clipped n-gram matches, n-gram totals, hypothesis and
   closest reference lengths (corpus BLEU);
+* :class:`ChrfCounts`: hypothesis n-grams, reference n-grams and matches per
+  character and word order, of each sentence's best reference (corpus chrF, chrF++);
+* :class:`TerCounts`: TER edits, and reference lengths per number of references
+  (corpus TER);
 * :class:`TokenLogLikelihood`: token (or sequence) counts and summed
   negative log-likelihoods (perplexity);
 * :class:`BitErrors`: differing bits and bits (bit error rate);
@@ -41,12 +45,18 @@ import numpy as np
 
 from .errors import MetricInputError
 
-__all__ = ["CountedSamples", "SampleMean", "EditCounts", "BleuCounts", "TokenLogLikelihood", "BitErrors",
-           "RatingMoments", "ClusterMoments", "FrameMean", "BinnedRocAuc"]
+__all__ = ["CountedSamples", "SampleMean", "EditCounts", "BleuCounts", "ChrfCounts", "TerCounts",
+           "TokenLogLikelihood", "BitErrors", "RatingMoments", "ClusterMoments", "FrameMean", "BinnedRocAuc"]
 
 
 def _is_empty(batch) -> bool:
     return all(len(b) == 0 for b in batch)
+
+
+def _is_empty_corpus(batch) -> bool:
+    """An empty batch of sentences: every argument a sized non-string of length 0 (anything else goes to the
+    one-shot's validation, which refuses it with its own MetricInputError)."""
+    return all(hasattr(b, "__len__") and not isinstance(b, (str, bytes)) and len(b) == 0 for b in batch)
 
 
 def _first_argument(metric) -> str:
@@ -373,6 +383,96 @@ class BleuCounts:
         self.totals = [a + int(b) for a, b in zip(self.totals, totals)]
         self.hyp_len += int(hyp_len)
         self.ref_len += int(ref_len)
+
+
+class ChrfCounts:
+    """Corpus chrF/chrF++'s summed statistics (Popović 2015, 2017; sacrebleu's ``corpus_score``): per character
+    n-gram order, then per word n-gram order, the hypothesis n-grams, reference n-grams and clipped matches of
+    each sentence's best reference, summed over the stream. 3 (char_order + word_order) integers: merging is
+    exact, and ``compute`` is the one-shot's F-score of the same sums. Options as in :func:`metrics.corpus_chrf`."""
+
+    def __init__(self, metric, *, char_order: int = 6, word_order: int = 0, beta: float = 2.0,
+                 whitespace: bool = False):
+        from .text import _chrf_options
+
+        self.metric = metric
+        self.char_order, self.word_order, self.beta, self.whitespace = _chrf_options(char_order, word_order, beta,
+                                                                                     whitespace)
+        self.reset()
+
+    def reset(self) -> None:
+        self.sentences = 0
+        self.statistics = np.zeros(3 * (self.char_order + self.word_order), dtype=np.int64)
+
+    def update(self, list_of_references, hypotheses) -> None:
+        from .text import _chrf_corpus_statistics
+
+        if _is_empty_corpus((list_of_references, hypotheses)):
+            return
+        options = (self.char_order, self.word_order, self.beta, self.whitespace)
+        summed = _chrf_corpus_statistics(list_of_references, hypotheses, options)  # validates the whole batch
+        self.sentences += len(hypotheses)
+        self.statistics += summed
+
+    def merge(self, other: "ChrfCounts") -> None:
+        _check_same(self, other, "metric", "char_order", "word_order", "beta", "whitespace")
+        self.sentences += other.sentences
+        self.statistics += other.statistics
+
+    def compute(self) -> float:
+        from .text import _chrf_from_statistics
+
+        if not self.sentences:
+            raise MetricInputError("list_of_references", "is empty: the corpus needs at least one sentence")
+        return _chrf_from_statistics(self.statistics.tolist(), self.beta)
+
+    @property
+    def state(self) -> dict:
+        return {"sentences": self.sentences, "statistics": self.statistics.copy()}
+
+
+class TerCounts:
+    """Corpus TER's summed statistics (Snover et al. 2006; sacrebleu's ``corpus_score``): the TER edits, and per
+    number of references k the summed reference lengths of the sentences with k references, all integers (the
+    summed mean reference length is ``sum_k lengths[k] / k``, computed exactly as the one-shot does). A few
+    integers, one per distinct number of references: merging is exact."""
+
+    def __init__(self, metric):
+        self.metric = metric
+        self.reset()
+
+    def reset(self) -> None:
+        self.sentences, self.edits = 0, 0
+        self.lengths: dict[int, int] = {}
+
+    def update(self, list_of_references, hypotheses) -> None:
+        from .text import _ter_corpus_statistics
+
+        if _is_empty_corpus((list_of_references, hypotheses)):
+            return
+        edits, lengths = _ter_corpus_statistics(list_of_references, hypotheses)  # validates the whole batch
+        self._add(len(hypotheses), edits, lengths)
+
+    def merge(self, other: "TerCounts") -> None:
+        _check_same(self, other, "metric")
+        self._add(other.sentences, other.edits, dict(other.lengths))
+
+    def compute(self) -> float:
+        from .text import _ter_from_statistics
+
+        if not self.sentences:
+            raise MetricInputError("list_of_references", "is empty: the corpus needs at least one sentence")
+        return _ter_from_statistics(self.edits, self.lengths)
+
+    @property
+    def state(self) -> dict:
+        return {"sentences": self.sentences, "edits": self.edits, "lengths": dict(self.lengths)}
+
+    def _add(self, sentences: int, edits: int, lengths: dict[int, int]) -> None:
+        self.sentences += sentences
+        self.edits += int(edits)
+        for k, total in lengths.items():
+            self.lengths[k] = self.lengths.get(k, 0) + int(total)
 
 
 class TokenLogLikelihood:

@@ -21,8 +21,8 @@ The catalog's states are in :mod:`metrics.stream_states`,
 :mod:`metrics.stream_moments` and :mod:`metrics.stream_labels`. Most are
 finite, a few numbers whatever the stream's length: counts and sums for the
 losses (percentage errors, pinball loss, Tweedie deviances), log loss, the
-per-query ranking means, the multilabel per-row means, WER/CER, corpus BLEU and
-perplexity; a running maximum (max error); the mean absolute error and mean
+per-query ranking means, the multilabel per-row means, WER/CER, corpus BLEU, corpus
+chrF/chrF++ and corpus TER (their summed sentence statistics) and perplexity; a running maximum (max error); the mean absolute error and mean
 magnitude (weighted MAPE); per-label counts (the multilabel rates and confusion
 matrix); per-bin counts and sums (calibration error over equal-width bins; equal-
 mass bins have no finite state and no stream); co-moments (count, means,
@@ -60,8 +60,8 @@ from .errors import MetricInputError
 from .stream_labels import CalibrationBins, LabelCounts, LabelledSampleMean
 from .stream_moments import (AbsoluteErrors, AbsoluteErrorShare, AdjustedR2, ConcordanceMoments,
                              ExplainedVarianceMoments, LargestAbsoluteError, PearsonMoments, R2Moments)
-from .stream_states import (BinnedRocAuc, BitErrors, BleuCounts, ClusterMoments, CountedSamples, EditCounts, FrameMean,
-                            RatingMoments, SampleMean, TokenLogLikelihood)
+from .stream_states import (BinnedRocAuc, BitErrors, BleuCounts, ChrfCounts, ClusterMoments, CountedSamples, EditCounts,
+                            FrameMean, RatingMoments, SampleMean, TerCounts, TokenLogLikelihood)
 
 __all__ = ["STREAMING", "stream", "binned_roc_auc"]
 
@@ -133,6 +133,8 @@ STREAMING.update({
     "corpus_wer": _factory("corpus_wer", EditCounts, characters=False),
     "corpus_cer": _factory("corpus_cer", EditCounts, characters=True),
     "corpus_bleu": _factory("corpus_bleu", BleuCounts),
+    "corpus_chrf": _factory("corpus_chrf", ChrfCounts),
+    "corpus_ter": _factory("corpus_ter", TerCounts),
     "perplexity": _factory("perplexity", TokenLogLikelihood, corpus=False),
     "corpus_perplexity": _factory("corpus_perplexity", TokenLogLikelihood, corpus=True),
     "bit_error_rate": _factory("bit_error_rate", BitErrors),

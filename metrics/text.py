@@ -22,6 +22,7 @@ import re
 import string
 from collections import Counter
 from collections.abc import Sequence
+from fractions import Fraction
 from itertools import chain, count
 from typing import NamedTuple
 
@@ -978,29 +979,57 @@ def corpus_chrf(list_of_references, hypotheses, *, char_order: int = 6, word_ord
     :class:`MetricInputError`. Source: Popović (2015, 2017); sacrebleu.
     """
     options = _chrf_options(char_order, word_order, beta, whitespace)
+    return _chrf_from_statistics(_chrf_corpus_statistics(list_of_references, hypotheses, options).tolist(), options[2])
+
+
+def _chrf_corpus_statistics(list_of_references, hypotheses, options) -> np.ndarray:
+    """The chrF statistics of a corpus (or a stream's batch) summed over its sentences: int64
+    ``[hypothesis n-grams, reference n-grams, matches]`` per order, flattened (each sentence's best reference)."""
     refs = _corpus(list_of_references, "list_of_references")
     hyps = _corpus(hypotheses, "hypotheses")
     _same_count("list_of_references", refs, "hypotheses", hyps)
-    total = np.zeros(3 * (options[0] + options[1]), dtype=np.int64)
-    for r, h in zip(refs, hyps):
-        stats = _chrf_sentence_statistics(_reference_texts(r, "list_of_references"), _text_of(h, "hypotheses"),
-                                          options)
-        total += stats
-    return _chrf_from_statistics(total.tolist(), options[2])
+    per_sentence = np.array([_chrf_sentence_statistics(_reference_texts(r, "list_of_references"),
+                                                       _text_of(h, "hypotheses"), options)
+                             for r, h in zip(refs, hyps)], dtype=np.int64)
+    return per_sentence.sum(axis=0)
 
 
-def _ter_statistics(references, hypothesis, ref_name: str, hyp_name: str, encode) -> tuple[int, float]:
-    """(fewest TER edits over the references, mean reference length) of one sentence."""
+def _ter_statistics(references, hypothesis, ref_name: str, hyp_name: str, encode) -> tuple[int, int, int]:
+    """(fewest TER edits over the references, summed reference length, number of references) of one sentence:
+    its mean reference length is the last two's ratio."""
     refs = _reference_list(references, ref_name)
     hyp = encode(_tokens(hypothesis, hyp_name), hyp_name)
     edits = min(ter_edits(hyp, encode(ref, ref_name)) for ref in refs)
-    return edits, sum(map(len, refs)) / len(refs)
+    return edits, sum(map(len, refs)), len(refs)
 
 
 def _ter_rate(edits: float, length: float, name: str) -> float:
     if length == 0:
         raise MetricInputError(name, "are all empty: TER divides by the (mean) reference length")
     return edits / length
+
+
+def _ter_corpus_statistics(list_of_references, hypotheses) -> tuple[int, dict[int, int]]:
+    """The TER statistics of a corpus (or a stream's batch): the summed edits, and per number of references k
+    the summed reference lengths of the sentences with k references (integers: the summed mean reference
+    length is ``sum_k lengths[k] / k``, exact in any order of the sentences)."""
+    refs = _corpus(list_of_references, "list_of_references")
+    hyps = _corpus(hypotheses, "hypotheses")
+    _same_count("list_of_references", refs, "hypotheses", hyps)
+    encode = _encoder()
+    stats = np.array([_ter_statistics(r, h, "list_of_references", "hypotheses", encode) for r, h in zip(refs, hyps)],
+                     dtype=np.int64).reshape(-1, 3)
+    counts, at = np.unique(stats[:, 2], return_inverse=True)
+    lengths = np.zeros(counts.shape[0], dtype=np.int64)
+    np.add.at(lengths, at.ravel(), stats[:, 1])
+    return int(stats[:, 0].sum()), dict(zip(counts.tolist(), lengths.tolist()))
+
+
+def _ter_from_statistics(edits: int, lengths: dict[int, int]) -> float:
+    """Corpus TER from :func:`_ter_corpus_statistics`: ``edits / sum_k lengths[k] / k``, the ratio of the exact
+    rational sums rounded once."""
+    length = sum((Fraction(total, k) for k, total in lengths.items()), Fraction(0))
+    return float(_ter_rate(Fraction(edits), length, "list_of_references"))
 
 
 def sentence_ter(references, hypothesis) -> float:
@@ -1023,28 +1052,22 @@ def sentence_ter(references, hypothesis) -> float:
     every reference empty (mean length 0) raises :class:`MetricInputError` naming
     ``references`` (sacrebleu scores it 1, or 0 for an empty hypothesis).
     """
-    edits, length = _ter_statistics(references, hypothesis, "references", "hypothesis", _encoder())
-    return _ter_rate(edits, length, "references")
+    edits, total, n_refs = _ter_statistics(references, hypothesis, "references", "hypothesis", _encoder())
+    return _ter_rate(edits, total / n_refs, "references")
 
 
 def corpus_ter(list_of_references, hypotheses) -> float:
     """Corpus TER: summed edits over summed mean reference lengths (sacrebleu's ``corpus_score``).
 
     ``sum_s edits_s / sum_s mean_ref_len_s`` with each sentence's edits as in
-    :func:`sentence_ter`; never the mean of sentence rates. Range ``[0, inf)``. Undefined:
+    :func:`sentence_ter`; never the mean of sentence rates. The mean reference lengths are
+    summed exactly (as rationals) and the ratio rounded once, so the value does not depend
+    on the order of the sentences (sacrebleu sums them in floating point: within a few ulps
+    of this). Range ``[0, inf)``. Undefined:
     an empty corpus, counts that do not pair up, a sentence without references, or every
     reference empty raise :class:`MetricInputError`. Source: Snover et al. (2006); sacrebleu.
     """
-    refs = _corpus(list_of_references, "list_of_references")
-    hyps = _corpus(hypotheses, "hypotheses")
-    _same_count("list_of_references", refs, "hypotheses", hyps)
-    encode = _encoder()
-    edits = length = 0.0
-    for r, h in zip(refs, hyps):
-        e, n = _ter_statistics(r, h, "list_of_references", "hypotheses", encode)
-        edits += e
-        length += n
-    return _ter_rate(edits, length, "list_of_references")
+    return _ter_from_statistics(*_ter_corpus_statistics(list_of_references, hypotheses))
 
 
 # --------------------------------------------------------------------------

@@ -1263,7 +1263,11 @@ _GENERIC = {
     # chrF++ beside chrF: word n-grams see the spaces and punctuation that character n-grams skip
     "sentence_chrf": dict(inputs=REFERENCED_TEXTS, best=1.0, forms=_forms("word_order", (0, 2)),
                           not_generic=_ONE_SENTENCE),
-    "corpus_chrf": dict(inputs=REFERENCED_TEXT_CORPORA, best=1.0, forms=_forms("word_order", (0, 2))),
+    # streams also under every other option: shorter character orders, chrF++ of word unigrams, a beta below 1
+    # and whitespace kept (the summed statistics depend on all of them)
+    "corpus_chrf": dict(inputs=REFERENCED_TEXT_CORPORA, best=1.0, forms=_forms("word_order", (0, 2)),
+                        stream_forms=(*_forms("word_order", (0, 2)),
+                                      {"char_order": 2, "word_order": 1, "beta": 0.5, "whitespace": True})),
     "sentence_ter": dict(inputs=REFERENCED_SENTENCES_WITH_WORDS, best=0.0, not_generic=_ONE_SENTENCE),
     "corpus_ter": dict(inputs=REFERENCED_CORPORA_WITH_WORDS, best=0.0),
     "exact_match": dict(inputs=REFERENCED_TEXTS, best=1.0, not_generic=_ONE_SENTENCE),

@@ -312,8 +312,10 @@ def corpus(n: int, *, length: int = 20, vocabulary: int = 2000, uniform: float =
     flat = flat.reshape(sentences, length)
     replaced = np.where(rng.random(flat.shape) < 0.2, "zz", flat)
     refs, hyps = flat.tolist(), replaced.tolist()
+    texts = [" ".join(r) for r in refs]
     return {"references": refs, "hypotheses": hyps, "list_of_references": [[r] for r in refs],
-            "reference_texts": [" ".join(r) for r in refs], "hypothesis_texts": [" ".join(h) for h in hyps]}
+            "reference_texts": texts, "hypothesis_texts": [" ".join(h) for h in hyps],
+            "list_of_reference_texts": [[t] for t in texts]}
 
 
 def document(n: int, *, vocabulary: int = 5000) -> dict:

@@ -27,7 +27,10 @@ the way a library gets it wrong, made for every metric with a streaming form:
   ``compute`` that clears the state it reads;
 * ``chan_without_mean_difference``: the co-moment streams (R², explained
   variance, Pearson, concordance) join batches and merged shards by Chan's update without its
-  ``d d^T n_a n_b / n`` term.
+  ``d d^T n_a n_b / n`` term;
+* ``options_dropped``: a corpus chrF stream that passes ``word_order`` on and drops
+  ``char_order``, ``beta`` and ``whitespace`` (a stream class whose constructor knows
+  fewer options than the one-shot function).
 """
 
 from __future__ import annotations
@@ -199,7 +202,8 @@ MUTANTS += [
 
 #: metrics whose batch values the ``batch_values_averaged`` bug averages: one per kind of state
 AVERAGED = ("accuracy", "f1", "mean_squared_error", "root_mean_squared_error", "log_loss",
-            "mean_average_precision", "hit_rate_at_k", "corpus_cer", "corpus_bleu", "perplexity",
+            "mean_average_precision", "hit_rate_at_k", "corpus_cer", "corpus_bleu", "corpus_chrf", "corpus_ter",
+            "perplexity",
             "corpus_perplexity", "weighted_mean_absolute_percentage_error", "multilabel_f1", "top_k_accuracy",
             "expected_calibration_error")
 
@@ -240,3 +244,12 @@ MUTANTS += [
            tuple(f"{metrics.CATALOG[name]}.{prop}[{name}]" for prop in ("stream_batches", "stream_merge")))
     for name in CO_MOMENTS
 ]
+
+
+def _chrf_stream_dropping_options(word_order=0, **dropped):
+    """A corpus chrF stream that keeps chrF++'s word order and builds the rest with the defaults."""
+    return metrics.stream("corpus_chrf", word_order=word_order)
+
+
+MUTANTS.append(Mutant("stream_options_dropped[corpus_chrf]", {f"{STREAM_PREFIX}corpus_chrf": _chrf_stream_dropping_options},
+                      ("text.stream_batches[corpus_chrf]",)))
