@@ -368,13 +368,16 @@ def _streamed(t, c, *, metric):
                      what=f"{STREAM_SHARDS} merged shard streams of {shown} ({len(batches)} batches) vs one call")
 
 
-def _cases(cases):
+@st.composite
+def _one_case(draw, cases):
     # chosen at draw time: the reduced tier (``make test``) may cap the sizes after import
-    @st.composite
-    def one_case(draw):
-        return draw(st.sampled_from(large.active(cases)))
+    return draw(st.sampled_from(large.active(cases)))
 
-    return one_case()
+
+def _cases(cases):
+    # one composite for all 200 properties: Hypothesis reads the source of every function it decorates, which cost
+    # every process that loads the spec 0.3 s when each property defined its own
+    return _one_case(tuple(cases))
 
 
 def _case_list(cases) -> str:
