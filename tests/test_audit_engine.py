@@ -85,9 +85,13 @@ def test_the_report_does_not_depend_on_the_number_of_workers():
     outcome = lambda report: [  # noqa: E731
         (r.property_id, r.status, r.counterexample, r.reproduction, r.examples) for r in report.results
     ]
-    one = audit(target, families=["classification"], only=["[accuracy]"], jobs=1)
-    two = audit(target, families=["classification"], only=["[accuracy]"], jobs=2)
-    assert one.counts()["fail"] > 3
+    # eight of accuracy's properties, five of which fail (and shrink): the costly ones (sklearn's agreement, the
+    # formula, compute twice) add seconds and no case
+    only = ["invariance[accuracy]", "integer_weights[accuracy]", "stream_merge[accuracy]", "stream_reset[accuracy]",
+            "bounds[accuracy]", "symmetry[accuracy]"]
+    one = audit(target, families=["classification"], only=only, jobs=1)
+    two = audit(target, families=["classification"], only=only, jobs=2)
+    assert len(one.results) == 8 and one.counts()["fail"] == 5
     assert outcome(one) == outcome(two)
 
 
