@@ -28,7 +28,6 @@ between clusters on blocks of rows.
 from __future__ import annotations
 
 import numpy as np
-from scipy.spatial.distance import cdist
 
 from ._validation import as_floats, as_labels, check_choice
 from .errors import MetricInputError
@@ -169,6 +168,8 @@ def _check_rows_for(X: np.ndarray, metric: str) -> None:
 
 
 def _distances(A: np.ndarray, B: np.ndarray, metric: str) -> np.ndarray:
+    from scipy.spatial.distance import cdist  # here, not at import: scipy.spatial costs every start-up 0.1 s
+
     D = cdist(A, B, metric)
     if metric in ("cosine", "correlation"):
         np.maximum(D, 0.0, out=D)  # 1 - cos can round to -1e-16
@@ -359,7 +360,7 @@ def davies_bouldin(X, labels) -> float:
     step = _block_rows(k)
     for start in range(0, k, step):
         stop = min(start + step, k)
-        sep = cdist(centroids[start:stop], centroids)
+        sep = _distances(centroids[start:stop], centroids, "euclidean")
         with np.errstate(divide="ignore", invalid="ignore"):
             ratio = (spread[start:stop, None] + spread[None, :]) / sep
         ratio[sep == 0] = 0.0  # itself, and coincident centroids (scikit-learn's rule)

@@ -39,7 +39,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy.special import gammaln
 
 from ._validation import as_floats, check_choice, check_int_at_least, check_sample_weight
 from .correlation import _order_keys, _sort_order
@@ -249,6 +248,8 @@ def _none_relevant(size, relevant, drawn):
     Hypergeometric: C(size - relevant, drawn) / C(size, drawn), via log-gamma so
     that large groups neither overflow nor pay scipy.stats' per-call overhead.
     """
+    from scipy.special import gammaln  # here, not at import: scipy.special is a quarter second of every start-up
+
     misses = size - relevant
     possible = drawn <= misses
     safe = np.where(possible, misses - drawn, 0)

@@ -26,7 +26,6 @@ from collections import Counter
 
 import numpy as np
 from hypothesis import strategies as st
-from scipy.spatial.distance import cdist
 
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_le, expect_refusal
@@ -378,7 +377,13 @@ def ami_agrees(t, ex):
 
 
 def _distances(X):
-    return cdist(X, X)
+    return _cdist(X, X)
+
+
+def _cdist(A, B):
+    from scipy.spatial.distance import cdist  # here, not at import: every process that loads the spec pays for it
+
+    return cdist(A, B)
 
 
 def _silhouette_definition(X, labels):
@@ -409,7 +414,7 @@ def _db_definition(X, labels):
     ks = sorted(set(labels.tolist()))
     centers = np.array([X[labels == k].mean(axis=0) for k in ks])
     spread = np.array([np.linalg.norm(X[labels == k] - c, axis=1).mean() for k, c in zip(ks, centers)])
-    sep = cdist(centers, centers)
+    sep = _cdist(centers, centers)
     ratios = [max((spread[i] + spread[j]) / sep[i, j] for j in range(len(ks)) if j != i and sep[i, j] > 0)
               if (sep[i][np.arange(len(ks)) != i] > 0).any() else 0.0 for i in range(len(ks))]
     return float(np.mean(ratios))
@@ -421,7 +426,7 @@ def _dbcv_definition(X, labels):
     (mr, denser end's core distance, dist, lower index, upper index); a 2-point cluster's nodes are both
     internal; sparseness = max internal edge, else max edge. None if fewer than two clusters of >= 2 points."""
     d = X.shape[1]
-    D = cdist(X, X)
+    D = _cdist(X, X)
     clusters = [k for k in sorted(set(labels.tolist())) if k != -1 and (labels == k).sum() >= 2]
     if len(clusters) < 2:
         return None  # refused

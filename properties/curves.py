@@ -15,7 +15,6 @@ import dataclasses
 import functools
 
 import numpy as np
-import scipy.special
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
@@ -245,10 +244,16 @@ _register_all_tied()
 # ---------------------------------------------------------------- invariances (order, duplication, weights: generic)
 
 
+def _expit(s):
+    import scipy.special  # here, not at import: a quarter second of every process that loads the spec
+
+    return scipy.special.expit(s)
+
+
 _TRANSFORMS = (
     ("scaled by 1e-7", lambda s: s * 1e-7),
     ("scaled by 1e7", lambda s: s * 1e7),
-    ("sigmoid", scipy.special.expit),
+    ("sigmoid", _expit),
     ("cubed and shifted", lambda s: s**3 + 5.0),
 )
 
@@ -740,7 +745,7 @@ def _c_random_half(t, ex):
       kind="claim", needs=("roc_auc",), strategy=rankings, source=f"{SEED004}, ROC curve",
       quote="would nudge towards the top-left (since higher TPR and lower FPR is desirable) to yield AUC ≈ 1")
 def _c_perfect_one(t, y, s):
-    expect_close(t.roc_auc(y, y + 0.5 * scipy.special.expit(s)), 1.0, what="roc_auc of a perfect ranking")
+    expect_close(t.roc_auc(y, y + 0.5 * _expit(s)), 1.0, what="roc_auc of a perfect ranking")
 
 
 @ranking_prop("claim.seed004.eer_on_anti_diagonal",

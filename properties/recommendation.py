@@ -18,7 +18,6 @@ import math
 
 import numpy as np
 from hypothesis import strategies as st
-from scipy import sparse
 
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_refusal
@@ -253,6 +252,8 @@ def _stored(interactions: np.ndarray):
     its value (duplicates a reader must sum)."""
     rows, cols = np.indices(interactions.shape).reshape(2, -1)
     half = np.asarray(interactions, dtype=np.float64).ravel() / 2.0
+    from scipy import sparse  # here, not at import: every process that loads the spec would pay 0.15 s
+
     return sparse.coo_array((np.concatenate([half, half]), (np.concatenate([rows, rows]), np.concatenate([cols, cols]))),
                             shape=interactions.shape)
 
@@ -262,6 +263,8 @@ def _stored(interactions: np.ndarray):
       "with explicit zeros and duplicate entries (summed)", kind="relation",
       needs=_needs("novelty_at_k", "definition"), strategy=examples())
 def sparse_interactions(t, ex):
+    from scipy import sparse
+
     for definition in ("self_information", "unseen_ratio"):
         dense = _value(t, "novelty_at_k", ex, definition=definition)
         for label, matrix in (("CSR", sparse.csr_array(ex.interactions)), ("COO", _stored(ex.interactions))):
