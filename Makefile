@@ -1,10 +1,10 @@
 # metric-assay: two commands that work on a fresh clone with only python3.
 #   make test    create .venv, install the project with its test extras, run the whole suite
 #                (TEST_JOBS=2 pytest-xdist workers, each given half the tests in order, the idle one taking half of
-#                the other's queue: no worker waits at the end, and the tests that call ranx, last, mostly share one; the catalog's conformance at TEST_EXAMPLES random examples per
-#                property after every edge case: the full budget of the profile is `make audit TARGETS=metrics`,
-#                which CI runs after it; the catalog's large tier is `make audit-large TARGETS=metrics`, CI's
-#                third step)
+#                the other's queue: no worker waits at the end, and the tests that call ranx, last, mostly share
+#                one; the catalog's conformance at TEST_EXAMPLES random examples per property after every edge
+#                case: the full budget of the profile is `make audit TARGETS=metrics`, which CI runs after it; the
+#                catalog's large tier is `make audit-large TARGETS=metrics`, CI's third step)
 #   make audit   create .venv, install, audit the default target set with --strict, write reports/ (index.html:
 #                every target): the bundled targets' behaviour is checked here
 #   make audit-large   the same at the large tier (1e5 to 1e7 samples), write reports/large/

@@ -4,8 +4,9 @@ Run: ``.venv/bin/python -m benchmarks.bench_regression [--quick] [--breadth-only
 Floors: ``dot`` = one ``np.dot(d, d)`` over a precomputed residual ``d`` (the
 issue's target: MSE and R2 at 1e7 within 1.5x of it); ``residual+dot`` = the
 least any MSE must do from the two inputs (subtract, then dot). The breadth table
-(issue 32) times the percentage errors, pinball loss, deviances, D² scores and the
-concordance correlation at 1e6 against scikit-learn and torchmetrics (float64 tensors
+(issue 32) times the percentage errors, pinball loss, deviances, D² scores, the
+concordance correlation, NRMSE, log-cosh error, Minkowski distance and Jensen-Shannon
+divergence at 1e6 against scikit-learn, SciPy and torchmetrics (float64 tensors
 sharing the NumPy buffers, one thread), where each has the metric. The multioutput table times every
 ``multioutput`` option at 1e6 x 3 against both; MASE and SMAPE (denominator='sum') are timed against
 Nixtla's utilsforecast where it is installed (``--multioutput-only`` runs these alone).
@@ -65,6 +66,27 @@ def _breadth_peers():
         if tm is not None and tm_name is not None:
             peers["torchmetrics"] = torch_call(getattr(tm, tm_name), **tm_kw)
         out[name] = (kw, peers)
+    # the torchmetrics regression functions with a catalog name and no scikit-learn twin; SciPy where it has one
+    # (Minkowski; Jensen-Shannon as scipy's distance, squared: the same sums). JS is timed on the two columns
+    # made distributions (each divided by its sum, once, outside the timing)
+    from scipy.spatial import distance
+
+    others = {
+        "normalized_root_mean_squared_error": ({"normalization": "mean"}, None,
+                                               ("normalized_root_mean_squared_error", {"normalization": "mean"})),
+        "log_cosh_error": ({}, None, ("log_cosh_error", {})),
+        "minkowski_distance": ({"p": 3.0}, lambda yt, yp: distance.minkowski(yt, yp, p=3.0),
+                               ("minkowski_distance", {"p": 3.0})),
+        "jensen_shannon_divergence": ({}, lambda p, q: distance.jensenshannon(p, q) ** 2, None),
+    }
+    for name, (kw, sp, torch_peer) in others.items():
+        peers = {} if sp is None else {"scipy": sp}
+        if tm is not None and torch_peer is not None:
+            peers["torchmetrics"] = torch_call(getattr(tm, torch_peer[0]), **torch_peer[1])
+        out[name] = (kw, peers)
+    if tm is not None:
+        out["jensen_shannon_divergence"][1]["torchmetrics"] = lambda p, q: tm.jensen_shannon_divergence(
+            torch.from_numpy(p)[None], torch.from_numpy(q)[None])
     return out
 
 
@@ -72,20 +94,23 @@ def breadth(n: int = 1_000_000) -> None:
     rng = np.random.default_rng(0)
     y_true = rng.gamma(2.0, size=n) + 0.01  # positive: every deviance's domain
     y_pred = y_true * rng.lognormal(sigma=0.3, size=n)
+    distributions = (y_true / y_true.sum(), y_pred / y_pred.sum())
     rows = []
     for name, (kw, peers) in _breadth_peers().items():
-        ours = best_time(lambda: getattr(metrics, name)(y_true, y_pred, **kw), repeat=1)
+        args = distributions if name == "jensen_shannon_divergence" else (y_true, y_pred)
+        ours = best_time(lambda: getattr(metrics, name)(*args, **kw), repeat=1)
         row = {"metric": name, "ours": fmt_seconds(ours)}
         times = {}
         for peer, call in peers.items():
-            times[peer] = best_time(lambda: call(y_true, y_pred), repeat=1)
+            times[peer] = best_time(lambda: call(*args), repeat=1)
             row[peer] = fmt_seconds(times[peer])
             row[f"ours/{peer}"] = f"{ours / times[peer]:.2f}"
         if times:
             row["ours/fastest"] = f"{ours / min(times.values()):.2f}"
         rows.append(row)
     print_table(f"regression breadth at n = {n:.0e}: ours vs the peers that have the metric (one run each)", rows,
-                ["metric", "ours", "sklearn", "torchmetrics", "ours/sklearn", "ours/torchmetrics", "ours/fastest"])
+                ["metric", "ours", "sklearn", "scipy", "torchmetrics", "ours/sklearn", "ours/scipy", "ours/torchmetrics",
+                 "ours/fastest"])
 
 
 def _torch_peer(name: str, **kw):
