@@ -5,6 +5,7 @@ import json
 
 from metrics.errors import MetricInputError
 
+from properties.engine import registry
 from properties.engine.profiles import profile_settings
 from properties.engine.runner import check_property
 from tests.toys import DOUBLES, correct_double, crashing_double, off_by_one_above_50, toy_target
@@ -151,3 +152,26 @@ def test_one_property_at_a_time_reuses_a_kept_worker_and_replaces_one_that_died(
         assert [w.pid for w in isolation._POOL[0].workers] != [worker.pid]
     finally:
         isolation.close_pool()
+
+
+def test_a_verdict_check_repeats_the_failing_calls_once_and_still_tells_a_noisy_target():
+    # all_findings=False (the mutant meta-tests) repeats a failing example's calls once, not REPLAYS times: a
+    # target noisy on every call is still nondeterministic, and a deterministic wrong one still fails
+    from tests.hostile import noisy
+
+    prop = registry.get("classification.bounds[accuracy]")
+    repeats = []
+
+    def wrong(y_true, y_pred):
+        repeats.append(1)
+        return 1.5
+
+    noisy_result = check_property(registry.get("classification.permutation_invariance[accuracy]"),
+                                  toy_target(accuracy=noisy.accuracy), all_findings=False)
+    assert noisy_result.status == "nondeterministic", noisy_result.detail
+    wrong_result = check_property(prop, toy_target(accuracy=wrong), all_findings=False)
+    assert wrong_result.status == "fail"
+    assert len(repeats) == 2  # the first edge case's one call, repeated once
+    repeats.clear()
+    check_property(prop, toy_target(accuracy=wrong))
+    assert len(repeats) > 4  # an audit repeats it three times (4 calls), then searches on

@@ -326,8 +326,9 @@ def run_property(
 REPLAYS = 3
 
 
-def _replay(target: Target, search: _Search) -> str | None:
-    """Repeat each target call of the failing example; describe the first that came out differently.
+def _replay(target: Target, search: _Search, times: int = REPLAYS) -> str | None:
+    """Repeat each target call of the failing example ``times`` times; describe the first that came out
+    differently.
 
     A few repeats, not one: a target that is noisy only some of the time would
     otherwise be reported as ``fail`` in one run and ``nondeterministic`` in the next.
@@ -335,7 +336,7 @@ def _replay(target: Target, search: _Search) -> str | None:
     first = search.last_view
     if first is None:
         return None
-    for call in list(first.calls) * REPLAYS:
+    for call in list(first.calls) * times:
         precision.start_example()
         again = _RecordingView(target)
         try:
@@ -442,9 +443,12 @@ def run_in_process(prop: Property, target: Target, *, all_findings: bool = True,
     budget = options.get("time_budget")
     started = time.monotonic()
     pinned = getattr(target, "pins", {}).get(prop.id, {})
-    replays = [(False, lambda cls=cls: _run_pinned(prop, target, cls, pinned[cls])) for cls in sorted(pinned)]
+    # a verdict (the mutant meta-tests' deterministic mutants) needs one repeat of the failing calls to tell
+    # fail from nondeterministic; an audit repeats them REPLAYS times, so that its status is stable across runs
+    times = REPLAYS if all_findings else 1
+    replays = [(False, lambda cls=cls: _run_pinned(prop, target, cls, pinned[cls], times)) for cls in sorted(pinned)]
     # the property's edge cases, before any draw: reached in every profile, whatever the seed
-    replays += [(True, lambda name=name, example=example: _run_edge(prop, target, name, example))
+    replays += [(True, lambda name=name, example=example: _run_edge(prop, target, name, example, times))
                 for name, example in prop.edges]
     for is_edge, replay in replays:
         findings.start_search([*known, *(r.finding_class for r in found)])
@@ -467,7 +471,7 @@ def run_in_process(prop: Property, target: Target, *, all_findings: bool = True,
             break  # one verdict is asked for, and a replayed example already gave it
         findings.start_search([*known, *(r.finding_class for r in found)])
         try:
-            last = _search_once(prop, target, **options)
+            last = _search_once(prop, target, replays=times, **options)
         finally:
             for cls, first in findings.SEEN.items():
                 seen.setdefault(cls, first)
@@ -491,7 +495,7 @@ def run_in_process(prop: Property, target: Target, *, all_findings: bool = True,
 _SKIPPED = object()
 
 
-def _run_pinned(prop: Property, target: Target, cls: str, data):
+def _run_pinned(prop: Property, target: Target, cls: str, data, replays: int = REPLAYS):
     """Replay the example pinned for ``cls`` (see :func:`_replay_example`)."""
     from .pins import decode
 
@@ -500,20 +504,20 @@ def _run_pinned(prop: Property, target: Target, cls: str, data):
     except (ValueError, TypeError, AttributeError, ImportError) as exc:
         return Result(status="spec-error", detail=f"the pinned example of {cls} cannot be read: {exc}",
                       finding_class="pin", **_result_base(prop))
-    return _replay_example(prop, target, example, f"the example pinned for {cls}", data)
+    return _replay_example(prop, target, example, f"the example pinned for {cls}", data, replays)
 
 
-def _run_edge(prop: Property, target: Target, name: str, example):
+def _run_edge(prop: Property, target: Target, name: str, example, replays: int = REPLAYS):
     """Run the property's edge case ``name`` (see :func:`_replay_example`); the check gets a copy, so that
     a target that changes its arguments cannot change the edge case for the next property."""
     from .pins import pinnable
 
     # the pinnable form is written only for a failure: most edge cases pass
     return _replay_example(prop, target, copy.deepcopy(example), f"the edge case {name!r}",
-                           lambda: pinnable(example))
+                           lambda: pinnable(example), replays)
 
 
-def _replay_example(prop: Property, target: Target, example, what: str, data):
+def _replay_example(prop: Property, target: Target, example, what: str, data, replays: int = REPLAYS):
     """Run the check on one given example (pinned, or an edge case), outside a Hypothesis search.
 
     A failure whose class is not masked comes back as a result (not shrunk: such an example is already
@@ -542,7 +546,7 @@ def _replay_example(prop: Property, target: Target, example, what: str, data):
             exc.add_note(repro)
         exc.add_note(f"Falsifying example: {what}")
         exc._assay_example = example
-        result = _failure_result(prop, target, exc, search, time.perf_counter() - started)
+        result = _failure_result(prop, target, exc, search, time.perf_counter() - started, replays)
         return dataclasses.replace(result, examples=1, example=data() if callable(data) else data)
     finally:
         declare_needs(None)
@@ -584,7 +588,7 @@ def _combined(found: list[Result], last: Result, seen: dict, examples: int, seco
     return dataclasses.replace(last, examples=examples, seconds=seconds)
 
 
-def _search_once(prop: Property, target: Target, **options) -> Result:
+def _search_once(prop: Property, target: Target, replays: int = REPLAYS, **options) -> Result:
     """One Hypothesis search of ``prop``, classified."""
     base = _result_base(prop)
     started = time.perf_counter()
@@ -601,7 +605,7 @@ def _search_once(prop: Property, target: Target, **options) -> Result:
         if isinstance(exc, (Unsatisfiable, guards.AllUnsupported)) and UNSUPPORTED_SEEN:
             return Result(status="n/a", detail="every example needs what the target lacks: "
                           + ", ".join(sorted(UNSUPPORTED_SEEN)), seconds=elapsed, **_run_facts(), **base)
-        return _failure_result(prop, target, exc, search, elapsed)
+        return _failure_result(prop, target, exc, search, elapsed, replays)
     elapsed = time.perf_counter() - started
     examples = search.examples
     if search.timed_out:
@@ -623,7 +627,8 @@ def _search_once(prop: Property, target: Target, **options) -> Result:
     return Result(status="pass", detail=detail, examples=examples, seconds=elapsed, **facts, **base)
 
 
-def _failure_result(prop: Property, target: Target, exc: BaseException, search: _Search, elapsed: float) -> Result:
+def _failure_result(prop: Property, target: Target, exc: BaseException, search: _Search, elapsed: float,
+                    replays: int = REPLAYS) -> Result:
     """The result of a search (or a pinned example) that raised ``exc``."""
     base = _result_base(prop)
     status, shown = classify_exception(exc)
@@ -646,7 +651,7 @@ def _failure_result(prop: Property, target: Target, exc: BaseException, search: 
         if failed:
             detail += f"\nduring {failed[-1].expression()}\ninput size: {memory.input_size(failed[-1].args, failed[-1].kwargs)}"
     if status in ("fail", "error"):
-        changed = _replay(target, search)
+        changed = _replay(target, search, replays)
         if changed:
             status, detail = "nondeterministic", f"{changed}\n(first run: {detail})"
     tb = ""
