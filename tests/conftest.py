@@ -7,18 +7,18 @@ targets.CHECK_DECLARED_NEEDS = True
 
 #: tests run first: the claims judged on the bundled libraries compute one table over every library (ranx's
 #: numba compilation included, about a minute in a new virtual environment), so that it is in ranx's on-disk
-#: cache before the tests that call ranx, which run last: in a fresh clone, two workers otherwise compiled it at
-#: the same time (measured: 67 s and 61 s). Under `make test`'s `--dist worksteal` the first half of this order
-#: goes to one worker and the second to the other, so the ranx tests start on one worker (the other steals some
-#: of them only if it runs out of work first)
+#: cache before the tests that call ranx, which run right after it. Under `make test`'s `--dist worksteal` the
+#: first half of this order goes to one worker, so the ranx tests share that worker: the other never loads ranx
+#: (each process that does compiles its typed containers again, 10 to 15 s), and the two never compile the same
+#: ranx metric at once (measured under xdist's load scheduling, which spreads tests over both: 67 s and 61 s)
 FIRST = ("test_recorded_verdicts_of_the_claims_judged_on_the_libraries_are_the_computed_ones",)
-LAST = ("ranx",)
+RANX = ("ranx",)
 
 
 def _order(item) -> int:
     if item.nodeid.endswith(FIRST):
         return 0
-    return 2 if any(word in item.nodeid for word in LAST) else 1
+    return 1 if any(word in item.nodeid for word in RANX) else 2
 
 
 def pytest_collection_modifyitems(config, items):
