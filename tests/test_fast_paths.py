@@ -329,3 +329,15 @@ def test_multioutput_block_sums_leave_non_finite_columns_to_the_one_output_metri
     assert M.mean_squared_error(y, p, multioutput="raw_values")[0] == math.inf
     assert M.root_mean_squared_error(y, p, multioutput="raw_values")[0] == pytest.approx(
         M.root_mean_squared_error(y[:, 0].copy(), p[:, 0].copy()), rel=1e-12)
+
+
+@pytest.mark.parametrize("p", [1, 2, 3, 4, 1.0, 3.0, 4.0, 2.5])
+@pytest.mark.parametrize("n", [1, 7, 100_000])
+def test_minkowski_products_for_integer_p_agree_with_scipy(p, n):
+    # p = 1 to 4 sum by products (np.dot), not by a float power: the spec's forms draw p = 1, 2, 3.5 and inf only
+    from scipy.spatial.distance import minkowski
+
+    y = RNG.normal(scale=1e3, size=n)
+    q = y + RNG.standard_t(3, size=n)  # heavy-tailed residuals: one of them dominates the scaled sum
+    assert M.minkowski_distance(y, q, p=p) == pytest.approx(minkowski(y, q, p=p), rel=1e-12)
+    assert M.minkowski_distance(y * 1e300, q * 1e300, p=p) == pytest.approx(minkowski(y, q, p=p) * 1e300, rel=1e-12)
