@@ -341,3 +341,32 @@ def test_minkowski_products_for_integer_p_agree_with_scipy(p, n):
     q = y + RNG.standard_t(3, size=n)  # heavy-tailed residuals: one of them dominates the scaled sum
     assert M.minkowski_distance(y, q, p=p) == pytest.approx(minkowski(y, q, p=p), rel=1e-12)
     assert M.minkowski_distance(y * 1e300, q * 1e300, p=p) == pytest.approx(minkowski(y, q, p=p) * 1e300, rel=1e-12)
+
+
+def _log_cosh_by_sinh(d):
+    """log cosh d = log1p(2 sinh(d/2)^2), with NumPy's own sinh and log1p: an independent form, exact to a few ulps
+    wherever sinh(d/2)^2 does not overflow (|d| < 1400)."""
+    return np.log1p(2.0 * np.sinh(np.asarray(d) / 2.0) ** 2)
+
+
+@pytest.mark.parametrize("n", [1, 2, 32767, 32768, 32769, 3 * 32768 + 7])
+def test_log_cosh_blocks_and_branches_agree_with_the_sinh_form(n):
+    # log-cosh is formed in blocks of 2^15 values, with a Taylor series below |d| = 1 and cosh above it: residuals
+    # on both sides of 1 (exactly 1 and the floats beside it too), tiny and large ones, in every block
+    from metrics.regression import _LOG_COSH_BLOCK, _log_cosh
+
+    assert _LOG_COSH_BLOCK == 32768  # the sizes above straddle its blocks
+    d = RNG.choice([-1.0, 1.0], size=n) * np.concatenate([
+        [1.0, np.nextafter(1.0, 0.0), np.nextafter(1.0, 2.0), 1e-150, 1e-8, 0.5, 699.0, 700.5],
+        10.0 ** RNG.uniform(-12, 2.5, size=n)])[:n]
+    got = _log_cosh(d.copy())
+    assert np.allclose(got, _log_cosh_by_sinh(d), rtol=8 * np.finfo(float).eps, atol=0.0)
+    # a mean of them is the catalog's value
+    assert M.log_cosh_error(np.zeros(n), d) == pytest.approx(float(np.mean(_log_cosh_by_sinh(d))), rel=1e-13)
+
+
+def test_log_cosh_beyond_cosh_overflow_is_finite():
+    # cosh overflows at |d| = 710.5: past 700 the value is |d| - log 2 (log1p(exp(-2|d|)) < 1e-300 is dropped)
+    d = np.array([700.0, 710.0, 711.0, 1e10, -1e300])
+    assert np.array_equal(M.log_cosh_error(np.zeros(1), d[2:3]), 711.0 - math.log(2.0))
+    assert M.log_cosh_error(np.zeros(5), d) == pytest.approx(float(np.mean(np.abs(d) - math.log(2.0))), rel=1e-15)
