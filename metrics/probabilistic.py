@@ -168,34 +168,86 @@ def jensen_shannon_divergence(p, q, *, base=None) -> float:
     Range [0, log 2] (nats; [0, 1] in base 2): 0 iff ``p == q``, ``log 2`` iff p and q have disjoint
     supports. Symmetric, and finite everywhere (``m > 0`` wherever p or q is). Its square root is a metric
     (Endres & Schindelin 2003): SciPy's ``jensenshannon`` returns that distance, so ``JS = jensenshannon^2``.
-    Computed per outcome as ``p_i log1p(r_i) + q_i log1p(-r_i)``, ``r_i = (p_i - q_i) / (p_i + q_i)``
-    (``log(p_i / m_i)`` without cancelling logs) where ``|r_i| <= 1/2``, as ``p_i (log p_i - log m_i) + ...``
-    elsewhere (a subnormal value would round r to 1); terms with ``p_i = 0`` or ``q_i = 0`` are 0.
+    Computed per outcome from ``r_i = (p_i - q_i) / (p_i + q_i)``: ``m_i g(r_i)`` by the series of
+    ``g(r) = (1 + r) log1p(r) + (1 - r) log1p(-r)`` where ``|r_i| <= 1/4`` (to full relative precision when p and
+    q nearly agree, where the two logs cancel), ``p_i log1p(r_i) + q_i log1p(-r_i)`` up to ``|r_i| = 1/2``,
+    ``p_i (log p_i - log m_i) + ...`` beyond (a subnormal value would round r to 1); terms with ``p_i = 0`` or
+    ``q_i = 0`` are 0.
     Undefined cases: none on valid distributions. Refusals as :func:`kl_divergence` (NaN/inf, values outside
     [0, 1], sums off 1, mismatched lengths, empty input, a ``base`` <= 1).
     Source: Lin, "Divergence measures based on the Shannon entropy" (IEEE Trans. Inf. Theory, 1991), eq. 4.1
     with equal weights; scipy.spatial.distance.jensenshannon; torchmetrics ``jensen_shannon_divergence``.
     """
-    from scipy.special import xlog1py
-
     scale = _log_base(base)
     (p, p_total, _), (q, q_total, _) = _distributions(p, q)
-    x, y = p / p_total, q / q_total
-    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
-        total = x + y
-        r = np.divide(x - y, total, out=np.zeros_like(total), where=total > 0)
-        terms = xlog1py(x, r)
-        terms += xlog1py(y, -r)
-        # far apart (r rounds to +-1 where one value is subnormal): x log(x / m) from the logs themselves
-        far = np.abs(r) > 0.5
-        if far.any():
-            xf, yf, log_m = x[far], y[far], np.log(total[far] / 2.0)
-            terms[far] = (np.where(xf > 0, xf * (np.log(xf) - log_m), 0.0)
-                          + np.where(yf > 0, yf * (np.log(yf) - log_m), 0.0))
-    value = float(np.add.reduce(terms)) / 2.0
+    value = _js_sum(p, p_total, q, q_total) / 2.0
     return min(max(0.0, value), _LOG2) / scale  # rounding cannot leave [0, log 2]
 
 
+#: x log1p(r) + y log1p(-r) = m g(r), m = (x + y) / 2, g(r) = (1 + r) log1p(r) + (1 - r) log1p(-r)
+#: = sum_{k >= 1} r^(2k) / (k (2k - 1)): its coefficients, highest first, up to k = 15 (at |r| <= 1/4 the next
+#: term is below 2e-21 of the sum). 14 multiply-adds in cache cost less than the two logs they replace.
+_JS_SERIES = tuple(1.0 / (k * (2 * k - 1)) for k in range(15, 0, -1))
+_JS_SERIES_UP_TO = 0.25
+
+
+def _js_sum(p, p_total, q, q_total) -> float:
+    """``sum_i x_i log(x_i / m_i) + y_i log(y_i / m_i)``, x = p / p_total, y = q / q_total, m = (x + y) / 2, in
+    blocks of :data:`_JS_BLOCK` held in cache. With ``r = (x - y) / (x + y)`` a term is ``m g(r)``,
+    ``g(r) = (1 + r) log1p(r) + (1 - r) log1p(-r)``: its series where ``|r| <= 1/4`` (two logs that cancel to
+    r^2 would lose 2 / |r| of their rounding); gathered, the rest as ``x log1p(r) + y log1p(-r)``, each log1p
+    as ``log(u) r / (u - 1)``, ``u = 1 +- r`` (Goldberg's form: NumPy's log is vectorised, its log1p is not);
+    and ``x (log x - log m) + y (log y - log m)`` where ``|r| > 1/2`` (a subnormal value would round r to 1),
+    a part whose x (y) is 0 contributing 0. No ``where=`` ufunc: a masked divide costs 15 plain ones."""
+    n = p.shape[0]
+    block = min(n, _JS_BLOCK)
+    x, y, t, r, work, sq = (np.empty(block) for _ in range(6))
+    total = 0.0
+    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
+        for start in range(0, n, block):
+            m = min(block, n - start)
+            xb = np.divide(p[start:start + m], p_total, out=x[:m])
+            yb = np.divide(q[start:start + m], q_total, out=y[:m])
+            tb = np.add(xb, yb, out=t[:m])
+            rb = np.subtract(xb, yb, out=r[:m])
+            # x = y = 0: r = 0 / tiny = 0 (t is at least the smallest subnormal wherever it is not 0)
+            rb /= np.maximum(tb, _TINY, out=work[:m])
+            r2 = np.multiply(rb, rb, out=sq[:m])
+            terms = np.full(m, _JS_SERIES[0])
+            for c in _JS_SERIES[1:]:
+                terms *= r2
+                terms += c
+            terms *= r2
+            terms *= tb
+            terms *= 0.5
+            size = np.abs(rb, out=work[:m])
+            beyond = np.flatnonzero(size > _JS_SERIES_UP_TO)
+            if beyond.size:  # Goldberg's log1p(r) and log1p(-r), on the values the series does not reach
+                rf, xf, yf = rb[beyond], xb[beyond], yb[beyond]
+                u = rf + 1.0
+                plus = np.log(u)
+                u -= 1.0
+                plus *= rf / u
+                plus *= xf
+                u = 1.0 - rf
+                minus = np.log(u)
+                u -= 1.0
+                minus *= rf / u
+                minus *= yf
+                plus -= minus  # log1p(-r) = log(1 - r) * (-r) / ((1 - r) - 1)
+                terms[beyond] = plus
+            far = size > 0.5
+            if far.any():
+                xf, yf, log_m = xb[far], yb[far], np.log(tb[far] / 2.0)
+                terms[far] = (np.where(xf > 0, xf * (np.log(xf) - log_m), 0.0)
+                              + np.where(yf > 0, yf * (np.log(yf) - log_m), 0.0))
+            total += float(np.add.reduce(terms))
+    return total
+
+
+_TINY = 5e-324
+#: 2^14 values a block: 6 work arrays of 128 KiB stay in cache (8192 was 15% slower at 1e6, 65536 13%)
+_JS_BLOCK = 16384
 _LOG2 = math.log(2.0)
 
 
