@@ -32,7 +32,23 @@ CONVENTIONS = {
     "ranked lists": "y_score=None is passed as strictly decreasing scores (the list order)",
     "r-precision, bpref": "'r-precision' and 'bpref' without a cutoff; every document of the array is judged "
     "(grade 0 = judged non-relevant) and retrieved",
+    "cumulative gain": "cumulative_gain_at_k is 'hits' (the relevant documents in the top k), which is CG@k on "
+    "0/1 grades only (ranx counts a document, it does not sum grades): examples with another grade are skipped",
 }
+
+
+def _binary_grades(args, kwargs) -> bool:
+    """False when every grade is finite and some grade is not 0 or 1 (bad input stays inside: refused)."""
+    y_true = args[0] if args else kwargs.get("y_true")
+    try:
+        grades = np.asarray(y_true, dtype=float)
+    except (TypeError, ValueError):
+        return True
+    return not np.isfinite(grades).all() or bool(np.isin(grades, (0.0, 1.0)).all())
+
+
+#: hits is CG@k where a relevant document's gain is 1
+DOMAINS = {"cumulative_gain_at_k": {"where": _binary_grades}}
 
 
 def _queries(y_true, y_score):
@@ -118,3 +134,7 @@ def bpref(y_true, y_score=None):
 
 def success_at_k(y_true, y_score=None, *, k=None):
     return _per_query("hit_rate", y_true, y_score, k)
+
+
+def cumulative_gain_at_k(y_true, y_score=None, *, k=None):
+    return _per_query("hits", y_true, y_score, k)
