@@ -14,7 +14,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PROFILE ?= ci
-TARGETS ?= metrics sklearn scipy nltk sacrebleu jiwer rouge_score ranx pytrec_eval rouge torchmetrics pycocotools faster_coco_eval hdbscan pot ignite mel_cepstral_distance rs_metrics cornac utilsforecast netcal implicit pycocoevalcap
+TARGETS ?= metrics sklearn scipy nltk sacrebleu jiwer rouge_score ranx pytrec_eval rouge torchmetrics pycocotools faster_coco_eval hdbscan pot ignite mel_cepstral_distance rs_metrics cornac utilsforecast netcal implicit pycocoevalcap recmetrics
 PYTEST_ARGS ?=
 TEST_JOBS ?= 2
 TEST_EXAMPLES ?= 1
@@ -32,9 +32,14 @@ $(BIN)/python:
 # --no-compile: byte-compiling every installed file (torch's thousands) is half the install time; the
 # modules actually imported are compiled on first import instead, which needs bytecode writing on
 # (PYTHONDONTWRITEBYTECODE unset for the commands below; some machines set it globally).
+# recmetrics (the bundled target `recmetrics`) is installed on its own line, without its dependencies: its metadata
+# pins pandas<2, plotly<5, seaborn<0.12, jupyter and twine (for its plots), so in the `references` extra it would
+# downgrade pandas; reference/recmetrics.py loads recmetrics/metrics.py alone, which needs only numpy, pandas, scipy,
+# scikit-learn and matplotlib, all installed by the `-e '.[test]'` line.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade 'pip>=25'
 	$(BIN)/python -m pip install --quiet --no-compile --disable-pip-version-check -e '.[test]'
+	$(BIN)/python -m pip install --quiet --no-compile --disable-pip-version-check --no-deps 'recmetrics==0.1.5'
 	touch $(STAMP)
 
 install: $(STAMP)

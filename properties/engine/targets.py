@@ -58,6 +58,7 @@ BUNDLED: dict[str, str] = {
     "netcal": "reference.netcal",
     "implicit": "reference.implicit",
     "pycocoevalcap": "reference.pycocoevalcap",
+    "recmetrics": "reference.recmetrics",
 }
 
 DEFAULT_TARGET = "metrics"
