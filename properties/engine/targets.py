@@ -53,6 +53,7 @@ BUNDLED: dict[str, str] = {
     "ignite": "reference.ignite",
     "mel_cepstral_distance": "reference.mel_cepstral_distance",
     "rs_metrics": "reference.rs_metrics",
+    "ir_measures": "reference.ir_measures",
     "cornac": "reference.cornac",
     "utilsforecast": "reference.utilsforecast",
     "netcal": "reference.netcal",
