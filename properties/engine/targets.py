@@ -53,12 +53,12 @@ BUNDLED: dict[str, str] = {
     "ignite": "reference.ignite",
     "mel_cepstral_distance": "reference.mel_cepstral_distance",
     "rs_metrics": "reference.rs_metrics",
-    "ir_measures": "reference.ir_measures",
     "cornac": "reference.cornac",
     "utilsforecast": "reference.utilsforecast",
     "netcal": "reference.netcal",
     "implicit": "reference.implicit",
     "pycocoevalcap": "reference.pycocoevalcap",
+    "ir_measures": "reference.ir_measures",
 }
 
 DEFAULT_TARGET = "metrics"
