@@ -733,9 +733,7 @@ def sentence_bleu(references, hypothesis, *, max_n=4, weights=None, smoothing="n
 
 
 def corpus_bleu(list_of_references, hypotheses, *, max_n=4, weights=None, smoothing="none"):
-    return _out(_txt.bleu_score(_texts(hypotheses),
-                                [_texts(refs) for refs in list_of_references]
-                                if isinstance(list_of_references, (list, tuple)) else list_of_references,
+    return _out(_txt.bleu_score(_texts(hypotheses), _reference_lists(list_of_references),
                                 n_gram=max_n, smooth=_smooth(smoothing), weights=weights))
 
 
@@ -788,10 +786,15 @@ def sentence_ter(references, hypothesis):
     return _out(_txt.translation_edit_rate([_text(hypothesis)], [_texts(references)], lowercase=False))
 
 
+def _reference_lists(list_of_references):
+    """Each sentence's references as strings; anything else is passed to torchmetrics unchanged."""
+    if isinstance(list_of_references, (list, tuple)):
+        return [_texts(refs) for refs in list_of_references]
+    return list_of_references
+
+
 def corpus_ter(list_of_references, hypotheses):
-    refs = [_texts(r) for r in list_of_references] if isinstance(list_of_references, (list, tuple)) else \
-        list_of_references
-    return _out(_txt.translation_edit_rate(_texts(hypotheses), refs, lowercase=False))
+    return _out(_txt.translation_edit_rate(_texts(hypotheses), _reference_lists(list_of_references), lowercase=False))
 
 
 def _words_measure(measure):
@@ -1164,10 +1167,28 @@ def _text_pairs(references, hypotheses):
     return _texts(hypotheses), _texts(references)
 
 
+def _hypotheses_and_reference_lists(list_of_references, hypotheses):
+    return _texts(hypotheses), _reference_lists(list_of_references)
+
+
 def _bleu_stream(max_n=4, weights=None, smoothing="none"):
     return _ModularStream(_mtxt.BLEUScore(n_gram=max_n, smooth=_smooth(smoothing), weights=weights),
-                          lambda refs, hyps: (_texts(hyps), [_texts(r) for r in refs]
-                                              if isinstance(refs, (list, tuple)) else refs))
+                          _hypotheses_and_reference_lists)
+
+
+def _chrf_stream(char_order=6, word_order=0, beta=2.0, whitespace=False):
+    """CHRFScore with the one-shot corpus_chrf's options (texts passed as they are, as chrf_score gets them)."""
+    return _ModularStream(_mtxt.CHRFScore(n_char_order=char_order, n_word_order=word_order, beta=beta,
+                                          whitespace=whitespace, lowercase=False,
+                                          return_sentence_level_score=False),
+                          lambda list_of_references, hypotheses: (hypotheses, list_of_references))
+
+
+def _ter_stream():
+    """TranslationEditRate with the one-shot corpus_ter's options (translation_edit_rate's, lowercase=False)."""
+    return _ModularStream(_mtxt.TranslationEditRate(normalize=False, no_punctuation=False, lowercase=False,
+                                                    asian_support=False),
+                          _hypotheses_and_reference_lists)
 
 
 def _token_batch(token_probs):
@@ -1212,6 +1233,8 @@ STREAMING = {
     "corpus_wer": lambda: _ModularStream(_mtxt.WordErrorRate(), _text_pairs),
     "corpus_cer": lambda: _ModularStream(_mtxt.CharErrorRate(), _text_pairs),
     "corpus_bleu": _bleu_stream,
+    "corpus_chrf": _chrf_stream,
+    "corpus_ter": _ter_stream,
     "perplexity": lambda: _ModularStream(_mtxt.Perplexity(), _token_batch),
     "calinski_harabasz": lambda: _ModularStream(_mclu.CalinskiHarabaszScore(),
                                                 lambda X, labels: (_floats(X), _stream_cluster_ids(labels, "labels"))),

@@ -59,6 +59,7 @@ BUNDLED: dict[str, str] = {
     "implicit": "reference.implicit",
     "pycocoevalcap": "reference.pycocoevalcap",
     "recmetrics": "reference.recmetrics",
+    "ir_measures": "reference.ir_measures",
 }
 
 DEFAULT_TARGET = "metrics"
