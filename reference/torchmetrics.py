@@ -964,7 +964,9 @@ def kernel_inception_distance(features_1, features_2, *, subsets=100, subset_siz
 # threshold=0.5, which maps them to themselves; scores as float32 (torchmetrics squashes scores outside
 # [0, 1] by its documented sigmoid). average=None -> 'none'; torchmetrics has no 'samples' average and its
 # zero_division is 0 or 1. Subset accuracy is multilabel_exact_match, Hamming loss
-# multilabel_hamming_distance(average='micro') (the mean over every cell).
+# multilabel_hamming_distance(average='micro') (the mean over every cell). Label-wise accuracy, specificity and
+# negative predictive value are multilabel_accuracy, multilabel_specificity (no zero_division: 0/0 is 0) and
+# multilabel_negative_predictive_value; multilabel_matthews_corrcoef is the MCC of the label tables summed.
 CONVENTIONS["multilabel.thresholding"] = "0/1 predictions passed as float32 with threshold=0.5"
 CONVENTIONS["multilabel.average"] = "micro/macro/weighted as torchmetrics; None -> 'none'; no 'samples'"
 CONVENTIONS["multilabel.subset_accuracy"] = "multilabel_exact_match"
@@ -997,8 +999,10 @@ _ML_RATES = {
 }
 for _name in _ML_RATES:
     SUPPORTS[_name] = {"average": _ML_AVERAGES, "zero_division": _ZERO_DIVISION}
-for _name in ("multilabel_roc_auc", "multilabel_average_precision"):
+for _name in ("multilabel_roc_auc", "multilabel_average_precision", "multilabel_accuracy"):
     SUPPORTS[_name] = {"average": _ML_AVERAGES}
+SUPPORTS["multilabel_specificity"] = {"average": _ML_AVERAGES, "zero_division": (0.0,)}
+SUPPORTS["multilabel_negative_predictive_value"] = {"average": _ML_AVERAGES, "zero_division": _ZERO_DIVISION}
 
 
 def multilabel_precision(y_true, y_pred, *, average="macro", zero_division=0.0):
@@ -1024,6 +1028,24 @@ def multilabel_f1(y_true, y_pred, *, average="macro", zero_division=0.0):
 def multilabel_jaccard(y_true, y_pred, *, average="macro", zero_division=0.0):
     return _ml_call(_cls.multilabel_jaccard_index, y_true, y_pred, threshold=0.5, average=_ml_average(average),
                     zero_division=zero_division)
+
+
+def multilabel_accuracy(y_true, y_pred, *, average="macro"):
+    return _ml_call(_cls.multilabel_accuracy, y_true, y_pred, threshold=0.5, average=_ml_average(average))
+
+
+def multilabel_specificity(y_true, y_pred, *, average="macro", zero_division=0.0):
+    # torchmetrics' multilabel_specificity has no zero_division: its 0/0 is 0 (SUPPORTS offers 0.0 only)
+    return _ml_call(_cls.multilabel_specificity, y_true, y_pred, threshold=0.5, average=_ml_average(average))
+
+
+def multilabel_negative_predictive_value(y_true, y_pred, *, average="macro", zero_division=0.0):
+    return _ml_call(_cls.multilabel_negative_predictive_value, y_true, y_pred, threshold=0.5,
+                    average=_ml_average(average), zero_division=zero_division)
+
+
+def multilabel_matthews_corrcoef(y_true, y_pred):
+    return _ml_call(_cls.multilabel_matthews_corrcoef, y_true, y_pred, threshold=0.5)
 
 
 def subset_accuracy(y_true, y_pred):
