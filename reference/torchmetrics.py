@@ -412,6 +412,17 @@ def minkowski_distance(y_true, y_pred, *, p=2.0):
     return _out(library_call(_reg.minkowski_distance, *_pair(y_true, y_pred), p=p))
 
 
+CONVENTIONS["cosine_similarity"] = "cosine_similarity(preds, target, reduction='sum') of the two arrays as one row " \
+                                   "each (1-D input becomes a 1 x n matrix; other input is passed as it is)"
+
+
+def cosine_similarity(y_true, y_pred):
+    preds, target = _pair(y_true, y_pred)
+    if preds.ndim == 1 and target.ndim == 1:
+        preds, target = preds[None, :], target[None, :]
+    return _out(library_call(_reg.cosine_similarity, preds, target, reduction="sum"))
+
+
 def critical_success_index(y_true, y_pred, *, threshold):
     return _out(library_call(_reg.critical_success_index, *_pair(y_true, y_pred), threshold=threshold))
 
