@@ -1516,18 +1516,29 @@ def cosine_similarity(y_true, y_pred) -> float:
     """
     yt, yp, _ = _checked_later(y_true, y_pred)
     with np.errstate(over="ignore", invalid="ignore"):
-        uu, vv = float(np.dot(yt, yt)), float(np.dot(yp, yp))
-    if not (_TINY_SQUARES < uu < math.inf and _TINY_SQUARES < vv < math.inf):
+        uu, vv, uv = _three_dots(yt, yp)
+    if not (_TINY_SQUARES < uu < math.inf and _TINY_SQUARES < vv < math.inf and math.isfinite(uv)):
         _refuse_non_finite(yt, yp)
         if not (yt.any() and yp.any()):
             return math.nan
         # scaled by powers of two (exact): the largest magnitude of each in [0.5, 1)
-        yt, yp = np.ldexp(yt, -_pow2_exponent(yt)), np.ldexp(yp, -_pow2_exponent(yp))
-        uu, vv = float(np.dot(yt, yt)), float(np.dot(yp, yp))
-    uv = float(np.dot(yt, yp))
-    if not math.isfinite(uv):
-        _refuse_non_finite(yt, yp)
+        uu, vv, uv = _three_dots(np.ldexp(yt, -_pow2_exponent(yt)), np.ldexp(yp, -_pow2_exponent(yp)))
     return min(1.0, max(-1.0, uv / (math.sqrt(uu) * math.sqrt(vv))))
+
+
+def _three_dots(a: np.ndarray, b: np.ndarray) -> tuple[float, float, float]:
+    """(<a, a>, <b, b>, <a, b>) in blocks of _CHUNK (below OpenBLAS's threading threshold, see _sum_sq_diff):
+    each block is read once, from cache, for the three."""
+    dot = np.dot
+    if a.shape[0] <= _CHUNK:
+        return float(dot(a, a)), float(dot(b, b)), float(dot(a, b))
+    aa = bb = ab = 0.0
+    for start in range(0, a.shape[0], _CHUNK):
+        x, y = a[start:start + _CHUNK], b[start:start + _CHUNK]
+        aa += dot(x, x)
+        bb += dot(y, y)
+        ab += dot(x, y)
+    return float(aa), float(bb), float(ab)
 
 
 def _power_sum(d: np.ndarray, p) -> float:
