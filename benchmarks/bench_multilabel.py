@@ -1,11 +1,13 @@
 """Multilabel metrics: ours vs scikit-learn vs torchmetrics (CPU, float32) on one indicator problem.
 
-Run: ``.venv/bin/python -m benchmarks.bench_multilabel [--quick]`` (``--quick``: 1e3 x 100 only).
+Run: ``.venv/bin/python -m benchmarks.bench_multilabel [--quick]`` (``--quick``: 1e3 x 100 only; otherwise
+1e3, 1e4 and 1e5 rows: 1e5, 1e6 and 1e7 cells).
 
 Inputs: n samples x 100 labels, each label true with probability 0.1; y_pred flips 10% of
 the cells; scores are y_true + 0.8 * uniform noise (ties rare). Each library gets the same
 arrays through its adapter in ``reference/`` (torchmetrics: float32 tensors, threshold 0.5),
-so the conversion each adapter does is part of its time. One best-of-3 run per cell.
+so the conversion each adapter does is part of its time. One best-of-3 run per cell. A library without
+a metric (scikit-learn has no label-wise accuracy, specificity, NPV nor multilabel MCC) shows "-".
 """
 
 from __future__ import annotations
@@ -34,7 +36,16 @@ def calls(lib, y_true, y_pred, y_score):
         "multilabel_f1 micro": lambda: lib.multilabel_f1(y_true, y_pred, average="micro"),
         "multilabel_f1 macro": lambda: lib.multilabel_f1(y_true, y_pred, average="macro"),
         "label_ranking_average_precision": lambda: lib.label_ranking_average_precision(y_true, y_score),
+        "multilabel_accuracy macro": lambda: lib.multilabel_accuracy(y_true, y_pred, average="macro"),
+        "multilabel_specificity macro": lambda: lib.multilabel_specificity(y_true, y_pred, average="macro"),
+        "multilabel_negative_predictive_value macro":
+            lambda: lib.multilabel_negative_predictive_value(y_true, y_pred, average="macro"),
+        "multilabel_matthews_corrcoef": lambda: lib.multilabel_matthews_corrcoef(y_true, y_pred),
     }
+
+
+def _provides(lib, label: str) -> bool:
+    return hasattr(lib, label.split()[0])
 
 
 def main(argv=None) -> None:
@@ -48,16 +59,18 @@ def main(argv=None) -> None:
         except ImportError:
             pass
     rows = []
-    for n in ((1_000,) if args.quick else (1_000, 100_000)):
+    for n in ((1_000,) if args.quick else (1_000, 10_000, 100_000)):
         inputs = make_inputs(n)
-        timed = {lib: {m: best_time(fn, repeat=3, min_seconds=0.05) for m, fn in calls(mod, *inputs).items()}
+        timed = {lib: {m: best_time(fn, repeat=3, min_seconds=0.05) for m, fn in calls(mod, *inputs).items()
+                       if _provides(mod, m)}
                  for lib, mod in libraries.items()}
         for metric in timed["ours"]:
             row = {"metric": metric, "n x labels": f"{n:.0e} x {L}", "ours": fmt_seconds(timed["ours"][metric])}
             for lib in libraries:
                 if lib != "ours":
-                    row[lib] = fmt_seconds(timed[lib][metric])
-                    row[f"{lib} / ours"] = f"{timed[lib][metric] / timed['ours'][metric]:.2f}"
+                    has = metric in timed[lib]
+                    row[lib] = fmt_seconds(timed[lib][metric]) if has else "-"
+                    row[f"{lib} / ours"] = f"{timed[lib][metric] / timed['ours'][metric]:.2f}" if has else "-"
             rows.append(row)
     columns = ["metric", "n x labels", "ours", *(c for lib in libraries if lib != "ours" for c in (lib, f"{lib} / ours"))]
     print_table("multilabel metrics: best per-call time, and each peer's time over ours", rows, columns)

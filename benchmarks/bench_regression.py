@@ -5,8 +5,8 @@ Floors: ``dot`` = one ``np.dot(d, d)`` over a precomputed residual ``d`` (the
 issue's target: MSE and R2 at 1e7 within 1.5x of it); ``residual+dot`` = the
 least any MSE must do from the two inputs (subtract, then dot). The breadth table
 (issue 32) times the percentage errors, pinball loss, deviances, D² scores, the
-concordance correlation, NRMSE, log-cosh error, Minkowski distance and Jensen-Shannon
-divergence at 1e6 against scikit-learn, SciPy and torchmetrics (float64 tensors
+concordance correlation, NRMSE, log-cosh error, Minkowski distance, Jensen-Shannon
+divergence and cosine similarity at 1e6 against scikit-learn, SciPy and torchmetrics (float64 tensors
 sharing the NumPy buffers, one thread), where each has the metric. The multioutput table times every
 ``multioutput`` option at 1e6 x 3 against both; MASE and SMAPE (denominator='sum') are timed against
 Nixtla's utilsforecast where it is installed (``--multioutput-only`` runs these alone).
@@ -78,6 +78,7 @@ def _breadth_peers():
         "minkowski_distance": ({"p": 3.0}, lambda yt, yp: distance.minkowski(yt, yp, p=3.0),
                                ("minkowski_distance", {"p": 3.0})),
         "jensen_shannon_divergence": ({}, lambda p, q: distance.jensenshannon(p, q) ** 2, None),
+        "cosine_similarity": ({}, lambda yt, yp: 1.0 - distance.cosine(yt, yp), None),
     }
     for name, (kw, sp, torch_peer) in others.items():
         peers = {} if sp is None else {"scipy": sp}
@@ -87,6 +88,9 @@ def _breadth_peers():
     if tm is not None:
         out["jensen_shannon_divergence"][1]["torchmetrics"] = lambda p, q: tm.jensen_shannon_divergence(
             torch.from_numpy(p)[None], torch.from_numpy(q)[None])
+        # torchmetrics' cosine is of each row of 2-D input: the pair as one row each
+        out["cosine_similarity"][1]["torchmetrics"] = lambda yt, yp: tm.cosine_similarity(
+            torch.from_numpy(yp)[None], torch.from_numpy(yt)[None])
     return out
 
 

@@ -35,6 +35,8 @@ does: a label's rank is the number of labels scored at least as high (``rankdata
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ._validation import _as_array, as_floats
@@ -47,6 +49,10 @@ __all__ = [
     "multilabel_fbeta",
     "multilabel_f1",
     "multilabel_jaccard",
+    "multilabel_accuracy",
+    "multilabel_specificity",
+    "multilabel_negative_predictive_value",
+    "multilabel_matthews_corrcoef",
     "subset_accuracy",
     "multilabel_hamming_loss",
     "multilabel_confusion_matrix",
@@ -58,11 +64,16 @@ __all__ = [
 ]
 
 AVERAGES = (None, "micro", "macro", "weighted", "samples")
+#: label-wise accuracy: the mean over rows of a row's accuracy is the pooled one ("micro"), so no "samples"
+ACCURACY_AVERAGES = (None, "micro", "macro", "weighted")
 
 CONVENTIONS = {
     "multilabel.zero_division": "0/0 per label (or per row with average='samples') -> zero_division, "
                                 "as the single-label rates",
     "multilabel.samples.empty_row": "a row with no true and no predicted label scores zero_division",
+    "multilabel.accuracy": "label-wise: (TP + TN) / n per label; 'micro' over every cell (= 1 - Hamming loss)",
+    "multilabel.matthews_corrcoef": "MCC of the 2 x 2 table summed over every label (the raveled cells); a zero "
+                                    "margin -> 0.0, as the single-label matthews_corrcoef",
     "multilabel.ranking.ties": "pessimistic: rank = number of labels scored at least as high (sklearn)",
     "multilabel.ranking.degenerate_rows": "LRAP 1, ranking loss 0 for rows with no or every label relevant; "
                                           "coverage 0 for rows with no relevant label",
@@ -230,6 +241,99 @@ def multilabel_jaccard(y_true, y_pred, *, average="macro", zero_division=0.0):
 
 for _fn in (multilabel_precision, multilabel_recall, multilabel_fbeta, multilabel_f1, multilabel_jaccard):
     _fn.__doc__ += _RATE_ARGS
+
+
+def _negative_rate(y_true, y_pred, parts, averages, average, zero_division):
+    """A ratio of the counts with true negatives, ``parts(tp, fp, fn, tn) -> (num, den)``, averaged by
+    ``average`` as :func:`_rate` does; TN per line (label, or row for "samples") = its cells - TP - FP - FN."""
+    _check_choice(average, "average", averages)
+    zero_division = _check_zero_division(zero_division)
+    t, p = _indicator_pair(y_true, y_pred)
+    axis = 1 if average == "samples" else 0
+    tp, fp, fn = _counts(t, p, axis)
+    tn = t.shape[axis] - tp - fp - fn
+    with_tn = lambda tp, fp, fn: parts(tp, fp, fn, tn)  # noqa: E731 - the TN of these very lines
+    if average == "samples":
+        per_row = _divide(*with_tn(tp, fp, fn), zero_division)
+        return _average(per_row, np.ones_like(per_row), "macro", zero_division)
+    return _label_average(tp, fp, fn, with_tn, average, zero_division)
+
+
+#: the rates with true negatives as (TP, FP, FN, TN) -> (numerator, denominator)
+NEGATIVE_RATE_PARTS = {
+    "multilabel_accuracy": lambda tp, fp, fn, tn: (tp + tn, tp + fp + fn + tn),
+    "multilabel_specificity": lambda tp, fp, fn, tn: (tn, tn + fp),
+    "multilabel_negative_predictive_value": lambda tp, fp, fn, tn: (tn, tn + fn),
+}
+
+
+def multilabel_accuracy(y_true, y_pred, *, average="macro"):
+    """Label-wise accuracy of multilabel predictions: per label, the fraction of samples where it is right.
+
+    Formula: ``(TP_j + TN_j) / n`` per label ``j``, ``n`` the number of rows. ``average``: None (one
+    value per label), "micro" (the cells pooled: ``sum_j (TP_j + TN_j) / (n L)``, which is 1 - Hamming
+    loss), "macro" (mean over labels), "weighted" (mean weighted by the support ``TP_j + FN_j``; every
+    support 0 -> the unweighted mean, scikit-learn's rule for the other rates). No "samples": the mean
+    over rows of a row's accuracy is the "micro" value. Not the subset accuracy (:func:`subset_accuracy`).
+    Range: [0, 1], 1 best. Undefined cases: none (empty input is refused).
+    Source: Tsoumakas et al. (2010) (Hamming loss, its complement); torchmetrics ``multilabel_accuracy``
+    (the same averages).
+    """
+    return _negative_rate(y_true, y_pred, NEGATIVE_RATE_PARTS["multilabel_accuracy"], ACCURACY_AVERAGES, average,
+                          0.0)
+
+
+def multilabel_specificity(y_true, y_pred, *, average="macro", zero_division=0.0):
+    """Specificity (true negative rate) of multilabel predictions: of the absent labels, the fraction not predicted.
+
+    Formula: ``TN / (TN + FP)`` per label (per row for "samples": ``|not T_i & not P_i| / |not T_i|``
+    over the row's labels). Range: [0, 1], 1 best. Undefined cases: a label (row) true in every cell
+    (TN + FP = 0) -> ``zero_division``; the averages as :func:`multilabel_precision` ("weighted" by the
+    support ``TP + FN``).
+    Source: Yerushalmy (1947); Altman & Bland (1994); the catalog's ``specificity`` per label;
+    torchmetrics ``multilabel_specificity``.
+    """
+    return _negative_rate(y_true, y_pred, NEGATIVE_RATE_PARTS["multilabel_specificity"], AVERAGES, average,
+                          zero_division)
+
+
+def multilabel_negative_predictive_value(y_true, y_pred, *, average="macro", zero_division=0.0):
+    """Negative predictive value of multilabel predictions: of the labels predicted absent, the fraction truly absent.
+
+    Formula: ``TN / (TN + FN)`` per label (per row for "samples"). Range: [0, 1], 1 best.
+    Undefined cases: a label (row) predicted in every cell (TN + FN = 0) -> ``zero_division``; the
+    averages as :func:`multilabel_precision` ("weighted" by the support ``TP + FN``).
+    Source: Altman & Bland (1994); the catalog's ``negative_predictive_value`` per label;
+    torchmetrics ``multilabel_negative_predictive_value``.
+    """
+    return _negative_rate(y_true, y_pred, NEGATIVE_RATE_PARTS["multilabel_negative_predictive_value"], AVERAGES,
+                          average, zero_division)
+
+
+for _fn in (multilabel_specificity, multilabel_negative_predictive_value):
+    _fn.__doc__ += _RATE_ARGS
+
+
+def multilabel_matthews_corrcoef(y_true, y_pred):
+    """Matthews correlation coefficient of every (sample, label) cell: the MCC of the 2 x 2 table summed
+    over the labels (the binary MCC of the raveled matrices).
+
+    Formula: with TP, FP, FN, TN pooled over every cell,
+    ``(TP TN - FP FN) / sqrt((TP + FP) (TP + FN) (TN + FP) (TN + FN))``, the Pearson correlation of
+    the raveled 0/1 matrices. Range: [-1, 1], 1 perfect, 0 no better than chance.
+    Undefined cases: a zero margin (every cell true, or none; every cell predicted, or none: a constant
+    raveled matrix) -> 0.0, the catalog's single-label ``matthews_corrcoef`` convention (scikit-learn's,
+    Chicco & Jurman 2020), so a perfect prediction of a constant matrix scores 0.0.
+    Source: Matthews (1975); torchmetrics ``multilabel_matthews_corrcoef`` (the summed confusion matrix).
+    """
+    t, p = _indicator_pair(y_true, y_pred)
+    tp, fp, fn = (float(c.sum()) for c in _counts(t, p, axis=0))
+    tn = t.size - tp - fp - fn
+    # the margins as two products of two (no product of four): finite in float64 for any matrix that fits in memory
+    predicted, actual = (tp + fp) * (tn + fn), (tp + fn) * (tn + fp)
+    if predicted == 0 or actual == 0:
+        return 0.0
+    return float((tp * tn - fp * fn) / (math.sqrt(predicted) * math.sqrt(actual)))
 
 
 def subset_accuracy(y_true, y_pred):

@@ -51,34 +51,53 @@ BETA = 2.0  # != 1 so that beta and beta^2 differ
 AVERAGES = (None, "micro", "macro", "weighted", "samples")
 ZERO_DIVISIONS = (0.0, 1.0, np.nan)
 
-#: label-set rates: name -> (num, den) from per-label or per-row (tp, fp, fn); the catalog's binary metric
+#: label-set rates: name -> (num, den) from per-label or per-row (tp, fp, fn, tn); the catalog's binary metric
 RATES = {
-    "multilabel_precision": (lambda tp, fp, fn: (tp, tp + fp), "precision"),
-    "multilabel_recall": (lambda tp, fp, fn: (tp, tp + fn), "recall"),
-    "multilabel_fbeta": (lambda tp, fp, fn: ((1 + BETA**2) * tp, (1 + BETA**2) * tp + BETA**2 * fn + fp), "fbeta"),
-    "multilabel_f1": (lambda tp, fp, fn: (2 * tp, 2 * tp + fp + fn), "f1"),
-    "multilabel_jaccard": (lambda tp, fp, fn: (tp, tp + fp + fn), None),
+    "multilabel_precision": (lambda tp, fp, fn, tn: (tp, tp + fp), "precision"),
+    "multilabel_recall": (lambda tp, fp, fn, tn: (tp, tp + fn), "recall"),
+    "multilabel_fbeta": (lambda tp, fp, fn, tn: ((1 + BETA**2) * tp, (1 + BETA**2) * tp + BETA**2 * fn + fp),
+                         "fbeta"),
+    "multilabel_f1": (lambda tp, fp, fn, tn: (2 * tp, 2 * tp + fp + fn), "f1"),
+    "multilabel_jaccard": (lambda tp, fp, fn, tn: (tp, tp + fp + fn), None),
+    "multilabel_accuracy": (lambda tp, fp, fn, tn: (tp + tn, tp + fp + fn + tn), "accuracy"),
+    "multilabel_specificity": (lambda tp, fp, fn, tn: (tn, tn + fp), "specificity"),
+    "multilabel_negative_predictive_value": (lambda tp, fp, fn, tn: (tn, tn + fn), "negative_predictive_value"),
 }
+#: the rates of the negatives and the row that makes them 0/0
+NEGATIVE_RATES = {"multilabel_specificity": "TN + FP", "multilabel_negative_predictive_value": "TN + FN"}
+#: label-wise accuracy is never 0/0 (no zero_division), and has no "samples" (its row mean is "micro")
+NO_ZERO_DIVISION = ("multilabel_accuracy",)
+LABELWISE_AVERAGES = (None, "micro", "macro", "weighted")
+
+
+def _averages(m):
+    return LABELWISE_AVERAGES if m == "multilabel_accuracy" else AVERAGES
+
+
+def _zero_divisions(m, values=ZERO_DIVISIONS):
+    """The zero_division keywords to try with ``m``: ``[{}]`` for a metric without the keyword."""
+    return [{}] if m in NO_ZERO_DIVISION else [{"zero_division": z} for z in values]
 #: per-label curves: name -> the catalog's binary metric
 CURVES = {"multilabel_roc_auc": "roc_auc", "multilabel_average_precision": "average_precision"}
 RANKING = ("label_ranking_average_precision", "coverage_error", "label_ranking_loss")
 
 
-def _forms(m, averages=AVERAGES, **kw):
+def _forms(m, averages=None, **kw):
     beta = {"beta": BETA} if m == "multilabel_fbeta" else {}
-    return tuple({"average": a, **beta, **kw} for a in averages)
+    return tuple({"average": a, **beta, **kw} for a in (_averages(m) if averages is None else averages))
 
 
 def _rate_capability(m, symmetric):
     return Capability(
         (0.0, 1.0), symmetric, "0/1 indicator matrices (n_samples x n_labels)",
-        "0/0 for a label (a row with 'samples') -> zero_division", averaging=("micro", "macro", "weighted",
-                                                                              "samples", "none"),
+        "never (empty input refused)" if m in NO_ZERO_DIVISION else
+        "0/0 for a label (a row with 'samples') -> zero_division",
+        averaging=(*(a for a in _averages(m) if a is not None), "none"),
         inputs=INDICATOR_PAIRS, best=1.0, forms=_forms(m),
-        bound_forms=tuple(f for z in (0.0, 1.0) for f in _forms(m, zero_division=z)),
-        perfect_forms=_forms(m, zero_division=np.nan),
+        bound_forms=tuple(f for z in _zero_divisions(m, (0.0, 1.0)) for f in _forms(m, **z)),
+        perfect_forms=tuple(f for z in _zero_divisions(m, (np.nan,)) for f in _forms(m, **z)),
         # 'weighted' weighs by the support in y_true: not symmetric
-        symmetry_forms=_forms(m, (None, "micro", "macro", "samples")),
+        symmetry_forms=_forms(m, tuple(a for a in _averages(m) if a != "weighted")),
         refusal_form=_forms(m, ("macro",))[0])
 
 
@@ -88,6 +107,13 @@ CAPABILITIES = {
     "multilabel_fbeta": _rate_capability("multilabel_fbeta", False),
     "multilabel_f1": _rate_capability("multilabel_f1", True),
     "multilabel_jaccard": _rate_capability("multilabel_jaccard", True),
+    "multilabel_accuracy": _rate_capability("multilabel_accuracy", True),
+    # swapping the arguments turns specificity into the negative predictive value
+    "multilabel_specificity": _rate_capability("multilabel_specificity", False),
+    "multilabel_negative_predictive_value": _rate_capability("multilabel_negative_predictive_value", False),
+    "multilabel_matthews_corrcoef": Capability(
+        (-1.0, 1.0), True, "0/1 indicator matrices", "a constant raveled y_true or y_pred (a zero margin) -> 0.0",
+        inputs=INDICATOR_PAIRS, best=1.0, defined=lambda ex: _varies(ex[0]) and _varies(ex[1])),
     "subset_accuracy": Capability((0.0, 1.0), True, "0/1 indicator matrices", "never (empty input refused)",
                                   inputs=INDICATOR_PAIRS, best=1.0),
     "multilabel_hamming_loss": Capability((0.0, 1.0), True, "0/1 indicator matrices", "never (empty input refused)",
@@ -119,6 +145,11 @@ CAPABILITIES = {
 
 
 # ------------------------------------------------------------------ the spec's own arithmetic
+
+
+def _varies(matrix) -> bool:
+    """Whether a 0/1 matrix holds both values."""
+    return 0 < int(np.count_nonzero(matrix)) < np.asarray(matrix).size
 
 
 def _cell(matrix, i, j) -> int:
@@ -165,12 +196,13 @@ def expected_rate(name, t, p, average, zd):
     """The rate ``name`` under ``average`` and ``zero_division`` from counts made here."""
     parts = RATES[name][0]
     if average == "samples":
-        return _mean_skipping_nan([_ratio(*parts(*c), zd) for c in counts_per_row(t, p)])
+        return _mean_skipping_nan([_ratio(*parts(tp, fp, fn, len(t[0]) - tp - fp - fn), zd)
+                                   for tp, fp, fn in counts_per_row(t, p)])
     per_label = counts_per_label(t, p)
     if average == "micro":
         tp, fp, fn = (sum(c[k] for c in per_label) for k in range(3))
-        return _ratio(*parts(tp, fp, fn), zd)
-    values = [_ratio(*parts(*c), zd) for c in per_label]
+        return _ratio(*parts(tp, fp, fn, len(t) * len(t[0]) - tp - fp - fn), zd)
+    values = [_ratio(*parts(tp, fp, fn, len(t) - tp - fp - fn), zd) for tp, fp, fn in per_label]
     if average is None:
         return np.array(values, dtype=float)
     return _mean_skipping_nan(values, [tp + fn for tp, _, fn in per_label] if average == "weighted" else None)
@@ -183,6 +215,8 @@ def call_rate(t, name, y_true, y_pred, **kw):
 
 
 def call_binary(t, name, y_true, y_pred, **kw):
+    if name == "accuracy":  # no average, pos_label nor zero_division: the fraction of equal cells
+        return t.accuracy(y_true, y_pred, **kw)
     if name == "fbeta":
         kw["beta"] = BETA
     return getattr(t, name)(y_true, y_pred, average="binary", pos_label=1, **kw)
@@ -204,7 +238,7 @@ def _each(t, cases, check) -> None:
 
 
 def _every_average_and_zero_division(name):
-    return [{"average": a, "zero_division": z} for a in AVERAGES for z in ZERO_DIVISIONS]
+    return [{"average": a, **z} for a in _averages(name) for z in _zero_divisions(name)]
 
 
 # ------------------------------------------------------------------ label-set rates
@@ -216,7 +250,7 @@ def _rate_definition(t, ex, *, m):
 
     def check(case):
         expect_close(call_rate(t, m, y_true, y_pred, **case), expected_rate(m, T, P, case["average"],
-                                                                             case["zero_division"]),
+                                                                             case.get("zero_division", 0.0)),
                      rtol=ROUNDING, atol=ROUNDING, what=f"{m}({case}) vs its counts")
 
     _each(t, _every_average_and_zero_division(m), check)
@@ -228,13 +262,22 @@ _RATE_FORMULAS = {
     "multilabel_fbeta": "(1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP)",
     "multilabel_f1": "2 TP / (2 TP + FP + FN)",
     "multilabel_jaccard": "TP / (TP + FP + FN) (per row: |T & P| / |T | P|)",
+    "multilabel_accuracy": "(TP + TN) / n",
+    "multilabel_specificity": "TN / (TN + FP)",
+    "multilabel_negative_predictive_value": "TN / (TN + FN)",
 }
+
+
+def _rate_keywords(m):
+    return ("average",) if m in NO_ZERO_DIVISION else ("average", "zero_division")
+
 
 for _m in RATES:
     register(f"definition[{_m}]",
              f"{_m} = {_RATE_FORMULAS[_m]} per label (None), pooled (micro), averaged plainly (macro), by support "
-             "(weighted), or per row from the label sets then averaged (samples); 0/0 -> zero_division, nan skipped "
-             "by the averages", kind="relation", needs=_needs(_m, "average", "zero_division"),
+             + ("(weighted); never 0/0" if _m in NO_ZERO_DIVISION else
+                "(weighted), or per row from the label sets then averaged (samples); 0/0 -> zero_division, nan "
+                "skipped by the averages"), kind="relation", needs=_needs(_m, *_rate_keywords(_m)),
              check=functools.partial(_rate_definition, m=_m), strategy=indicator_pairs(), defines=_m)
 
 
@@ -248,7 +291,7 @@ def _per_label_is_binary(t, ex, *, m):
                      np.asarray(per_label, dtype=float), rtol=ROUNDING, atol=ROUNDING,
                      what=f"{m}(average=None, {case}) vs {binary} of each column")
 
-    _each(t, [{"zero_division": z} for z in ZERO_DIVISIONS], check)
+    _each(t, _zero_divisions(m), check)
 
 
 def _micro_is_raveled(t, ex, *, m):
@@ -260,7 +303,7 @@ def _micro_is_raveled(t, ex, *, m):
                      call_binary(t, binary, y_true.ravel(), y_pred.ravel(), **case), rtol=ROUNDING, atol=ROUNDING,
                      what=f"{m}(average='micro', {case}) vs {binary} of the raveled matrices")
 
-    _each(t, [{"zero_division": z} for z in ZERO_DIVISIONS], check)
+    _each(t, _zero_divisions(m), check)
 
 
 def _samples_is_row_mean(t, ex, *, m):
@@ -280,18 +323,25 @@ def _samples_is_row_mean(t, ex, *, m):
 for _m, (_, _binary) in RATES.items():
     if _binary is None:
         continue
-    _row_needs = (*_needs(_m, "average", "zero_division"), *_needs(_binary, "average", "pos_label", "zero_division"))
+    _row_needs = (*_needs(_m, *_rate_keywords(_m)),
+                  *(_needs(_binary) if _m in NO_ZERO_DIVISION else
+                    _needs(_binary, "average", "pos_label", "zero_division")))
+    _binary_call = _binary if _m in NO_ZERO_DIVISION else f"{_binary}(average='binary')"
     register(f"per_label_is_binary[{_m}]",
-             f"{_m}(average=None) is {_binary}(average='binary') of each label column, for every zero_division",
+             f"{_m}(average=None) is {_binary_call} of each label column"
+             + ("" if _m in NO_ZERO_DIVISION else ", for every zero_division"),
              kind="relation", needs=_row_needs, check=functools.partial(_per_label_is_binary, m=_m),
              strategy=indicator_pairs())
     register(f"micro_is_raveled[{_m}]",
-             f"{_m}(average='micro') is {_binary}(average='binary') of the raveled matrices",
+             f"{_m}(average='micro') is {_binary_call} of the raveled matrices",
              kind="relation", needs=_row_needs, check=functools.partial(_micro_is_raveled, m=_m),
              strategy=indicator_pairs())
+    if "samples" not in _averages(_m):
+        continue
     register(f"samples_is_row_mean[{_m}]",
              f"{_m}(average='samples') is the mean over rows of {_binary}(average='binary') of each row (an "
-             "empty row scores zero_division; with nan such rows are skipped)",
+             + ("empty row scores zero_division" if _m not in NEGATIVE_RATES else
+                f"row with {NEGATIVE_RATES[_m]} = 0 scores zero_division") + "; with nan such rows are skipped)",
              kind="relation", needs=_row_needs, check=functools.partial(_samples_is_row_mean, m=_m),
              strategy=indicator_pairs())
 
@@ -341,9 +391,10 @@ def _label_permutation(t, ex, *, m, forms):
 
 
 _PERMUTATION_FORMS = {
-    **{m: [{**f, "zero_division": z} for f in _forms(m) for z in (0.0, np.nan)] for m in RATES},
+    **{m: [{**f, **z} for f in _forms(m) for z in _zero_divisions(m, (0.0, np.nan))] for m in RATES},
     **{m: list(_forms(m)) for m in CURVES},
-    **{m: [{}] for m in ("subset_accuracy", "multilabel_hamming_loss", "multilabel_confusion_matrix", *RANKING)},
+    **{m: [{}] for m in ("subset_accuracy", "multilabel_hamming_loss", "multilabel_confusion_matrix",
+                         "multilabel_matthews_corrcoef", *RANKING)},
 }
 
 for _m, _forms_of_m in _PERMUTATION_FORMS.items():
@@ -415,6 +466,39 @@ register("definition[multilabel_confusion_matrix]",
          "multilabel_confusion_matrix[j] = [[TN_j, FP_j], [FN_j, TP_j]] for each label column j (n_labels x 2 x 2)",
          kind="relation", needs=("multilabel_confusion_matrix",), check=_mcm_definition, strategy=indicator_pairs(),
          defines="multilabel_confusion_matrix")
+
+
+def expected_pooled_mcc(t, p) -> float:
+    """MCC of the 2 x 2 table of every cell, counted here; a zero margin -> 0.0."""
+    tp, fp, fn = (sum(c[k] for c in counts_per_label(t, p)) for k in range(3))
+    tn = len(t) * len(t[0]) - tp - fp - fn
+    margins = (tp + fp) * (tp + fn) * (tn + fp) * (tn + fn)  # exact: Python integers
+    return (tp * tn - fp * fn) / math.sqrt(margins) if margins else 0.0
+
+
+def _mcc_definition(t, ex):
+    a, b = ex
+    expect_close(t.multilabel_matthews_corrcoef(a, b), expected_pooled_mcc(a.tolist(), b.tolist()), rtol=ROUNDING,
+                 atol=ROUNDING, what="multilabel_matthews_corrcoef vs the MCC of the 2 x 2 table of every cell")
+
+
+register("definition[multilabel_matthews_corrcoef]",
+         "multilabel_matthews_corrcoef = (TP TN - FP FN) / sqrt((TP + FP)(TP + FN)(TN + FP)(TN + FN)) with the "
+         "counts pooled over every (sample, label) cell; a zero margin (a constant matrix) -> 0.0",
+         kind="relation", needs=("multilabel_matthews_corrcoef",), check=_mcc_definition, strategy=indicator_pairs(),
+         defines="multilabel_matthews_corrcoef")
+
+
+def _mcc_is_raveled(t, ex):
+    a, b = ex
+    expect_close(t.multilabel_matthews_corrcoef(a, b), t.matthews_corrcoef(a.ravel(), b.ravel()), rtol=ROUNDING,
+                 atol=ROUNDING, what="multilabel_matthews_corrcoef vs matthews_corrcoef of the raveled matrices")
+
+
+register("micro_is_raveled[multilabel_matthews_corrcoef]",
+         "multilabel_matthews_corrcoef is matthews_corrcoef of the raveled matrices (its undefined case too: 0.0)",
+         kind="relation", needs=("multilabel_matthews_corrcoef", "matthews_corrcoef"), check=_mcc_is_raveled,
+         strategy=indicator_pairs())
 
 
 # ------------------------------------------------------------------ label ranking
@@ -634,7 +718,9 @@ def _bad_options(t, ex, *, m):
     call = (lambda **kw: call_rate(t, m, a, b, **kw)) if m in RATES else (lambda **kw: getattr(t, m)(a, b, **kw))
     expect_refusal(lambda: call(average="binary"), "average")
     expect_refusal(lambda: call(average="mean"), "average")
-    if m in RATES:
+    if "samples" not in _averages(m):
+        expect_refusal(lambda: call(average="samples"), "average")
+    if m in RATES and m not in NO_ZERO_DIVISION:
         expect_refusal(lambda: call(zero_division=0.5), "zero_division")
     if m == "multilabel_fbeta":
         expect_refusal(lambda: call(beta=0.0), "beta")
@@ -642,10 +728,11 @@ def _bad_options(t, ex, *, m):
 
 
 for _m in (*RATES, *CURVES):
-    _keywords = ("average", "zero_division") if _m in RATES else ("average",)
+    _keywords = _rate_keywords(_m) if _m in RATES else ("average",)
     register(f"refuses_bad_options[{_m}]",
-             f"{_m} refuses an unknown average (including 'binary')"
-             + (", a zero_division other than 0, 1 or nan" if _m in RATES else "")
+             f"{_m} refuses an unknown average (including 'binary'"
+             + (" and 'samples'" if "samples" not in _averages(_m) else "") + ")"
+             + (", a zero_division other than 0, 1 or nan" if "zero_division" in _keywords else "")
              + (", and beta <= 0" if _m == "multilabel_fbeta" else "") + ", naming the argument",
              kind="refusal", needs=_needs(_m, *_keywords), check=functools.partial(_bad_options, m=_m),
              strategy=indicator_pairs(max_samples=4) if _m in RATES else scored_indicators_both_classes())
@@ -680,18 +767,21 @@ def _untied(strategy):
 
 #: where the catalog's conventions and torchmetrics' meet (its own conventions are judged when it is the
 #: target): scores without ties, in (0, 1) (torchmetrics breaks ranking ties by sort position and squashes
-#: scores outside [0, 1]), and no 'weighted' average when no label is ever true (0/0 weights)
-def _matched(library, case, ex) -> bool:
+#: scores outside [0, 1]), no 'weighted' average when no label is ever true (0/0 weights), and no MCC of a
+#: constant matrix (a zero margin: torchmetrics gives 1, -1 or an eps-regularised value there)
+def _matched(library, m, case, ex) -> bool:
     if library != "torchmetrics":
         return True
+    if m == "multilabel_matthews_corrcoef" and not (_varies(ex[0]) and _varies(ex[1])):
+        return False
     return not (case.get("average") == "weighted" and not np.asarray(ex[0]).any())
 
 
 #: how each metric is compared: the keyword sets, and the strategy per library
 _AGREEMENT_CASES = {
-    **{m: ([{"average": a, "zero_division": z} for a in AVERAGES for z in ZERO_DIVISIONS], _pairs, _pairs)
-       for m in RATES},
-    **{m: ([{}], _pairs, _pairs) for m in ("subset_accuracy", "multilabel_hamming_loss", "multilabel_confusion_matrix")},
+    **{m: (_every_average_and_zero_division(m), _pairs, _pairs) for m in RATES},
+    **{m: ([{}], _pairs, _pairs) for m in ("subset_accuracy", "multilabel_hamming_loss", "multilabel_confusion_matrix",
+                                            "multilabel_matthews_corrcoef")},
     **{m: ([{}], _scored, _untied(_scored)) for m in RANKING},
     **{m: ([{"average": a} for a in AVERAGES], _scored_both, _untied(_scored_both)) for m in CURVES},
 }
@@ -710,7 +800,7 @@ def _reference_has(ref, m, case) -> bool:
 def _agree(t, ex, *, m, library):
     a, b = ex
     ref = reference(library)
-    cases = [c for c in _AGREEMENT_CASES[m][0] if _reference_has(ref, m, c) and _matched(library, c, ex)]
+    cases = [c for c in _AGREEMENT_CASES[m][0] if _reference_has(ref, m, c) and _matched(library, m, c, ex)]
     # identical algebra on the same counts; a float32 reference rounds each value
     rtol = FLOAT32_REFERENCE if library == "torchmetrics" else 1e-9
 
@@ -725,12 +815,19 @@ def _agree(t, ex, *, m, library):
     _each(t, cases, check)
 
 
+#: the catalog names scikit-learn has no function for (its matthews_corrcoef refuses indicator matrices)
+NOT_IN_SKLEARN = ("multilabel_accuracy", "multilabel_specificity", "multilabel_negative_predictive_value",
+                  "multilabel_matthews_corrcoef")
+
 for _library, _which in (("sklearn", 1), ("torchmetrics", 2)):
     for _m, _row in _AGREEMENT_CASES.items():
+        if _library == "sklearn" and _m in NOT_IN_SKLEARN:
+            continue
         _cases, _strategy = _row[0], _row[_which]
         _keys = sorted({k for c in _cases for k in c})
+        _where = (" (scores without ties, in (0, 1))" if _which == 2 and _m in (*RANKING, *CURVES) else
+                  " (matrices that are not constant)" if _which == 2 and _m == "multilabel_matthews_corrcoef" else "")
         register(f"agrees_with_{_library}[{_m}]", f"{_m} agrees with {_library} in every averaging mode and "
-                 "zero_division it has" + (" (scores without ties, in (0, 1))" if _which == 2 and _m not in RATES
-                                           else ""), kind="agreement", reference=_library,
+                 "zero_division it has" + _where, kind="agreement", reference=_library,
                  needs=_needs(_m, *_keys) if _m in RATES else (_m, *(f"{_m}:{k}" for k in _keys)),
                  check=functools.partial(_agree, m=_m, library=_library), strategy=_strategy())

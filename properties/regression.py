@@ -1563,6 +1563,7 @@ RSE = "relative_squared_error"
 LCE = "log_cosh_error"
 CRPS = "continuous_ranked_probability_score"
 MINKOWSKI = "minkowski_distance"
+COSINE = "cosine_similarity"
 CSI = "critical_success_index"
 NORMALIZATIONS = ("mean", "range", "std", "l2")
 MINKOWSKI_FORMS = ({}, {"p": 1}, {"p": 3.5}, {"p": math.inf})
@@ -1601,6 +1602,10 @@ TM_CAPABILITIES = {
         undefined="none; p < 1 refused", inputs=real_pairs_shape(), forms=MINKOWSKI_FORMS, best=0.0,
         # a sum, not a mean: every sample twice multiplies it by 2^(1/p) (invariance.duplication_scales)
         not_generic=("duplication_invariance",)),
+    COSINE: Capability(
+        (-1.0, 1.0), symmetric=True, input_domain="real values (one vector each)", sample_weight=False,
+        undefined="an all-zero array (no direction) -> NaN", inputs=real_pairs_shape(), best=1.0,
+        defined=lambda ex: bool(np.any(ex[0]) and np.any(ex[1]))),
     CSI: Capability(
         (0.0, 1.0), symmetric=True, input_domain="real values, a threshold", sample_weight=False,
         undefined="no event (value >= threshold) in either array: zero_division (0.0 default, 1.0 or nan)",
@@ -1855,6 +1860,60 @@ def _minkowski_bad_p(t, ex):
     expect_refusal(lambda: t.minkowski_distance(y, q, p=bad), "p")
 
 
+# ---------------------------------------------------------------- cosine similarity
+
+
+def expected_cosine(y, q) -> float:
+    """<y, q> / (||y|| ||q||) from exactly rounded sums (math.fsum); NaN for an all-zero array."""
+    yy, qq = math.fsum(a * a for a in y), math.fsum(b * b for b in q)
+    return math.fsum(a * b for a, b in zip(y, q)) / math.sqrt(yy * qq) if yy and qq else math.nan
+
+
+@prop(f"definition[{COSINE}]", f"{COSINE} = sum_i y_i p_i / sqrt(sum_i y_i^2 sum_i p_i^2) (NaN for an all-zero "
+      "array)", kind="relation", needs=(COSINE,), strategy=pairs(grid), defines=(COSINE,))
+def _cosine_definition(t, ex):
+    y, q = ex
+    expected = expected_cosine(y.tolist(), q.tolist())
+    if math.isnan(expected):
+        return  # see undefined.zero_vector
+    # grid values: the three sums are exact in float64, only the last division and roots round
+    expect_close(t.cosine_similarity(y, q), expected, rtol=1e-12, atol=1e-15,
+                 what=f"{COSINE} vs <y, p> / (||y|| ||p||)")
+
+
+@prop(f"undefined.zero_vector[{COSINE}]", f"{COSINE} of an all-zero array (either argument) is NaN: it has no "
+      "direction", kind="undefined", needs=(COSINE,), strategy=st.tuples(pairs(grid), st.booleans()))
+def _cosine_zero_vector(t, ex):
+    (y, q), first = ex
+    args = (np.zeros_like(y), q) if first else (y, np.zeros_like(q))
+    value = float(t.cosine_similarity(*args))
+    expect(math.isnan(value), f"{COSINE} with y_{'true' if first else 'pred'} all zero = {value!r}, but should be "
+                              "nan (no direction)")
+
+
+@prop(f"invariance.scaling_each[{COSINE}]",
+      f"{COSINE}(a y, b p) = sign(a b) {COSINE}(y, p): each argument's length does not matter, a negative factor "
+      "flips the direction", kind="invariance", needs=(COSINE,),
+      strategy=st.tuples(pairs(grid), *[st.sampled_from([-8.0, -0.5, 0.25, 3.0, 1e-150, 1e150, 1e-300])] * 2))
+def _cosine_scaling(t, ex):
+    (y, q), a, b = ex
+    if not (np.any(y) and np.any(q)) or not precision.representable(a * y, b * q):
+        return  # undefined (zero vector), or values the target's precision cannot hold
+    expect_close(t.cosine_similarity(a * y, b * q), math.copysign(1.0, a * b) * t.cosine_similarity(y, q),
+                 rtol=1e-12, atol=1e-15, what=f"{COSINE} of ({a:g} y_true, {b:g} y_pred) vs sign({a * b:g}) x "
+                                             f"{COSINE}(y_true, y_pred)")
+
+
+@prop(f"relation.centred_is_pearson[{COSINE}]", f"{COSINE} of the centred arrays is Pearson's r (non-constant "
+      "arrays)", kind="relation", needs=(COSINE, "pearson"), strategy=pairs(grid, min_size=2))
+def _cosine_centred(t, ex):
+    y, q = ex
+    if not (non_constant(y) and non_constant(q)):
+        return  # Pearson undefined
+    expect_close(t.cosine_similarity(y - y.mean(), q - q.mean()), t.pearson(y, q), rtol=1e-9, atol=1e-12,
+                 what=f"{COSINE} of the centred arrays vs pearson")
+
+
 # ---------------------------------------------------------------- critical success index
 
 
@@ -2107,6 +2166,19 @@ def _crps_refusal(t, ex):
     y, x, kw, at_fault = ex
     expect_refusal(lambda: t.continuous_ranked_probability_score(y, x, **kw), at_fault)
 
+
+def _cosine_vs_scipy(t, ex):
+    y, q = ex
+    if not (np.any(y) and np.any(q)):
+        return  # NaN in both: undefined.zero_vector
+    expect_close(t.cosine_similarity(y, q), reference("scipy").cosine_similarity(y, q), rtol=1e-9, atol=1e-12,
+                 what=f"{COSINE} vs 1 - scipy.spatial.distance.cosine")
+
+
+# small integers and the binary grid: SciPy does not rescale, and no square of these overflows or underflows
+register(f"agreement.scipy[{COSINE}]", f"{COSINE} agrees with 1 - scipy.spatial.distance.cosine", kind="agreement",
+         reference="scipy", needs=(COSINE,), strategy=pairs(st.one_of(small_ints, grid)), check=_cosine_vs_scipy,
+         family="regression")
 
 for _form in MINKOWSKI_FORMS:
     _p = _form.get("p", 2.0)

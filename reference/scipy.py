@@ -97,6 +97,15 @@ def jensen_shannon_divergence(p, q, *, base=None):
                                                        base=base)) ** 2)
 
 
+CONVENTIONS["cosine_similarity"] = "1 - scipy.spatial.distance.cosine(u, v) (no rescaling: the squares may over- or underflow)"
+
+
+def cosine_similarity(y_true, y_pred):
+    from scipy.spatial import distance
+
+    return 1.0 - float(_quiet(lambda: distance.cosine(np.asarray(y_true, dtype=float), np.asarray(y_pred, dtype=float))))
+
+
 CONVENTIONS["minkowski_distance"] = "scipy.spatial.distance.minkowski(u, v, p) (p = inf: the largest difference)"
 
 

@@ -412,6 +412,17 @@ def minkowski_distance(y_true, y_pred, *, p=2.0):
     return _out(library_call(_reg.minkowski_distance, *_pair(y_true, y_pred), p=p))
 
 
+CONVENTIONS["cosine_similarity"] = "cosine_similarity(preds, target, reduction='sum') of the two arrays as one row " \
+                                   "each (1-D input becomes a 1 x n matrix; other input is passed as it is)"
+
+
+def cosine_similarity(y_true, y_pred):
+    preds, target = _pair(y_true, y_pred)
+    if preds.ndim == 1 and target.ndim == 1:
+        preds, target = preds[None, :], target[None, :]
+    return _out(library_call(_reg.cosine_similarity, preds, target, reduction="sum"))
+
+
 def critical_success_index(y_true, y_pred, *, threshold):
     return _out(library_call(_reg.critical_success_index, *_pair(y_true, y_pred), threshold=threshold))
 
@@ -967,7 +978,9 @@ def kernel_inception_distance(features_1, features_2, *, subsets=100, subset_siz
 # threshold=0.5, which maps them to themselves; scores as float32 (torchmetrics squashes scores outside
 # [0, 1] by its documented sigmoid). average=None -> 'none'; torchmetrics has no 'samples' average and its
 # zero_division is 0 or 1. Subset accuracy is multilabel_exact_match, Hamming loss
-# multilabel_hamming_distance(average='micro') (the mean over every cell).
+# multilabel_hamming_distance(average='micro') (the mean over every cell). Label-wise accuracy, specificity and
+# negative predictive value are multilabel_accuracy, multilabel_specificity (no zero_division: 0/0 is 0) and
+# multilabel_negative_predictive_value; multilabel_matthews_corrcoef is the MCC of the label tables summed.
 CONVENTIONS["multilabel.thresholding"] = "0/1 predictions passed as float32 with threshold=0.5"
 CONVENTIONS["multilabel.average"] = "micro/macro/weighted as torchmetrics; None -> 'none'; no 'samples'"
 CONVENTIONS["multilabel.subset_accuracy"] = "multilabel_exact_match"
@@ -1000,8 +1013,10 @@ _ML_RATES = {
 }
 for _name in _ML_RATES:
     SUPPORTS[_name] = {"average": _ML_AVERAGES, "zero_division": _ZERO_DIVISION}
-for _name in ("multilabel_roc_auc", "multilabel_average_precision"):
+for _name in ("multilabel_roc_auc", "multilabel_average_precision", "multilabel_accuracy"):
     SUPPORTS[_name] = {"average": _ML_AVERAGES}
+SUPPORTS["multilabel_specificity"] = {"average": _ML_AVERAGES, "zero_division": (0.0,)}
+SUPPORTS["multilabel_negative_predictive_value"] = {"average": _ML_AVERAGES, "zero_division": _ZERO_DIVISION}
 
 
 def multilabel_precision(y_true, y_pred, *, average="macro", zero_division=0.0):
@@ -1027,6 +1042,24 @@ def multilabel_f1(y_true, y_pred, *, average="macro", zero_division=0.0):
 def multilabel_jaccard(y_true, y_pred, *, average="macro", zero_division=0.0):
     return _ml_call(_cls.multilabel_jaccard_index, y_true, y_pred, threshold=0.5, average=_ml_average(average),
                     zero_division=zero_division)
+
+
+def multilabel_accuracy(y_true, y_pred, *, average="macro"):
+    return _ml_call(_cls.multilabel_accuracy, y_true, y_pred, threshold=0.5, average=_ml_average(average))
+
+
+def multilabel_specificity(y_true, y_pred, *, average="macro", zero_division=0.0):
+    # torchmetrics' multilabel_specificity has no zero_division: its 0/0 is 0 (SUPPORTS offers 0.0 only)
+    return _ml_call(_cls.multilabel_specificity, y_true, y_pred, threshold=0.5, average=_ml_average(average))
+
+
+def multilabel_negative_predictive_value(y_true, y_pred, *, average="macro", zero_division=0.0):
+    return _ml_call(_cls.multilabel_negative_predictive_value, y_true, y_pred, threshold=0.5,
+                    average=_ml_average(average), zero_division=zero_division)
+
+
+def multilabel_matthews_corrcoef(y_true, y_pred):
+    return _ml_call(_cls.multilabel_matthews_corrcoef, y_true, y_pred, threshold=0.5)
 
 
 def subset_accuracy(y_true, y_pred):

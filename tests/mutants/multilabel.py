@@ -15,10 +15,13 @@ import functools
 import numpy as np
 
 from metrics import multilabel as real
+from metrics.classification import matthews_corrcoef
 from tests.mutants import Mutant
 
+#: the rates scikit-learn has too, then those only torchmetrics has (they have no sklearn agreement)
 RATES = ("multilabel_precision", "multilabel_recall", "multilabel_fbeta", "multilabel_f1", "multilabel_jaccard")
-WITH_BINARY = RATES[:4]
+TN_RATES = ("multilabel_accuracy", "multilabel_specificity", "multilabel_negative_predictive_value")
+WITH_BINARY = (*RATES[:4], *TN_RATES)
 AGREES = ("agrees_with_sklearn", "agrees_with_torchmetrics")
 
 
@@ -27,7 +30,7 @@ def _ids(law, *metrics):
 
 
 def _agrees(m):
-    return tuple(f"multilabel.{law}[{m}]" for law in AGREES)
+    return tuple(f"multilabel.{law}[{m}]" for law in AGREES if m not in TN_RATES or law != "agrees_with_sklearn")
 
 
 # ---------------------------------------------------------------- label-set rates
@@ -104,17 +107,22 @@ def _unknown_options_as_default(m):
 def _rate_mutants(m):
     binary = m in WITH_BINARY
     relation = lambda law: _ids(law, m) if binary else ()  # noqa: E731
+    samples = m != "multilabel_accuracy"  # label-wise accuracy has no 'samples' (and its macro is its micro)
     return [
         Mutant(f"{m}_macro_is_micro", {m: _average_swapped(m, "macro", "micro")},
+               _ids("definition", m) + _agrees(m)) if samples else
+        Mutant(f"{m}_weighted_is_macro", {m: _average_swapped(m, "weighted", "macro")},
                _ids("definition", m) + _agrees(m)),
-        Mutant(f"{m}_micro_is_macro", {m: _average_swapped(m, "micro", "macro")},
+        Mutant(f"{m}_micro_is_{'macro' if samples else 'weighted'}",
+               {m: _average_swapped(m, "micro", "macro" if samples else "weighted")},
                _ids("definition", m) + relation("micro_is_raveled") + _agrees(m)),
-        Mutant(f"{m}_samples_is_macro", {m: _average_swapped(m, "samples", "macro")},
-               _ids("definition", m) + relation("samples_is_row_mean") + _ids("agrees_with_sklearn", m)),
+        *([Mutant(f"{m}_samples_is_macro", {m: _average_swapped(m, "samples", "macro")},
+                  _ids("definition", m) + relation("samples_is_row_mean")
+                  + (() if m in TN_RATES else _ids("agrees_with_sklearn", m))),
+           Mutant(f"{m}_empty_rows_skipped", {m: _empty_rows_skipped(m)},
+                  _ids("definition", m) + relation("samples_is_row_mean"))] if samples else []),
         Mutant(f"{m}_per_label_reversed", {m: _per_label_reversed(m)},
                _ids("definition", m) + relation("per_label_is_binary") + _ids("label_permutation", m) + _agrees(m)),
-        Mutant(f"{m}_empty_rows_skipped", {m: _empty_rows_skipped(m)},
-               _ids("definition", m) + relation("samples_is_row_mean")),
         Mutant(f"{m}_first_label_twice", {m: _first_label_twice(m)}, _ids("label_permutation", m)),
         Mutant(f"{m}_unknown_options_as_default", {m: _unknown_options_as_default(m)},
                _ids("refuses_bad_options", m)),
@@ -125,7 +133,34 @@ def jaccard_is_dice(y_true, y_pred, *, average="macro", zero_division=0.0):
     return real.multilabel_f1(y_true, y_pred, average=average, zero_division=zero_division)
 
 
-RATE_MUTANTS = [mutant for m in RATES for mutant in _rate_mutants(m)] + [
+def specificity_is_recall(y_true, y_pred, *, average="macro", zero_division=0.0):
+    """The positive class read as the negative one: TP / (TP + FN) instead of TN / (TN + FP)."""
+    return real.multilabel_recall(y_true, y_pred, average=average, zero_division=zero_division)
+
+
+def npv_is_precision(y_true, y_pred, *, average="macro", zero_division=0.0):
+    return real.multilabel_precision(y_true, y_pred, average=average, zero_division=zero_division)
+
+
+def accuracy_is_subset_accuracy(y_true, y_pred, *, average="macro"):
+    value = real.multilabel_accuracy(y_true, y_pred, average=average)
+    exact = real.subset_accuracy(y_true, y_pred)
+    return np.full(np.shape(value), exact) if average is None else exact
+
+
+RATE_MUTANTS = [mutant for m in (*RATES, *TN_RATES) for mutant in _rate_mutants(m)] + [
+    Mutant("multilabel_specificity_is_recall", {"multilabel_specificity": specificity_is_recall},
+           _ids("definition", "multilabel_specificity") + _ids("per_label_is_binary", "multilabel_specificity")
+           + _ids("micro_is_raveled", "multilabel_specificity")
+           + _ids("samples_is_row_mean", "multilabel_specificity") + _agrees("multilabel_specificity")),
+    Mutant("multilabel_npv_is_precision", {"multilabel_negative_predictive_value": npv_is_precision},
+           _ids("definition", "multilabel_negative_predictive_value")
+           + _ids("per_label_is_binary", "multilabel_negative_predictive_value")
+           + _ids("micro_is_raveled", "multilabel_negative_predictive_value")
+           + _agrees("multilabel_negative_predictive_value")),
+    Mutant("multilabel_accuracy_is_subset_accuracy", {"multilabel_accuracy": accuracy_is_subset_accuracy},
+           _ids("definition", "multilabel_accuracy") + _ids("per_label_is_binary", "multilabel_accuracy")
+           + _ids("micro_is_raveled", "multilabel_accuracy") + _agrees("multilabel_accuracy")),
     Mutant("multilabel_jaccard_is_dice", {"multilabel_jaccard": jaccard_is_dice},
            _ids("jaccard_is_f1_over_two_minus_f1", "multilabel_jaccard") + _ids("definition", "multilabel_jaccard")),
 ]
@@ -156,6 +191,25 @@ def hamming_first_label_twice(y_true, y_pred):
     return real.multilabel_hamming_loss(np.hstack([t[:, :1], t]), np.hstack([p[:, :1], p]))
 
 
+def mcc_macro_over_labels(y_true, y_pred):
+    """The mean of each label's binary MCC instead of the MCC of the pooled table."""
+    real.multilabel_matthews_corrcoef(y_true, y_pred)
+    t, p = np.asarray(y_true), np.asarray(y_pred)
+    return float(np.mean([matthews_corrcoef(t[:, j], p[:, j]) for j in range(t.shape[1])]))
+
+
+def mcc_first_label_twice(y_true, y_pred):
+    t, p = np.asarray(y_true), np.asarray(y_pred)
+    real.multilabel_matthews_corrcoef(t, p)
+    return real.multilabel_matthews_corrcoef(np.hstack([t[:, :1], t]), np.hstack([p[:, :1], p]))
+
+
+def mcc_perfect_constant_is_one(y_true, y_pred):
+    """A constant matrix predicted exactly scores 1 (torchmetrics' rule), not the zero-margin 0."""
+    value = real.multilabel_matthews_corrcoef(y_true, y_pred)
+    return 1.0 if np.array_equal(np.asarray(y_true), np.asarray(y_pred)) else value
+
+
 def mcm_fp_fn_swapped(y_true, y_pred):
     return real.multilabel_confusion_matrix(y_true, y_pred).transpose(0, 2, 1).copy()  # [[TN, FN], [FP, TP]]
 
@@ -165,6 +219,13 @@ def mcm_labels_reversed(y_true, y_pred):
 
 
 SCALAR_MUTANTS = [
+    Mutant("mcc_macro_over_labels", {"multilabel_matthews_corrcoef": mcc_macro_over_labels},
+           _ids("definition", "multilabel_matthews_corrcoef") + _ids("micro_is_raveled", "multilabel_matthews_corrcoef")
+           + _ids("agrees_with_torchmetrics", "multilabel_matthews_corrcoef")),
+    Mutant("mcc_first_label_twice", {"multilabel_matthews_corrcoef": mcc_first_label_twice},
+           _ids("label_permutation", "multilabel_matthews_corrcoef")),
+    Mutant("mcc_perfect_constant_is_one", {"multilabel_matthews_corrcoef": mcc_perfect_constant_is_one},
+           _ids("definition", "multilabel_matthews_corrcoef") + _ids("micro_is_raveled", "multilabel_matthews_corrcoef")),
     Mutant("subset_accuracy_labelwise", {"subset_accuracy": subset_accuracy_labelwise},
            _ids("definition", "subset_accuracy") + _agrees("subset_accuracy")),
     Mutant("subset_accuracy_first_label", {"subset_accuracy": subset_accuracy_first_label},

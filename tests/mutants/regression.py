@@ -1383,6 +1383,7 @@ MUTANTS += [
 
 _NRMSE, _RSE, _LCE = "normalized_root_mean_squared_error", "relative_squared_error", "log_cosh_error"
 _CRPS, _MINK, _CSI = "continuous_ranked_probability_score", "minkowski_distance", "critical_success_index"
+_COS = "cosine_similarity"
 
 
 def _f(values):
@@ -1527,6 +1528,32 @@ def minkowski_relative(y_true, y_pred, *, p=2.0):
     return ok.minkowski_distance(y_true, y_pred, p=p) / (1.0 + float(np.mean(np.abs(_f(y_true)))))
 
 
+def cosine_centred(y_true, y_pred):
+    """Pearson's r: the arrays centred first (shift-invariant, which the cosine is not)."""
+    y, p = _f(y_true), _f(y_pred)
+    return ok.cosine_similarity(y - y.mean(), p - p.mean()) if len(y) == len(p) else ok.cosine_similarity(y, p)
+
+
+def cosine_zero_vector_is_zero(y_true, y_pred):
+    value = ok.cosine_similarity(y_true, y_pred)
+    return 0.0 if np.isnan(value) else value
+
+
+def cosine_over_truth_norm_squared(y_true, y_pred):
+    """<y, p> / ||y||^2: the projection coefficient of p on y, not the cosine."""
+    ok.cosine_similarity(y_true, y_pred)  # the same refusals
+    y, p = _f(y_true), _f(y_pred)
+    return float(np.dot(y, p) / np.dot(y, y)) if np.any(y) and np.any(p) else np.nan
+
+
+def cosine_unscaled(y_true, y_pred):
+    """The three dot products as they come: squares overflow near 1e154 and underflow near 1e-162."""
+    ok.cosine_similarity(y_true, y_pred)
+    y, p = _f(y_true), _f(y_pred)
+    with np.errstate(all="ignore"):
+        return float(np.dot(y, p) / np.sqrt(np.dot(y, y) * np.dot(p, p)))
+
+
 def csi_strict_threshold(y_true, y_pred, *, threshold, zero_division=0.0):
     """Events value > threshold instead of >= threshold."""
     return ok.critical_success_index(y_true, y_pred, threshold=np.nextafter(threshold, np.inf),
@@ -1655,6 +1682,14 @@ MUTANTS += [
            catches=(f"regression.definition[{_MINK}:p_inf]", f"regression.agreement.scipy[{_MINK}:p_inf]",
                     "regression.relation.minkowski_non_increasing_in_p")),
     Mutant("minkowski-relative", {_MINK: minkowski_relative}, catches=(f"regression.translation_invariance[{_MINK}]",)),
+    Mutant("cosine-centred", {_COS: cosine_centred},
+           catches=(f"regression.definition[{_COS}]", f"regression.agreement.scipy[{_COS}]")),
+    Mutant("cosine-zero-vector-is-zero", {_COS: cosine_zero_vector_is_zero},
+           catches=(f"regression.undefined.zero_vector[{_COS}]",)),
+    Mutant("cosine-over-truth-norm-squared", {_COS: cosine_over_truth_norm_squared},
+           catches=(f"regression.definition[{_COS}]", f"regression.invariance.scaling_each[{_COS}]",
+                    f"regression.relation.centred_is_pearson[{_COS}]", f"regression.agreement.scipy[{_COS}]")),
+    Mutant("cosine-unscaled", {_COS: cosine_unscaled}, catches=(f"regression.invariance.scaling_each[{_COS}]",)),
     Mutant("csi-strict-threshold", {_CSI: csi_strict_threshold},
            catches=(f"regression.definition[{_CSI}]", "regression.relation.csi_is_jaccard_of_events")),
     Mutant("csi-counts-negatives", {_CSI: csi_counts_negatives},
