@@ -14,7 +14,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PROFILE ?= ci
-TARGETS ?= metrics sklearn scipy nltk sacrebleu jiwer rouge_score ranx pytrec_eval rouge torchmetrics pycocotools faster_coco_eval hdbscan pot ignite mel_cepstral_distance rs_metrics cornac utilsforecast netcal implicit pycocoevalcap recmetrics ir_measures
+TARGETS ?= metrics sklearn scipy nltk sacrebleu jiwer rouge_score ranx pytrec_eval rouge torchmetrics pycocotools faster_coco_eval hdbscan pot ignite mel_cepstral_distance rs_metrics cornac utilsforecast netcal implicit pycocoevalcap recmetrics ir_measures recpack
 PYTEST_ARGS ?=
 TEST_JOBS ?= 2
 TEST_EXAMPLES ?= 1
@@ -35,11 +35,13 @@ $(BIN)/python:
 # recmetrics (the bundled target `recmetrics`) is installed on its own line, without its dependencies: its metadata
 # pins pandas<2, plotly<5, seaborn<0.12, jupyter and twine (for its plots), so in the `references` extra it would
 # downgrade pandas; reference/recmetrics.py loads recmetrics/metrics.py alone, which needs only numpy, pandas, scipy,
-# scikit-learn and matplotlib, all installed by the `-e '.[test]'` line.
+# scikit-learn and matplotlib, all installed by the `-e '.[test]'` line. recpack (the bundled target `recpack`) on the
+# same line, for the same reason: it pins numpy 1.* (and hyperopt, torch, pandas 2), and recpack.metrics needs only
+# numpy, scipy and scikit-learn.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade 'pip>=25'
 	$(BIN)/python -m pip install --quiet --no-compile --disable-pip-version-check -e '.[test]'
-	$(BIN)/python -m pip install --quiet --no-compile --disable-pip-version-check --no-deps 'recmetrics==0.1.5'
+	$(BIN)/python -m pip install --quiet --no-compile --disable-pip-version-check --no-deps 'recmetrics==0.1.5' 'recpack==0.3.6'
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -60,6 +60,7 @@ BUNDLED: dict[str, str] = {
     "pycocoevalcap": "reference.pycocoevalcap",
     "recmetrics": "reference.recmetrics",
     "ir_measures": "reference.ir_measures",
+    "recpack": "reference.recpack",
 }
 
 DEFAULT_TARGET = "metrics"
