@@ -23,3 +23,15 @@ def grades_and_scores(y_true, y_score):
     if scores.shape != grades.shape:
         raise ValueError(f"y_score: shape {scores.shape} does not match y_true's {grades.shape}")
     return grades, scores, single
+
+
+def binary_grades(args, kwargs) -> bool:
+    """A declared domain (``DOMAINS[name] = {"where": binary_grades}``) for libraries that count relevant documents
+    instead of summing grades: False when every grade is finite and some grade is not 0 or 1 (bad input stays
+    inside the domain, where the spec checks that it is refused)."""
+    y_true = args[0] if args else kwargs.get("y_true")
+    try:
+        grades = np.asarray(y_true, dtype=float)
+    except (TypeError, ValueError):
+        return True
+    return not np.isfinite(grades).all() or bool(np.isin(grades, (0.0, 1.0)).all())

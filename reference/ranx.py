@@ -15,7 +15,7 @@ from ranx import Qrels, Run, evaluate
 
 from properties.engine.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
 
-from ._ranked_queries import grades_and_scores
+from ._ranked_queries import binary_grades, grades_and_scores
 
 TARGET_NAME = "ranx"
 VERSION = getattr(ranx, "__version__", None) or "0.3.21"
@@ -37,18 +37,8 @@ CONVENTIONS = {
 }
 
 
-def _binary_grades(args, kwargs) -> bool:
-    """False when every grade is finite and some grade is not 0 or 1 (bad input stays inside: refused)."""
-    y_true = args[0] if args else kwargs.get("y_true")
-    try:
-        grades = np.asarray(y_true, dtype=float)
-    except (TypeError, ValueError):
-        return True
-    return not np.isfinite(grades).all() or bool(np.isin(grades, (0.0, 1.0)).all())
-
-
 #: hits is CG@k where a relevant document's gain is 1
-DOMAINS = {"cumulative_gain_at_k": {"where": _binary_grades}}
+DOMAINS = {"cumulative_gain_at_k": {"where": binary_grades}}
 
 
 def _queries(y_true, y_score):

@@ -25,7 +25,7 @@ from scipy.sparse import csr_matrix
 
 from properties.engine.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
 
-from ._ranked_queries import grades_and_scores
+from ._ranked_queries import binary_grades, grades_and_scores
 
 TARGET_NAME = "recpack"
 VERSION = _version("recpack")
@@ -44,18 +44,8 @@ CONVENTIONS = {
 }
 
 
-def _binary_grades(args, kwargs) -> bool:
-    """False when every grade is finite and some grade is not 0 or 1 (bad input stays inside: refused)."""
-    y_true = args[0] if args else kwargs.get("y_true")
-    try:
-        grades = np.asarray(y_true, dtype=float)
-    except (TypeError, ValueError):
-        return True
-    return not np.isfinite(grades).all() or bool(np.isin(grades, (0.0, 1.0)).all())
-
-
 #: PercentileRanking "assumes a binary y_true matrix" (its docstring)
-DOMAINS = {"expected_percentile_rank": {"where": _binary_grades}}
+DOMAINS = {"expected_percentile_rank": {"where": binary_grades}}
 
 
 def _percentile_ranking(true_row, score_row) -> float:

@@ -21,9 +21,9 @@ def test_without_recpack_the_bundled_target_is_not_installed(monkeypatch):
 def test_only_binary_grades_are_in_the_domain_and_bad_input_stays_inside():
     if importlib.util.find_spec("recpack") is None:
         pytest.skip("recpack is not installed")
-    from reference.recpack import _binary_grades
+    from reference._ranked_queries import binary_grades
 
-    assert _binary_grades((np.array([[0.0, 1.0, 1.0]]),), {})
-    assert not _binary_grades((np.array([[0.0, 2.0, 1.0]]),), {})
-    assert not _binary_grades((), {"y_true": [0.5, 0.0]})
-    assert _binary_grades((np.array([[np.nan, 2.0]]),), {})  # NaN: refused by the spec's bad-input check, not skipped
+    assert binary_grades((np.array([[0.0, 1.0, 1.0]]),), {})
+    assert not binary_grades((np.array([[0.0, 2.0, 1.0]]),), {})
+    assert not binary_grades((), {"y_true": [0.5, 0.0]})
+    assert binary_grades((np.array([[np.nan, 2.0]]),), {})  # NaN: refused by the spec's bad-input check, not skipped
