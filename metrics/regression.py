@@ -1378,48 +1378,51 @@ _LOG2 = math.log(2.0)
 #: Taylor coefficients of sinh(x) / x in x^2, highest first: 1/15!, 1/13!, ..., 1/3!, 1 (for x <= 1/2 the next
 #: term, x^16 / 17!, is below 4e-20 of the sum)
 _SINH_SERIES = tuple(1.0 / math.factorial(2 * n + 1) for n in range(7, -1, -1))
-#: log cosh is formed in blocks of this many values: the arithmetic between NumPy's vectorised cosh and log then
+#: log cosh is formed in blocks of this many values: the arithmetic between NumPy's vectorised exp and log then
 #: runs on arrays held in the CPU's cache (over whole 1e6 arrays it cost as much as both transcendental calls)
 _LOG_COSH_BLOCK = 1 << 15
 
 
 def _log_cosh(d: np.ndarray) -> np.ndarray:
-    """log(cosh(d)) per value (``d`` is overwritten), without overflow and to a few ulps of relative precision:
-    ``log1p(t)`` with ``t = cosh(a) - 1``, ``a = |d|``. For ``a < 1``, ``t = 2 sinh(a/2)^2`` from the Taylor
-    series of sinh (``cosh(a) - 1`` would cancel); above, ``cosh(a) - 1`` as it is. ``log1p(t)`` is
-    ``log(u) * t / (u - 1)`` with ``u = 1 + t`` (Goldberg's form: NumPy's log is vectorised, its log1p is not);
-    ``a > 700`` gives ``a - log 2`` (cosh overflows at 710; the dropped ``log1p(exp(-2a))`` is below 1e-300)."""
+    """log(cosh(d)) per value (``d`` is overwritten), without overflow and to a few ulps of relative precision,
+    with ``a = |d|``. For ``a >= 1``: ``a + log((1 + exp(-2a)) / 2)`` (no cancellation there: the value is at
+    least 0.43, and exp(-2a) underflows to 0 where the value is ``a - log 2``). For ``a < 1``: ``log1p(t)`` with
+    ``t = cosh(a) - 1 = 2 sinh(a/2)^2`` from the Taylor series of sinh (cosh(a) - 1 would cancel), and
+    ``log1p(t) = log(u) - ((u - 1) - t) / u`` with ``u = 1 + t`` rounded (the correction restores what the
+    rounding of u lost; u = 1 gives t). Only exp and log per value: NumPy vectorises both, not cosh or log1p."""
     a_all = np.absolute(d, out=d)
     out = np.empty_like(a_all)
-    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+    with np.errstate(over="ignore", under="ignore"):
         for start in range(0, a_all.shape[0], _LOG_COSH_BLOCK):
             a = a_all[start:start + _LOG_COSH_BLOCK]
-            t = np.cosh(a)
-            t -= 1.0
+            r = out[start:start + _LOG_COSH_BLOCK]
             small = a < 1.0
+            big = a[~small]
+            e = np.multiply(big, -2.0)
+            np.exp(e, out=e)
+            e *= 0.5
+            e += 0.5
+            np.log(e, out=e)
+            e += big
+            r[~small] = e
             x = a[small]
             x *= 0.5
             x2 = x * x
-            s = _SINH_SERIES[0] * x2
+            t = _SINH_SERIES[0] * x2
             for c in _SINH_SERIES[1:-1]:
-                s += c
-                s *= x2
-            s += 1.0
-            s *= x  # sinh(a / 2)
-            s *= s
-            s *= 2.0
-            t[small] = s
+                t += c
+                t *= x2
+            t += 1.0
+            t *= x  # sinh(a / 2)
+            t *= t
+            t *= 2.0
             u = t + 1.0
-            r = out[start:start + _LOG_COSH_BLOCK]
-            np.log(u, out=r)
+            log_u = np.log(u)
             u -= 1.0
-            exact = u == 0.0  # t below half an ulp of 1: log1p(t) = t
-            np.divide(t, u, out=u, where=~exact)
-            r *= u
-            r[exact] = t[exact]
-            big = a > 700.0
-            if big.any():
-                r[big] = a[big] - _LOG2
+            u -= t
+            u /= t + 1.0
+            log_u -= u
+            r[small] = log_u
     return out
 
 
