@@ -26,7 +26,8 @@ from hypothesis import reject, strategies as st
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal
 from .engine import precision, registry
-from .inputs.ranked_lists import DOCUMENTS, QUERIES, SPARSE_GRADES, WHOLE_LISTS, batches, positional
+from .inputs.ranked_lists import (DOCUMENTS, LEAVE_ONE_OUT_QUERIES, QUERIES, SPARSE_GRADES, WHOLE_LISTS, batches,
+                                  leave_one_out_batches, positional)
 
 #: examples per conformance property: the inputs are tiny (<= 4 queries x 8
 #: documents, grades 0..3), so 30 examples cover them well, and the family also
@@ -157,8 +158,9 @@ _GENERIC = {
     # no best value: even a perfect list stops the user at rank 1 with probability 1 - 2^-max_grade at most
     "expected_reciprocal_rank": _PER_DOCUMENT,
     "success_at_k": dict(_PER_DOCUMENT, best=1.0),
-    # no best value: a perfect list of several relevant documents still places some below the top
-    "average_reciprocal_hit_rate": dict(inputs=QUERIES),
+    # no best value: a perfect list of several relevant documents still places some below the top. Its inputs draw
+    # the leave-one-out protocol too: its source's, and the domain of the libraries audited through their RR
+    "average_reciprocal_hit_rate": dict(inputs=LEAVE_ONE_OUT_QUERIES),
     # every generic law holds for both percentiles; a library computing only one is refused under it
     "expected_percentile_rank": dict(_PER_DOCUMENT, inputs=WHOLE_LISTS, forms=PERCENTILE_FORMS,
                                      refusal_fallbacks=PERCENTILE_FORMS[1:]),
@@ -752,7 +754,8 @@ def _percentile_rank(grades, percentile="over_n_minus_1"):
        "else 0", "relation", _tie_free_batches, defines=("success_at_k",))
 @_each("definition", ("average_reciprocal_hit_rate",),
        "on tie-free rankings, ARHR@k = mean over queries of the sum of 1/i over the relevant ranks i <= k",
-       "relation", st.one_of(_tie_free_batches, batches(ties=False, grades=SPARSE_GRADES)),
+       "relation", st.one_of(_tie_free_batches, batches(ties=False, grades=SPARSE_GRADES),
+                             leave_one_out_batches(ties=False, max_queries=4)),
        defines=("average_reciprocal_hit_rate",))
 def _recommender_definition(t, ex, m):
     ranked, k = _in_rank_order(ex)
@@ -781,7 +784,7 @@ def _arhr_is_mrr(t, ex, m):
 
 @_each("bounds_by_harmonic_number", ("average_reciprocal_hit_rate",),
        "0 <= ARHR@k <= H_k = 1 + 1/2 + ... + 1/k, reached when every one of the top k documents is relevant",
-       "bound", batches(grades=st.sampled_from([1, 1, 2, 0])))
+       "bound", st.one_of(batches(grades=st.sampled_from([1, 1, 2, 0])), leave_one_out_batches()))
 def _arhr_harmonic(t, ex, m):
     y, s, k = ex
     cut = y.shape[1] if k is None else min(k, y.shape[1])
