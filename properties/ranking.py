@@ -823,7 +823,7 @@ def _percentile_reversal(t, ex, m, form):
     if y.shape[0] == 0:
         reject()  # nothing relevant anywhere: no percentile rank to read bottom up (not a pass)
     n = y.shape[1]
-    total = (n - 1) / n if form else 1.0
+    total = (n - 1) / n if form.get("percentile") == "over_n" else 1.0  # (i - 1) / n: the bottom is at (n - 1) / n
     forward, backward = _rows(getattr(t, m)(y, **form)), _rows(getattr(t, m)(y[:, ::-1], **form))
     expect_close(forward + backward, np.full_like(forward, total), rtol=1e-12,
                  what=f"percentile rank + reversed list's ({findings.form_part(form) or 'percentile=over_n_minus_1'})")
