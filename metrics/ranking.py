@@ -833,28 +833,47 @@ def average_reciprocal_hit_rate(y_true, y_score=None, *, k=None, ties="average",
     return _mean_over_queries(hits @ (1.0 / np.arange(1, r.k + 1, dtype=np.float64)), sample_weight)
 
 
-def expected_percentile_rank(y_true, y_score=None, *, ties="average", no_relevant="zero"):
+#: the percentile of rank i among n documents: Hu et al. do not pin the denominator, and both forms are in use
+PERCENTILES = ("over_n_minus_1", "over_n")
+
+
+def expected_percentile_rank(y_true, y_score=None, *, percentile="over_n_minus_1", ties="average",
+                             no_relevant="zero"):
     """Expected percentile rank of each query: where its relevant documents sit in the ranking, weighted by grade.
 
-    ``rank = sum_i r_i pct_i / sum_i r_i`` with ``pct_i = (i - 1) / (n - 1)``
-    the percentile of rank i among n documents (0 at the top, 1 at the
-    bottom; 0 when n = 1) and r_i >= 0 the grade (Hu et al.'s observed
-    preference, e.g. watching time). Range [0, 1], lower is better; a random
-    ranking has expectation 0.5. Undefined (0/0) when every grade is 0:
-    ``no_relevant``. Negative grades are refused (the weights of a mean).
-    Under ``ties="average"`` a tied document has the mean percentile of its
-    tie group. This is the per-query value; Hu et al. pool the sums over all
-    users before dividing. Source: Hu, Koren & Volinsky, "Collaborative
-    filtering for implicit feedback datasets", ICDM 2008, section 6
-    (equation 7); seed 004 (Raza & Ding 2020's table: "Rank").
+    ``rank = sum_i r_i pct_i / sum_i r_i`` with r_i >= 0 the grade of the
+    document at rank i (Hu et al.'s observed preference, e.g. watching time)
+    and ``pct_i`` the percentile of rank i among the n documents of the query.
+    Hu et al. define it only as 0% at the top and 100% at the bottom of the
+    list, and two denominators are in use, named by ``percentile``:
+
+    * ``"over_n_minus_1"`` (default): ``pct_i = (i - 1) / (n - 1)``, which
+      runs from 0 at the top to exactly 1 at the bottom, as Hu et al.'s
+      "rank_ui = 100%" for the least preferred item (0 when n = 1); a list
+      read bottom up scores 1 - rank;
+    * ``"over_n"``: ``pct_i = (i - 1) / n``, RecPack's PercentileRanking
+      (|I| the items), in [0, (n - 1) / n]; a list read bottom up scores
+      (n - 1) / n - rank.
+
+    Range [0, 1], lower is better; a random ranking has expectation 0.5
+    (``"over_n_minus_1"``) or (n - 1) / (2n) (``"over_n"``). Undefined (0/0)
+    when every grade is 0: ``no_relevant``. Negative grades are refused (the
+    weights of a mean). Under ``ties="average"`` a tied document has the mean
+    percentile of its tie group. This is the per-query value; Hu et al. pool
+    the sums over all users before dividing. Source: Hu, Koren & Volinsky,
+    "Collaborative filtering for implicit feedback datasets", ICDM 2008,
+    section 6 (equation 7); seed 004 (Raza & Ding 2020's table: "Rank");
+    RecPack 0.3.6, ``recpack.metrics.PercentileRanking`` (the ``"over_n"`` form).
     """
+    check_choice(percentile, "percentile", PERCENTILES)
     check_choice(no_relevant, "no_relevant", NO_RELEVANT)
     r = _rank(y_true, y_score, None, ties)
     if (r.grades < 0).any():
         raise MetricInputError("y_true", "negative grades are not allowed (they weight a mean of percentiles)")
     n = r.n_docs
     places = np.arange(n, dtype=np.float64)[None, :] if not r.tied else (r.start + r.end) / 2.0
-    percentile = places / (n - 1) if n > 1 else np.zeros_like(places)
+    span = n if percentile == "over_n" else n - 1
+    percentile_of = places / span if span > 0 else np.zeros_like(places)
     total = r.grades.sum(axis=1)
-    values = _safe_divide((r.grades * percentile).sum(axis=1), total)
+    values = _safe_divide((r.grades * percentile_of).sum(axis=1), total)
     return r.out(_undefined(values, total == 0, no_relevant))

@@ -50,6 +50,9 @@ class Capability:
     stream_inputs: Any = None
     #: keywords of the refusal calls
     refusal_form: dict = dataclasses.field(default_factory=dict)
+    #: keyword sets the refusal calls fall back to, in turn, on a target that lacks ``refusal_form`` (a library
+    #: that computes one named variant only, such as RecPack's percentile over n)
+    refusal_fallbacks: tuple[dict, ...] = ()
     #: the value on a perfect input (None: no such value, e.g. a curve)
     best: float | None = None
     #: the value is a sum over samples (duplicating every sample doubles it)

@@ -237,6 +237,18 @@ def _perfect(t, ex, name, cap):
     findings.raise_worst(problems)
 
 
+def _refusal_call(t, name, cap, example):
+    """The metric on a bad input under ``refusal_form``, or under the first of ``refusal_fallbacks`` the target
+    has (Unsupported from the last one: the example is skipped)."""
+    *first, last = (cap.refusal_form, *cap.refusal_fallbacks)
+    for form in first:
+        try:
+            return cap.inputs.call(t, name, example, **form)
+        except Unsupported:
+            continue
+    return cap.inputs.call(t, name, example, **last)
+
+
 def _refusal(t, ex, name, cap):
     """One bad input refused; its finding class is the defect and the argument at fault
     (``nan:y_score``), so that a listed defect never hides another."""
@@ -245,10 +257,10 @@ def _refusal(t, ex, name, cap):
         argument = cap.argument_names.get(argument, argument)
     with findings.part(findings.join(defect, argument or ""), view=t):
         if defect == "empty":  # a library may declare what empty input gives (CONVENTIONS["empty"])
-            expect_refusal_or_declared(lambda: cap.inputs.call(t, name, example, **cap.refusal_form), "empty", name,
+            expect_refusal_or_declared(lambda: _refusal_call(t, name, cap, example), "empty", name,
                                        argument, what=f"{name} on empty input")
         else:
-            expect_refusal(lambda: cap.inputs.call(t, name, example, **cap.refusal_form), argument)
+            expect_refusal(lambda: _refusal_call(t, name, cap, example), argument)
 
 
 def _needs(name: str, cap: Capability, forms, *extra: str) -> tuple[str, ...]:

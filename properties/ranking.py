@@ -21,12 +21,13 @@ import itertools
 import math
 
 import numpy as np
-from hypothesis import strategies as st
+from hypothesis import reject, strategies as st
 
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal
 from .engine import precision, registry
-from .inputs.ranked_lists import DOCUMENTS, QUERIES, SPARSE_GRADES, WHOLE_LISTS, batches, positional
+from .inputs.ranked_lists import (DOCUMENTS, LEAVE_ONE_OUT_QUERIES, QUERIES, SPARSE_GRADES, WHOLE_LISTS, batches,
+                                  leave_one_out_batches, positional)
 
 #: examples per conformance property: the inputs are tiny (<= 4 queries x 8
 #: documents, grades 0..3), so 30 examples cover them well, and the family also
@@ -57,6 +58,10 @@ SEED004_FORMULAS = ("cumulative_gain_at_k", "personalized_at_k")
 WITHOUT_CUTOFF = ("r_precision", "bpref", "expected_percentile_rank")
 #: lower is better: the tie policies order them the other way round
 LOWER_IS_BETTER = ("fall_out_at_k", "expected_percentile_rank")
+#: expected_percentile_rank's named variants (metrics.ranking.PERCENTILES): variant -> its keywords; the default
+#: percentile (i - 1) / (n - 1) first, then RecPack's (i - 1) / n
+PERCENTILE_VARIANTS = {"over_n_minus_1": {}, "over_n": {"percentile": "over_n"}}
+PERCENTILE_FORMS = tuple(PERCENTILE_VARIANTS.values())
 #: the metrics that average over the orders of tied documents (ties="average", the default)
 TIE_AVERAGED = ALL + ("r_precision", "fall_out_at_k", "bpref") + RECOMMENDER + SEED004_FORMULAS
 #: metrics with a 0/0 case for queries without relevant documents
@@ -153,9 +158,12 @@ _GENERIC = {
     # no best value: even a perfect list stops the user at rank 1 with probability 1 - 2^-max_grade at most
     "expected_reciprocal_rank": _PER_DOCUMENT,
     "success_at_k": dict(_PER_DOCUMENT, best=1.0),
-    # no best value: a perfect list of several relevant documents still places some below the top
-    "average_reciprocal_hit_rate": dict(inputs=QUERIES),
-    "expected_percentile_rank": dict(_PER_DOCUMENT, inputs=WHOLE_LISTS),
+    # no best value: a perfect list of several relevant documents still places some below the top. Its inputs draw
+    # the leave-one-out protocol too: its source's, and the domain of the libraries audited through their RR
+    "average_reciprocal_hit_rate": dict(inputs=LEAVE_ONE_OUT_QUERIES),
+    # every generic law holds for both percentiles; a library computing only one is refused under it
+    "expected_percentile_rank": dict(_PER_DOCUMENT, inputs=WHOLE_LISTS, forms=PERCENTILE_FORMS,
+                                     refusal_fallbacks=PERCENTILE_FORMS[1:]),
     # unbounded, no best value, like DCG: its own bounds (0 <= CG <= ideal CG) are below
     "cumulative_gain_at_k": _PER_DOCUMENT,
     "personalized_at_k": dict(_PER_DOCUMENT, best=1.0),
@@ -176,6 +184,28 @@ def _needs(*metrics, options=("k",)) -> tuple[str, ...]:
 def _cut(m, k) -> dict:
     """The cutoff keyword of metric m: ``{"k": k}``, or nothing for R-precision and bpref."""
     return {} if m in WITHOUT_CUTOFF else {"k": k}
+
+
+def _percentile_variants(name, statement, kind, strategy, *, options=(), defines=False, default=True):
+    """Decorator: register ``<name>[expected_percentile_rank]`` (unless ``default`` is False: registered with the
+    other metrics) and ``<name>[expected_percentile_rank:<variant>]`` for each other named percentile
+    (:data:`PERCENTILE_VARIANTS`), checked by ``check(t, ex, m=..., form=the variant's keywords)``. ``statement``
+    is a string with ``{m}`` for the metric, or a dict variant -> statement where the law's numbers differ; the
+    property needs the variant's keywords and ``options``."""
+    m = "expected_percentile_rank"
+
+    def decorate(check):
+        for variant, form in PERCENTILE_VARIANTS.items():
+            if not form and not default:
+                continue
+            label = m + (f" ({findings.form_part(form)})" if form else "")
+            text = statement[variant] if isinstance(statement, dict) else statement.replace("{m}", label)
+            register(f"{name}[{m}{f':{variant}' if form else ''}]", text, kind=kind,
+                     needs=(m, *(f"{m}:{key}" for key in (*form, *options))),
+                     check=functools.partial(check, m=m, form=form), strategy=strategy, defines=(m,) if defines else ())
+        return check
+
+    return decorate
 
 
 def _each(name, metrics, statement, kind, strategy, *, options=("k",), also=(), **extra):
@@ -237,9 +267,14 @@ for _m, (_range, _upper, _slack) in _GAIN_BOUNDS.items():
 @_each("no_nan", WITH_NO_RELEVANT,
        "{m} never returns NaN under the default no_relevant policy, even for queries with nothing relevant",
        "undefined", batches(grades=st.sampled_from([0.0, 0.0, 0.0, 1.0, 2.0])))
-def _no_nan(t, ex, m):
-    value = _rows(getattr(t, m)(*positional(ex), **_cut(m, ex[2])))
+def _no_nan(t, ex, m, form=None):
+    value = _rows(getattr(t, m)(*positional(ex), **_cut(m, ex[2]), **(form or {})))
     expect(not np.isnan(value).any(), f"{m} returned NaN outside its documented undefined cases: {value}")
+
+
+_percentile_variants("no_nan", "{m} never returns NaN under the default no_relevant policy, even for queries with "
+                     "nothing relevant", "undefined", batches(grades=st.sampled_from([0.0, 0.0, 0.0, 1.0, 2.0])),
+                     default=False)(_no_nan)
 
 
 @_each("undefined_no_relevant", WITH_NO_RELEVANT,
@@ -282,10 +317,14 @@ def _single_document_expected(m, y):
        "{m} on one-document queries: 1 (or the grade, for DCG) if the document is relevant, else 0 (fall-out: "
        "the reverse; ERR: the stopping probability (2^g - 1) / 2^4 of the grade g; percentile rank: 0)",
        "identity", batches(min_docs=1, max_docs=1))
-def _single_document(t, ex, m):
-    value = getattr(t, m)(*positional(ex), **_cut(m, ex[2]))
+def _single_document(t, ex, m, form=None):
+    value = getattr(t, m)(*positional(ex), **_cut(m, ex[2]), **(form or {}))
     mean = m in MEANS or m == "average_reciprocal_hit_rate"
     expect_close(value if mean else _rows(value), _single_document_expected(m, ex[0]), what=m)
+
+
+_percentile_variants("single_document_query", "{m} on one-document queries: percentile 0, whatever the grade",
+                     "identity", batches(min_docs=1, max_docs=1), default=False)(_single_document)
 
 
 # ------------------------------------------------------------------ NDCG and DCG
@@ -671,27 +710,27 @@ def _orders(scores: np.ndarray):
 _SMALL_TIED = st.one_of(batches(max_docs=5, max_queries=2), batches(max_docs=5, max_queries=2, grades=SPARSE_GRADES))
 
 
-def _ties_over_orders(t, ex, m):
+def _ties_over_orders(t, ex, m, form=None):
+    form = form or {}
     y, s, k = ex
     cut = y.shape[1] if k is None else min(k, y.shape[1])
     if m == "expected_percentile_rank":
-        def formula(grades, cut):
-            return _percentile_rank(grades)
-        expected = np.array([np.mean([formula(y[q, order], cut) for order in _orders(s[q])])
+        expected = np.array([np.mean([_percentile_rank(y[q, order], **form) for order in _orders(s[q])])
                              for q in range(y.shape[0])])
     else:
         formula = _RETRIEVAL_DEFINITIONS[m][0]
         expected = np.array([np.mean([formula(y[q, order] > 0, cut) for order in _orders(s[q])])
                              for q in range(y.shape[0])])
-    expect_close(_rows(getattr(t, m)(y, s, **_cut(m, k), ties="average")), expected, rtol=1e-9, atol=1e-12,
-                 what=f"{m}(ties='average') vs the mean over every order of the tied documents")
+    expect_close(_rows(getattr(t, m)(y, s, **_cut(m, k), ties="average", **form)), expected, rtol=1e-9, atol=1e-12,
+                 what=f"{m}(ties='average'{''.join(f', {key}={v!r}' for key, v in form.items())}) vs the mean over "
+                 "every order of the tied documents")
 
 
-for _m in ("r_precision", "fall_out_at_k", "bpref", "expected_percentile_rank"):
+_TIES_OVER_ORDERS = "under ties='average', {m} is the mean of its definition over every order of the tied documents"
+for _m in ("r_precision", "fall_out_at_k", "bpref"):
     # at most 5 documents: at most 5! = 120 orders to enumerate
-    _each("ties_average_over_orders", (_m,),
-          "under ties='average', {m} is the mean of its definition over every order of the tied documents",
-          "relation", _SMALL_TIED, options=("k", "ties"), defines=(_m,))(_ties_over_orders)
+    _each("ties_average_over_orders", (_m,), _TIES_OVER_ORDERS, "relation", _SMALL_TIED, options=("k", "ties"),
+          defines=(_m,))(_ties_over_orders)
 
 
 # ------------------------------------------------------------------ success@k, ARHR, percentile rank (seed 004)
@@ -701,10 +740,12 @@ def _reciprocal_hits(rel, k):
     return sum(1.0 / i for i in range(1, k + 1) if rel[i - 1])
 
 
-def _percentile_rank(grades):
-    """Hu et al.'s expected percentile rank of one query (grades in rank order), 0 when every grade is 0."""
+def _percentile_rank(grades, percentile="over_n_minus_1"):
+    """Hu et al.'s expected percentile rank of one query (grades in rank order), 0 when every grade is 0; the
+    percentile of rank i among n is (i - 1) / (n - 1) (0 when n = 1), or (i - 1) / n (``percentile="over_n"``)."""
     n = len(grades)
-    places = [(i / (n - 1) if n > 1 else 0.0) for i in range(n)]
+    span = n if percentile == "over_n" else n - 1
+    places = [(i / span if span else 0.0) for i in range(n)]
     total = float(np.sum(grades))
     return sum(g * p for g, p in zip(grades, places)) / total if total else 0.0
 
@@ -713,17 +754,13 @@ def _percentile_rank(grades):
        "else 0", "relation", _tie_free_batches, defines=("success_at_k",))
 @_each("definition", ("average_reciprocal_hit_rate",),
        "on tie-free rankings, ARHR@k = mean over queries of the sum of 1/i over the relevant ranks i <= k",
-       "relation", st.one_of(_tie_free_batches, batches(ties=False, grades=SPARSE_GRADES)),
+       "relation", st.one_of(_tie_free_batches, batches(ties=False, grades=SPARSE_GRADES),
+                             leave_one_out_batches(ties=False, max_queries=4)),
        defines=("average_reciprocal_hit_rate",))
-@_each("definition", ("expected_percentile_rank",),
-       "on tie-free rankings, rank = sum_i r_i (i - 1) / (n - 1) / sum_i r_i, grade-weighted, 0 if every grade is 0",
-       "relation", _tie_free_batches, defines=("expected_percentile_rank",))
 def _recommender_definition(t, ex, m):
     ranked, k = _in_rank_order(ex)
     value = getattr(t, m)(*positional(ex), **_cut(m, ex[2]))
-    if m == "expected_percentile_rank":
-        expect_close(_rows(value), [_percentile_rank(row) for row in ranked], rtol=1e-9, atol=1e-12, what=m)
-    elif m == "success_at_k":
+    if m == "success_at_k":
         expect_close(_rows(value), [_hit(row > 0, k) for row in ranked], rtol=1e-12, what=m)
     else:
         expect_close(value, np.mean([_reciprocal_hits(row > 0, k) for row in ranked]), rtol=1e-9, what=m)
@@ -747,7 +784,7 @@ def _arhr_is_mrr(t, ex, m):
 
 @_each("bounds_by_harmonic_number", ("average_reciprocal_hit_rate",),
        "0 <= ARHR@k <= H_k = 1 + 1/2 + ... + 1/k, reached when every one of the top k documents is relevant",
-       "bound", batches(grades=st.sampled_from([1, 1, 2, 0])))
+       "bound", st.one_of(batches(grades=st.sampled_from([1, 1, 2, 0])), leave_one_out_batches()))
 def _arhr_harmonic(t, ex, m):
     y, s, k = ex
     cut = y.shape[1] if k is None else min(k, y.shape[1])
@@ -758,25 +795,52 @@ def _arhr_harmonic(t, ex, m):
     expect_close(full, harmonic, rtol=1e-12, what=f"{m} with every document relevant vs H_{cut}")
 
 
-@_each("reversal_complements", ("expected_percentile_rank",),
-       "reading a ranked list bottom up turns its percentile rank into 1 - rank (queries with a positive grade)",
-       "identity", batches(scored=False))
-def _percentile_reversal(t, ex, m):
+@_percentile_variants("definition", {
+    "over_n_minus_1": "on tie-free rankings, rank = sum_i r_i (i - 1) / (n - 1) / sum_i r_i, grade-weighted, 0 if "
+                      "every grade is 0",
+    "over_n": "on tie-free rankings, with percentile='over_n' (RecPack's), rank = sum_i r_i (i - 1) / n / sum_i r_i, "
+              "grade-weighted, 0 if every grade is 0"}, "relation", _tie_free_batches, defines=True)
+def _percentile_definition(t, ex, m, form):
+    ranked, _ = _in_rank_order(ex)
+    expect_close(_rows(getattr(t, m)(*positional(ex), **form)), [_percentile_rank(row, **form) for row in ranked],
+                 rtol=1e-9, atol=1e-12, what=f"{m}({findings.form_part(form)})")
+
+
+@_percentile_variants("ties_average_over_orders", _TIES_OVER_ORDERS, "relation", _SMALL_TIED, options=("ties",),
+                      defines=True)
+def _percentile_ties_over_orders(t, ex, m, form):
+    _ties_over_orders(t, ex, m, form)
+
+
+@_percentile_variants("reversal_complements", {
+    "over_n_minus_1": "reading a ranked list bottom up turns its percentile rank into 1 - rank (queries with a "
+                      "positive grade): (i - 1) / (n - 1) + (n - i) / (n - 1) = 1",
+    "over_n": "with percentile='over_n', reading a ranked list of n documents bottom up turns its percentile rank "
+              "into (n - 1) / n - rank (queries with a positive grade): (i - 1) / n + (n - i) / n = (n - 1) / n"},
+    "identity", batches(scored=False))
+def _percentile_reversal(t, ex, m, form):
     y = ex[0][(ex[0] > 0).any(axis=1)]
     if y.shape[0] == 0:
-        return
-    forward, backward = _rows(getattr(t, m)(y)), _rows(getattr(t, m)(y[:, ::-1]))
-    expect_close(forward + backward, np.ones_like(forward), rtol=1e-12, what="percentile rank + reversed list's")
+        reject()  # nothing relevant anywhere: no percentile rank to read bottom up (not a pass)
+    n = y.shape[1]
+    total = (n - 1) / n if form.get("percentile") == "over_n" else 1.0  # (i - 1) / n: the bottom is at (n - 1) / n
+    forward, backward = _rows(getattr(t, m)(y, **form)), _rows(getattr(t, m)(y[:, ::-1], **form))
+    expect_close(forward + backward, np.full_like(forward, total), rtol=1e-12,
+                 what=f"percentile rank + reversed list's ({findings.form_part(form) or 'percentile=over_n_minus_1'})")
 
 
 @_each("refuses_negative_grades", ("expected_percentile_rank",),
        "{m} refuses negative grades (they weight a mean of percentiles), naming y_true", "refusal",
        st.just(VALID_BATCH), options=())
-def _percentile_negative(t, ex, m):
+def _percentile_negative(t, ex, m, form=None):
     y, s, _ = ex
     y = y.copy()
     y[0, 1] = -1.0
-    expect_refusal(lambda: getattr(t, m)(y, s), "y_true")
+    expect_refusal(lambda: getattr(t, m)(y, s, **(form or {})), "y_true")
+
+
+_percentile_variants("refuses_negative_grades", "{m} refuses negative grades (they weight a mean of percentiles), "
+                     "naming y_true", "refusal", st.just(VALID_BATCH), default=False)(_percentile_negative)
 
 
 # ------------------------------------------------------------------ cumulative rating (CG@k), personalized@k (seed 004)

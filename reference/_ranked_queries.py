@@ -35,3 +35,28 @@ def binary_grades(args, kwargs) -> bool:
     except (TypeError, ValueError):
         return True
     return not np.isfinite(grades).all() or bool(np.isin(grades, (0.0, 1.0)).all())
+
+
+def one_relevant_per_query(args, kwargs) -> bool:
+    """A declared domain (``DOMAINS[name] = {"where": one_relevant_per_query}``) for average_reciprocal_hit_rate
+    mapped onto a library's reciprocal rank: True when every query has exactly one relevant document (grade > 0).
+    That is the leave-one-out protocol ARHR was defined on (Deshpande & Karypis 2004: one held-out item per user),
+    where the sum of 1/rank over the hits in the top k is the reciprocal rank of the one hit, so ARHR@k = MRR@k.
+    Bad input stays inside the domain, where the spec checks that it is refused (a refusal does not depend on the
+    grades): grades that are not a finite non-empty rectangular array, scores of another shape or not finite, a
+    cutoff k below 1."""
+    y_true = args[0] if args else kwargs.get("y_true")
+    y_score = args[1] if len(args) > 1 else kwargs.get("y_score")
+    k = kwargs.get("k")
+    try:
+        grades = np.asarray(y_true, dtype=float)
+        scores = None if y_score is None else np.asarray(y_score, dtype=float)
+    except (TypeError, ValueError):
+        return True
+    if grades.ndim not in (1, 2) or grades.size == 0 or not np.isfinite(grades).all():
+        return True
+    if scores is not None and (scores.shape != grades.shape or not np.isfinite(scores).all()):
+        return True
+    if k is not None and not (isinstance(k, (int, np.integer)) and k >= 1):
+        return True
+    return bool(((np.atleast_2d(grades) > 0).sum(axis=1) == 1).all())

@@ -7,7 +7,9 @@ per-query values; ``.calc_aggregate`` for the means), so the audit sees one tool
 the measure has a provider other than pytrec_eval (already a bundled target) that one is used:
 
 * msmarco (ir-measures' own Python, from the MS MARCO evaluation script): reciprocal_rank and
-  mean_reciprocal_rank (``RR``, ``RR@k``);
+  mean_reciprocal_rank (``RR``, ``RR@k``), and average_reciprocal_hit_rate as the same mean of ``RR@k`` on
+  queries with exactly one relevant document only (the leave-one-out protocol ARHR was defined on, where ARHR@k
+  = MRR@k; DOMAINS);
 * gdeval (the TREC 2010 Web track's ``gdeval.pl``, shipped in ir-measures and run with ``perl``):
   expected_reciprocal_rank (``ERR@k``) and ndcg_at_k with gain='exponential' (``nDCG(dcg='exp-log2')@k``,
   the provider ``DefaultPipeline`` picks for it);
@@ -21,8 +23,8 @@ the measure has a provider other than pytrec_eval (already a bundled target) tha
 Each call turns the catalog's arrays into the dicts ir-measures takes: qrels ``{query: {document: grade}}``
 with every document judged (grade 0 included) and a run ``{query: {document: score}}``. Not provided:
 dcg_at_k and cumulative_gain_at_k (ir-measures has no unnormalised DCG; alpha_DCG is pyndeval's diversity
-measure), fall_out_at_k, average_recall_at_k / mean_average_recall, average_reciprocal_hit_rate,
-expected_percentile_rank and personalized_at_k (no such measure).
+measure), fall_out_at_k, average_recall_at_k / mean_average_recall, expected_percentile_rank and
+personalized_at_k (no such measure).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from ir_measures import AP, ERR, RR, Bpref, P, R, Rprec, Success, nDCG
 
 from properties.engine.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
 
-from ._ranked_queries import grades_and_scores
+from ._ranked_queries import grades_and_scores, one_relevant_per_query
 
 TARGET_NAME = "ir_measures"
 VERSION = getattr(ir_measures, "__version__", None) or _version("ir-measures")
@@ -69,6 +71,10 @@ CONVENTIONS = {
     "average precision": "AP / AP@k divide by every relevant document of the query (denominator='total')",
     "means": "mean_average_precision, mean_reciprocal_rank and hit_rate_at_k are the measure's calc_aggregate "
     "(arithmetic mean over the queries of the qrels); no sample_weight",
+    "average reciprocal hit rate": "average_reciprocal_hit_rate is mean_reciprocal_rank's call (msmarco RR@k, "
+    "calc_aggregate): ARHR@k = MRR@k where each query has exactly one relevant document, the leave-one-out "
+    "protocol ARHR was defined on (Deshpande & Karypis 2004); other examples are skipped (DOMAINS). No provider "
+    "sums 1/rank over every hit",
     "ranked lists": "y_score=None is passed as strictly decreasing scores (the list order)",
     "shapes": "the dict input has no shape: the adapter refuses what it cannot convert (queries with no "
     "documents, ragged batches, scores whose shape differs from the grades), naming the argument; NaN and "
@@ -76,6 +82,9 @@ CONVENTIONS = {
 }
 
 SUPPORTS = {"expected_reciprocal_rank": {"max_grade": (4,)}}
+
+#: RR@k averaged is ARHR@k where one document per query is relevant
+DOMAINS = {"average_reciprocal_hit_rate": {"where": one_relevant_per_query}}
 
 #: the provider of each measure, and whether it breaks ties by document id descending
 _PYTREC_EVAL = (ir_measures.pytrec_eval, True)
@@ -158,6 +167,10 @@ def reciprocal_rank(y_true, y_score=None, *, k=None):
 
 def mean_reciprocal_rank(y_true, y_score=None, *, k=None):
     return _mean(_MSMARCO, _cut(RR, k, uncut=True), y_true, y_score)
+
+
+def average_reciprocal_hit_rate(y_true, y_score=None, *, k=None):
+    return mean_reciprocal_rank(y_true, y_score, k=k)
 
 
 def success_at_k(y_true, y_score=None, *, k=None):

@@ -12,7 +12,9 @@ parsed once per batch and measure) and reused across calls.
 Names provided: precision_at_k (P.k), recall_at_k (recall.k),
 average_precision_at_k / mean_average_precision (map_cut.k, or map without a
 cutoff), reciprocal_rank / mean_reciprocal_rank (recip_rank, with success.k
-for a cutoff, see CONVENTIONS), success_at_k and hit_rate_at_k (success.k), ndcg_at_k
+for a cutoff, see CONVENTIONS), average_reciprocal_hit_rate (the same mean of
+recip_rank, on queries with exactly one relevant document only: see CONVENTIONS),
+success_at_k and hit_rate_at_k (success.k), ndcg_at_k
 (ndcg_cut.k, or ndcg without a cutoff; linear gain only), r_precision (Rprec)
 and bpref (bpref). fall_out_at_k is not provided: trec_eval 9 has no fall-out
 measure (its list: pytrec_eval.supported_measures). dcg_at_k is not
@@ -30,6 +32,8 @@ import numpy as np
 import pytrec_eval
 
 from properties.engine.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
+
+from ._ranked_queries import one_relevant_per_query
 
 TARGET_NAME = "pytrec_eval"
 VERSION = getattr(pytrec_eval, "__version__", None) or _version("pytrec-eval-terrier")
@@ -50,6 +54,10 @@ CONVENTIONS = {
     "reciprocal rank cutoff": "trec_eval's recip_rank has no cutoff (this build has no recip_rank_cut); RR@k "
     "is recip_rank x success.k, both from the same evaluate call: success.k is 1 exactly when the first "
     "relevant document is within the top k",
+    "average reciprocal hit rate": "average_reciprocal_hit_rate is mean_reciprocal_rank's call (recip_rank, x "
+    "success.k at a cutoff): ARHR@k = MRR@k where each query has exactly one relevant document, the leave-one-out "
+    "protocol ARHR was defined on (Deshpande & Karypis 2004); other examples are skipped (DOMAINS). trec_eval "
+    "has no measure summing 1/rank over every hit",
     "ndcg gain": "trec_eval's ndcg/ndcg_cut take the qrels grade as the gain (linear, Jarvelin & Kekalainen) "
     "with discount 1/log2(rank + 1), and count only grades > 0 (a negative grade has gain 0). gain='linear' "
     "only: exponential gain would need trec_eval's ndcg_p-style gain parameters, which pytrec_eval's measure "
@@ -65,6 +73,9 @@ CONVENTIONS = {
 }
 
 SUPPORTS = {"ndcg_at_k": {"gain": ("linear",)}}
+
+#: recip_rank is ARHR where one document per query is relevant
+DOMAINS = {"average_reciprocal_hit_rate": {"where": one_relevant_per_query}}
 
 
 def _queries(y_true, y_score):
@@ -179,6 +190,10 @@ def reciprocal_rank(y_true, y_score=None, *, k=None):
 def mean_reciprocal_rank(y_true, y_score=None, *, k=None):
     values, _ = _reciprocal_rank(y_true, y_score, k)
     return _mean("recip_rank", values)
+
+
+def average_reciprocal_hit_rate(y_true, y_score=None, *, k=None):
+    return mean_reciprocal_rank(y_true, y_score, k=k)
 
 
 def hit_rate_at_k(y_true, y_score=None, *, k=None):

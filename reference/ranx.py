@@ -5,6 +5,10 @@ Each call turns the catalog's arrays into ranx ``Qrels`` (query -> document
 document -> score) and calls :func:`ranx.evaluate` with ``return_mean=False``
 for per-query values. Queries are named ``q0000...`` and documents ``d0000...``
 so ranx's sorting of ids keeps the input order of queries.
+
+average_reciprocal_hit_rate is ranx's ``mrr`` (mean reciprocal rank at k) on ARHR's own domain only: queries with
+exactly one relevant document each, the leave-one-out protocol ARHR was defined on, where the two are equal
+(DOMAINS; ranx has no metric summing 1/rank over every hit).
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from ranx import Qrels, Run, evaluate
 
 from properties.engine.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
 
-from ._ranked_queries import binary_grades, grades_and_scores
+from ._ranked_queries import binary_grades, grades_and_scores, one_relevant_per_query
 
 TARGET_NAME = "ranx"
 VERSION = getattr(ranx, "__version__", None) or "0.3.21"
@@ -34,11 +38,15 @@ CONVENTIONS = {
     "(grade 0 = judged non-relevant) and retrieved",
     "cumulative gain": "cumulative_gain_at_k is 'hits' (the relevant documents in the top k), which is CG@k on "
     "0/1 grades only (ranx counts a document, it does not sum grades): examples with another grade are skipped",
+    "average reciprocal hit rate": "average_reciprocal_hit_rate is 'mrr' (mean over queries): ARHR@k = MRR@k where "
+    "each query has exactly one relevant document, the leave-one-out protocol ARHR was defined on (Deshpande & "
+    "Karypis 2004); other examples are skipped (DOMAINS). No sample_weight",
 }
 
 
-#: hits is CG@k where a relevant document's gain is 1
-DOMAINS = {"cumulative_gain_at_k": {"where": binary_grades}}
+#: hits is CG@k where a relevant document's gain is 1; mrr is ARHR where one document per query is relevant
+DOMAINS = {"cumulative_gain_at_k": {"where": binary_grades},
+           "average_reciprocal_hit_rate": {"where": one_relevant_per_query}}
 
 
 def _queries(y_true, y_score):
@@ -104,6 +112,10 @@ def mean_reciprocal_rank(y_true, y_score=None, *, k=None):
 
 def hit_rate_at_k(y_true, y_score=None, *, k=None):
     return _mean("hit_rate", y_true, y_score, k)
+
+
+def average_reciprocal_hit_rate(y_true, y_score=None, *, k=None):
+    return _mean("mrr", y_true, y_score, k)
 
 
 def dcg_at_k(y_true, y_score=None, *, k=None, gain="linear"):

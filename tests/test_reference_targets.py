@@ -76,3 +76,19 @@ def test_an_adapter_binds_each_declaration_table_once(name):
 
 
 DECLARATION_TABLES = {"SUPPORTS", "CONVENTIONS", "DOMAINS", "PRECISION", "TARGET_NAME", "VERSION", "TOLERANCES"}
+
+
+def test_arhr_domain_is_one_relevant_document_per_query_and_keeps_bad_input_inside():
+    """ARHR is audited through a library's reciprocal rank on one relevant document per query only; a bad input
+    stays inside that domain, where the spec checks that it is refused."""
+    import numpy as np
+
+    from reference._ranked_queries import one_relevant_per_query
+
+    assert one_relevant_per_query((np.array([[0.0, 2.0, 0.0], [1.0, 0.0, 0.0]]),), {"k": 2})
+    assert not one_relevant_per_query((np.array([[0.0, 1.0, 1.0]]),), {})  # two relevant: ARHR is not RR there
+    assert not one_relevant_per_query(([0.0, 0.0],), {})  # nothing relevant
+    assert one_relevant_per_query((np.array([[1.0, 1.0]]), np.array([[np.nan, 1.0]])), {})  # NaN score
+    assert one_relevant_per_query((np.array([[1.0, 1.0]]),), {"k": 0})  # k below 1
+    assert one_relevant_per_query((np.zeros((2, 0)),), {})  # empty queries
+    assert one_relevant_per_query(([[1.0, 0.0], [1.0]],), {})  # ragged

@@ -27,7 +27,7 @@ import functools
 import numpy as np
 from hypothesis import strategies as st
 
-from . import ROUNDED, InputShape, Recast, float_recasts, integer_recasts, list_recast, upcast, with_edges
+from . import ROUNDED, InputShape, Recast, edges_of, float_recasts, integer_recasts, list_recast, upcast, with_edges
 from .labels import sample_weights
 
 #: mostly irrelevant documents: where each one lands (hit or miss) matters
@@ -71,6 +71,21 @@ def batches(
             scores = scores.astype(np.float32)
     k = draw(st.none() | st.integers(1, n_docs + 1))
     return y, scores, k
+
+
+@st.composite
+def leave_one_out_batches(draw, **options):
+    """:func:`batches` in which every query has exactly one relevant document (grade 1 to 3, at a drawn place):
+    the leave-one-out protocol of recommender evaluation (one held-out item per user), on which ARHR@k is MRR@k
+    and on which libraries computing only reciprocal rank are audited for ARHR. ``options`` go to batches."""
+    y, s, k = draw(batches(grades=st.just(0), **options))
+    n_queries, n_docs = y.shape
+    held_out = draw(st.lists(st.tuples(st.integers(0, n_docs - 1), st.integers(1, 3)), min_size=n_queries,
+                             max_size=n_queries))
+    y = y.copy()
+    for query, (place, grade) in enumerate(held_out):
+        y[query, place] = grade
+    return y, s, k
 
 
 def positional(ex) -> tuple:
@@ -237,11 +252,27 @@ DOCUMENTS = _shape("queries of scored documents", DOCUMENT_EXAMPLES, axis=1)
 #: the same, for the per-query metrics without a cutoff (R-precision, bpref)
 WHOLE_LISTS = _shape("queries of scored documents, no cutoff", DOCUMENT_EXAMPLES, axis=1, cutoff=False)
 
+def _query_shape(name: str, examples) -> InputShape:
+    """The shape of a mean metric: whole queries are the samples, with one sample_weight each."""
+    return _shape(
+        name, examples, axis=0,
+        weighted=lambda metric: with_edges(examples.flatmap(
+            lambda ex: st.tuples(st.just(ex), sample_weights(ex[0].shape[0], kind="int"))),
+            [(f"{edge}_weighted", (ex, np.arange(1, ex[0].shape[0] + 1, dtype=np.float64)))
+             for edge, ex in edges_of(examples) if ex[0].shape[0] > 1]),
+    )
+
+
 #: the mean metrics' samples: whole queries, with one sample_weight each
-QUERIES = _shape(
-    "batches of queries", QUERY_EXAMPLES, axis=0,
-    weighted=lambda metric: with_edges(QUERY_EXAMPLES.flatmap(
-        lambda ex: st.tuples(st.just(ex), sample_weights(ex[0].shape[0], kind="int"))),
-        [(f"{name}_weighted", (ex, np.arange(1, ex[0].shape[0] + 1, dtype=np.float64)))
-         for name, ex in batch_edges() if ex[0].shape[0] > 1]),
-)
+QUERIES = _query_shape("batches of queries", QUERY_EXAMPLES)
+
+#: the same with a third of the draws in the leave-one-out protocol (exactly one relevant document per query), and
+#: a tied one among the edges: ARHR's shape, so that a library audited for ARHR on that domain alone (through its
+#: reciprocal rank) meets enough examples inside it
+LEAVE_ONE_OUT_EXAMPLES = with_edges(
+    st.one_of(batches(), batches(min_queries=3, max_queries=4, grades=SPARSE_GRADES),
+              leave_one_out_batches(max_queries=4)),
+    (*batch_edges(), ("one_relevant_per_query_tied", _batch([[0, 0, 1, 0], [2, 0, 0, 0]],
+                                                            [[1.0, 1.0, 1.0, 1.0], [3.0, 2.0, 2.0, 1.0]], 2))))
+LEAVE_ONE_OUT_QUERIES = _query_shape("batches of queries, a third with one relevant document per query",
+                                     LEAVE_ONE_OUT_EXAMPLES)

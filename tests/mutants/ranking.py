@@ -782,8 +782,8 @@ def arhr_weighted_by_grade(y_true, y_score=None, *, k=None, ties="average", samp
     return float(np.mean(ranked.clip(min=0) @ (1.0 / np.arange(1, ranked.shape[1] + 1))))
 
 
-def percentile_over_n(y_true, y_score=None, *, ties="average", no_relevant="zero"):
-    """Percentile (i - 1) / n instead of (i - 1) / (n - 1): the bottom of the list never reaches 1."""
+def percentile_over_n(y_true, y_score=None, *, percentile="over_n_minus_1", ties="average", no_relevant="zero"):
+    """Percentile (i - 1) / n whatever the option asks: the default (i - 1) / (n - 1) never reaches 1 at the bottom."""
     ranked = _ranked_grades(y_true, y_score)
     n = ranked.shape[1]
     total = ranked.sum(axis=1)
@@ -791,10 +791,15 @@ def percentile_over_n(y_true, y_score=None, *, ties="average", no_relevant="zero
     return _out(y_true, np.divide(num, total, out=np.zeros_like(num), where=total > 0))
 
 
-def percentile_unweighted(y_true, y_score=None, *, ties="average", no_relevant="zero"):
+def percentile_option_ignored(y_true, y_score=None, *, percentile="over_n_minus_1", **kwargs):
+    """percentile='over_n' accepted and ignored: (i - 1) / (n - 1) whatever the option asks."""
+    return real.expected_percentile_rank(y_true, y_score, **kwargs)
+
+
+def percentile_unweighted(y_true, y_score=None, **kwargs):
     """The mean percentile of the relevant documents, their grades ignored."""
     binary = (np.asarray(y_true, dtype=float) > 0).astype(float)
-    return real.expected_percentile_rank(binary, y_score, ties=ties, no_relevant=no_relevant)
+    return real.expected_percentile_rank(binary, y_score, **kwargs)
 
 
 def percentile_one_document_nan(y_true, y_score=None, **kwargs):
@@ -811,7 +816,7 @@ def percentile_negative_grades_clipped(y_true, y_score=None, **kwargs):
 MUTANTS += [
     Mutant("recommender_average_ties_as_pessimistic", _wrap_all(_ties_average_as_pessimistic,
                                                                 ("expected_percentile_rank",)),
-           _ids("ties_average_over_orders", ("expected_percentile_rank",))),
+           _ids("ties_average_over_orders", ("expected_percentile_rank", "expected_percentile_rank:over_n"))),
     Mutant("success_counts_hits", {"success_at_k": success_counts_hits},
            _ids("definition", ("success_at_k",)) + _ids("mean_is_hit_rate", ("success_at_k",))
            + _ids("agrees_with_ranx", ("success_at_k",))),
@@ -828,15 +833,19 @@ MUTANTS += [
     Mutant("percentile_over_n", {"expected_percentile_rank": percentile_over_n},
            _ids("definition", ("expected_percentile_rank",))
            + _ids("reversal_complements", ("expected_percentile_rank",))),
+    Mutant("percentile_option_ignored", {"expected_percentile_rank": percentile_option_ignored},
+           _ids("definition", ("expected_percentile_rank:over_n",))
+           + _ids("reversal_complements", ("expected_percentile_rank:over_n",))
+           + _ids("ties_average_over_orders", ("expected_percentile_rank:over_n",))),
     Mutant("percentile_unweighted", {"expected_percentile_rank": percentile_unweighted},
-           _ids("definition", ("expected_percentile_rank",))),
+           _ids("definition", ("expected_percentile_rank", "expected_percentile_rank:over_n"))),
     Mutant("percentile_zero_division_nan", {"expected_percentile_rank": _nan_policy_ignored(
-        real.expected_percentile_rank)}, _ids("no_nan", ("expected_percentile_rank",))
+        real.expected_percentile_rank)}, _ids("no_nan", ("expected_percentile_rank", "expected_percentile_rank:over_n"))
            + _ids("undefined_no_relevant", ("expected_percentile_rank",))),
     Mutant("percentile_one_document_nan", {"expected_percentile_rank": percentile_one_document_nan},
-           _ids("single_document_query", ("expected_percentile_rank",))),
+           _ids("single_document_query", ("expected_percentile_rank", "expected_percentile_rank:over_n"))),
     Mutant("percentile_negative_grades_clipped", {"expected_percentile_rank": percentile_negative_grades_clipped},
-           _ids("refuses_negative_grades", ("expected_percentile_rank",))),
+           _ids("refuses_negative_grades", ("expected_percentile_rank", "expected_percentile_rank:over_n"))),
 ]
 
 
