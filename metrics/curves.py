@@ -628,17 +628,23 @@ def log_auc(y_true, y_score, *, fpr_range=(0.001, 0.1), pos_label=None, sample_w
     """
     low, high = _check_fpr_range(fpr_range)
     is_pos, score, weight = _binary_input(y_true, y_score, pos_label, sample_weight)
-    tps, fps, _ = _roc_points(is_pos, score, weight)
-    fpr, tpr = fps / fps[-1], tps / tps[-1]
-    # the points from the last at or below `low` to the first at or above `high`
-    first = np.searchsorted(fpr, low, side="right") - 1
-    last = np.searchsorted(fpr, high, side="left")
-    x, y = fpr[first:last + 1], tpr[first:last + 1]
+    tps, fps, _ = _counts_at_thresholds(is_pos, score, weight)
+    _require_classes(tps, fps, negatives=True)
+    # the ROC points from the last at or below `low` to the first at or above `high` (point 0 is the origin,
+    # point k > 0 the k-th threshold's); one point more each side guards the rounding of low * N, and any
+    # segment outside the range adds nothing (clipped to zero width below)
+    negatives, positives = fps[-1], tps[-1]
+    first = max(int(np.searchsorted(fps, low * negatives, side="right")) - 1, 0)
+    last = min(int(np.searchsorted(fps, high * negatives, side="left")) + 2, fps.shape[0])
+    at = np.arange(first, last + 1)
+    x = np.where(at > 0, fps[at - 1] / negatives, 0.0)
+    y = np.where(at > 0, tps[at - 1] / positives, 0.0)
     x1, x2, y1, y2 = x[:-1], x[1:], y[:-1], y[1:]
     run = x2 > x1  # vertical steps add no area
     x1, x2, y1, y2 = x1[run], x2[run], y1[run], y2[run]
     slope = (y2 - y1) / (x2 - x1)
-    u, v = np.maximum(x1, low), np.minimum(x2, high)
+    u = np.minimum(np.maximum(x1, low), high)
+    v = np.maximum(np.minimum(x2, high), u)
     at_u = y1 + slope * (u - x1)
     growth = (v - u) / u
     log_growth = np.log1p(growth)
