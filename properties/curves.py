@@ -58,8 +58,10 @@ ROC_OPERATING = ("sensitivity_at_specificity", "specificity_at_sensitivity")
 #: the metrics that need a negative sample too
 NEEDS_NEGATIVES = (*ROC_FAMILY, *ROC_OPERATING, "log_auc")
 #: examples of the operating points' and log_auc's properties other than their definitions (about 70 properties:
-#: the test suite's time); the definitions run the family's full count
-_FEWER = 30
+#: the test suite's time)
+_FEWER = 20
+#: examples of their definitions (and of the direction of the constraint)
+_DEFINITION_EXAMPLES = 40
 
 # ---------------------------------------------------------------- strategies (shared: properties/inputs/scores.py)
 
@@ -599,7 +601,7 @@ def _register_operating_points():
                  f"sample) whose {rate_name} is at least {keyword}, with the threshold of the point that also has "
                  f"the largest {rate_name}{nothing}",
                  kind="relation", needs=needs, check=definition, strategy=constrained_rankings(name),
-                 defines=(name,))
+                 defines=(name,), max_examples=_DEFINITION_EXAMPLES)
 
         def on_the_curve(t, ex, name=name, keyword=keyword, value_name=value_name, rate_name=rate_name):
             y, s, minimum = ex
@@ -640,7 +642,7 @@ def _register_operating_points():
                  f"{name} never rises when {keyword} rises (a stricter constraint leaves fewer thresholds)",
                  kind="direction", needs=needs, check=monotone_constraint,
                  strategy=st.tuples(constrained_rankings(name), st.sampled_from(_ROUND_CONSTRAINTS)),
-                 max_examples=_FEWER)
+                 max_examples=_DEFINITION_EXAMPLES)  # a constraint read backwards needs two telling values
 
         def refuse_constraint(t, ex, name=name, keyword=keyword):
             y, s = ex
@@ -723,7 +725,8 @@ def ranged_rankings(draw):
 @prop("definition[log_auc]",
       "log_auc is the integral of the ROC polyline (points counted sample by sample, straight segments in linear "
       "FPR) over log FPR in fpr_range, divided by the range's log width (Gauss-Legendre in log FPR per segment)",
-      kind="relation", needs=("log_auc", "log_auc:fpr_range"), strategy=ranged_rankings(), defines=("log_auc",))
+      kind="relation", needs=("log_auc", "log_auc:fpr_range"), strategy=ranged_rankings(), defines=("log_auc",),
+      max_examples=_DEFINITION_EXAMPLES)
 def _log_auc_definition(t, ex):
     y, s, (low, high) = ex
     # a closed form per segment vs quadrature: rounding only
@@ -1257,5 +1260,5 @@ _GENERIC = {
 CAPABILITIES = {m: dataclasses.replace(cap, **_GENERIC[m]) for m, cap in CAPABILITIES.items()}
 
 #: the generic properties of the operating points and log_auc run fewer examples (35 properties: the test
-#: suite's time); their definitions run the family's full count
+#: suite's time)
 GENERIC_EXAMPLES = {name: _FEWER for name in (*OPERATING_POINTS, "log_auc")}
