@@ -22,6 +22,7 @@ __all__ = [
     "check_choice",
     "check_positive",
     "check_int_at_least",
+    "check_rate",
 ]
 
 
@@ -144,3 +145,13 @@ def check_int_at_least(value, name: str, minimum: int) -> int:
     if value < minimum:
         raise MetricInputError(name, f"must be >= {minimum}, got {value!r}")
     return int(value)
+
+
+def check_rate(value, name: str) -> float:
+    """A rate (a real number in [0, 1], not a boolean) as a float."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise MetricInputError(name, f"expected a number in [0, 1], got {value!r}")
+    value = float(value)
+    if not 0.0 <= value <= 1.0:  # NaN fails too
+        raise MetricInputError(name, f"must lie in [0, 1], got {value!r}")
+    return value

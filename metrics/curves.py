@@ -22,6 +22,12 @@ Conventions (scikit-learn's where it has the metric):
   negative sample (false-positive rate undefined: the ROC/DET family). With
   positives but no negatives, the precision-recall family is defined
   (precision 1 everywhere, AP 1).
+* the operating-point metrics (``recall_at_fixed_precision`` and the three
+  others) return an :class:`OperatingPoint` ``(value, threshold)``: the best
+  rate under a constraint on another rate and the threshold that reaches it
+  (torchmetrics' layout). The rates compared with the constraint are each one
+  division of the counts (``TN / N``, not ``1 - FP / N``), so a rate equal to
+  the constraint's value meets it.
 
 Speed: one sort per call. Unweighted inputs are split by class and each half
 is sorted with NumPy's (SIMD) ``np.sort``; a stable ``argsort`` of the two
@@ -31,9 +37,11 @@ concatenated sorted runs is then a linear merge, which is cheaper than one
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
-from ._validation import as_floats, as_labels, check_choice, check_same_length, check_sample_weight
+from ._validation import as_floats, as_labels, check_choice, check_rate, check_same_length, check_sample_weight
 from .errors import MetricInputError
 
 __all__ = [
@@ -43,6 +51,11 @@ __all__ = [
     "roc_auc",
     "det_curve",
     "equal_error_rate",
+    "recall_at_fixed_precision",
+    "precision_at_fixed_recall",
+    "sensitivity_at_specificity",
+    "specificity_at_sensitivity",
+    "log_auc",
     "auc",
 ]
 
@@ -396,6 +409,248 @@ def equal_error_rate(y_true, y_score, *, pos_label=None, sample_weight=None):
     i = j - 1
     share = gap[i] / (gap[i] - gap[j])
     return float(fpr[i] + share * (fpr[j] - fpr[i]))
+
+
+# ---------------------------------------------------------------- operating points under a constraint
+
+
+class OperatingPoint(NamedTuple):
+    """The best rate at a constrained operating point, and the threshold that reaches it.
+
+    ``threshold`` is a score: predict positive when ``y_score >= threshold``;
+    ``inf`` is "predict nothing".
+    """
+
+    value: float
+    threshold: float
+
+
+def _best_point(value, secondary, feasible, thresholds) -> OperatingPoint:
+    """The largest ``value`` among the ``feasible`` points; among points with that value, the one with the
+    largest ``secondary`` rate (no point is dominated by the one returned); no feasible point: (0, inf)."""
+    if not feasible.any():
+        return OperatingPoint(0.0, float("inf"))
+    best = value[feasible].max()
+    at_best = np.flatnonzero(feasible & (value == best))
+    return OperatingPoint(float(best), float(thresholds[at_best[np.argmax(secondary[at_best])]]))
+
+
+def _roc_points(is_pos, score, weight):
+    """(TP, FP, thresholds) of every ROC point by decreasing threshold, from "predict nothing" (threshold
+    inf) to "everything positive"; both classes required."""
+    tps, fps, thresholds = _counts_at_thresholds(is_pos, score, weight)
+    _require_classes(tps, fps, negatives=True)
+    zero = np.zeros(1, dtype=tps.dtype)
+    return np.concatenate((zero, tps)), np.concatenate((zero, fps)), np.concatenate(([np.inf], thresholds))
+
+
+def recall_at_fixed_precision(y_true, y_score, *, min_precision, pos_label=None, sample_weight=None):
+    """The largest recall of a threshold whose precision is at least ``min_precision``.
+
+    Over the operating points of :func:`precision_recall_curve` (each distinct
+    score ``t`` as a threshold, ``y_score >= t`` predicted positive)::
+
+        recall* = max { TP(t) / P : TP(t) / (TP(t) + FP(t)) >= min_precision }
+
+    Returns ``OperatingPoint(recall*, threshold)``. Ties: of the thresholds
+    with the largest recall, the one with the highest precision (the highest
+    threshold). "Predict nothing" (threshold ``inf``) has no precision (0/0)
+    and is not a candidate; when no threshold reaches ``min_precision`` the
+    answer is ``(0.0, inf)``: recall 0 by predicting nothing, the end point
+    ``(precision 1, recall 0)`` of the precision-recall curve. torchmetrics
+    returns the same recall with a NaN threshold there.
+
+    Range: recall in [0, 1]; 1 for a perfect ranking; non-increasing in
+    ``min_precision``; ``min_precision`` at or below the prevalence gives 1.
+    Integer ``sample_weight`` counts each sample that many times.
+
+    Undefined: no positive sample (recall 0/0) raises
+    ``MetricInputError("y_true", ...)``; without negatives every precision is
+    1 (recall 1 at the lowest score). ``min_precision`` must lie in [0, 1].
+
+    Source: Eban et al., "Scalable Learning of Non-Decomposable Objectives"
+    (AISTATS 2017), recall at a fixed precision; torchmetrics
+    ``binary_recall_at_fixed_precision``.
+    """
+    minimum = check_rate(min_precision, "min_precision")
+    is_pos, score, weight = _binary_input(y_true, y_score, pos_label, sample_weight)
+    tps, fps, thresholds = _counts_at_thresholds(is_pos, score, weight)
+    _require_classes(tps, fps, negatives=False)
+    precision = tps / (tps + fps)
+    return _best_point(tps / tps[-1], precision, precision >= minimum, thresholds)
+
+
+def precision_at_fixed_recall(y_true, y_score, *, min_recall, pos_label=None, sample_weight=None):
+    """The largest precision of a threshold whose recall is at least ``min_recall``.
+
+    Over the operating points of :func:`precision_recall_curve`::
+
+        precision* = max { TP(t) / (TP(t) + FP(t)) : TP(t) / P >= min_recall }
+
+    Returns ``OperatingPoint(precision*, threshold)``. Ties: of the thresholds
+    with the largest precision, the one with the highest recall (the lowest
+    threshold). "Predict nothing" is not a candidate (its precision is 0/0), so
+    ``min_recall = 0`` gives the largest precision of any threshold. The lowest
+    threshold (everything positive, recall 1) always qualifies: the answer is
+    at least the prevalence.
+
+    Range: precision in [0, 1]; 1 for a perfect ranking; non-increasing in
+    ``min_recall``.
+
+    Undefined: no positive sample raises ``MetricInputError("y_true", ...)``;
+    without negatives the answer is 1 at the lowest score. ``min_recall`` must
+    lie in [0, 1].
+
+    Source: Eban et al. (AISTATS 2017), precision at a fixed recall;
+    torchmetrics ``binary_precision_at_fixed_recall``.
+    """
+    minimum = check_rate(min_recall, "min_recall")
+    is_pos, score, weight = _binary_input(y_true, y_score, pos_label, sample_weight)
+    tps, fps, thresholds = _counts_at_thresholds(is_pos, score, weight)
+    _require_classes(tps, fps, negatives=False)
+    recall = tps / tps[-1]
+    return _best_point(tps / (tps + fps), recall, recall >= minimum, thresholds)
+
+
+def sensitivity_at_specificity(y_true, y_score, *, min_specificity, pos_label=None, sample_weight=None):
+    """The largest sensitivity (TPR) of an ROC operating point whose specificity is at least ``min_specificity``.
+
+    Over the points of :func:`roc_curve`, "predict nothing" (threshold ``inf``,
+    sensitivity 0, specificity 1) included::
+
+        sensitivity* = max { TP(t) / P : TN(t) / N >= min_specificity }
+
+    with ``TN(t) = N - FP(t)`` (specificity = 1 - FPR, computed as one
+    division). Returns ``OperatingPoint(sensitivity*, threshold)``. Ties: of the
+    points with the largest sensitivity, the one with the highest specificity
+    (the highest threshold). Always defined: "predict nothing" meets every
+    constraint, so ``(0.0, inf)`` is the answer when no score does.
+
+    Range: [0, 1]; 1 for a perfect ranking; non-increasing in
+    ``min_specificity``; 1 at ``min_specificity = 0``.
+
+    Undefined: no positive or no negative sample raises
+    ``MetricInputError("y_true", ...)``. ``min_specificity`` must lie in [0, 1].
+
+    Source: sensitivity at a fixed specificity, the operating point of
+    diagnostic-test evaluation (Pepe, "The Statistical Evaluation of Medical
+    Tests for Classification and Prediction", 2003, ch. 4); torchmetrics
+    ``binary_sensitivity_at_specificity``.
+    """
+    minimum = check_rate(min_specificity, "min_specificity")
+    is_pos, score, weight = _binary_input(y_true, y_score, pos_label, sample_weight)
+    tps, fps, thresholds = _roc_points(is_pos, score, weight)
+    specificity = (fps[-1] - fps) / fps[-1]
+    return _best_point(tps / tps[-1], specificity, specificity >= minimum, thresholds)
+
+
+def specificity_at_sensitivity(y_true, y_score, *, min_sensitivity, pos_label=None, sample_weight=None):
+    """The largest specificity (1 - FPR) of an ROC operating point whose sensitivity is at least ``min_sensitivity``.
+
+    Over the points of :func:`roc_curve`, "predict nothing" (threshold ``inf``)
+    included::
+
+        specificity* = max { TN(t) / N : TP(t) / P >= min_sensitivity }
+
+    Returns ``OperatingPoint(specificity*, threshold)``. Ties: of the points
+    with the largest specificity, the one with the highest sensitivity (the
+    lowest threshold; torchmetrics returns the highest, a point with the same
+    specificity and a lower sensitivity). The lowest score (everything
+    positive, sensitivity 1) always qualifies.
+
+    Range: [0, 1]; 1 for a perfect ranking; non-increasing in
+    ``min_sensitivity``; 1 at ``min_sensitivity = 0``.
+
+    Undefined: no positive or no negative sample raises
+    ``MetricInputError("y_true", ...)``. ``min_sensitivity`` must lie in [0, 1].
+
+    Source: specificity at a fixed sensitivity (Pepe 2003, ch. 4); torchmetrics
+    ``binary_specificity_at_sensitivity``.
+    """
+    minimum = check_rate(min_sensitivity, "min_sensitivity")
+    is_pos, score, weight = _binary_input(y_true, y_score, pos_label, sample_weight)
+    tps, fps, thresholds = _roc_points(is_pos, score, weight)
+    sensitivity = tps / tps[-1]
+    return _best_point((fps[-1] - fps) / fps[-1], sensitivity, sensitivity >= minimum, thresholds)
+
+
+# ---------------------------------------------------------------- log-scaled ROC area
+
+
+def _check_fpr_range(fpr_range) -> tuple[float, float]:
+    try:
+        low, high = fpr_range
+        low, high = check_rate(low, "fpr_range"), check_rate(high, "fpr_range")
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, MetricInputError):
+            raise
+        raise MetricInputError("fpr_range", f"expected two numbers (low, high), got {fpr_range!r}") from None
+    if not 0.0 < low < high:
+        raise MetricInputError("fpr_range", f"must satisfy 0 < low < high <= 1, got {fpr_range!r}")
+    return low, high
+
+
+def log_auc(y_true, y_score, *, fpr_range=(0.001, 0.1), pos_label=None, sample_weight=None):
+    """Area under the ROC curve against log FPR over ``fpr_range = (a, b)``, normalised to [0, 1].
+
+    ``TPR(x)`` is the ROC curve joined point to point (straight segments in
+    linear FPR, as :func:`roc_auc` integrates it: the rates reachable by
+    randomising between two thresholds), and::
+
+        log_auc = (1 / log10(b / a)) * integral_a^b TPR(x) d(log10 x)
+                = (1 / ln(b / a)) * integral_a^b TPR(x) / x dx
+
+    a mean of the TPR over a log-uniform FPR in [a, b]. Each segment is
+    integrated exactly (``TPR`` is linear in x on it), the curve cut at ``a``
+    and ``b`` by the same straight segments.
+
+    Why exactly: the value then depends only on the ROC curve, not on how many
+    operating points lie on it. Mysinger & Shoichet's sum (the trapezoidal
+    rule in log10 FPR between the points) and torchmetrics' ``binary_logauc``
+    (that sum, the curve linearly interpolated at ``a`` and ``b``) treat TPR
+    as linear in log FPR between points, which lies above the straight ROC
+    segment: all scores tied give ``0.0505`` there over the default range, and
+    ``(b - a) / (ln 10 * log10(b / a)) = 0.0215`` here, the value of a random
+    ranking (the diagonal TPR = FPR; 0.145 over [0.001, 1], the
+    "random logAUC" of Mysinger & Shoichet).
+
+    Range [0, 1]; 1 for a perfect ranking (TPR 1 at every FPR > 0); 0 when
+    every positive scores below every negative (and ``b < 1``); between the
+    curve's TPR at ``a`` and at ``b``.
+
+    Undefined: no positive or no negative sample raises
+    ``MetricInputError("y_true", ...)``; ``fpr_range`` must be two numbers with
+    ``0 < a < b <= 1`` (``a = 0`` would weigh FPR 0 infinitely).
+
+    Source: Mysinger & Shoichet, "Rapid context-dependent ligand desolvation in
+    molecular docking", J. Chem. Inf. Model. 50 (2010) (logAUC, lambda = 0.001);
+    torchmetrics ``binary_logauc`` (the range (0.001, 0.1)).
+    """
+    low, high = _check_fpr_range(fpr_range)
+    is_pos, score, weight = _binary_input(y_true, y_score, pos_label, sample_weight)
+    tps, fps, _ = _counts_at_thresholds(is_pos, score, weight)
+    _require_classes(tps, fps, negatives=True)
+    # the ROC points from the last at or below `low` to the first at or above `high` (point 0 is the origin,
+    # point k > 0 the k-th threshold's); one point more each side guards the rounding of low * N, and any
+    # segment outside the range adds nothing (clipped to zero width below)
+    negatives, positives = fps[-1], tps[-1]
+    first = max(int(np.searchsorted(fps, low * negatives, side="right")) - 1, 0)
+    last = min(int(np.searchsorted(fps, high * negatives, side="left")) + 2, fps.shape[0])
+    at = np.arange(first, last + 1)
+    x = np.where(at > 0, fps[at - 1] / negatives, 0.0)
+    y = np.where(at > 0, tps[at - 1] / positives, 0.0)
+    x1, x2, y1, y2 = x[:-1], x[1:], y[:-1], y[1:]
+    run = x2 > x1  # vertical steps add no area
+    x1, x2, y1, y2 = x1[run], x2[run], y1[run], y2[run]
+    slope = (y2 - y1) / (x2 - x1)
+    u = np.minimum(np.maximum(x1, low), high)
+    v = np.maximum(np.minimum(x2, high), u)
+    at_u = y1 + slope * (u - x1)
+    growth = (v - u) / u
+    log_growth = np.log1p(growth)
+    # integral_u^v (TPR(u) + slope (x - u)) / x dx, the second term as u (r - ln(1 + r)), r = (v - u) / u
+    area = np.dot(at_u, log_growth) + np.dot(slope * u, growth - log_growth)
+    return float(area / np.log(high / low))
 
 
 # ---------------------------------------------------------------- area

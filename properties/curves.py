@@ -25,10 +25,14 @@ from .engine.registry import prop, register
 from .engine.targets import reference
 from .inputs.scores import (
     CURVE_POINTS,
+    OPERATING_POINT_SCORES,
+    OPERATING_POINT_SCORES_NEGATIVES_OPTIONAL,
     SCORES,
     SCORES_NEGATIVES_OPTIONAL,
     grid_scores,
     monotone_curves,
+    operating_point,
+    perfect_ranking,
     pr_rankings,
     rankings,
     rankings_for,
@@ -41,12 +45,29 @@ ROC_FAMILY = ("roc_curve", "roc_auc", "det_curve", "equal_error_rate")
 PR_FAMILY = ("precision_recall_curve", "average_precision")
 BINARY_METRICS = PR_FAMILY + ROC_FAMILY
 INTERPOLATIONS = (None, "all_points", "11_points")
+#: the best rate under a constraint on another: metric -> the constraint's keyword (each returns (value, threshold))
+OPERATING_POINTS = {
+    "recall_at_fixed_precision": "min_precision",
+    "precision_at_fixed_recall": "min_recall",
+    "sensitivity_at_specificity": "min_specificity",
+    "specificity_at_sensitivity": "min_sensitivity",
+}
+#: operating points of the precision-recall curve (a positive needed) and of the ROC curve (both classes)
+PR_OPERATING = ("recall_at_fixed_precision", "precision_at_fixed_recall")
+ROC_OPERATING = ("sensitivity_at_specificity", "specificity_at_sensitivity")
+#: the metrics that need a negative sample too
+NEEDS_NEGATIVES = (*ROC_FAMILY, *ROC_OPERATING, "log_auc")
+#: examples of the operating points' and log_auc's properties other than their definitions (about 70 properties:
+#: the test suite's time)
+_FEWER = 20
+#: examples of their definitions (and of the direction of the constraint)
+_DEFINITION_EXAMPLES = 40
 
 # ---------------------------------------------------------------- strategies (shared: properties/inputs/scores.py)
 
 
 def _rankings_for(name: str, **options):
-    return rankings_for(name in ROC_FAMILY, **options)
+    return rankings_for(name in NEEDS_NEGATIVES, **options)
 
 
 def ranking_prop(id: str, statement: str, *, curve: str | None = None, **options):
@@ -79,6 +100,13 @@ def multiclass_scores(draw):
 # ---------------------------------------------------------------- helpers
 
 
+def _required(name: str) -> tuple[dict, tuple[str, ...]]:
+    """The keywords a call of ``name`` cannot do without (an operating point's constraint), and their needs."""
+    if name not in OPERATING_POINTS:
+        return {}, (name,)
+    return {OPERATING_POINTS[name]: 0.5}, (name, f"{name}:{OPERATING_POINTS[name]}")
+
+
 def _kwargs(interpolation):
     return {} if interpolation is None else {"interpolation": interpolation}
 
@@ -103,7 +131,10 @@ def _floats(arrays) -> tuple[np.ndarray, ...]:
 def _summary(t, name, y, s, **kw):
     """Call a metric; curves are returned as their rate arrays."""
     result = getattr(t, name)(y, s, **kw)
-    return _floats(result[:2]) if name in CURVES else result  # thresholds left out: transforms change them
+    # thresholds left out: transforms change them
+    if name in OPERATING_POINTS:
+        return operating_point(result)[0]
+    return _floats(result[:2]) if name in CURVES else result
 
 
 def _pr_points(t, y, s) -> tuple[np.ndarray, np.ndarray]:
@@ -219,12 +250,14 @@ def _every_output():
     """(label, catalog name, keyword arguments, needs) of every binary metric output."""
     out = [(n, n, {}, (n,)) for n in ("precision_recall_curve", "roc_curve", "det_curve", "roc_auc", "equal_error_rate")]
     out += [(_ap_label(i), "average_precision", _kwargs(i), _ap_needs(i)) for i in INTERPOLATIONS]
+    out += [(n, n, {kw: 0.5}, (n, f"{n}:{kw}")) for n, kw in OPERATING_POINTS.items()]
+    out += [("log_auc", "log_auc", {}, ("log_auc",))]
     return out
 
 
 def _register_all_tied():
     for label, name, kw, needs in _every_output():
-        if name in CURVES:
+        if name in CURVES or name in OPERATING_POINTS or name == "log_auc":  # log_auc: all_tied[log_auc] below
             continue
         tied_value = {"roc_auc": "0.5", "equal_error_rate": "0.5", "average_precision": "the prevalence"}[name]
 
@@ -274,7 +307,8 @@ def _register_monotone_invariance():
         register(f"monotone_invariance[{label}]",
                  f"{label} is unchanged by strictly increasing transforms of the scores (scaling by 1e-7 and "
                  "1e7, sigmoid of logits up to 30, cube plus shift)",
-                 kind="invariance", needs=needs, check=monotone, strategy=_rankings_for(name, scores=grid_scores))
+                 kind="invariance", needs=needs, check=monotone, strategy=_rankings_for(name, scores=grid_scores),
+                 max_examples=_FEWER if name in (*OPERATING_POINTS, "log_auc") else None)
 
 
 _register_monotone_invariance()
@@ -461,6 +495,298 @@ def _multiclass(t, ex):
                  what="weighted OvR AUC")
 
 
+# ---------------------------------------------------------------- operating points under a constraint
+
+
+def _candidates(name: str, y, s):
+    """(value, constraint rate, thresholds) of every operating point ``name`` chooses from, counted sample by
+    sample by decreasing threshold: the distinct scores, and for the ROC metrics "predict nothing" (inf) first.
+    Each rate is one division of the counts."""
+    ts, tp, fp = _counts(y, s)
+    if name in ROC_OPERATING:
+        ts, tp, fp = np.append(np.inf, ts), np.append(0, tp), np.append(0, fp)
+    positives, negatives = tp[-1], fp[-1]
+    recall = tp / positives
+    if name == "recall_at_fixed_precision":
+        return recall, tp / (tp + fp), ts
+    if name == "precision_at_fixed_recall":
+        return tp / (tp + fp), recall, ts
+    specificity = (negatives - fp) / negatives
+    if name == "sensitivity_at_specificity":
+        return recall, specificity, ts
+    return specificity, recall, ts
+
+
+def _best_by_search(name: str, y, s, minimum: float) -> tuple[float, float]:
+    """(value, threshold): the point with the largest (value, constraint rate) pair among those meeting the
+    constraint, found by walking every candidate; (0, inf) when none does."""
+    best = None
+    for value, rate, threshold in zip(*_candidates(name, y, s)):
+        if rate >= minimum and (best is None or (value, rate) > best[:2]):
+            best = (value, rate, threshold)
+    return (0.0, np.inf) if best is None else (float(best[0]), float(best[2]))
+
+
+_ROUND_CONSTRAINTS = (0.0, 0.25, 0.5, 0.6, 0.75, 0.9, 1.0)
+
+
+@st.composite
+def constrained_rankings(draw, name: str):
+    """(y_true, y_score, minimum): a ranking for ``name`` and a constraint value: a rate one of its operating
+    points reaches exactly (the boundary), a round value, or any number in [0, 1]."""
+    y, s = draw(_rankings_for(name))
+    how = draw(st.sampled_from(("reached", "round", "any")))
+    if how == "reached":
+        rates = _candidates(name, y, s)[1]
+        minimum = float(rates[draw(st.integers(0, rates.shape[0] - 1))])
+    elif how == "round":
+        minimum = draw(st.sampled_from(_ROUND_CONSTRAINTS))
+    else:
+        minimum = draw(st.floats(0, 1))
+    return y, s, minimum
+
+
+def _rate_slack() -> float:
+    """How far a target's rate may sit from the exact one: 0 in float64 (each rate one division of the counts;
+    the boundary is exact), else rounding units of the target's precision (a float32 ``1 - FP / N``)."""
+    effective = precision.effective()
+    return 0.0 if effective == "float64" else precision.ROUNDING_UNITS * precision.EPS[effective]
+
+
+def _same_value(got: float, expected: float) -> bool:
+    return bool(np.isclose(got, expected, rtol=_rate_slack(), atol=_rate_slack()))
+
+
+def _same_threshold(got: float, expected: float) -> bool:
+    """Whether ``got`` is the threshold ``expected`` (a score, or inf) as the target holds it."""
+    if np.isinf(expected):
+        return got == expected
+    return got == float(precision.as_target(np.array([expected]))[0])
+
+
+def _expect_threshold(got: float, expected: float, what: str) -> None:
+    if np.isinf(expected):
+        expect(got == expected, f"{what}: threshold = {got}, but should be {expected}")
+    else:  # a score: a float32 target holds it in float32
+        expect_close(got, float(precision.as_target(np.array([expected]))[0]), rtol=0, atol=0, what=f"{what} threshold")
+
+
+def _register_operating_points():
+    for name, keyword in OPERATING_POINTS.items():
+        needs = (name, f"{name}:{keyword}")
+        value_name, rate_name = {
+            "recall_at_fixed_precision": ("recall", "precision"), "precision_at_fixed_recall": ("precision", "recall"),
+            "sensitivity_at_specificity": ("sensitivity", "specificity"),
+            "specificity_at_sensitivity": ("specificity", "sensitivity")}[name]
+        nothing = ("; predicting nothing (threshold inf) is a candidate" if name in ROC_OPERATING else
+                   "; (0, inf) when no threshold meets it")
+
+        def definition(t, ex, name=name, keyword=keyword):
+            y, s, minimum = ex
+            got = operating_point(getattr(t, name)(y, s, **{keyword: minimum}))
+            exact = _best_by_search(name, y, s, minimum)
+            # a rate within rounding of the constraint may fall on either side of it at a lower precision
+            accepted = [exact, *(_best_by_search(name, y, s, minimum + side * _rate_slack()) for side in (-1, 1))]
+            same_value = [point for point in accepted if _same_value(got[0], point[0])] or [exact]
+            problems: list = []
+            with findings.part("value", problems, view=t):
+                expect_close(got[0], same_value[0][0], rtol=1e-12, what=f"{name}({keyword}={minimum}) value")
+            with findings.part("threshold", problems, view=t):
+                if not any(_same_threshold(got[1], point[1]) for point in same_value):
+                    _expect_threshold(got[1], same_value[0][1], f"{name}({keyword}={minimum})")
+            findings.raise_worst(problems)
+
+        register(f"definition[{name}]",
+                 f"{name} is the largest {value_name} over the thresholds (each distinct score, counted sample by "
+                 f"sample) whose {rate_name} is at least {keyword}, with the threshold of the point that also has "
+                 f"the largest {rate_name}{nothing}",
+                 kind="relation", needs=needs, check=definition, strategy=constrained_rankings(name),
+                 defines=(name,), max_examples=_DEFINITION_EXAMPLES)
+
+        def on_the_curve(t, ex, name=name, keyword=keyword, value_name=value_name, rate_name=rate_name):
+            y, s, minimum = ex
+            value, threshold = operating_point(getattr(t, name)(y, s, **{keyword: minimum}))
+            if name in PR_OPERATING:
+                p, r, thr = _floats(t.precision_recall_curve(y, s))
+                if np.isinf(threshold):  # predicting nothing: the end point (1, 0), only as the fallback
+                    expect(name == "recall_at_fixed_precision" and value == 0,
+                           f"{name} chose threshold inf with value {value}")
+                    return
+                rates = {"recall_at_fixed_precision": (r, p), "precision_at_fixed_recall": (p, r)}[name]
+            else:
+                fpr, tpr, thr = _floats(t.roc_curve(y, s))
+                rates = {"sensitivity_at_specificity": (tpr, 1 - fpr), "specificity_at_sensitivity": (1 - fpr, tpr)}[name]
+            at = np.flatnonzero(thr == threshold)
+            expect(at.size > 0, f"{name}: threshold {threshold} is not one of the curve's thresholds {thr}")
+            # a curve may repeat a threshold (a sentinel equal to a score): any point at it will do
+            k = at[np.argmin(np.abs(rates[0][at] - value))]
+            expect_close(value, rates[0][k], what=f"{name} vs the curve's {value_name} at threshold {threshold}")
+            expect_le(minimum, rates[1][k], what=f"{name}: the curve's {rate_name} at threshold {threshold} "
+                                                f"is below {keyword}={minimum}", tol=1e-12)
+
+        curve = "precision_recall_curve" if name in PR_OPERATING else "roc_curve"
+        register(f"on_the_curve[{name}]",
+                 f"{name}'s (value, threshold) is a point of {curve}: at that threshold the curve has that "
+                 f"{value_name} and a {rate_name} of at least {keyword}",
+                 kind="relation", needs=(*needs, curve), check=on_the_curve, strategy=constrained_rankings(name),
+                 max_examples=_FEWER)
+
+        def monotone_constraint(t, ex, name=name, keyword=keyword):
+            (y, s, first), second = ex
+            low, high = sorted((first, second))
+            expect_le(operating_point(getattr(t, name)(y, s, **{keyword: high}))[0],
+                      operating_point(getattr(t, name)(y, s, **{keyword: low}))[0],
+                      what=f"{name} rises when {keyword} rises from {low} to {high}")
+
+        register(f"monotone_constraint[{name}]",
+                 f"{name} never rises when {keyword} rises (a stricter constraint leaves fewer thresholds)",
+                 kind="direction", needs=needs, check=monotone_constraint,
+                 strategy=st.tuples(constrained_rankings(name), st.sampled_from(_ROUND_CONSTRAINTS)),
+                 max_examples=_DEFINITION_EXAMPLES)  # a constraint read backwards needs two telling values
+
+        def refuse_constraint(t, ex, name=name, keyword=keyword):
+            y, s = ex
+            for case, bad in (("above_one", 1.5), ("below_zero", -0.25), ("nan", float("nan"))):
+                with findings.part(case, view=t):
+                    expect_refusal(lambda: getattr(t, name)(y, s, **{keyword: bad}), keyword)
+
+        register(f"refuse_constraint[{name}]", f"{name} refuses a {keyword} above 1, below 0 or NaN, naming it",
+                 kind="refusal", needs=needs, check=refuse_constraint, strategy=tiny_rankings, max_examples=3)
+
+
+_register_operating_points()
+
+
+def _register_raise_positive():
+    for name in (*OPERATING_POINTS, "log_auc"):
+        kw, needs = _required(name)
+
+        def raise_positive(t, ex, name=name, kw=kw):
+            (y, s), a, b = ex
+            s = np.asarray(s, dtype=np.float64)
+            positives, negatives = np.flatnonzero(y == 1), np.flatnonzero(y == 0)
+            if not negatives.size:
+                return
+            i, j = positives[a % positives.size], negatives[b % negatives.size]
+            moved = s.copy()
+            moved[i] = max(s[i], s[j] + 1.0 + abs(s[j]))
+            before, after = (_summary(t, name, y, v, **kw) for v in (s, moved))
+            expect_le(before, after, what=f"{name} drops when positive {i} moves above negative {j}", tol=1e-12)
+
+        register(f"raise_positive[{name}]", f"moving one positive's score above one negative's never lowers {name}",
+                 kind="direction", needs=needs, check=raise_positive,
+                 strategy=st.tuples(_rankings_for(name), st.integers(0, 10**6), st.integers(0, 10**6)),
+                 max_examples=_FEWER)
+
+
+_register_raise_positive()
+
+
+# ---------------------------------------------------------------- log-scaled ROC area
+
+_FPR_RANGES = ((0.001, 0.1), (0.01, 1.0), (0.05, 0.5), (0.2, 0.3), (1e-6, 1.0))
+
+#: Gauss-Legendre nodes and weights on [-1, 1]: exact to rounding for the smooth integrand of each segment
+_GAUSS = np.polynomial.legendre.leggauss(24)
+
+
+def _log_area_by_quadrature(fpr, tpr, low: float, high: float) -> float:
+    """(1 / ln(high / low)) integral of the ROC polyline over ln(fpr) in [low, high], segment by segment with
+    Gauss-Legendre in s = ln x (the integrand TPR(e^s) is smooth on each segment)."""
+    nodes, weights = _GAUSS
+    total = 0.0
+    for k in range(len(fpr) - 1):
+        x1, x2, y1, y2 = fpr[k], fpr[k + 1], tpr[k], tpr[k + 1]
+        lo, hi = max(x1, low), min(x2, high)
+        if not x2 > x1 or not lo < hi:
+            continue
+        a, b = np.log(lo), np.log(hi)
+        x = np.exp((b - a) / 2 * nodes + (a + b) / 2)
+        total += (b - a) / 2 * float(np.dot(weights, y1 + (y2 - y1) * (x - x1) / (x2 - x1)))
+    return total / np.log(high / low)
+
+
+def _counted_roc(y, s):
+    """(fpr, tpr) of the ROC curve from (0, 0), counted sample by sample."""
+    ts, tp, fp = _counts(y, s)
+    return np.append(0.0, fp / fp[-1]), np.append(0.0, tp / tp[-1])
+
+
+@st.composite
+def ranged_rankings(draw):
+    """(y_true, y_score, fpr_range): a ranking with both classes and a range of false-positive rates."""
+    y, s = draw(rankings)
+    if draw(st.booleans()):
+        return y, s, draw(st.sampled_from(_FPR_RANGES))
+    low, high = sorted(draw(st.lists(st.floats(1e-4, 1), min_size=2, max_size=2, unique=True)))
+    return y, s, (low, high)
+
+
+@prop("definition[log_auc]",
+      "log_auc is the integral of the ROC polyline (points counted sample by sample, straight segments in linear "
+      "FPR) over log FPR in fpr_range, divided by the range's log width (Gauss-Legendre in log FPR per segment)",
+      kind="relation", needs=("log_auc", "log_auc:fpr_range"), strategy=ranged_rankings(), defines=("log_auc",),
+      max_examples=_DEFINITION_EXAMPLES)
+def _log_auc_definition(t, ex):
+    y, s, (low, high) = ex
+    # a closed form per segment vs quadrature: rounding only
+    expect_close(t.log_auc(y, s, fpr_range=(low, high)), _log_area_by_quadrature(*_counted_roc(y, s), low, high),
+                 rtol=1e-10, atol=1e-12, what=f"log_auc(fpr_range=({low}, {high})) vs quadrature")
+
+
+@prop("all_tied[log_auc]",
+      "log_auc is (b - a) / ln(b / a) when all scores tie (the diagonal TPR = FPR: a random ranking), "
+      "whatever the prevalence",
+      kind="identity", needs=("log_auc", "log_auc:fpr_range"), strategy=ranged_rankings(), max_examples=_FEWER)
+def _log_auc_all_tied(t, ex):
+    y, s, (low, high) = ex
+    expect_close(t.log_auc(y, np.full(y.shape[0], s[0]), fpr_range=(low, high)), (high - low) / np.log(high / low),
+                 rtol=1e-12, what=f"log_auc(fpr_range=({low}, {high})) when all scores tie")
+
+
+@prop("worst[log_auc]",
+      "log_auc is 0 when every positive scores below every negative (TPR 0 at every FPR < 1)",
+      kind="identity", needs=("log_auc",), strategy=rankings, max_examples=_FEWER)
+def _log_auc_worst(t, ex):
+    y, s = perfect_ranking(ex)
+    expect_close(t.log_auc(y, -s), 0.0, atol=1e-12, what="log_auc of a reversed perfect ranking")
+
+
+@prop("range_additivity[log_auc]",
+      "log_auc over (a, c) is the log-width-weighted mean of log_auc over (a, b) and over (b, c)",
+      kind="relation", needs=("log_auc", "log_auc:fpr_range"), strategy=st.tuples(
+          rankings, st.lists(st.floats(1e-4, 1), min_size=3, max_size=3, unique=True)), max_examples=_FEWER)
+def _log_auc_additivity(t, ex):
+    (y, s), cuts = ex
+    a, b, c = sorted(cuts)
+    left, right = np.log(b / a), np.log(c / b)
+    parts = (left * t.log_auc(y, s, fpr_range=(a, b)) + right * t.log_auc(y, s, fpr_range=(b, c))) / (left + right)
+    expect_close(t.log_auc(y, s, fpr_range=(a, c)), parts, rtol=1e-9, atol=1e-12,
+                 what=f"log_auc over ({a}, {c}) vs its parts split at {b}")
+
+
+@prop("roc_auc_bound[log_auc]",
+      "roc_auc >= (1 - a) log_auc(fpr_range=(a, 1)): TPR is non-decreasing, so its mean over a log-uniform FPR in "
+      "[a, 1] is at most its mean over a uniform one, which is at most roc_auc / (1 - a)",
+      kind="relation", needs=("log_auc", "log_auc:fpr_range", "roc_auc"),
+      strategy=st.tuples(rankings, st.sampled_from((1e-6, 0.001, 0.1, 0.5))), max_examples=_FEWER)
+def _log_auc_below_roc_auc(t, ex):
+    (y, s), low = ex
+    expect_le((1 - low) * t.log_auc(y, s, fpr_range=(low, 1.0)), t.roc_auc(y, s), tol=1e-12,
+              what=f"(1 - {low}) log_auc(fpr_range=({low}, 1)) > roc_auc")
+
+
+@prop("refuse_fpr_range[log_auc]",
+      "log_auc refuses an fpr_range that is not 0 < a < b <= 1 (a = 0, a >= b, b > 1, NaN), naming fpr_range",
+      kind="refusal", needs=("log_auc", "log_auc:fpr_range"), strategy=tiny_rankings, max_examples=3)
+def _log_auc_refuse_range(t, ex):
+    y, s = ex
+    for case, bad in (("zero_low", (0.0, 0.1)), ("reversed", (0.1, 0.01)), ("above_one", (0.001, 1.5)),
+                      ("nan", (float("nan"), 0.1))):
+        with findings.part(case, view=t):
+            expect_refusal(lambda: t.log_auc(y, s, fpr_range=bad), "fpr_range")
+
+
 # ---------------------------------------------------------------- auc
 
 
@@ -515,26 +841,28 @@ def _no_nan(t, y, s):
 
 
 def _register_undefined():
-    for name in ROC_FAMILY:
+    for name in (*ROC_FAMILY, *ROC_OPERATING, "log_auc"):
+        kw, needs = _required(name)
 
-        def one_class(t, ex, name=name):
+        def one_class(t, ex, name=name, kw=kw):
             y, s, cls = ex
-            expect_refusal(lambda: getattr(t, name)(np.full(y.shape[0], cls), s), "y_true")
+            expect_refusal(lambda: getattr(t, name)(np.full(y.shape[0], cls), s, **kw), "y_true")
 
         register(f"one_class[{name}]",
                  f"{name} is undefined when y_true holds one class only (no positive or no negative): it raises, "
                  "naming y_true",
-                 kind="undefined", needs=(name,), check=one_class,
+                 kind="undefined", needs=needs, check=one_class,
                  strategy=st.tuples(tiny_rankings, st.integers(0, 1)).map(lambda e: (*e[0], e[1])), max_examples=10)
-    for name in PR_FAMILY:
+    for name in (*PR_FAMILY, *PR_OPERATING):
+        kw, needs = _required(name)
 
-        def no_positive(t, ex, name=name):
+        def no_positive(t, ex, name=name, kw=kw):
             y, s = ex
-            expect_refusal(lambda: getattr(t, name)(np.zeros_like(y), s), "y_true")
+            expect_refusal(lambda: getattr(t, name)(np.zeros_like(y), s, **kw), "y_true")
 
         register(f"no_positive[{name}]",
                  f"{name} is undefined without a positive sample (recall 0/0): it raises, naming y_true",
-                 kind="undefined", needs=(name,), check=no_positive, strategy=tiny_rankings, max_examples=10)
+                 kind="undefined", needs=needs, check=no_positive, strategy=tiny_rankings, max_examples=10)
 
 
 _register_undefined()
@@ -895,6 +1223,15 @@ CAPABILITIES = {
                             sample_weight=True, higher_is_better=None),
     "equal_error_rate": Capability(range=(0.0, 1.0), symmetric=False, input_domain=_SCORES,
                                    undefined=_ONE_CLASS, sample_weight=True, higher_is_better=False),
+    **{name: Capability(range=(0.0, 1.0), symmetric=False,
+                        input_domain=_SCORES + f"; {keyword} in [0, 1]; returns (value, threshold)",
+                        undefined=(_NO_POSITIVE if name in PR_OPERATING else _ONE_CLASS)
+                        + f"; {keyword} outside [0, 1] raises naming it"
+                        + ("; no threshold meeting it gives (0, inf)" if name == "recall_at_fixed_precision" else ""),
+                        sample_weight=True)
+       for name, keyword in OPERATING_POINTS.items()},
+    "log_auc": Capability(range=(0.0, 1.0), symmetric=False, input_domain=_SCORES + "; fpr_range 0 < a < b <= 1",
+                          undefined=_ONE_CLASS + "; a bad fpr_range raises naming it", sample_weight=True),
     "auc": Capability(range=(None, None), symmetric=False, input_domain="curve points: monotonic x, real y",
                       undefined="fewer than 2 points or non-monotonic x: raises MetricInputError naming x",
                       higher_is_better=None),
@@ -911,8 +1248,17 @@ _GENERIC = {
     "roc_auc": dict(inputs=SCORES, best=1.0),
     "det_curve": dict(inputs=SCORES),
     "equal_error_rate": dict(inputs=SCORES, best=0.0),
+    # the value of the operating point (its threshold: definition and on_the_curve), under three constraints
+    **{name: dict(inputs=OPERATING_POINT_SCORES_NEGATIVES_OPTIONAL if name in PR_OPERATING else OPERATING_POINT_SCORES,
+                  best=1.0, forms=tuple({keyword: m} for m in (0.5, 0.8)), refusal_form={keyword: 0.5})
+       for name, keyword in OPERATING_POINTS.items()},
+    "log_auc": dict(inputs=SCORES, best=1.0, forms=({}, {"fpr_range": (0.01, 1.0)})),
     # the points of a curve are ordered along x, which must be monotonic: a permutation or two copies
     # end to end make x go back and forth, an input auc refuses (reversal: orientation[auc])
     "auc": dict(inputs=CURVE_POINTS, not_generic=("permutation_invariance", "duplication_invariance")),
 }
 CAPABILITIES = {m: dataclasses.replace(cap, **_GENERIC[m]) for m, cap in CAPABILITIES.items()}
+
+#: the generic properties of the operating points and log_auc run fewer examples (35 properties: the test
+#: suite's time)
+GENERIC_EXAMPLES = {name: _FEWER for name in (*OPERATING_POINTS, "log_auc")}

@@ -294,10 +294,12 @@ def register_all() -> None:
 
     for family in FAMILY_MODULES:
         module = import_module(f"properties.{family}")
-        # a family may run fewer examples for its per-metric properties (dozens of them)
+        # a family may run fewer examples for its per-metric properties (dozens of them), for all its
+        # metrics (a number) or for some (metric -> number)
         examples = getattr(module, "GENERIC_EXAMPLES", None)
         for name, cap in getattr(module, "CAPABILITIES", {}).items():
-            register_generic(family, name, cap, max_examples=examples)
+            count = examples.get(name) if isinstance(examples, dict) else examples
+            register_generic(family, name, cap, max_examples=count)
 
 
 _registered: list[bool] = []

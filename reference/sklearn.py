@@ -335,7 +335,10 @@ def d2_tweedie(y_true, y_pred, *, power=0.0, sample_weight=None):
 # be the catalog's points at the same thresholds). average_precision is the step sum
 # only: sklearn has no interpolated variants, so it takes no `interpolation` keyword
 # and those properties are not applicable. roc_auc with 2-D scores is one-vs-rest.
-# equal_error_rate is not provided by sklearn.
+# equal_error_rate is not provided by sklearn, nor are the operating points under a constraint
+# (recall_at_fixed_precision, precision_at_fixed_recall, sensitivity_at_specificity,
+# specificity_at_sensitivity) or log_auc: roc_auc_score(max_fpr=...) is McClish's standardised
+# partial AUC over [0, max_fpr] in linear FPR, another quantity (checked on scikit-learn 1.9.1).
 CONVENTIONS["curves.roc_curve.drop_intermediate"] = "False (every distinct score is an operating point)"
 CONVENTIONS["curves.det_curve"] = "trimmed to the points between the last without false negatives and the first without false positives"
 CONVENTIONS["curves.average_precision"] = "step sum only (no interpolation)"

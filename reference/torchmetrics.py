@@ -561,6 +561,38 @@ def auc(x, y):
     return _out(_auc(_floats(x), _floats(y)))
 
 
+# The operating points under a constraint and the log-scaled ROC area: torchmetrics' binary_* functions with
+# thresholds=None; each operating point is its (value, threshold) pair of tensors, as NumPy float32 scalars.
+CONVENTIONS["curves.operating_points"] = ("binary_recall_at_fixed_precision, binary_precision_at_fixed_recall, "
+                                          "binary_sensitivity_at_specificity, binary_specificity_at_sensitivity: "
+                                          "(value, threshold)")
+CONVENTIONS["curves.log_auc"] = "binary_logauc(fpr_range=...)"
+
+
+def _operating_point(fn, y_true, y_score, minimum):
+    return tuple(_out(v) for v in library_call(fn, *_binary_scores(y_true, y_score), minimum))
+
+
+def recall_at_fixed_precision(y_true, y_score, *, min_precision):
+    return _operating_point(_cls.binary_recall_at_fixed_precision, y_true, y_score, min_precision)
+
+
+def precision_at_fixed_recall(y_true, y_score, *, min_recall):
+    return _operating_point(_cls.binary_precision_at_fixed_recall, y_true, y_score, min_recall)
+
+
+def sensitivity_at_specificity(y_true, y_score, *, min_specificity):
+    return _operating_point(_cls.binary_sensitivity_at_specificity, y_true, y_score, min_specificity)
+
+
+def specificity_at_sensitivity(y_true, y_score, *, min_sensitivity):
+    return _operating_point(_cls.binary_specificity_at_sensitivity, y_true, y_score, min_sensitivity)
+
+
+def log_auc(y_true, y_score, *, fpr_range=(0.001, 0.1)):
+    return _out(library_call(_cls.binary_logauc, *_binary_scores(y_true, y_score), fpr_range=tuple(fpr_range)))
+
+
 # ---------------------------------------------------------------- ranking
 # (section: ranking)
 # torchmetrics.functional.retrieval scores one query: each query (row) is scored alone; the mean_*

@@ -8,9 +8,15 @@ import pytest
 import metrics
 from metrics import MetricInputError
 
-BINARY = ["precision_recall_curve", "average_precision", "roc_curve", "roc_auc", "det_curve", "equal_error_rate"]
+#: the operating points' constraint, which a call cannot do without
+REQUIRED = {"recall_at_fixed_precision": {"min_precision": 0.5}, "precision_at_fixed_recall": {"min_recall": 0.5},
+            "sensitivity_at_specificity": {"min_specificity": 0.5},
+            "specificity_at_sensitivity": {"min_sensitivity": 0.5}}
+BINARY = ["precision_recall_curve", "average_precision", "roc_curve", "roc_auc", "det_curve", "equal_error_rate",
+          *REQUIRED, "log_auc"]
 #: need a negative sample too (false-positive rate undefined without one)
-ROC_FAMILY = ["roc_curve", "roc_auc", "det_curve", "equal_error_rate"]
+ROC_FAMILY = ["roc_curve", "roc_auc", "det_curve", "equal_error_rate", "sensitivity_at_specificity",
+              "specificity_at_sensitivity", "log_auc"]
 
 Y = [0, 1, 1, 0]
 S = [0.1, 0.8, 0.4, 0.3]
@@ -46,7 +52,7 @@ ONE_CLASS_CASES = [
 @pytest.mark.parametrize(("case", "y_true", "y_score", "kwargs", "argument"), CASES, ids=[c[0] for c in CASES])
 def test_binary_metric_refuses(name, case, y_true, y_score, kwargs, argument):
     with pytest.raises(MetricInputError) as info:
-        getattr(metrics, name)(y_true, y_score, **kwargs)
+        getattr(metrics, name)(y_true, y_score, **REQUIRED.get(name, {}), **kwargs)
     assert argument in str(info.value), str(info.value)
 
 
@@ -57,14 +63,41 @@ def test_roc_family_refuses_one_class(name, case, y_true):
     if y_true is None:
         y_true, kwargs = Y, {"sample_weight": [0.0, 1.0, 1.0, 0.0]}
     with pytest.raises(MetricInputError, match="y_true"):
-        getattr(metrics, name)(y_true, S, **kwargs)
+        getattr(metrics, name)(y_true, S, **REQUIRED.get(name, {}), **kwargs)
 
 
-@pytest.mark.parametrize("name", ["precision_recall_curve", "average_precision"])
+BAD_RATES = [("above one", 1.5), ("below zero", -0.1), ("NaN", math.nan), ("inf", math.inf), ("a string", "0.5"),
+             ("a boolean", True), ("None", None), ("a list", [0.5])]
+
+
+@pytest.mark.parametrize("name", REQUIRED)
+@pytest.mark.parametrize(("case", "value"), BAD_RATES, ids=[c[0] for c in BAD_RATES])
+def test_operating_point_refuses_a_bad_constraint(name, case, value):
+    (keyword,) = REQUIRED[name]
+    with pytest.raises(MetricInputError, match=keyword):
+        getattr(metrics, name)(Y, S, **{keyword: value})
+
+
+BAD_FPR_RANGES = [("low 0", (0.0, 0.1)), ("low above high", (0.1, 0.01)), ("equal ends", (0.1, 0.1)),
+                  ("high above 1", (0.001, 1.5)), ("negative low", (-0.1, 0.5)), ("NaN", (math.nan, 0.1)),
+                  ("one number", 0.1), ("three numbers", (0.001, 0.01, 0.1)), ("strings", ("a", "b")), ("None", None)]
+
+
+@pytest.mark.parametrize(("case", "fpr_range"), BAD_FPR_RANGES, ids=[c[0] for c in BAD_FPR_RANGES])
+def test_log_auc_refuses_a_bad_fpr_range(case, fpr_range):
+    with pytest.raises(MetricInputError, match="fpr_range"):
+        metrics.log_auc(Y, S, fpr_range=fpr_range)
+
+
+@pytest.mark.parametrize("name", ["precision_recall_curve", "average_precision", "recall_at_fixed_precision",
+                                  "precision_at_fixed_recall"])
 def test_pr_family_is_defined_without_negatives(name):
-    # documented: precision is 1 everywhere, AP = 1 (not an error)
-    out = getattr(metrics, name)([1, 1, 1, 1], S)
-    assert out == 1.0 if name == "average_precision" else np.all(out[0] == 1.0)
+    # documented: precision is 1 everywhere, AP = 1, recall 1 and precision 1 at the lowest score (not an error)
+    out = getattr(metrics, name)([1, 1, 1, 1], S, **REQUIRED.get(name, {}))
+    if name in REQUIRED:
+        assert out == (1.0, min(S))
+    else:
+        assert out == 1.0 if name == "average_precision" else np.all(out[0] == 1.0)
 
 
 @pytest.mark.parametrize(

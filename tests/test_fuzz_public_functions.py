@@ -71,7 +71,10 @@ _KEYWORDS = {"fbeta": {"beta": 1.0}, "multilabel_fbeta": {"beta": 1.0}, "adjuste
              "average_precision_detection": {"interpolation": "all_points"},
              "inception_score": {"splits": 1}, "kernel_inception_distance": {"subsets": 3, "subset_size": 2},
              "mean_absolute_scaled_error": {"y_train": [1.0, 3.0, 2.0, 5.0]},
-             "critical_success_index": {"threshold": 1.0}}
+             "critical_success_index": {"threshold": 1.0},
+             "recall_at_fixed_precision": {"min_precision": 0.5}, "precision_at_fixed_recall": {"min_recall": 0.5},
+             "sensitivity_at_specificity": {"min_specificity": 0.5},
+             "specificity_at_sensitivity": {"min_sensitivity": 0.5}}
 
 
 def _calls():

@@ -12,6 +12,8 @@ non-increasing), the input of an area under a curve.
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
@@ -210,6 +212,26 @@ def _scores_shape(need_negative: bool, name: str) -> InputShape:
 SCORES = _scores_shape(True, "binary labels with scores")
 #: binary labels with scores, at least one positive, negatives optional (precision-recall)
 SCORES_NEGATIVES_OPTIONAL = _scores_shape(False, "binary labels (a positive at least) with scores")
+
+
+def operating_point(result) -> tuple[float, float]:
+    """``(value, threshold)`` of an operating-point metric's result (``OperatingPoint`` or any pair), as floats."""
+    if not isinstance(result, (tuple, list)) or len(result) != 2:
+        raise AssertionError(f"expected (value, threshold), got {result!r}")
+    value, threshold = (float(np.asarray(r, dtype=float)) for r in result)
+    return value, threshold
+
+
+def _call_operating_value(t, name: str, ex, **kw):
+    """The value of an operating-point metric (its threshold is a score: the family checks it)."""
+    return operating_point(getattr(t, name)(*ex, **kw))[0]
+
+
+#: SCORES for metrics returning (value, threshold) at a constrained operating point: the value alone
+OPERATING_POINT_SCORES = dataclasses.replace(SCORES, call=_call_operating_value)
+#: the same with negatives optional (the precision-recall operating points)
+OPERATING_POINT_SCORES_NEGATIVES_OPTIONAL = dataclasses.replace(SCORES_NEGATIVES_OPTIONAL,
+                                                                call=_call_operating_value)
 
 
 # ------------------------------------------------------------------ curve points

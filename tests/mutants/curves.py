@@ -374,6 +374,145 @@ MUTANTS = [
 ]
 
 
+# ---------------------------------------------------------------- operating points and log AUC
+
+#: operating-point metric -> its constraint keyword
+OPERATING = {"recall_at_fixed_precision": "min_precision", "precision_at_fixed_recall": "min_recall",
+             "sensitivity_at_specificity": "min_specificity", "specificity_at_sensitivity": "min_sensitivity"}
+ROC_OPERATING = ("sensitivity_at_specificity", "specificity_at_sensitivity")
+
+
+def _op_rates(name, y_true, y_score, pos_label=None, sample_weight=None):
+    """(value, constraint rate, thresholds) of the candidate points of ``name``, by decreasing threshold."""
+    is_pos, score, weight = curves._binary_input(y_true, y_score, pos_label, sample_weight)
+    if name in ROC_OPERATING:
+        tps, fps, thr = curves._roc_points(is_pos, score, weight)
+    else:
+        tps, fps, thr = curves._counts_at_thresholds(is_pos, score, weight)
+        curves._require_classes(tps, fps, negatives=False)
+    recall, negatives = tps / tps[-1], fps[-1]
+    rates = {"recall_at_fixed_precision": lambda: (recall, tps / (tps + fps)),
+             "precision_at_fixed_recall": lambda: (tps / (tps + fps), recall),
+             "sensitivity_at_specificity": lambda: (recall, (negatives - fps) / negatives),
+             "specificity_at_sensitivity": lambda: ((negatives - fps) / negatives, recall)}[name]()
+    return (*rates, thr)
+
+
+def _op_mutant(name, *, meets=lambda rate, m: rate >= m, tie=np.argmax, threshold_step=0, minimum=lambda m: m):
+    """``name`` with one step done another way: which points meet the constraint, the tie rule among the
+    best ones, the threshold reported (``threshold_step`` points lower), or the constraint as read."""
+    keyword = OPERATING[name]
+
+    def mutant(y_true, y_score, **kw):
+        m = minimum(kw.pop(keyword))
+        value, rate, thr = _op_rates(name, y_true, y_score, **kw)
+        feasible = meets(rate, m)
+        if not feasible.any():
+            return curves.OperatingPoint(0.0, float("inf"))
+        best = value[feasible].max()
+        at_best = np.flatnonzero(feasible & (value == best))
+        i = min(at_best[tie(rate[at_best])] + threshold_step, thr.shape[0] - 1)
+        return curves.OperatingPoint(float(best), float(thr[i]))
+
+    return mutant
+
+
+def _op_scores_negated(name):
+    original = getattr(curves, name)
+    return lambda y_true, y_score, **kw: original(y_true, -np.asarray(y_score, dtype=float), **kw)
+
+
+def _op_constraint_clipped(name):
+    keyword, original = OPERATING[name], getattr(curves, name)
+
+    def mutant(y_true, y_score, **kw):
+        m = kw.pop(keyword)
+        return original(y_true, y_score, **kw, **{keyword: 0.0 if m != m else min(max(m, 0.0), 1.0)})
+
+    return mutant
+
+
+def _op_nan_when_undefined(name):
+    keyword, original = OPERATING.get(name), getattr(curves, name)
+
+    def mutant(y_true, y_score, **kw):
+        y = np.asarray(y_true)
+        if not (y == 1).any() or (name in (*ROC_OPERATING, "log_auc") and (y == 1).all()):
+            return curves.OperatingPoint(float("nan"), float("nan")) if keyword else float("nan")
+        return original(y_true, y_score, **kw)
+
+    return mutant
+
+
+def _log_auc_variant(area_of):
+    """log_auc with the area over the ROC points (fpr, tpr) in the range computed by ``area_of(fpr, tpr, a, b)``."""
+
+    def mutant(y_true, y_score, *, fpr_range=(0.001, 0.1), pos_label=None, sample_weight=None):
+        low, high = curves._check_fpr_range(fpr_range)
+        is_pos, score, weight = curves._binary_input(y_true, y_score, pos_label, sample_weight)
+        tps, fps, _ = curves._roc_points(is_pos, score, weight)
+        return float(area_of(fps / fps[-1], tps / tps[-1], low, high))
+
+    return mutant
+
+
+def _log_trapezoid(fpr, tpr, low, high):
+    """Mysinger and Shoichet's sum as torchmetrics computes it: the curve cut at the range's ends by linear
+    interpolation, then the trapezoidal rule in log10 FPR between the points."""
+    inside = (fpr > low) & (fpr < high)
+    x = np.concatenate(([low], fpr[inside], [high]))
+    y = np.concatenate(([np.interp(low, fpr, tpr)], tpr[inside], [np.interp(high, fpr, tpr)]))
+    return np.sum(np.diff(np.log10(x)) * (y[1:] + y[:-1]) / 2) / np.log10(high / low)
+
+
+def _tpr_at_right_end(fpr, tpr, low, high):
+    """Each segment counted at the TPR of its right end (an upper Riemann sum in log FPR)."""
+    x = np.clip(fpr, low, high)
+    return np.sum(np.diff(np.log(x)) * tpr[1:]) / np.log(high / low)
+
+
+def _log_auc_over_linear_width(y_true, y_score, *, fpr_range=(0.001, 0.1), **kw):
+    low, high = curves._check_fpr_range(fpr_range)
+    return curves.log_auc(y_true, y_score, fpr_range=fpr_range, **kw) * np.log(high / low) / (high - low)
+
+
+def _log_auc_range_clamped(y_true, y_score, *, fpr_range=(0.001, 0.1), **kw):
+    """Any fpr_range accepted: sorted, clamped into [1e-12, 1] (NaN taken as the default's low end)."""
+    low, high = sorted(0.001 if v != v else min(max(float(v), 1e-12), 1.0) for v in fpr_range)
+    return curves.log_auc(y_true, y_score, fpr_range=(low, high if high > low else 1.0), **kw)
+
+
+MUTANTS += [
+    Mutant("operating-point-strict-constraint",
+           {n: _op_mutant(n, meets=lambda rate, m: rate > m) for n in OPERATING},
+           catches=_each("definition[{}]", OPERATING)),
+    Mutant("operating-point-dominated-tie", {n: _op_mutant(n, tie=np.argmin) for n in OPERATING},
+           catches=_each("definition[{}]", OPERATING)),
+    Mutant("operating-point-next-threshold", {n: _op_mutant(n, threshold_step=1) for n in OPERATING},
+           catches=_each("on_the_curve[{}]", OPERATING)),
+    Mutant("operating-point-constraint-complemented", {n: _op_mutant(n, minimum=lambda m: 1.0 - m) for n in OPERATING},
+           catches=_each("monotone_constraint[{}]", OPERATING) + _each("definition[{}]", OPERATING)),
+    Mutant("operating-point-lower-score-is-positive", {n: _op_scores_negated(n) for n in (*OPERATING, "log_auc")},
+           catches=_each("raise_positive[{}]", (*OPERATING, "log_auc")) + _ids("worst[log_auc]")),
+    Mutant("operating-point-constraint-clipped", {n: _op_constraint_clipped(n) for n in OPERATING},
+           catches=_each("refuse_constraint[{}]", OPERATING)),
+    Mutant("operating-point-nan-when-undefined", {n: _op_nan_when_undefined(n) for n in (*OPERATING, "log_auc")},
+           catches=_each("one_class[{}]", (*ROC_OPERATING, "log_auc"))
+           + _each("no_positive[{}]", ("recall_at_fixed_precision", "precision_at_fixed_recall"))),
+    Mutant("operating-point-scores-rounded", {n: _with_counts(_counts_of_rounded_scores, n)
+                                              for n in (*OPERATING, "log_auc")},
+           catches=_each("monotone_invariance[{}]", (*OPERATING, "log_auc"))),
+    Mutant("log-auc-log-trapezoid", {"log_auc": _log_auc_variant(_log_trapezoid)},
+           catches=_ids("definition[log_auc]", "all_tied[log_auc]")),
+    Mutant("log-auc-over-linear-width", {"log_auc": _log_auc_over_linear_width},
+           catches=_ids("definition[log_auc]", "range_additivity[log_auc]", "all_tied[log_auc]")),
+    Mutant("log-auc-tpr-at-right-end", {"log_auc": _log_auc_variant(_tpr_at_right_end)},
+           catches=_ids("definition[log_auc]", "roc_auc_bound[log_auc]")),
+    Mutant("log-auc-range-clamped", {"log_auc": _log_auc_range_clamped},
+           catches=_ids("refuse_fpr_range[log_auc]")),
+]
+
+
 def roc_auc_label_encoded_scores(y_true, y_score, **kw):
     """A library that label-encodes its inputs, scores included: integer scores look like class labels
     and are refused ("multiclass"). Drawn scores are always floats; the dtype axis offers integer-valued
