@@ -1262,3 +1262,23 @@ CAPABILITIES = {m: dataclasses.replace(cap, **_GENERIC[m]) for m, cap in CAPABIL
 #: the generic properties of the operating points and log_auc run fewer examples (35 properties: the test
 #: suite's time)
 GENERIC_EXAMPLES = {name: _FEWER for name in (*OPERATING_POINTS, "log_auc")}
+
+
+# ------------------------------------------------------------------ claims from the source documents
+
+
+@prop("claim.seed004.precision_recall_tradeoff",
+      "along the precision-recall curve, a threshold that raises recall never raises precision",
+      kind="claim", source="seed 004, section Precision/Recall Tradeoff",
+      quote="As we increase the recall rate by adjusting the classification threshold of a model, the precision "
+            "rate is decreased and vice versa.",
+      needs=("precision_recall_curve",), strategy=rankings)
+def _claim_precision_recall_tradeoff(t, ex):
+    precision, recall, _ = (np.asarray(v, dtype=np.float64) for v in t.precision_recall_curve(*ex))
+    # every pair of curve points: the one of higher recall must not have the higher precision
+    higher_recall = recall[:, None] > recall[None, :]
+    rises = higher_recall & (precision[:, None] > precision[None, :])
+    if rises.any():
+        i, j = (int(k[0]) for k in np.nonzero(rises))
+        expect(False, f"recall {recall[j]:.6g} -> {recall[i]:.6g} raises precision {precision[j]:.6g} -> "
+                      f"{precision[i]:.6g}")
