@@ -41,6 +41,7 @@ import numpy as np
 
 from ._validation import _as_array, as_floats
 from .classification import _average, _check_beta, _check_choice, _check_zero_division, _divide
+from .curves import equal_error_rate, precision_recall_curve, roc_curve
 from .errors import MetricInputError
 
 __all__ = [
@@ -56,16 +57,25 @@ __all__ = [
     "subset_accuracy",
     "multilabel_hamming_loss",
     "multilabel_confusion_matrix",
+    "multilabel_stat_scores",
     "label_ranking_average_precision",
     "coverage_error",
     "label_ranking_loss",
     "multilabel_roc_auc",
     "multilabel_average_precision",
+    "multilabel_equal_error_rate",
+    "multilabel_roc_curve",
+    "multilabel_precision_recall_curve",
 ]
 
 AVERAGES = (None, "micro", "macro", "weighted", "samples")
 #: label-wise accuracy: the mean over rows of a row's accuracy is the pooled one ("micro"), so no "samples"
 ACCURACY_AVERAGES = (None, "micro", "macro", "weighted")
+#: the per-label binary threshold metrics (EER, ...) work one binary problem at a time, a label (or the raveled
+#: matrix) each: "samples" (one problem per row) would be a loop over the samples, so they have no "samples"
+PER_LABEL_AVERAGES = (None, "micro", "macro", "weighted")
+#: the stacked counts of multilabel_stat_scores: per label (None) or summed over the labels ("micro")
+STAT_SCORES_AVERAGES = (None, "micro")
 
 CONVENTIONS = {
     "multilabel.zero_division": "0/0 per label (or per row with average='samples') -> zero_division, "
@@ -79,6 +89,9 @@ CONVENTIONS = {
                                           "coverage 0 for rows with no relevant label",
     "multilabel.curves.undefined": "ROC AUC of a column (row, for 'samples') with one class, AP of one without "
                                    "positives: refused",
+    "multilabel.per_label_curves": "the ROC and precision-recall curves of each label: a list with one "
+                                   "(x, y, thresholds) tuple per label column, each the binary curve of the column",
+    "multilabel.stat_scores": "[TP, FP, TN, FN, support] per label, or summed over the labels ('micro')",
 }
 
 
@@ -375,6 +388,28 @@ def multilabel_confusion_matrix(y_true, y_pred):
     return np.stack([tn, fp, fn, tp], axis=1).reshape(-1, 2, 2).astype(np.int64)
 
 
+def multilabel_stat_scores(y_true, y_pred, *, average=None):
+    """The counts of each label: ``[TP, FP, TN, FN, support]`` per label column, or summed over the labels.
+
+    Formula: for label ``j``, ``TP_j = #{i: y_true[i, j] = y_pred[i, j] = 1}``, ``FP_j`` (predicted, not
+    true), ``TN_j`` (neither), ``FN_j`` (true, not predicted) and ``support_j = TP_j + FN_j``: the cells of
+    :func:`multilabel_confusion_matrix` in another layout (``[M[j, 1, 1], M[j, 0, 1], M[j, 0, 0],
+    M[j, 1, 0], M[j, 1, :].sum()]``). ``average``: None (shape (n_labels, 5)) or "micro" (the columns
+    summed over the labels, shape (5,): the counts of the raveled matrices). Range: integer counts in
+    [0, n] per label (in [0, n L] for "micro"); TP + FP + TN + FN = n per label.
+    Undefined cases: none (empty input is refused).
+    Source: torchmetrics ``multilabel_stat_scores`` (the same column order; its 'macro' and 'weighted'
+    means of counts are not offered); scikit-learn ``multilabel_confusion_matrix``.
+    """
+    _check_choice(average, "average", STAT_SCORES_AVERAGES)
+    t, p = _indicator_pair(y_true, y_pred)
+    tp = np.count_nonzero(t & p, axis=0)
+    fp = np.count_nonzero(p, axis=0) - tp
+    fn = np.count_nonzero(t, axis=0) - tp
+    counts = np.stack([tp, fp, t.shape[0] - tp - fp - fn, fn, tp + fn], axis=1).astype(np.int64)
+    return counts.sum(axis=0) if average == "micro" else counts
+
+
 # --------------------------------------------------------------------------
 # label ranking
 
@@ -503,12 +538,18 @@ def _per_label_curve(y_true, y_score, average, metric: str):
         values = _auc_per_column(tt, ss)
     else:
         values = _precision_at_positives(tt.T, ss.T)
+    return _averaged(values, pos, average)
+
+
+def _averaged(values: np.ndarray, positives: np.ndarray, average):
+    """One value per binary problem (label, row or the raveled matrix) reduced as ``average`` says: the values
+    (None), the one value ("micro"), their mean ("macro", "samples"), or their mean weighted by positives."""
     if average is None:
         return values
     if average == "micro":
         return float(values[0])
     if average == "weighted":
-        return float(np.sum(values * pos) / np.sum(pos))
+        return float(np.sum(values * positives) / np.sum(positives))
     return float(values.mean())
 
 
@@ -552,3 +593,85 @@ def multilabel_average_precision(y_true, y_score, *, average="macro"):
 
 for _fn in (multilabel_roc_auc, multilabel_average_precision):
     _fn.__doc__ += _CURVE_ARGS
+
+
+# --------------------------------------------------------------------------
+# any binary threshold metric, label by label
+
+
+def _each_line(binary, tt: np.ndarray, ss: np.ndarray, what: str) -> list:
+    """``binary(y_true, y_score)`` of each column of ``tt`` / ``ss`` (label columns, or the raveled matrix as one
+    column): one binary problem per label, each one sort. A problem the binary metric refuses (one class) is
+    refused naming y_true and the line."""
+    out = []
+    tt, ss = np.ascontiguousarray(tt.T), np.ascontiguousarray(ss.T)  # each problem contiguous
+    for j in range(tt.shape[0]):  # a loop over the labels, never over the samples
+        try:
+            out.append(binary(tt[j], ss[j]))
+        except MetricInputError as exc:
+            where = what if what == "the raveled matrix" else f"{what} {j}"
+            raise MetricInputError(exc.argument, f"{where}: {exc.problem}") from None
+    return out
+
+
+def per_label(binary, y_true, y_score, average):
+    """The catalog's binary threshold metric ``binary`` (a number per binary problem) of each label column,
+    reduced by ``average`` (:data:`PER_LABEL_AVERAGES`): None per label, "micro" of the raveled matrices,
+    "macro" the mean over labels, "weighted" by each label's number of positives."""
+    _check_choice(average, "average", PER_LABEL_AVERAGES)
+    t, s = _truth_and_scores(y_true, y_score)
+    tt, ss, what = _lines(t, s, average)
+    values = np.array(_each_line(binary, tt, ss, what), dtype=np.float64)
+    return _averaged(values, np.count_nonzero(tt, axis=0), average)
+
+
+def per_label_curves(binary, y_true, y_score) -> list:
+    """The catalog's binary curve ``binary`` of each label column: a list with one tuple of arrays per label."""
+    t, s = _truth_and_scores(y_true, y_score)
+    return _each_line(binary, t, s, "label column")
+
+
+def multilabel_equal_error_rate(y_true, y_score, *, average="macro"):
+    """Equal error rate of each label (column), averaged as ``average`` says.
+
+    Formula: per binary problem, the catalog's ``equal_error_rate``: where the segment between the
+    last operating point with ``fnr > fpr`` and the next one (points by decreasing threshold, from
+    ``(fpr, fnr) = (0, 1)``) crosses ``fpr = fnr``. ``average``: None (one value per label), "micro"
+    (the EER of the raveled matrices: every (sample, label) cell one trial), "macro" (mean over labels),
+    "weighted" (weighted by each label's number of positives). No "samples" (see
+    :data:`PER_LABEL_AVERAGES`). Range: [0, 1], 0 best (0 for labels ranked perfectly, 0.5 for tied scores).
+    Undefined cases: a label column (the whole matrix for "micro") with only one class raises
+    ``MetricInputError("y_true", ...)`` naming it, as the binary ``equal_error_rate`` does.
+    Source: seed 004 (EER, binary); torchmetrics ``multilabel_eer`` (one EER per label).
+    """
+    return per_label(equal_error_rate, y_true, y_score, average)
+
+
+def multilabel_roc_curve(y_true, y_score):
+    """The ROC curve of each label (column): a list with one ``(fpr, tpr, thresholds)`` per label.
+
+    Formula: element ``j`` is the catalog's binary ``roc_curve(y_true[:, j], y_score[:, j])``: by
+    decreasing threshold, ``(0, 0)`` at ``inf``, then ``fpr = FP / N``, ``tpr = TP / P`` at each
+    distinct score of the column. The labels' curves differ in length. Range: rates in [0, 1].
+    Undefined cases: a label column with only one class raises ``MetricInputError("y_true", ...)``
+    naming the column.
+    Source: scikit-learn ``roc_curve`` per column (its multilabel ROC example); torchmetrics
+    ``multilabel_roc`` with ``thresholds=None`` (its three lists, zipped by label).
+    """
+    return per_label_curves(roc_curve, y_true, y_score)
+
+
+def multilabel_precision_recall_curve(y_true, y_score):
+    """The precision-recall curve of each label (column): a list with one ``(precision, recall, thresholds)``
+    per label.
+
+    Formula: element ``j`` is the catalog's binary ``precision_recall_curve(y_true[:, j], y_score[:, j])``:
+    by increasing threshold, ``precision = TP / (TP + FP)`` and ``recall = TP / P`` at each distinct score
+    of the column, then the point ``(1, 0)`` without threshold. The labels' curves differ in length.
+    Range: values in [0, 1].
+    Undefined cases: a label column without positives raises ``MetricInputError("y_true", ...)`` naming
+    the column (one without negatives is fine: precision 1).
+    Source: scikit-learn ``precision_recall_curve`` per column; torchmetrics
+    ``multilabel_precision_recall_curve`` with ``thresholds=None`` (its three lists, zipped by label).
+    """
+    return per_label_curves(precision_recall_curve, y_true, y_score)

@@ -31,12 +31,12 @@ import numpy as np
 from hypothesis import strategies as st
 
 from .capabilities import Capability
-from .checks import expect_close, expect_le, expect_refusal
+from .checks import expect, expect_close, expect_le, expect_refusal
 from .engine import findings
 from .engine.registry import family_examples, register
 from .engine.targets import reference
 from .inputs import edges_of, with_edges
-from .inputs.indicators import (INDICATOR_PAIRS, SCORED_INDICATORS, SCORED_INDICATORS_BOTH_CLASSES,
+from .inputs.indicators import (INDICATOR_PAIRS, PER_LABEL_CURVES, SCORED_INDICATORS, SCORED_INDICATORS_BOTH_CLASSES,
                                 indicator_pairs, perfect_scores, scored_indicators,
                                 scored_indicators_both_classes)
 
@@ -68,23 +68,35 @@ NEGATIVE_RATES = {"multilabel_specificity": "TN + FP", "multilabel_negative_pred
 #: label-wise accuracy is never 0/0 (no zero_division), and has no "samples" (its row mean is "micro")
 NO_ZERO_DIVISION = ("multilabel_accuracy",)
 LABELWISE_AVERAGES = (None, "micro", "macro", "weighted")
+#: the averages of each metric that has not all of AVERAGES: the per-label binary threshold metrics score one binary
+#: problem per label (no "samples"), the stacked counts are per label or summed, a per-label curve has none
+_AVERAGES_OF = {"multilabel_accuracy": LABELWISE_AVERAGES, "multilabel_equal_error_rate": LABELWISE_AVERAGES,
+                "multilabel_stat_scores": (None, "micro"), "multilabel_roc_curve": (),
+                "multilabel_precision_recall_curve": ()}
 
 
 def _averages(m):
-    return LABELWISE_AVERAGES if m == "multilabel_accuracy" else AVERAGES
+    return _AVERAGES_OF.get(m, AVERAGES)
 
 
 def _zero_divisions(m, values=ZERO_DIVISIONS):
     """The zero_division keywords to try with ``m``: ``[{}]`` for a metric without the keyword."""
     return [{}] if m in NO_ZERO_DIVISION else [{"zero_division": z} for z in values]
-#: per-label curves: name -> the catalog's binary metric
-CURVES = {"multilabel_roc_auc": "roc_auc", "multilabel_average_precision": "average_precision"}
+#: per-label summaries of a binary ranking: name -> the catalog's binary metric (one number per label, averaged);
+#: a new one is an entry here and its formula in _CURVE_FORMULAS (its binary definition in BINARY_DEFINITIONS)
+CURVES = {"multilabel_roc_auc": "roc_auc", "multilabel_average_precision": "average_precision",
+          "multilabel_equal_error_rate": "equal_error_rate"}
+#: per-label curves: name -> the catalog's binary curve (a list with one tuple of arrays per label, no average)
+CURVE_LISTS = {"multilabel_roc_curve": "roc_curve", "multilabel_precision_recall_curve": "precision_recall_curve"}
+#: the binary metrics undefined without negatives too (the others only without positives)
+NEEDS_NEGATIVES = ("roc_auc", "equal_error_rate", "roc_curve")
 RANKING = ("label_ranking_average_precision", "coverage_error", "label_ranking_loss")
 
 
 def _forms(m, averages=None, **kw):
     beta = {"beta": BETA} if m == "multilabel_fbeta" else {}
-    return tuple({"average": a, **beta, **kw} for a in (_averages(m) if averages is None else averages))
+    chosen = _averages(m) if averages is None else averages
+    return tuple({"average": a, **beta, **kw} for a in chosen) if chosen else ({**beta, **kw},)
 
 
 def _rate_capability(m, symmetric):
@@ -121,6 +133,10 @@ CAPABILITIES = {
     "multilabel_confusion_matrix": Capability((0.0, None), False, "0/1 indicator matrices",
                                               "never (empty input refused)", inputs=INDICATOR_PAIRS,
                                               higher_is_better=None, additive=True),
+    # swapping the arguments swaps FP and FN
+    "multilabel_stat_scores": Capability((0.0, None), False, "0/1 indicator matrices", "never (empty input refused)",
+                                         averaging=("micro", "none"), inputs=INDICATOR_PAIRS, higher_is_better=None,
+                                         additive=True, forms=_forms("multilabel_stat_scores")),
     "label_ranking_average_precision": Capability(
         (0.0, 1.0), False, "0/1 indicator matrix + label scores",
         "a row with no relevant label (0/0) or every label relevant scores 1", inputs=SCORED_INDICATORS, best=1.0),
@@ -141,6 +157,17 @@ CAPABILITIES = {
         "a column (row for 'samples', matrix for 'micro') without positives is refused",
         averaging=("micro", "macro", "weighted", "samples", "none"), inputs=SCORED_INDICATORS_BOTH_CLASSES,
         best=1.0, forms=_forms("multilabel_average_precision")),
+    "multilabel_equal_error_rate": Capability(
+        (0.0, 1.0), False, "0/1 indicator matrix + label scores",
+        "a column (the matrix for 'micro') with one class is refused",
+        averaging=("micro", "macro", "weighted", "none"), inputs=SCORED_INDICATORS_BOTH_CLASSES,
+        best=0.0, higher_is_better=False, forms=_forms("multilabel_equal_error_rate")),
+    "multilabel_roc_curve": Capability(
+        (0.0, 1.0), False, "0/1 indicator matrix + label scores", "a label column with one class is refused",
+        inputs=PER_LABEL_CURVES, higher_is_better=None),
+    "multilabel_precision_recall_curve": Capability(
+        (0.0, 1.0), False, "0/1 indicator matrix + label scores", "a label column without positives is refused",
+        inputs=PER_LABEL_CURVES, higher_is_better=None),
 }
 
 
@@ -380,32 +407,38 @@ def _label_permutation(t, ex, *, m, forms):
     (a, b), order = ex
 
     def check(case):
+        what = f"{m}({case}) with the label columns permuted by {order.tolist()}"
+        if m in CURVE_LISTS:  # a list of per-label curves: permuted alike
+            before = list(getattr(t, m)(a, b, **case))
+            expect_same_curves(m, getattr(t, m)(a[:, order], b[:, order], **case), [before[k] for k in order],
+                               what + " (the per-label curves permuted alike)")
+            return
         before = np.asarray(getattr(t, m)(a, b, **case), dtype=float)
         after = np.asarray(getattr(t, m)(a[:, order], b[:, order], **case), dtype=float)
         per_label = case.get("average", "none") is None or m == "multilabel_confusion_matrix"
         expect_close(after, before[order] if per_label else before, rtol=ROUNDING, atol=ROUNDING,
-                     what=f"{m}({case}) with the label columns permuted by {order.tolist()}"
-                          + (" (the per-label values permuted alike)" if per_label else ""))
+                     what=what + (" (the per-label values permuted alike)" if per_label else ""))
 
     _each(t, forms, check)
 
 
 _PERMUTATION_FORMS = {
     **{m: [{**f, **z} for f in _forms(m) for z in _zero_divisions(m, (0.0, np.nan))] for m in RATES},
-    **{m: list(_forms(m)) for m in CURVES},
+    **{m: list(_forms(m)) for m in (*CURVES, *CURVE_LISTS, "multilabel_stat_scores")},
     **{m: [{}] for m in ("subset_accuracy", "multilabel_hamming_loss", "multilabel_confusion_matrix",
                          "multilabel_matthews_corrcoef", *RANKING)},
 }
 
 for _m, _forms_of_m in _PERMUTATION_FORMS.items():
     _keys = sorted({k for f in _forms_of_m for k in f})
-    _strategy = (indicator_pairs() if _m not in CURVES and _m not in RANKING
-                 else scored_indicators_both_classes() if _m in CURVES else scored_indicators())
+    _strategy = (scored_indicators_both_classes() if _m in CURVES or _m in CURVE_LISTS else
+                 scored_indicators() if _m in RANKING else indicator_pairs())
     register(f"label_permutation[{_m}]",
              f"permuting the label columns of both arguments alike "
              + ("permutes the per-label matrices" if _m == "multilabel_confusion_matrix" else
-                "permutes average=None and leaves every other average unchanged" if _m in RATES or _m in CURVES
-                else "leaves the value unchanged"),
+                "permutes the per-label curves" if _m in CURVE_LISTS else
+                "permutes average=None and leaves every other average unchanged"
+                if _m in RATES or _m in CURVES or _m == "multilabel_stat_scores" else "leaves the value unchanged"),
              kind="invariance", needs=(_m, *(f"{_m}:{k}" for k in _keys)),
              check=functools.partial(_label_permutation, m=_m, forms=_forms_of_m),
              strategy=_with_column_order(_strategy))
@@ -466,6 +499,41 @@ register("definition[multilabel_confusion_matrix]",
          "multilabel_confusion_matrix[j] = [[TN_j, FP_j], [FN_j, TP_j]] for each label column j (n_labels x 2 x 2)",
          kind="relation", needs=("multilabel_confusion_matrix",), check=_mcm_definition, strategy=indicator_pairs(),
          defines="multilabel_confusion_matrix")
+
+
+def _stat_scores_definition(t, ex):
+    a, b = ex
+    n = a.shape[0]
+    per_label = [[tp, fp, n - tp - fp - fn, fn, tp + fn] for tp, fp, fn in counts_per_label(a.tolist(), b.tolist())]
+    problems: list = []
+    for case, expected in (({"average": None}, per_label), ({"average": "micro"}, [sum(c) for c in zip(*per_label)])):
+        with findings.form(findings.form_part(case), problems, view=t):
+            expect_close(np.asarray(t.multilabel_stat_scores(a, b, **case)), np.array(expected, dtype=float), rtol=0,
+                         atol=0, what=f"multilabel_stat_scores({case}) vs [TP, FP, TN, FN, TP + FN] counted per label")
+    findings.raise_worst(problems)
+
+
+register("definition[multilabel_stat_scores]",
+         "multilabel_stat_scores = [TP_j, FP_j, TN_j, FN_j, TP_j + FN_j] for each label column j (average=None, "
+         "n_labels x 5), summed over the labels (micro)", kind="relation",
+         needs=("multilabel_stat_scores", "multilabel_stat_scores:average"), check=_stat_scores_definition,
+         strategy=indicator_pairs(), defines="multilabel_stat_scores")
+
+
+def _stat_scores_are_mcm(t, ex):
+    a, b = ex
+    m = np.asarray(t.multilabel_confusion_matrix(a, b), dtype=float)
+    cells = np.stack([m[:, 1, 1], m[:, 0, 1], m[:, 0, 0], m[:, 1, 0], m[:, 1, :].sum(axis=1)], axis=1)
+    expect_close(np.asarray(t.multilabel_stat_scores(a, b, average=None), dtype=float), cells, rtol=0, atol=0,
+                 what="multilabel_stat_scores(average=None) vs the cells of multilabel_confusion_matrix "
+                      "[M11, M01, M00, M10, M10 + M11]")
+
+
+register("confusion_matrix_cells[multilabel_stat_scores]",
+         "multilabel_stat_scores(average=None)[j] is [M[j,1,1], M[j,0,1], M[j,0,0], M[j,1,0], M[j,1,0] + M[j,1,1]] "
+         "of M = multilabel_confusion_matrix (the same counts in another layout)", kind="relation",
+         needs=("multilabel_stat_scores", "multilabel_stat_scores:average", "multilabel_confusion_matrix"),
+         check=_stat_scores_are_mcm, strategy=indicator_pairs())
 
 
 def expected_pooled_mcc(t, p) -> float:
@@ -610,8 +678,50 @@ def _binary_ap(labels, scores) -> float:
                for p in pos) / len(pos)
 
 
+def _operating_points(labels, scores):
+    """(thresholds, TP, FP) at each distinct score by decreasing threshold, counted sample by sample."""
+    thresholds = sorted(set(scores), reverse=True)
+    tp = [sum(1 for y, v in zip(labels, scores) if y and v >= th) for th in thresholds]
+    fp = [sum(1 for y, v in zip(labels, scores) if not y and v >= th) for th in thresholds]
+    return thresholds, tp, fp
+
+
+def _binary_roc_curve(labels, scores):
+    """(fpr, tpr, thresholds): (0, 0) at inf, then FP / N and TP / P at each distinct score, decreasing."""
+    thresholds, tp, fp = _operating_points(labels, scores)
+    pos = sum(1 for y in labels if y)
+    neg = len(labels) - pos
+    return [0.0] + [f / neg for f in fp], [0.0] + [c / pos for c in tp], [math.inf] + thresholds
+
+
+def _binary_pr_curve(labels, scores):
+    """(precision, recall, thresholds) by increasing threshold, then the point (1, 0) without threshold."""
+    thresholds, tp, fp = _operating_points(labels, scores)
+    pos = sum(1 for y in labels if y)
+    return ([c / (c + f) for c, f in zip(tp, fp)][::-1] + [1.0], [c / pos for c in tp][::-1] + [0.0],
+            thresholds[::-1])
+
+
+def _binary_eer(labels, scores) -> float:
+    """Where the segment between the last operating point with fnr > fpr and the next one (from (0, 1), by
+    decreasing threshold) crosses fpr = fnr."""
+    thresholds, tp, fp = _operating_points(labels, scores)
+    pos = sum(1 for y in labels if y)
+    neg = len(labels) - pos
+    fpr = [0.0] + [f / neg for f in fp]
+    fnr = [1.0] + [(pos - c) / pos for c in tp]
+    j = next(k for k in range(len(fpr)) if fnr[k] <= fpr[k])
+    before, after = fnr[j - 1] - fpr[j - 1], fnr[j] - fpr[j]
+    return fpr[j - 1] + before / (before - after) * (fpr[j] - fpr[j - 1])
+
+
+#: each binary metric a per-label one is made of, computed here from its definition
+BINARY_DEFINITIONS = {"roc_auc": _binary_auc, "average_precision": _binary_ap, "equal_error_rate": _binary_eer,
+                      "roc_curve": _binary_roc_curve, "precision_recall_curve": _binary_pr_curve}
+
+
 def expected_curve(m, t, s, average):
-    binary = _binary_auc if m == "multilabel_roc_auc" else _binary_ap
+    binary = BINARY_DEFINITIONS[CURVES[m]]
     columns_t, columns_s = list(zip(*t)), list(zip(*s))
     if average == "micro":
         return binary([v for row in t for v in row], [v for row in s for v in row])
@@ -630,6 +740,8 @@ _CURVE_FORMULAS = {
     "multilabel_roc_auc": "AUC = share of (positive, negative) pairs ordered right, ties one half",
     "multilabel_average_precision": "AP = mean over positives of the precision at their score (ties: every sample "
                                     "scored at least as high counts)",
+    "multilabel_equal_error_rate": "EER = where the segment between the last operating point with fnr > fpr and the "
+                                   "next one crosses fpr = fnr (points counted from the data)",
 }
 
 
@@ -649,12 +761,13 @@ def _curve_relations(t, ex, *, m):
     y_true, y_score = ex
     binary = getattr(t, CURVES[m])
     columns = [float(binary(y_true[:, j], y_score[:, j])) for j in range(y_true.shape[1])]
-    rows = [float(binary(y_true[i], y_score[i])) for i in range(y_true.shape[0])]
     checks = [
         ({"average": None}, np.array(columns), f"{CURVES[m]} of each label column"),
         ({"average": "micro"}, float(binary(y_true.ravel(), y_score.ravel())), "of the raveled matrices"),
-        ({"average": "samples"}, sum(rows) / len(rows), f"the mean over rows of {CURVES[m]} of each row"),
     ]
+    if "samples" in _averages(m):
+        rows = [float(binary(y_true[i], y_score[i])) for i in range(y_true.shape[0])]
+        checks.append(({"average": "samples"}, sum(rows) / len(rows), f"the mean over rows of {CURVES[m]} of each row"))
     problems: list = []
     for case, expected, what in checks:
         with findings.form(findings.form_part(case), problems, view=t):
@@ -664,50 +777,116 @@ def _curve_relations(t, ex, *, m):
 
 
 for _m, _binary in CURVES.items():
+    _rows = "samples" in _averages(_m)
     register(f"definition[{_m}]",
              f"{_CURVE_FORMULAS[_m]}; per label (None), of the raveled matrices (micro), mean over labels (macro), "
-             "weighted by positives (weighted), mean over rows (samples)", kind="relation",
+             "weighted by positives (weighted)" + (", mean over rows (samples)" if _rows else ""), kind="relation",
              needs=(_m, f"{_m}:average"), check=functools.partial(_curve_definition, m=_m),
              strategy=scored_indicators_both_classes(), defines=_m)
-    register(f"binary_per_column_raveled_and_row[{_m}]",
-             f"{_m}: average=None is {_binary} of each column, 'micro' {_binary} of the raveled matrices, "
-             f"'samples' the mean over rows of {_binary} of each row", kind="relation",
+    register(f"binary_per_column_raveled{'_and_row' if _rows else ''}[{_m}]",
+             f"{_m}: average=None is {_binary} of each column, 'micro' {_binary} of the raveled matrices"
+             + (f", 'samples' the mean over rows of {_binary} of each row" if _rows else ""), kind="relation",
              needs=(_m, f"{_m}:average", _binary), check=functools.partial(_curve_relations, m=_m),
              strategy=scored_indicators_both_classes())
 
 
+def _binary_of(m):
+    return CURVES.get(m) or CURVE_LISTS[m]
+
+
 def _spoiled(ex_and_choice, m):
-    """A one-class column (or row, or matrix), the average that needs it defined, and the call."""
+    """A one-class column (or row, or matrix), the forms that need it defined, and the call. A metric without
+    'samples' gets a column where a row was drawn."""
     (y_true, y_score), where, value = ex_and_choice
     t = y_true.copy()
-    if m == "multilabel_average_precision":
-        value = 0  # AP is undefined without positives only (no negatives gives 1)
-    if where == "column":
-        t[:, 0] = value
-        return t, y_score, ("macro", None, "weighted")
-    if where == "row":
+    if _binary_of(m) not in NEEDS_NEGATIVES:
+        value = 0  # AP and the PR curve are undefined without positives only (no negatives gives precision 1)
+    averages = _averages(m)
+    if where == "row" and "samples" in averages:
         t[0, :] = value
-        return t, y_score, ("samples",)
-    return np.full_like(t, value), y_score, ("micro", "macro", "samples")
+        return t, y_score, [{"average": "samples"}]
+    if where == "matrix":
+        return np.full_like(t, value), y_score, list(_forms(m, [a for a in ("micro", "macro", "samples")
+                                                                 if a in averages]))
+    t[:, 0] = value
+    return t, y_score, list(_forms(m, [a for a in ("macro", None, "weighted") if a in averages]))
 
 
 def _undefined_refused(t, ex, *, m):
-    y_true, y_score, averages = _spoiled(ex, m)
+    y_true, y_score, forms = _spoiled(ex, m)
 
     def check(case):
         expect_refusal(lambda: getattr(t, m)(y_true, y_score, **case), "y_true")
 
-    _each(t, [{"average": a} for a in averages], check)
+    _each(t, forms, check)
 
 
-_UNDEFINED = {"multilabel_roc_auc": "with only one class", "multilabel_average_precision": "without positives"}
-for _m, _what in _UNDEFINED.items():
-    register(f"undefined.one_class[{_m}]",
-             f"{_m} refuses, naming y_true, a label column {_what} (None, macro, weighted), a row {_what} "
-             "(samples) and a matrix of one class (every average)", kind="refusal", needs=(_m, f"{_m}:average"),
+def _undefined_statement(m):
+    lacking = "with only one class" if _binary_of(m) in NEEDS_NEGATIVES else "without positives"
+    averages = _averages(m)
+    if not averages:
+        return f"{m} refuses, naming y_true, a label column {lacking} and a matrix of one class"
+    return (f"{m} refuses, naming y_true, a label column {lacking} (None, macro, weighted)"
+            + (f", a row {lacking} (samples)" if "samples" in averages else "")
+            + " and a matrix of one class (every average)")
+
+
+for _m in (*CURVES, *CURVE_LISTS):
+    register(f"undefined.one_class[{_m}]", _undefined_statement(_m), kind="refusal",
+             needs=(_m, f"{_m}:average") if _averages(_m) else (_m,),
              check=functools.partial(_undefined_refused, m=_m),
              strategy=st.tuples(scored_indicators_both_classes(), st.sampled_from(["column", "row", "matrix"]),
                                 st.integers(0, 1)))
+
+
+# ------------------------------------------------------------------ per-label curves
+
+#: what each array of a per-label curve is
+CURVE_ARRAYS = {"roc_curve": ("fpr", "tpr", "thresholds"),
+                "precision_recall_curve": ("precision", "recall", "thresholds")}
+
+
+def expect_same_curves(m, got, expected, what, *, rtol=ROUNDING):
+    """``got``, a per-label curve result (a list of tuples of arrays), equals ``expected`` label by label."""
+    got = [tuple(curve) for curve in got]
+    expect(len(got) == len(expected), f"{what}: {len(got)} curves for {len(expected)} label columns")
+    names = CURVE_ARRAYS[CURVE_LISTS[m]]
+    for j, (curve, wanted) in enumerate(zip(got, expected)):
+        expect(len(curve) == len(names), f"{what}: label {j}'s curve has {len(curve)} arrays, not {len(names)}")
+        for name, a, b in zip(names, curve, wanted):
+            expect_close(np.asarray(a, dtype=float), np.asarray(b, dtype=float), rtol=rtol, atol=rtol,
+                         what=f"{what}: label {j}'s {name}")
+
+
+def _curve_list_definition(t, ex, *, m):
+    y_true, y_score = ex
+    binary = BINARY_DEFINITIONS[CURVE_LISTS[m]]
+    expected = [binary(ct, cs) for ct, cs in zip(y_true.T.tolist(), y_score.T.tolist())]
+    expect_same_curves(m, getattr(t, m)(y_true, y_score), expected, f"{m} vs its definition")
+
+
+def _curve_list_is_binary(t, ex, *, m):
+    y_true, y_score = ex
+    binary = getattr(t, CURVE_LISTS[m])
+    expected = [binary(y_true[:, j], y_score[:, j]) for j in range(y_true.shape[1])]
+    expect_same_curves(m, getattr(t, m)(y_true, y_score), expected, f"{m} vs {CURVE_LISTS[m]} of each label column")
+
+
+_CURVE_LIST_FORMULAS = {
+    "multilabel_roc_curve": "(0, 0) at threshold inf, then fpr = FP / N and tpr = TP / P at each distinct score of "
+                            "the column, decreasing",
+    "multilabel_precision_recall_curve": "precision = TP / (TP + FP) and recall = TP / P at each distinct score of "
+                                         "the column, increasing, then the point (1, 0) without threshold",
+}
+
+for _m, _binary in CURVE_LISTS.items():
+    register(f"definition[{_m}]", f"{_m} is a list with one (x, y, thresholds) per label column: "
+             f"{_CURVE_LIST_FORMULAS[_m]} (counted sample by sample)", kind="relation", needs=(_m,),
+             check=functools.partial(_curve_list_definition, m=_m), strategy=scored_indicators_both_classes(),
+             defines=_m)
+    register(f"per_label_is_binary[{_m}]", f"{_m}'s curve of label j is {_binary} of column j (its three arrays)",
+             kind="relation", needs=(_m, _binary), check=functools.partial(_curve_list_is_binary, m=_m),
+             strategy=scored_indicators_both_classes())
 
 
 # ------------------------------------------------------------------ refusal of bad options
@@ -716,10 +895,8 @@ for _m, _what in _UNDEFINED.items():
 def _bad_options(t, ex, *, m):
     a, b = ex
     call = (lambda **kw: call_rate(t, m, a, b, **kw)) if m in RATES else (lambda **kw: getattr(t, m)(a, b, **kw))
-    expect_refusal(lambda: call(average="binary"), "average")
-    expect_refusal(lambda: call(average="mean"), "average")
-    if "samples" not in _averages(m):
-        expect_refusal(lambda: call(average="samples"), "average")
+    for unknown in _unknown_averages(m):
+        expect_refusal(lambda: call(average=unknown), "average")
     if m in RATES and m not in NO_ZERO_DIVISION:
         expect_refusal(lambda: call(zero_division=0.5), "zero_division")
     if m == "multilabel_fbeta":
@@ -727,15 +904,20 @@ def _bad_options(t, ex, *, m):
         expect_refusal(lambda: call(beta=-1.0), "beta")
 
 
-for _m in (*RATES, *CURVES):
+def _unknown_averages(m):
+    """'binary', a name no library uses, and the multilabel averages ``m`` does not offer."""
+    return ("binary", "mean", *(a for a in AVERAGES if a is not None and a not in _averages(m)))
+
+
+for _m in (*RATES, *CURVES, "multilabel_stat_scores"):
     _keywords = _rate_keywords(_m) if _m in RATES else ("average",)
+    _also = [repr(a) for a in _unknown_averages(_m)[2:]]
     register(f"refuses_bad_options[{_m}]",
-             f"{_m} refuses an unknown average (including 'binary'"
-             + (" and 'samples'" if "samples" not in _averages(_m) else "") + ")"
-             + (", a zero_division other than 0, 1 or nan" if "zero_division" in _keywords else "")
+             f"{_m} refuses an unknown average (including 'binary'" + (f" and {', '.join(_also)}" if _also else "")
+             + ")" + (", a zero_division other than 0, 1 or nan" if "zero_division" in _keywords else "")
              + (", and beta <= 0" if _m == "multilabel_fbeta" else "") + ", naming the argument",
              kind="refusal", needs=_needs(_m, *_keywords), check=functools.partial(_bad_options, m=_m),
-             strategy=indicator_pairs(max_samples=4) if _m in RATES else scored_indicators_both_classes())
+             strategy=indicator_pairs(max_samples=4) if _m not in CURVES else scored_indicators_both_classes())
 
 
 # ------------------------------------------------------------------ agreement with scikit-learn and torchmetrics
@@ -783,8 +965,19 @@ _AGREEMENT_CASES = {
     **{m: ([{}], _pairs, _pairs) for m in ("subset_accuracy", "multilabel_hamming_loss", "multilabel_confusion_matrix",
                                             "multilabel_matthews_corrcoef")},
     **{m: ([{}], _scored, _untied(_scored)) for m in RANKING},
-    **{m: ([{"average": a} for a in AVERAGES], _scored_both, _untied(_scored_both)) for m in CURVES},
+    **{m: ([{"average": a} for a in _averages(m)], _scored_both, _untied(_scored_both)) for m in CURVES},
+    **{m: ([{}], _scored_both, _untied(_scored_both)) for m in CURVE_LISTS},
+    "multilabel_stat_scores": ([{"average": a} for a in _averages("multilabel_stat_scores")], _pairs, _pairs),
 }
+
+
+def _compared(t, m, a, b, case):
+    """The value compared with a reference: a rate's call with its keywords, per-label curves as their rates."""
+    if m in RATES:
+        return call_rate(t, m, a, b, **case)
+    if m in CURVE_LISTS:
+        return PER_LABEL_CURVES.call(t, m, (a, b), **case)
+    return getattr(t, m)(a, b, **case)
 
 
 def _same_option(a, b) -> bool:
@@ -805,10 +998,8 @@ def _agree(t, ex, *, m, library):
     rtol = FLOAT32_REFERENCE if library == "torchmetrics" else 1e-9
 
     def check(case):
-        expect_close(np.asarray(call_rate(t, m, a, b, **case) if m in RATES else getattr(t, m)(a, b, **case),
-                                dtype=float),
-                     np.asarray(call_rate(ref, m, a, b, **case) if m in RATES else getattr(ref, m)(a, b, **case),
-                                dtype=float),
+        expect_close(np.asarray(_compared(t, m, a, b, case), dtype=float),
+                     np.asarray(_compared(ref, m, a, b, case), dtype=float),
                      rtol=rtol, atol=1e-12 if library == "sklearn" else FLOAT32_REFERENCE,
                      what=f"{m}({case}) vs {library}")
 
@@ -817,7 +1008,8 @@ def _agree(t, ex, *, m, library):
 
 #: the catalog names scikit-learn has no function for (its matthews_corrcoef refuses indicator matrices)
 NOT_IN_SKLEARN = ("multilabel_accuracy", "multilabel_specificity", "multilabel_negative_predictive_value",
-                  "multilabel_matthews_corrcoef")
+                  "multilabel_matthews_corrcoef", "multilabel_stat_scores", "multilabel_equal_error_rate",
+                  *CURVE_LISTS)  # scikit-learn's EER-less curves refuse indicator matrices (one column at a time only)
 
 for _library, _which in (("sklearn", 1), ("torchmetrics", 2)):
     for _m, _row in _AGREEMENT_CASES.items():
@@ -825,9 +1017,10 @@ for _library, _which in (("sklearn", 1), ("torchmetrics", 2)):
             continue
         _cases, _strategy = _row[0], _row[_which]
         _keys = sorted({k for c in _cases for k in c})
-        _where = (" (scores without ties, in (0, 1))" if _which == 2 and _m in (*RANKING, *CURVES) else
+        _where = (" (scores without ties, in (0, 1))" if _which == 2 and _m in (*RANKING, *CURVES, *CURVE_LISTS) else
                   " (matrices that are not constant)" if _which == 2 and _m == "multilabel_matthews_corrcoef" else "")
-        register(f"agrees_with_{_library}[{_m}]", f"{_m} agrees with {_library} in every averaging mode and "
-                 "zero_division it has" + _where, kind="agreement", reference=_library,
+        register(f"agrees_with_{_library}[{_m}]", f"{_m} agrees with {_library}" + (
+                 " in the rates of every label's curve" if _m in CURVE_LISTS else
+                 " in every averaging mode and zero_division it has") + _where, kind="agreement", reference=_library,
                  needs=_needs(_m, *_keys) if _m in RATES else (_m, *(f"{_m}:{k}" for k in _keys)),
                  check=functools.partial(_agree, m=_m, library=_library), strategy=_strategy())

@@ -15,6 +15,8 @@ single label column and tied scores in every profile.
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
@@ -277,3 +279,16 @@ SCORED_INDICATORS = _scored_shape("indicator matrix with label scores", scored_i
 #: the same, both classes in every row and every column (per-label ROC AUC and AP defined in every averaging)
 SCORED_INDICATORS_BOTH_CLASSES = _scored_shape("indicator matrix with label scores, both classes in every row and "
                                                "column", scored_indicators_both_classes(), both_classes_edges())
+
+
+def _call_curves(t, name: str, ex, **kw):
+    """Per-label curves as one vector: each label's two rate arrays end to end, label after label (the
+    thresholds left out, as the binary curves' shape leaves them out: they are scores, outside the rates' range)."""
+    curves = getattr(t, name)(ex[0], ex[1], **kw)
+    return np.concatenate([np.asarray(a, dtype=float).ravel() for curve in curves for a in tuple(curve)[:2]])
+
+
+#: the same examples for the per-label curves (a list of (x, y, thresholds), one per label), compared as their rates
+PER_LABEL_CURVES = dataclasses.replace(SCORED_INDICATORS_BOTH_CLASSES, name="indicator matrix with label scores, "
+                                       "both classes in every row and column; per-label curves as their rates",
+                                       call=_call_curves)
