@@ -161,7 +161,9 @@ CAPABILITIES = {
         (0.0, 1.0), False, "0/1 indicator matrix + label scores",
         "a column (the matrix for 'micro') with one class is refused",
         averaging=("micro", "macro", "weighted", "none"), inputs=SCORED_INDICATORS_BOTH_CLASSES,
-        best=0.0, higher_is_better=False, forms=_forms("multilabel_equal_error_rate")),
+        best=0.0, higher_is_better=False, forms=_forms("multilabel_equal_error_rate"),
+        # the per-label values: every library with the metric has them (torchmetrics' multilabel_eer has no average)
+        refusal_form={"average": None}),
     "multilabel_roc_curve": Capability(
         (0.0, 1.0), False, "0/1 indicator matrix + label scores", "a label column with one class is refused",
         inputs=PER_LABEL_CURVES, higher_is_better=None),
@@ -959,13 +961,19 @@ def _matched(library, m, case, ex) -> bool:
     return not (case.get("average") == "weighted" and not np.asarray(ex[0]).any())
 
 
+#: estimators of another definition in every library that has them, so no matched convention to compare under:
+#: torchmetrics' (and the speaker-verification toolkits') EER is (FAR + FRR) / 2 at the threshold minimising
+#: |FAR - FRR|, not the catalog's crossing of fpr = fnr (definition[multilabel_equal_error_rate] judges it)
+NO_MATCHED_REFERENCE = ("multilabel_equal_error_rate",)
+
 #: how each metric is compared: the keyword sets, and the strategy per library
 _AGREEMENT_CASES = {
     **{m: (_every_average_and_zero_division(m), _pairs, _pairs) for m in RATES},
     **{m: ([{}], _pairs, _pairs) for m in ("subset_accuracy", "multilabel_hamming_loss", "multilabel_confusion_matrix",
                                             "multilabel_matthews_corrcoef")},
     **{m: ([{}], _scored, _untied(_scored)) for m in RANKING},
-    **{m: ([{"average": a} for a in _averages(m)], _scored_both, _untied(_scored_both)) for m in CURVES},
+    **{m: ([{"average": a} for a in _averages(m)], _scored_both, _untied(_scored_both)) for m in CURVES
+       if m not in NO_MATCHED_REFERENCE},
     **{m: ([{}], _scored_both, _untied(_scored_both)) for m in CURVE_LISTS},
     "multilabel_stat_scores": ([{"average": a} for a in _averages("multilabel_stat_scores")], _pairs, _pairs),
 }
@@ -1008,8 +1016,8 @@ def _agree(t, ex, *, m, library):
 
 #: the catalog names scikit-learn has no function for (its matthews_corrcoef refuses indicator matrices)
 NOT_IN_SKLEARN = ("multilabel_accuracy", "multilabel_specificity", "multilabel_negative_predictive_value",
-                  "multilabel_matthews_corrcoef", "multilabel_stat_scores", "multilabel_equal_error_rate",
-                  *CURVE_LISTS)  # scikit-learn's EER-less curves refuse indicator matrices (one column at a time only)
+                  "multilabel_matthews_corrcoef", "multilabel_stat_scores",
+                  *CURVE_LISTS)  # scikit-learn's roc_curve and precision_recall_curve refuse indicator matrices
 
 for _library, _which in (("sklearn", 1), ("torchmetrics", 2)):
     for _m, _row in _AGREEMENT_CASES.items():

@@ -1017,6 +1017,10 @@ CONVENTIONS["multilabel.thresholding"] = "0/1 predictions passed as float32 with
 CONVENTIONS["multilabel.average"] = "micro/macro/weighted as torchmetrics; None -> 'none'; no 'samples'"
 CONVENTIONS["multilabel.subset_accuracy"] = "multilabel_exact_match"
 CONVENTIONS["multilabel.hamming_loss"] = "multilabel_hamming_distance(average='micro')"
+CONVENTIONS["multilabel.curves"] = ("multilabel_roc / multilabel_precision_recall_curve with thresholds=None: its "
+                                    "three per-label lists zipped into one (x, y, thresholds) tuple per label")
+CONVENTIONS["multilabel.equal_error_rate"] = "multilabel_eer: one EER per label (average=None only)"
+CONVENTIONS["multilabel.stat_scores"] = "multilabel_stat_scores(average='none' or 'micro'): [tp, fp, tn, fn, sup]"
 _ML_AVERAGES = (None, "micro", "macro", "weighted")
 
 
@@ -1048,6 +1052,8 @@ for _name in _ML_RATES:
 for _name in ("multilabel_roc_auc", "multilabel_average_precision", "multilabel_accuracy"):
     SUPPORTS[_name] = {"average": _ML_AVERAGES}
 SUPPORTS["multilabel_specificity"] = {"average": _ML_AVERAGES, "zero_division": (0.0,)}
+SUPPORTS["multilabel_equal_error_rate"] = {"average": (None,)}
+SUPPORTS["multilabel_stat_scores"] = {"average": (None, "micro")}
 SUPPORTS["multilabel_negative_predictive_value"] = {"average": _ML_AVERAGES, "zero_division": _ZERO_DIVISION}
 
 
@@ -1124,6 +1130,29 @@ def multilabel_roc_auc(y_true, y_score, *, average="macro"):
 
 def multilabel_average_precision(y_true, y_score, *, average="macro"):
     return _ml_call(_cls.multilabel_average_precision, y_true, y_score, average=_ml_average(average))
+
+
+def multilabel_equal_error_rate(y_true, y_score, *, average="macro"):
+    # multilabel_eer has no average: one EER per label (SUPPORTS offers average=None only)
+    return _ml_call(_cls.multilabel_eer, y_true, y_score)
+
+
+def _ml_curves(fn, y_true, y_score):
+    """torchmetrics' (xs, ys, thresholds), three lists with one tensor per label, as one tuple per label."""
+    xs, ys, thresholds = _ml_call(fn, y_true, y_score, thresholds=None)
+    return [(_out(x), _out(y), _out(th)) for x, y, th in zip(xs, ys, thresholds)]
+
+
+def multilabel_roc_curve(y_true, y_score):
+    return _ml_curves(_cls.multilabel_roc, y_true, y_score)
+
+
+def multilabel_precision_recall_curve(y_true, y_score):
+    return _ml_curves(_cls.multilabel_precision_recall_curve, y_true, y_score)
+
+
+def multilabel_stat_scores(y_true, y_pred, *, average=None):
+    return _ml_call(_cls.multilabel_stat_scores, y_true, y_pred, threshold=0.5, average=_ml_average(average))
 
 
 # ---------------------------------------------------------------- streaming (modular metrics)

@@ -351,7 +351,9 @@ RANKING_MUTANTS = [
 
 # ---------------------------------------------------------------- per-label ROC AUC and AP
 
-CURVES = ("multilabel_roc_auc", "multilabel_average_precision")
+CURVES = ("multilabel_roc_auc", "multilabel_average_precision", "multilabel_equal_error_rate")
+#: one binary problem per label: no 'samples' (and no reference with a matched convention)
+PER_LABEL_ONLY = ("multilabel_equal_error_rate",)
 
 
 def _scores_undefined(m, fill):
@@ -376,27 +378,30 @@ def _first_row_twice(m):
     fn = getattr(real, m)
 
     @functools.wraps(fn)
-    def wrong(y_true, y_score, *, average="macro"):
+    def wrong(y_true, y_score, **kw):
         t, s = np.asarray(y_true), np.asarray(y_score)
         if t.ndim != 2 or s.shape != t.shape or not t.size:
-            return fn(y_true, y_score, average=average)
-        return fn(np.vstack([t[:1], t]), np.vstack([s[:1], s]), average=average)
+            return fn(y_true, y_score, **kw)
+        return fn(np.vstack([t[:1], t]), np.vstack([s[:1], s]), **kw)
 
     return wrong
 
 
 def _curve_mutants(m):
+    per_label_only = m in PER_LABEL_ONLY
+    relations = "binary_per_column_raveled" + ("" if per_label_only else "_and_row")
+    agrees = () if per_label_only else _agrees(m)
     return [
         Mutant(f"{m}_first_row_twice", {m: _first_row_twice(m)}, _ids("permutation_invariance", m)),
         Mutant(f"{m}_weighted_is_macro", {m: _average_swapped(m, "weighted", "macro")},
-               _ids("definition", m) + _agrees(m)),
+               _ids("definition", m) + agrees),
         Mutant(f"{m}_micro_is_macro", {m: _average_swapped(m, "micro", "macro")},
-               _ids("definition", m) + _ids("binary_per_column_raveled_and_row", m) + _agrees(m)),
-        Mutant(f"{m}_samples_is_macro", {m: _average_swapped(m, "samples", "macro")},
-               _ids("definition", m) + _ids("binary_per_column_raveled_and_row", m)
-               + _ids("agrees_with_sklearn", m)),
+               _ids("definition", m) + _ids(relations, m) + agrees),
+        *([] if per_label_only else [
+            Mutant(f"{m}_samples_is_macro", {m: _average_swapped(m, "samples", "macro")},
+                   _ids("definition", m) + _ids(relations, m) + _ids("agrees_with_sklearn", m))]),
         Mutant(f"{m}_per_label_reversed", {m: _per_label_reversed(m)},
-               _ids("label_permutation", m) + _ids("binary_per_column_raveled_and_row", m)),
+               _ids("label_permutation", m) + _ids(relations, m)),
         Mutant(f"{m}_scores_undefined", {m: _scores_undefined(m, 0.0)}, _ids("undefined.one_class", m)),
         Mutant(f"{m}_unknown_average_as_macro", {m: _unknown_options_as_default(m)},
                _ids("refuses_bad_options", m)),
@@ -416,4 +421,128 @@ CURVE_MUTANTS = [mutant for m in CURVES for mutant in _curve_mutants(m)] + [
            + _ids("definition", "multilabel_average_precision")),
 ]
 
-MUTANTS = RATE_MUTANTS + SCALAR_MUTANTS + RANKING_MUTANTS + CURVE_MUTANTS
+
+
+def eer_min_gap_mean(y_true, y_score, *, average="macro"):
+    """Each label's EER as (fpr + fnr) / 2 at the operating point with the smallest |fpr - fnr| (torchmetrics'
+    estimator), not the crossing of the segment between the points around it."""
+    def at_min_gap(y, s):
+        fpr, tpr, _ = real.roc_curve(y, s)
+        k = int(np.argmin(np.abs(fpr - (1.0 - tpr))))
+        return (fpr[k] + 1.0 - tpr[k]) / 2.0
+
+    real.multilabel_equal_error_rate(y_true, y_score, average=average)  # the same refusals
+    t, s = np.asarray(y_true), np.asarray(y_score, dtype=float)
+    values = np.array([at_min_gap(t[:, j], s[:, j]) for j in range(t.shape[1])])
+    if average == "micro":
+        return at_min_gap(t.ravel(), s.ravel())
+    if average == "weighted":
+        return float(np.average(values, weights=t.sum(axis=0)))
+    return values if average is None else float(values.mean())
+
+
+CURVE_MUTANTS.append(Mutant("eer_min_gap_mean", {"multilabel_equal_error_rate": eer_min_gap_mean},
+                            _ids("definition", "multilabel_equal_error_rate")))
+
+
+# ---------------------------------------------------------------- per-label ROC and precision-recall curves
+
+CURVE_LISTS = ("multilabel_roc_curve", "multilabel_precision_recall_curve")
+
+
+def _each_curve(m, change):
+    """Every label's curve through ``change(label, (x, y, thresholds))``; the list itself through ``change(None,
+    curves)`` first."""
+    fn = getattr(real, m)
+
+    @functools.wraps(fn)
+    def wrong(y_true, y_score):
+        curves = change(None, list(fn(y_true, y_score)))
+        return [change(j, curve) for j, curve in enumerate(curves)]
+
+    return wrong
+
+
+def _rates_swapped(j, curve):
+    return curve if j is None else (curve[1], curve[0], curve[2])
+
+
+def _labels_reversed(j, curves):
+    return curves[::-1] if j is None else curves
+
+
+def _x_doubled(j, curve):
+    return curve if j is None else (2.0 * curve[0], curve[1], curve[2])
+
+
+def _curves_of_anything(m):
+    """Bad input and undefined labels answered with a flat curve per label instead of a refusal."""
+    fn = getattr(real, m)
+
+    @functools.wraps(fn)
+    def wrong(y_true, y_score):
+        try:
+            return fn(y_true, y_score)
+        except Exception:  # noqa: BLE001 - the mutation: every refusal becomes a curve
+            shape = np.shape(np.asarray(y_true, dtype=object))
+            flat = (np.zeros(2), np.zeros(2), np.zeros(1))
+            return [flat] * (shape[1] if len(shape) == 2 else 1)
+
+    return wrong
+
+
+def _curve_list_mutants(m):
+    tm = _ids("agrees_with_torchmetrics", m)
+    return [
+        Mutant(f"{m}_rates_swapped", {m: _each_curve(m, _rates_swapped)},
+               _ids("definition", m) + _ids("per_label_is_binary", m) + tm),
+        Mutant(f"{m}_labels_reversed", {m: _each_curve(m, _labels_reversed)},
+               _ids("label_permutation", m) + _ids("definition", m) + _ids("per_label_is_binary", m) + tm),
+        Mutant(f"{m}_x_doubled", {m: _each_curve(m, _x_doubled)}, _ids("bounds", m) + _ids("definition", m)),
+        Mutant(f"{m}_first_row_twice", {m: _first_row_twice(m)},
+               _ids("permutation_invariance", m) + _ids("duplication_invariance", m)),
+        Mutant(f"{m}_curves_of_anything", {m: _curves_of_anything(m)},
+               _ids("refuses_bad_input", m) + _ids("undefined.one_class", m)),
+    ]
+
+
+CURVE_LIST_MUTANTS = [mutant for m in CURVE_LISTS for mutant in _curve_list_mutants(m)]
+
+
+# ---------------------------------------------------------------- stat scores
+
+
+def _stat_scores_changed(change):
+    @functools.wraps(real.multilabel_stat_scores)
+    def wrong(y_true, y_pred, *, average=None):
+        counts = change(real.multilabel_stat_scores(y_true, y_pred, average=None))
+        if average not in real.STAT_SCORES_AVERAGES:
+            real.multilabel_stat_scores(y_true, y_pred, average=average)  # the same refusals
+        return counts.sum(axis=0) if average == "micro" else counts
+
+    return wrong
+
+
+def stat_scores_unknown_as_per_label(y_true, y_pred, *, average=None):
+    return real.multilabel_stat_scores(y_true, y_pred, average="micro" if average == "micro" else None)
+
+
+def stat_scores_micro_is_mean(y_true, y_pred, *, average=None):
+    counts = real.multilabel_stat_scores(y_true, y_pred, average=None)
+    return counts.mean(axis=0) if average == "micro" else counts
+
+
+STAT = "multilabel_stat_scores"
+STAT_SCORES_MUTANTS = [
+    Mutant("stat_scores_tn_fn_swapped", {STAT: _stat_scores_changed(lambda c: c[:, [0, 1, 3, 2, 4]])},
+           _ids("definition", STAT) + _ids("confusion_matrix_cells", STAT) + _ids("agrees_with_torchmetrics", STAT)),
+    Mutant("stat_scores_labels_reversed", {STAT: _stat_scores_changed(lambda c: c[::-1].copy())},
+           _ids("label_permutation", STAT) + _ids("definition", STAT) + _ids("confusion_matrix_cells", STAT)
+           + _ids("agrees_with_torchmetrics", STAT)),
+    Mutant("stat_scores_micro_is_mean", {STAT: stat_scores_micro_is_mean},
+           _ids("definition", STAT) + _ids("agrees_with_torchmetrics", STAT)),
+    Mutant("stat_scores_unknown_average_as_none", {STAT: stat_scores_unknown_as_per_label},
+           _ids("refuses_bad_options", STAT)),
+]
+
+MUTANTS = RATE_MUTANTS + SCALAR_MUTANTS + RANKING_MUTANTS + CURVE_MUTANTS + CURVE_LIST_MUTANTS + STAT_SCORES_MUTANTS
