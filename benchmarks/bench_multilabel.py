@@ -7,7 +7,8 @@ Inputs: n samples x 100 labels, each label true with probability 0.1; y_pred fli
 the cells; scores are y_true + 0.8 * uniform noise (ties rare). Each library gets the same
 arrays through its adapter in ``reference/`` (torchmetrics: float32 tensors, threshold 0.5),
 so the conversion each adapter does is part of its time. One best-of-3 run per cell. A library without
-a metric (scikit-learn has no label-wise accuracy, specificity, NPV nor multilabel MCC) shows "-".
+a metric (scikit-learn has no label-wise accuracy, specificity, NPV, multilabel MCC, stat scores, EER nor per-label
+curves) shows "-". The per-label EER and curves are torchmetrics' thresholds=None forms (every distinct score).
 """
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ def calls(lib, y_true, y_pred, y_score):
         "multilabel_negative_predictive_value macro":
             lambda: lib.multilabel_negative_predictive_value(y_true, y_pred, average="macro"),
         "multilabel_matthews_corrcoef": lambda: lib.multilabel_matthews_corrcoef(y_true, y_pred),
+        "multilabel_stat_scores none": lambda: lib.multilabel_stat_scores(y_true, y_pred, average=None),
+        "multilabel_equal_error_rate none": lambda: lib.multilabel_equal_error_rate(y_true, y_score, average=None),
+        "multilabel_roc_curve": lambda: lib.multilabel_roc_curve(y_true, y_score),
+        "multilabel_precision_recall_curve": lambda: lib.multilabel_precision_recall_curve(y_true, y_score),
     }
 
 
