@@ -599,36 +599,37 @@ for _fn in (multilabel_roc_auc, multilabel_average_precision):
 # any binary threshold metric, label by label
 
 
-def _each_line(binary, tt: np.ndarray, ss: np.ndarray, what: str) -> list:
-    """``binary(y_true, y_score)`` of each column of ``tt`` / ``ss`` (label columns, or the raveled matrix as one
-    column): one binary problem per label, each one sort. A problem the binary metric refuses (one class) is
+def _each_line(binary, tt: np.ndarray, ss: np.ndarray, what: str, options: dict) -> list:
+    """``binary(y_true, y_score, **options)`` of each column of ``tt`` / ``ss`` (label columns, or the raveled matrix
+    as one column): one binary problem per label, each one sort. A problem the binary metric refuses (one class) is
     refused naming y_true and the line."""
     out = []
     tt, ss = np.ascontiguousarray(tt.T), np.ascontiguousarray(ss.T)  # each problem contiguous
     for j in range(tt.shape[0]):  # a loop over the labels, never over the samples
         try:
-            out.append(binary(tt[j], ss[j]))
+            out.append(binary(tt[j], ss[j], **options))
         except MetricInputError as exc:
             where = what if what == "the raveled matrix" else f"{what} {j}"
             raise MetricInputError(exc.argument, f"{where}: {exc.problem}") from None
     return out
 
 
-def per_label(binary, y_true, y_score, average):
-    """The catalog's binary threshold metric ``binary`` (a number per binary problem) of each label column,
-    reduced by ``average`` (:data:`PER_LABEL_AVERAGES`): None per label, "micro" of the raveled matrices,
-    "macro" the mean over labels, "weighted" by each label's number of positives."""
+def per_label(binary, y_true, y_score, average, **options):
+    """The catalog's binary threshold metric ``binary`` (a number per binary problem; ``options`` its keywords) of
+    each label column, reduced by ``average`` (:data:`PER_LABEL_AVERAGES`): None per label, "micro" of the raveled
+    matrices, "macro" the mean over labels, "weighted" by each label's number of positives."""
     _check_choice(average, "average", PER_LABEL_AVERAGES)
     t, s = _truth_and_scores(y_true, y_score)
     tt, ss, what = _lines(t, s, average)
-    values = np.array(_each_line(binary, tt, ss, what), dtype=np.float64)
+    values = np.array(_each_line(binary, tt, ss, what, options), dtype=np.float64)
     return _averaged(values, np.count_nonzero(tt, axis=0), average)
 
 
-def per_label_curves(binary, y_true, y_score) -> list:
-    """The catalog's binary curve ``binary`` of each label column: a list with one tuple of arrays per label."""
+def per_label_curves(binary, y_true, y_score, **options) -> list:
+    """The catalog's binary curve (or operating point) ``binary`` of each label column, ``options`` its keywords: a
+    list with one tuple (the binary result) per label."""
     t, s = _truth_and_scores(y_true, y_score)
-    return _each_line(binary, t, s, "label column")
+    return _each_line(binary, t, s, "label column", options)
 
 
 def multilabel_equal_error_rate(y_true, y_score, *, average="macro"):

@@ -282,10 +282,11 @@ SCORED_INDICATORS_BOTH_CLASSES = _scored_shape("indicator matrix with label scor
 
 
 def _call_curves(t, name: str, ex, **kw):
-    """Per-label curves as one vector: each label's two rate arrays end to end, label after label (the
-    thresholds left out, as the binary curves' shape leaves them out: they are scores, outside the rates' range)."""
+    """Per-label curves as one vector: each label's rate arrays (every array of its tuple but the last, the
+    thresholds) end to end, label after label (the thresholds left out, as the binary curves' shape leaves them
+    out: they are scores, outside the rates' range)."""
     curves = getattr(t, name)(ex[0], ex[1], **kw)
-    return np.concatenate([np.asarray(a, dtype=float).ravel() for curve in curves for a in tuple(curve)[:2]])
+    return np.concatenate([np.asarray(a, dtype=float).ravel() for curve in curves for a in tuple(curve)[:-1]])
 
 
 #: the same examples for the per-label curves (a list of (x, y, thresholds), one per label), compared as their rates
