@@ -513,7 +513,10 @@ def davies_bouldin(X, labels):
 # (section: multilabel) indicator matrices onto sklearn's multilabel-indicator format, arguments passed
 # through. jaccard_score takes zero_division 0 or 1 only (no nan). A single label column (n x 1) is read by
 # sklearn as binary single-label data, not as a one-label indicator matrix: what it returns there is
-# sklearn's own answer, audited as is.
+# sklearn's own answer, audited as is. Not provided: sklearn has no per-label ROC or precision-recall curve
+# (roc_curve, precision_recall_curve and det_curve refuse multilabel-indicator input: "multilabel-indicator format is
+# not supported"; a loop over the columns would be the adapter's computation, not sklearn's), no EER and no stat
+# scores (its multilabel_confusion_matrix is mapped; checked on scikit-learn 1.9.1).
 CONVENTIONS["multilabel"] = "multilabel-indicator input to precision/recall/fbeta/f1/jaccard_score, accuracy_score " \
                             "(subset accuracy), hamming_loss, multilabel_confusion_matrix, the label ranking scores, " \
                             "roc_auc_score and average_precision_score"
