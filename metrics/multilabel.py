@@ -31,6 +31,14 @@ with no true and no predicted label is 0/0 for every rate and scores ``zero_divi
 Ties among scores (the ranking metrics) are counted pessimistically, as scikit-learn
 does: a label's rank is the number of labels scored at least as high (``rankdata(...,
 "max")``), so a tied irrelevant label counts as ranked ahead of a relevant one.
+
+The per-label threshold metrics are the catalog's binary metric (``metrics.curves``) of each
+label column: ROC AUC and average precision (vectorised over the columns), the equal error
+rate (a number per label, averaged as above but without "samples") and the ROC and
+precision-recall curves (a list with one ``(x, y, thresholds)`` per label, the binary curve's
+tuple). :func:`per_label` and :func:`per_label_curves` make any binary threshold metric a
+per-label one; a label column the binary metric refuses (one class) is refused naming
+``y_true`` and the column.
 """
 
 from __future__ import annotations
