@@ -11,11 +11,14 @@ scikit-learn's ``test_common.py`` for multilabel metrics:
   (an empty row scores ``zero_division``), all through the target's own binary functions;
 - permuting the label columns permutes ``average=None`` (and the per-label confusion
   matrices) and leaves every other value unchanged;
-- relations: Hamming loss between (1 - subset accuracy) / L and 1 - subset accuracy; Jaccard =
+- the per-label threshold metrics (ROC AUC, AP, EER, the ROC and precision-recall curves) are the
+  target's binary metric of each column (a curve: the binary curve's tuple, array by array);
+- relations: the stat scores are the cells of the multilabel confusion matrices;
+  Hamming loss between (1 - subset accuracy) / L and 1 - subset accuracy; Jaccard =
   F1 / (2 - F1) per label and per row; LRAP = samples-averaged AP where every row has a positive;
   coverage error between the mean number of true labels and L, its lower end for a perfect ranking;
-- undefined cases on purpose: ROC AUC of a column (row) with one class and AP of one without
-  positives are refused, naming y_true; unknown options refused;
+- undefined cases on purpose: ROC AUC, EER and the ROC curve of a column (row) with one class, AP and the
+  precision-recall curve of one without positives are refused, naming y_true; unknown options refused;
 - agreement with scikit-learn and torchmetrics (where they have the option).
 
 No source document (``shared/seeds``) speaks of multilabel metrics: this family has no claims.
