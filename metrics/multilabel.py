@@ -49,7 +49,8 @@ import numpy as np
 
 from ._validation import _as_array, as_floats
 from .classification import _average, _check_beta, _check_choice, _check_zero_division, _divide
-from .curves import equal_error_rate, precision_recall_curve, roc_curve
+from .curves import (equal_error_rate, log_auc, precision_at_fixed_recall, precision_recall_curve,
+                     recall_at_fixed_precision, roc_curve, sensitivity_at_specificity, specificity_at_sensitivity)
 from .errors import MetricInputError
 
 __all__ = [
@@ -74,6 +75,11 @@ __all__ = [
     "multilabel_equal_error_rate",
     "multilabel_roc_curve",
     "multilabel_precision_recall_curve",
+    "multilabel_log_auc",
+    "multilabel_recall_at_fixed_precision",
+    "multilabel_precision_at_fixed_recall",
+    "multilabel_sensitivity_at_specificity",
+    "multilabel_specificity_at_sensitivity",
 ]
 
 AVERAGES = (None, "micro", "macro", "weighted", "samples")
@@ -617,6 +623,8 @@ def _each_line(binary, tt: np.ndarray, ss: np.ndarray, what: str, options: dict)
         try:
             out.append(binary(tt[j], ss[j], **options))
         except MetricInputError as exc:
+            if exc.argument != "y_true":
+                raise  # an option (a constraint, a range) refused: the same for every label
             where = what if what == "the raveled matrix" else f"{what} {j}"
             raise MetricInputError(exc.argument, f"{where}: {exc.problem}") from None
     return out
@@ -684,3 +692,75 @@ def multilabel_precision_recall_curve(y_true, y_score):
     ``multilabel_precision_recall_curve`` with ``thresholds=None`` (its three lists, zipped by label).
     """
     return per_label_curves(precision_recall_curve, y_true, y_score)
+
+
+def multilabel_log_auc(y_true, y_score, *, fpr_range=(0.001, 0.1), average="macro"):
+    """Log-scaled area under the ROC curve of each label (column) over ``fpr_range``, averaged as ``average`` says.
+
+    Formula: per binary problem, the catalog's ``log_auc``: ``(1 / ln(b / a)) integral_a^b TPR(x) / x dx``
+    over ``fpr_range = (a, b)``, the ROC curve joined point to point (the mean TPR over a log-uniform FPR
+    in [a, b]). ``average``: None (one value per label), "micro" (of the raveled matrices), "macro" (mean
+    over labels), "weighted" (by each label's number of positives); no "samples". Range: [0, 1], 1 best.
+    Undefined cases: a label column (the matrix for "micro") with only one class raises
+    ``MetricInputError("y_true", ...)`` naming it; ``fpr_range`` must satisfy ``0 < a < b <= 1``.
+    Source: Mysinger & Shoichet, J. Chem. Inf. Model. 50 (2010) (logAUC, binary); torchmetrics
+    ``multilabel_logauc`` (one value per label, or their mean).
+    """
+    return per_label(log_auc, y_true, y_score, average, fpr_range=fpr_range)
+
+
+def multilabel_recall_at_fixed_precision(y_true, y_score, *, min_precision):
+    """The largest recall reaching ``min_precision``, for each label (column): a list with one
+    ``OperatingPoint(recall, threshold)`` per label.
+
+    Formula: element ``j`` is the catalog's binary ``recall_at_fixed_precision(y_true[:, j], y_score[:, j],
+    min_precision=...)``: ``max {TP / P : TP / (TP + FP) >= min_precision}`` over the column's thresholds
+    (ties to the highest precision; ``(0.0, inf)`` when no threshold qualifies). Range: recall in [0, 1].
+    Undefined cases: a label column without positives raises ``MetricInputError("y_true", ...)`` naming
+    it; ``min_precision`` must lie in [0, 1].
+    Source: Eban et al. (AISTATS 2017); torchmetrics ``multilabel_recall_at_fixed_precision`` (its two
+    per-label tensors, zipped by label).
+    """
+    return per_label_curves(recall_at_fixed_precision, y_true, y_score, min_precision=min_precision)
+
+
+def multilabel_precision_at_fixed_recall(y_true, y_score, *, min_recall):
+    """The largest precision reaching ``min_recall``, for each label (column): a list with one
+    ``OperatingPoint(precision, threshold)`` per label.
+
+    Formula: element ``j`` is the catalog's binary ``precision_at_fixed_recall`` of column ``j``:
+    ``max {TP / (TP + FP) : TP / P >= min_recall}`` over the column's thresholds (ties to the highest
+    recall). Range: precision in [0, 1].
+    Undefined cases: a label column without positives raises ``MetricInputError("y_true", ...)`` naming
+    it; ``min_recall`` must lie in [0, 1].
+    Source: Eban et al. (AISTATS 2017); torchmetrics ``multilabel_precision_at_fixed_recall``.
+    """
+    return per_label_curves(precision_at_fixed_recall, y_true, y_score, min_recall=min_recall)
+
+
+def multilabel_sensitivity_at_specificity(y_true, y_score, *, min_specificity):
+    """The largest sensitivity (TPR) reaching ``min_specificity``, for each label (column): a list with one
+    ``OperatingPoint(sensitivity, threshold)`` per label.
+
+    Formula: element ``j`` is the catalog's binary ``sensitivity_at_specificity`` of column ``j``:
+    ``max {TP / P : TN / N >= min_specificity}`` over the column's ROC points, "predict nothing"
+    (threshold inf) included (ties to the highest specificity). Range: [0, 1].
+    Undefined cases: a label column with only one class raises ``MetricInputError("y_true", ...)``
+    naming it; ``min_specificity`` must lie in [0, 1].
+    Source: Pepe (2003), ch. 4; torchmetrics ``multilabel_sensitivity_at_specificity``.
+    """
+    return per_label_curves(sensitivity_at_specificity, y_true, y_score, min_specificity=min_specificity)
+
+
+def multilabel_specificity_at_sensitivity(y_true, y_score, *, min_sensitivity):
+    """The largest specificity reaching ``min_sensitivity``, for each label (column): a list with one
+    ``OperatingPoint(specificity, threshold)`` per label.
+
+    Formula: element ``j`` is the catalog's binary ``specificity_at_sensitivity`` of column ``j``:
+    ``max {TN / N : TP / P >= min_sensitivity}`` over the column's ROC points (ties to the highest
+    sensitivity). Range: [0, 1].
+    Undefined cases: a label column with only one class raises ``MetricInputError("y_true", ...)``
+    naming it; ``min_sensitivity`` must lie in [0, 1].
+    Source: Pepe (2003), ch. 4; torchmetrics ``multilabel_specificity_at_sensitivity``.
+    """
+    return per_label_curves(specificity_at_sensitivity, y_true, y_score, min_sensitivity=min_sensitivity)

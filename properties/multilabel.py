@@ -74,8 +74,15 @@ LABELWISE_AVERAGES = (None, "micro", "macro", "weighted")
 #: the averages of each metric that has not all of AVERAGES: the per-label binary threshold metrics score one binary
 #: problem per label (no "samples"), the stacked counts are per label or summed, a per-label curve has none
 _AVERAGES_OF = {"multilabel_accuracy": LABELWISE_AVERAGES, "multilabel_equal_error_rate": LABELWISE_AVERAGES,
-                "multilabel_stat_scores": (None, "micro"), "multilabel_roc_curve": (),
-                "multilabel_precision_recall_curve": ()}
+                "multilabel_log_auc": LABELWISE_AVERAGES, "multilabel_stat_scores": (None, "micro"),
+                "multilabel_roc_curve": (), "multilabel_precision_recall_curve": (),
+                "multilabel_recall_at_fixed_precision": (), "multilabel_precision_at_fixed_recall": (),
+                "multilabel_sensitivity_at_specificity": (), "multilabel_specificity_at_sensitivity": ()}
+#: the operating points' constraint keyword, each evaluated at CONSTRAINT_VALUES
+CONSTRAINTS = {"multilabel_recall_at_fixed_precision": "min_precision", "multilabel_precision_at_fixed_recall":
+               "min_recall", "multilabel_sensitivity_at_specificity": "min_specificity",
+               "multilabel_specificity_at_sensitivity": "min_sensitivity"}
+CONSTRAINT_VALUES = (0.5, 0.8)
 
 
 def _averages(m):
@@ -88,18 +95,26 @@ def _zero_divisions(m, values=ZERO_DIVISIONS):
 #: per-label summaries of a binary ranking: name -> the catalog's binary metric (one number per label, averaged);
 #: a new one is an entry here and its formula in _CURVE_FORMULAS (its binary definition in BINARY_DEFINITIONS)
 CURVES = {"multilabel_roc_auc": "roc_auc", "multilabel_average_precision": "average_precision",
-          "multilabel_equal_error_rate": "equal_error_rate"}
-#: per-label curves: name -> the catalog's binary curve (a list with one tuple of arrays per label, no average)
-CURVE_LISTS = {"multilabel_roc_curve": "roc_curve", "multilabel_precision_recall_curve": "precision_recall_curve"}
+          "multilabel_equal_error_rate": "equal_error_rate", "multilabel_log_auc": "log_auc"}
+#: per-label curves and operating points: name -> the catalog's binary metric (a list with one tuple per label, the
+#: binary result; no average)
+CURVE_LISTS = {"multilabel_roc_curve": "roc_curve", "multilabel_precision_recall_curve": "precision_recall_curve",
+               "multilabel_recall_at_fixed_precision": "recall_at_fixed_precision",
+               "multilabel_precision_at_fixed_recall": "precision_at_fixed_recall",
+               "multilabel_sensitivity_at_specificity": "sensitivity_at_specificity",
+               "multilabel_specificity_at_sensitivity": "specificity_at_sensitivity"}
 #: the binary metrics undefined without negatives too (the others only without positives)
-NEEDS_NEGATIVES = ("roc_auc", "equal_error_rate", "roc_curve")
+NEEDS_NEGATIVES = ("roc_auc", "equal_error_rate", "roc_curve", "log_auc", "sensitivity_at_specificity",
+                   "specificity_at_sensitivity")
 RANKING = ("label_ranking_average_precision", "coverage_error", "label_ranking_loss")
 
 
 def _forms(m, averages=None, **kw):
     beta = {"beta": BETA} if m == "multilabel_fbeta" else {}
     chosen = _averages(m) if averages is None else averages
-    return tuple({"average": a, **beta, **kw} for a in chosen) if chosen else ({**beta, **kw},)
+    constraints = [{CONSTRAINTS[m]: v} for v in CONSTRAINT_VALUES] if m in CONSTRAINTS else [{}]
+    return tuple({**a, **c, **beta, **kw} for a in ([{"average": a} for a in chosen] if chosen else [{}])
+                 for c in constraints)
 
 
 def _rate_capability(m, symmetric):
@@ -173,6 +188,18 @@ CAPABILITIES = {
     "multilabel_precision_recall_curve": Capability(
         (0.0, 1.0), False, "0/1 indicator matrix + label scores", "a label column without positives is refused",
         inputs=PER_LABEL_CURVES, higher_is_better=None),
+    "multilabel_log_auc": Capability(
+        (0.0, 1.0), False, "0/1 indicator matrix + label scores",
+        "a column (the matrix for 'micro') with one class is refused",
+        averaging=("micro", "macro", "weighted", "none"), inputs=SCORED_INDICATORS_BOTH_CLASSES,
+        best=1.0, forms=_forms("multilabel_log_auc"), refusal_form={"average": None}),
+    # the operating points: compared as their values (the shape leaves the thresholds out)
+    **{m: Capability((0.0, 1.0), False, "0/1 indicator matrix + label scores",
+                     "a label column " + ("with only one class" if m in ("multilabel_sensitivity_at_specificity",
+                                                                           "multilabel_specificity_at_sensitivity")
+                                          else "without positives") + " is refused",
+                     inputs=PER_LABEL_CURVES, best=1.0, forms=_forms(m), refusal_form=_forms(m)[0])
+       for m in CONSTRAINTS},
 }
 
 
@@ -720,9 +747,71 @@ def _binary_eer(labels, scores) -> float:
     return fpr[j - 1] + before / (before - after) * (fpr[j] - fpr[j - 1])
 
 
-#: each binary metric a per-label one is made of, computed here from its definition
+def _binary_log_auc(labels, scores, fpr_range=(0.001, 0.1)) -> float:
+    """The mean of the ROC polyline's TPR over a log-uniform FPR in ``fpr_range``: 20-point Gauss-Legendre in
+    ln(FPR) on each straight piece of the curve inside the range (exact to rounding: the integrand is smooth)."""
+    low, high = fpr_range
+    fpr, tpr, _ = _binary_roc_curve(labels, scores)
+    nodes, weights = np.polynomial.legendre.leggauss(20)
+    total = 0.0
+    for x1, x2, y1, y2 in zip(fpr, fpr[1:], tpr, tpr[1:]):
+        u, v = max(x1, low), min(x2, high)
+        if x2 <= x1 or v <= u:
+            continue
+        lu, lv = math.log(u), math.log(v)
+        xs = np.exp((lv - lu) / 2 * nodes + (lu + lv) / 2)
+        total += (lv - lu) / 2 * float(np.dot(weights, y1 + (y2 - y1) * (xs - x1) / (x2 - x1)))
+    return total / math.log(high / low)
+
+
+def _best_point(candidates, minimum):
+    """``(value, threshold)`` of the best feasible candidate ``(value, secondary, constrained rate, threshold)``:
+    the largest value, then the largest secondary rate; none feasible: (0, inf)."""
+    feasible = [c for c in candidates if c[2] >= minimum]
+    if not feasible:
+        return 0.0, math.inf
+    best = max(feasible, key=lambda c: (c[0], c[1]))
+    return best[0], best[3]
+
+
+def _pr_candidates(labels, scores):
+    """(precision, recall, threshold) of each distinct score ("predict nothing" has no precision)."""
+    thresholds, tp, fp = _operating_points(labels, scores)
+    pos = sum(1 for y in labels if y)
+    return [(c / (c + f), c / pos, th) for c, f, th in zip(tp, fp, thresholds)]
+
+
+def _roc_candidates(labels, scores):
+    """(sensitivity, specificity, threshold) of each ROC point, "predict nothing" (inf) included."""
+    thresholds, tp, fp = _operating_points(labels, scores)
+    pos = sum(1 for y in labels if y)
+    neg = len(labels) - pos
+    return [(c / pos, (neg - f) / neg, th) for c, f, th in zip([0, *tp], [0, *fp], [math.inf, *thresholds])]
+
+
+def _binary_recall_at_precision(labels, scores, min_precision):
+    return _best_point([(r, p, p, th) for p, r, th in _pr_candidates(labels, scores)], min_precision)
+
+
+def _binary_precision_at_recall(labels, scores, min_recall):
+    return _best_point([(p, r, r, th) for p, r, th in _pr_candidates(labels, scores)], min_recall)
+
+
+def _binary_sensitivity_at_specificity(labels, scores, min_specificity):
+    return _best_point([(se, sp, sp, th) for se, sp, th in _roc_candidates(labels, scores)], min_specificity)
+
+
+def _binary_specificity_at_sensitivity(labels, scores, min_sensitivity):
+    return _best_point([(sp, se, se, th) for se, sp, th in _roc_candidates(labels, scores)], min_sensitivity)
+
+
+#: each binary metric a per-label one is made of, computed here from its definition (keywords: the metric's)
 BINARY_DEFINITIONS = {"roc_auc": _binary_auc, "average_precision": _binary_ap, "equal_error_rate": _binary_eer,
-                      "roc_curve": _binary_roc_curve, "precision_recall_curve": _binary_pr_curve}
+                      "log_auc": _binary_log_auc, "roc_curve": _binary_roc_curve,
+                      "precision_recall_curve": _binary_pr_curve, "recall_at_fixed_precision": _binary_recall_at_precision,
+                      "precision_at_fixed_recall": _binary_precision_at_recall,
+                      "sensitivity_at_specificity": _binary_sensitivity_at_specificity,
+                      "specificity_at_sensitivity": _binary_specificity_at_sensitivity}
 
 
 def expected_curve(m, t, s, average):
@@ -747,6 +836,8 @@ _CURVE_FORMULAS = {
                                     "scored at least as high counts)",
     "multilabel_equal_error_rate": "EER = where the segment between the last operating point with fnr > fpr and the "
                                    "next one crosses fpr = fnr (points counted from the data)",
+    "multilabel_log_auc": "logAUC = the mean TPR of the ROC polyline over a log-uniform FPR in (0.001, 0.1) "
+                          "(Gauss-Legendre in ln FPR on each straight piece)",
 }
 
 
@@ -838,7 +929,7 @@ def _undefined_statement(m):
 
 for _m in (*CURVES, *CURVE_LISTS):
     register(f"undefined.one_class[{_m}]", _undefined_statement(_m), kind="refusal",
-             needs=(_m, f"{_m}:average") if _averages(_m) else (_m,),
+             needs=(_m, *(f"{_m}:{k}" for k in sorted({k for f in _forms(_m) for k in f}))),
              check=functools.partial(_undefined_refused, m=_m),
              strategy=st.tuples(scored_indicators_both_classes(), st.sampled_from(["column", "row", "matrix"]),
                                 st.integers(0, 1)))
@@ -848,7 +939,9 @@ for _m in (*CURVES, *CURVE_LISTS):
 
 #: what each array of a per-label curve is
 CURVE_ARRAYS = {"roc_curve": ("fpr", "tpr", "thresholds"),
-                "precision_recall_curve": ("precision", "recall", "thresholds")}
+                "precision_recall_curve": ("precision", "recall", "thresholds"),
+                **{b: ("value", "threshold") for b in ("recall_at_fixed_precision", "precision_at_fixed_recall",
+                                                        "sensitivity_at_specificity", "specificity_at_sensitivity")}}
 
 
 def expect_same_curves(m, got, expected, what, *, rtol=ROUNDING):
@@ -866,15 +959,24 @@ def expect_same_curves(m, got, expected, what, *, rtol=ROUNDING):
 def _curve_list_definition(t, ex, *, m):
     y_true, y_score = ex
     binary = BINARY_DEFINITIONS[CURVE_LISTS[m]]
-    expected = [binary(ct, cs) for ct, cs in zip(y_true.T.tolist(), y_score.T.tolist())]
-    expect_same_curves(m, getattr(t, m)(y_true, y_score), expected, f"{m} vs its definition")
+
+    def check(case):
+        expected = [binary(ct, cs, **case) for ct, cs in zip(y_true.T.tolist(), y_score.T.tolist())]
+        expect_same_curves(m, getattr(t, m)(y_true, y_score, **case), expected, f"{m}({case}) vs its definition")
+
+    _each(t, list(_forms(m)), check)
 
 
 def _curve_list_is_binary(t, ex, *, m):
     y_true, y_score = ex
     binary = getattr(t, CURVE_LISTS[m])
-    expected = [binary(y_true[:, j], y_score[:, j]) for j in range(y_true.shape[1])]
-    expect_same_curves(m, getattr(t, m)(y_true, y_score), expected, f"{m} vs {CURVE_LISTS[m]} of each label column")
+
+    def check(case):
+        expected = [binary(y_true[:, j], y_score[:, j], **case) for j in range(y_true.shape[1])]
+        expect_same_curves(m, getattr(t, m)(y_true, y_score, **case), expected,
+                           f"{m}({case}) vs {CURVE_LISTS[m]} of each label column")
+
+    _each(t, list(_forms(m)), check)
 
 
 _CURVE_LIST_FORMULAS = {
@@ -882,26 +984,45 @@ _CURVE_LIST_FORMULAS = {
                             "the column, decreasing",
     "multilabel_precision_recall_curve": "precision = TP / (TP + FP) and recall = TP / P at each distinct score of "
                                          "the column, increasing, then the point (1, 0) without threshold",
+    "multilabel_recall_at_fixed_precision": "(the largest recall of a threshold with precision >= min_precision, "
+                                            "its threshold; ties to the highest precision; none: (0, inf))",
+    "multilabel_precision_at_fixed_recall": "(the largest precision of a threshold with recall >= min_recall, its "
+                                            "threshold; ties to the highest recall; none: (0, inf))",
+    "multilabel_sensitivity_at_specificity": "(the largest TPR of an ROC point, 'predict nothing' included, with "
+                                             "specificity >= min_specificity; ties to the highest specificity)",
+    "multilabel_specificity_at_sensitivity": "(the largest specificity of an ROC point with TPR >= min_sensitivity; "
+                                             "ties to the highest TPR)",
 }
 
 for _m, _binary in CURVE_LISTS.items():
-    register(f"definition[{_m}]", f"{_m} is a list with one (x, y, thresholds) per label column: "
-             f"{_CURVE_LIST_FORMULAS[_m]} (counted sample by sample)", kind="relation", needs=(_m,),
-             check=functools.partial(_curve_list_definition, m=_m), strategy=scored_indicators_both_classes(),
-             defines=_m)
-    register(f"per_label_is_binary[{_m}]", f"{_m}'s curve of label j is {_binary} of column j (its three arrays)",
-             kind="relation", needs=(_m, _binary), check=functools.partial(_curve_list_is_binary, m=_m),
-             strategy=scored_indicators_both_classes())
+    _keys = (CONSTRAINTS[_m],) if _m in CONSTRAINTS else ()
+    register(f"definition[{_m}]", f"{_m} is a list with one tuple per label column: "
+             f"{_CURVE_LIST_FORMULAS[_m]} (counted sample by sample)"
+             + (f", at {_keys[0]} in {CONSTRAINT_VALUES}" if _keys else ""), kind="relation",
+             needs=(_m, *(f"{_m}:{k}" for k in _keys)), check=functools.partial(_curve_list_definition, m=_m),
+             strategy=scored_indicators_both_classes(), defines=_m)
+    register(f"per_label_is_binary[{_m}]", f"{_m}'s tuple of label j is {_binary} of column j (array by array)",
+             kind="relation", needs=(_m, *(f"{_m}:{k}" for k in _keys), _binary, *(f"{_binary}:{k}" for k in _keys)),
+             check=functools.partial(_curve_list_is_binary, m=_m), strategy=scored_indicators_both_classes())
 
 
 # ------------------------------------------------------------------ refusal of bad options
 
 
+#: bad values of the options other than average: keyword -> the values refused
+BAD_OPTION_VALUES = {**{k: (1.5, -0.1) for k in CONSTRAINTS.values()},
+                     "fpr_range": ((0.0, 0.1), (0.1, 0.01), (0.001, 1.5))}
+
+
 def _bad_options(t, ex, *, m):
     a, b = ex
     call = (lambda **kw: call_rate(t, m, a, b, **kw)) if m in RATES else (lambda **kw: getattr(t, m)(a, b, **kw))
-    for unknown in _unknown_averages(m):
-        expect_refusal(lambda: call(average=unknown), "average")
+    base = _forms(m)[0]
+    for unknown in _unknown_averages(m) if _averages(m) else ():
+        expect_refusal(lambda: call(**{**base, "average": unknown}), "average")
+    for keyword in _option_keywords(m):
+        for bad in BAD_OPTION_VALUES[keyword]:
+            expect_refusal(lambda: call(**{**base, keyword: bad}), keyword)
     if m in RATES and m not in NO_ZERO_DIVISION:
         expect_refusal(lambda: call(zero_division=0.5), "zero_division")
     if m == "multilabel_fbeta":
@@ -909,20 +1030,28 @@ def _bad_options(t, ex, *, m):
         expect_refusal(lambda: call(beta=-1.0), "beta")
 
 
+def _option_keywords(m):
+    return (CONSTRAINTS[m],) if m in CONSTRAINTS else ("fpr_range",) if m == "multilabel_log_auc" else ()
+
+
 def _unknown_averages(m):
     """'binary', a name no library uses, and the multilabel averages ``m`` does not offer."""
     return ("binary", "mean", *(a for a in AVERAGES if a is not None and a not in _averages(m)))
 
 
-for _m in (*RATES, *CURVES, "multilabel_stat_scores"):
-    _keywords = _rate_keywords(_m) if _m in RATES else ("average",)
+for _m in (*RATES, *CURVES, "multilabel_stat_scores", *CONSTRAINTS):
+    _keywords = (_rate_keywords(_m) if _m in RATES else ("average",) if _averages(_m) else ()) + _option_keywords(_m)
     _also = [repr(a) for a in _unknown_averages(_m)[2:]]
+    _others = [f"{k} in {list(BAD_OPTION_VALUES[k])}" for k in _option_keywords(_m)]
     register(f"refuses_bad_options[{_m}]",
-             f"{_m} refuses an unknown average (including 'binary'" + (f" and {', '.join(_also)}" if _also else "")
-             + ")" + (", a zero_division other than 0, 1 or nan" if "zero_division" in _keywords else "")
-             + (", and beta <= 0" if _m == "multilabel_fbeta" else "") + ", naming the argument",
+             f"{_m} refuses " + ("an unknown average (including 'binary'" + (f" and {', '.join(_also)}" if _also else "")
+                                 + ")" if _averages(_m) else "")
+             + (", a zero_division other than 0, 1 or nan" if "zero_division" in _keywords else "")
+             + (", and beta <= 0" if _m == "multilabel_fbeta" else "")
+             + ((", " if _averages(_m) else "") + ", ".join(_others) if _others else "") + ", naming the argument",
              kind="refusal", needs=_needs(_m, *_keywords), check=functools.partial(_bad_options, m=_m),
-             strategy=indicator_pairs(max_samples=4) if _m not in CURVES else scored_indicators_both_classes())
+             strategy=(scored_indicators_both_classes() if _m in CURVES or _m in CONSTRAINTS
+                       else indicator_pairs(max_samples=4)))
 
 
 # ------------------------------------------------------------------ agreement with scikit-learn and torchmetrics
@@ -966,8 +1095,9 @@ def _matched(library, m, case, ex) -> bool:
 
 #: estimators of another definition in every library that has them, so no matched convention to compare under:
 #: torchmetrics' (and the speaker-verification toolkits') EER is (FAR + FRR) / 2 at the threshold minimising
-#: |FAR - FRR|, not the catalog's crossing of fpr = fnr (definition[multilabel_equal_error_rate] judges it)
-NO_MATCHED_REFERENCE = ("multilabel_equal_error_rate",)
+#: |FAR - FRR|, not the catalog's crossing of fpr = fnr (definition[multilabel_equal_error_rate] judges it);
+#: torchmetrics' logAUC is the trapezoidal rule in log FPR (TPR linear in log FPR), not the ROC polyline's mean
+NO_MATCHED_REFERENCE = ("multilabel_equal_error_rate", "multilabel_log_auc")
 
 #: how each metric is compared: the keyword sets, and the strategy per library
 _AGREEMENT_CASES = {
@@ -977,7 +1107,7 @@ _AGREEMENT_CASES = {
     **{m: ([{}], _scored, _untied(_scored)) for m in RANKING},
     **{m: ([{"average": a} for a in _averages(m)], _scored_both, _untied(_scored_both)) for m in CURVES
        if m not in NO_MATCHED_REFERENCE},
-    **{m: ([{}], _scored_both, _untied(_scored_both)) for m in CURVE_LISTS},
+    **{m: (list(_forms(m)), _scored_both, _untied(_scored_both)) for m in CURVE_LISTS},
     "multilabel_stat_scores": ([{"average": a} for a in _averages("multilabel_stat_scores")], _pairs, _pairs),
 }
 
@@ -1031,7 +1161,7 @@ for _library, _which in (("sklearn", 1), ("torchmetrics", 2)):
         _where = (" (scores without ties, in (0, 1))" if _which == 2 and _m in (*RANKING, *CURVES, *CURVE_LISTS) else
                   " (matrices that are not constant)" if _which == 2 and _m == "multilabel_matthews_corrcoef" else "")
         register(f"agrees_with_{_library}[{_m}]", f"{_m} agrees with {_library}" + (
-                 " in the rates of every label's curve" if _m in CURVE_LISTS else
+                 " in every label's rates or values (its thresholds left out)" if _m in CURVE_LISTS else
                  " in every averaging mode and zero_division it has") + _where, kind="agreement", reference=_library,
                  needs=_needs(_m, *_keys) if _m in RATES else (_m, *(f"{_m}:{k}" for k in _keys)),
                  check=functools.partial(_agree, m=_m, library=_library), strategy=_strategy())

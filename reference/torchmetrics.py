@@ -574,19 +574,19 @@ def _operating_point(fn, y_true, y_score, minimum):
 
 
 def recall_at_fixed_precision(y_true, y_score, *, min_precision):
-    return _operating_point(_cls.binary_recall_at_fixed_precision, y_true, y_score, min_precision)
+    return _operating_point(_cls.binary_recall_at_fixed_precision, y_true, y_score, min_precision=min_precision)
 
 
 def precision_at_fixed_recall(y_true, y_score, *, min_recall):
-    return _operating_point(_cls.binary_precision_at_fixed_recall, y_true, y_score, min_recall)
+    return _operating_point(_cls.binary_precision_at_fixed_recall, y_true, y_score, min_recall=min_recall)
 
 
 def sensitivity_at_specificity(y_true, y_score, *, min_specificity):
-    return _operating_point(_cls.binary_sensitivity_at_specificity, y_true, y_score, min_specificity)
+    return _operating_point(_cls.binary_sensitivity_at_specificity, y_true, y_score, min_specificity=min_specificity)
 
 
 def specificity_at_sensitivity(y_true, y_score, *, min_sensitivity):
-    return _operating_point(_cls.binary_specificity_at_sensitivity, y_true, y_score, min_sensitivity)
+    return _operating_point(_cls.binary_specificity_at_sensitivity, y_true, y_score, min_sensitivity=min_sensitivity)
 
 
 def log_auc(y_true, y_score, *, fpr_range=(0.001, 0.1)):
@@ -1020,6 +1020,10 @@ CONVENTIONS["multilabel.hamming_loss"] = "multilabel_hamming_distance(average='m
 CONVENTIONS["multilabel.curves"] = ("multilabel_roc / multilabel_precision_recall_curve with thresholds=None: its "
                                     "three per-label lists zipped into one (x, y, thresholds) tuple per label")
 CONVENTIONS["multilabel.equal_error_rate"] = "multilabel_eer: one EER per label (average=None only)"
+CONVENTIONS["multilabel.operating_points"] = ("multilabel_recall_at_fixed_precision, ..._precision_at_fixed_recall, "
+                                              "..._sensitivity_at_specificity, ..._specificity_at_sensitivity "
+                                              "(thresholds=None): its values and thresholds zipped per label")
+CONVENTIONS["multilabel.log_auc"] = "multilabel_logauc(fpr_range=..., average='none' or 'macro')"
 CONVENTIONS["multilabel.stat_scores"] = "multilabel_stat_scores(average='none' or 'micro'): [tp, fp, tn, fn, sup]"
 _ML_AVERAGES = (None, "micro", "macro", "weighted")
 
@@ -1054,6 +1058,7 @@ for _name in ("multilabel_roc_auc", "multilabel_average_precision", "multilabel_
 SUPPORTS["multilabel_specificity"] = {"average": _ML_AVERAGES, "zero_division": (0.0,)}
 SUPPORTS["multilabel_equal_error_rate"] = {"average": (None,)}
 SUPPORTS["multilabel_stat_scores"] = {"average": (None, "micro")}
+SUPPORTS["multilabel_log_auc"] = {"average": (None, "macro")}
 SUPPORTS["multilabel_negative_predictive_value"] = {"average": _ML_AVERAGES, "zero_division": _ZERO_DIVISION}
 
 
@@ -1149,6 +1154,33 @@ def multilabel_roc_curve(y_true, y_score):
 
 def multilabel_precision_recall_curve(y_true, y_score):
     return _ml_curves(_cls.multilabel_precision_recall_curve, y_true, y_score)
+
+
+def multilabel_log_auc(y_true, y_score, *, fpr_range=(0.001, 0.1), average="macro"):
+    return _ml_call(_cls.multilabel_logauc, y_true, y_score, fpr_range=tuple(fpr_range), average=_ml_average(average))
+
+
+def _ml_points(fn, y_true, y_score, **constraint):
+    """torchmetrics' (values, thresholds), one tensor each with a value per label, as one (value, threshold) per
+    label."""
+    values, thresholds = _ml_call(fn, y_true, y_score, **constraint, thresholds=None)
+    return list(zip(_out(values).tolist(), _out(thresholds).tolist()))
+
+
+def multilabel_recall_at_fixed_precision(y_true, y_score, *, min_precision):
+    return _ml_points(_cls.multilabel_recall_at_fixed_precision, y_true, y_score, min_precision=min_precision)
+
+
+def multilabel_precision_at_fixed_recall(y_true, y_score, *, min_recall):
+    return _ml_points(_cls.multilabel_precision_at_fixed_recall, y_true, y_score, min_recall=min_recall)
+
+
+def multilabel_sensitivity_at_specificity(y_true, y_score, *, min_specificity):
+    return _ml_points(_cls.multilabel_sensitivity_at_specificity, y_true, y_score, min_specificity=min_specificity)
+
+
+def multilabel_specificity_at_sensitivity(y_true, y_score, *, min_sensitivity):
+    return _ml_points(_cls.multilabel_specificity_at_sensitivity, y_true, y_score, min_sensitivity=min_sensitivity)
 
 
 def multilabel_stat_scores(y_true, y_pred, *, average=None):

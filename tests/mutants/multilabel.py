@@ -351,9 +351,9 @@ RANKING_MUTANTS = [
 
 # ---------------------------------------------------------------- per-label ROC AUC and AP
 
-CURVES = ("multilabel_roc_auc", "multilabel_average_precision", "multilabel_equal_error_rate")
+CURVES = ("multilabel_roc_auc", "multilabel_average_precision", "multilabel_equal_error_rate", "multilabel_log_auc")
 #: one binary problem per label: no 'samples' (and no reference with a matched convention)
-PER_LABEL_ONLY = ("multilabel_equal_error_rate",)
+PER_LABEL_ONLY = ("multilabel_equal_error_rate", "multilabel_log_auc")
 
 
 def _scores_undefined(m, fill):
@@ -361,9 +361,9 @@ def _scores_undefined(m, fill):
     fn = getattr(real, m)
 
     @functools.wraps(fn)
-    def wrong(y_true, y_score, *, average="macro"):
+    def wrong(y_true, y_score, *, average="macro", **kw):
         try:
-            return fn(y_true, y_score, average=average)
+            return fn(y_true, y_score, average=average, **kw)
         except real.MetricInputError as exc:
             if "undefined" not in str(exc):
                 raise
@@ -447,7 +447,12 @@ CURVE_MUTANTS.append(Mutant("eer_min_gap_mean", {"multilabel_equal_error_rate": 
 
 # ---------------------------------------------------------------- per-label ROC and precision-recall curves
 
-CURVE_LISTS = ("multilabel_roc_curve", "multilabel_precision_recall_curve")
+CURVE_LISTS = ("multilabel_roc_curve", "multilabel_precision_recall_curve", "multilabel_recall_at_fixed_precision",
+               "multilabel_precision_at_fixed_recall", "multilabel_sensitivity_at_specificity",
+               "multilabel_specificity_at_sensitivity")
+CONSTRAINTS = {"multilabel_recall_at_fixed_precision": "min_precision", "multilabel_precision_at_fixed_recall":
+               "min_recall", "multilabel_sensitivity_at_specificity": "min_specificity",
+               "multilabel_specificity_at_sensitivity": "min_sensitivity"}
 
 
 def _each_curve(m, change):
@@ -456,15 +461,16 @@ def _each_curve(m, change):
     fn = getattr(real, m)
 
     @functools.wraps(fn)
-    def wrong(y_true, y_score):
-        curves = change(None, list(fn(y_true, y_score)))
+    def wrong(y_true, y_score, **kw):
+        curves = change(None, list(fn(y_true, y_score, **kw)))
         return [change(j, curve) for j, curve in enumerate(curves)]
 
     return wrong
 
 
 def _rates_swapped(j, curve):
-    return curve if j is None else (curve[1], curve[0], curve[2])
+    """A curve's x and y swapped; an operating point's value and threshold swapped."""
+    return curve if j is None else (curve[1], curve[0], *curve[2:])
 
 
 def _labels_reversed(j, curves):
@@ -472,7 +478,7 @@ def _labels_reversed(j, curves):
 
 
 def _x_doubled(j, curve):
-    return curve if j is None else (2.0 * curve[0], curve[1], curve[2])
+    return curve if j is None else (2.0 * np.asarray(curve[0]), *curve[1:])
 
 
 def _curves_of_anything(m):
@@ -480,9 +486,9 @@ def _curves_of_anything(m):
     fn = getattr(real, m)
 
     @functools.wraps(fn)
-    def wrong(y_true, y_score):
+    def wrong(y_true, y_score, **kw):
         try:
-            return fn(y_true, y_score)
+            return fn(y_true, y_score, **kw)
         except Exception:  # noqa: BLE001 - the mutation: every refusal becomes a curve
             shape = np.shape(np.asarray(y_true, dtype=object))
             flat = (np.zeros(2), np.zeros(2), np.zeros(1))
@@ -506,7 +512,29 @@ def _curve_list_mutants(m):
     ]
 
 
-CURVE_LIST_MUTANTS = [mutant for m in CURVE_LISTS for mutant in _curve_list_mutants(m)]
+def _constraint_clipped(m):
+    """A constraint outside [0, 1] clipped into it instead of refused."""
+    fn, keyword = getattr(real, m), CONSTRAINTS[m]
+
+    @functools.wraps(fn)
+    def wrong(y_true, y_score, **kw):
+        kw[keyword] = min(max(kw[keyword], 0.0), 1.0)
+        return fn(y_true, y_score, **kw)
+
+    return wrong
+
+
+def log_auc_range_clipped(y_true, y_score, *, fpr_range=(0.001, 0.1), average="macro"):
+    low, high = fpr_range
+    low, high = max(low, 1e-3), min(max(high, 2e-3), 1.0)
+    return real.multilabel_log_auc(y_true, y_score, fpr_range=(low, high), average=average)
+
+
+CURVE_LIST_MUTANTS = [mutant for m in CURVE_LISTS for mutant in _curve_list_mutants(m)] + [
+    Mutant(f"{m}_constraint_clipped", {m: _constraint_clipped(m)}, _ids("refuses_bad_options", m))
+    for m in CONSTRAINTS] + [
+    Mutant("log_auc_range_clipped", {"multilabel_log_auc": log_auc_range_clipped},
+           _ids("refuses_bad_options", "multilabel_log_auc"))]
 
 
 # ---------------------------------------------------------------- stat scores
