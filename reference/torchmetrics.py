@@ -574,19 +574,19 @@ def _operating_point(fn, y_true, y_score, minimum):
 
 
 def recall_at_fixed_precision(y_true, y_score, *, min_precision):
-    return _operating_point(_cls.binary_recall_at_fixed_precision, y_true, y_score, min_precision=min_precision)
+    return _operating_point(_cls.binary_recall_at_fixed_precision, y_true, y_score, min_precision)
 
 
 def precision_at_fixed_recall(y_true, y_score, *, min_recall):
-    return _operating_point(_cls.binary_precision_at_fixed_recall, y_true, y_score, min_recall=min_recall)
+    return _operating_point(_cls.binary_precision_at_fixed_recall, y_true, y_score, min_recall)
 
 
 def sensitivity_at_specificity(y_true, y_score, *, min_specificity):
-    return _operating_point(_cls.binary_sensitivity_at_specificity, y_true, y_score, min_specificity=min_specificity)
+    return _operating_point(_cls.binary_sensitivity_at_specificity, y_true, y_score, min_specificity)
 
 
 def specificity_at_sensitivity(y_true, y_score, *, min_sensitivity):
-    return _operating_point(_cls.binary_specificity_at_sensitivity, y_true, y_score, min_sensitivity=min_sensitivity)
+    return _operating_point(_cls.binary_specificity_at_sensitivity, y_true, y_score, min_sensitivity)
 
 
 def log_auc(y_true, y_score, *, fpr_range=(0.001, 0.1)):
