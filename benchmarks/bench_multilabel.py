@@ -46,6 +46,11 @@ def calls(lib, y_true, y_pred, y_score):
         "multilabel_equal_error_rate none": lambda: lib.multilabel_equal_error_rate(y_true, y_score, average=None),
         "multilabel_roc_curve": lambda: lib.multilabel_roc_curve(y_true, y_score),
         "multilabel_precision_recall_curve": lambda: lib.multilabel_precision_recall_curve(y_true, y_score),
+        "multilabel_log_auc none": lambda: lib.multilabel_log_auc(y_true, y_score, average=None),
+        "multilabel_recall_at_fixed_precision 0.8":
+            lambda: lib.multilabel_recall_at_fixed_precision(y_true, y_score, min_precision=0.8),
+        "multilabel_sensitivity_at_specificity 0.8":
+            lambda: lib.multilabel_sensitivity_at_specificity(y_true, y_score, min_specificity=0.8),
     }
 
 
