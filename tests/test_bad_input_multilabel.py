@@ -9,11 +9,21 @@ from metrics.errors import MetricInputError
 MULTILABEL = [name for name, family in metrics.CATALOG.items() if family == "multilabel"]
 SCORED = ["label_ranking_average_precision", "coverage_error", "label_ranking_loss", "multilabel_roc_auc",
           "multilabel_average_precision", "multilabel_equal_error_rate", "multilabel_roc_curve",
-          "multilabel_precision_recall_curve"]
+          "multilabel_precision_recall_curve", "multilabel_log_auc", "multilabel_recall_at_fixed_precision",
+          "multilabel_precision_at_fixed_recall", "multilabel_sensitivity_at_specificity",
+          "multilabel_specificity_at_sensitivity"]
+#: the keywords a call needs
+KEYWORDS = {"multilabel_fbeta": {"beta": 2.0}, "multilabel_recall_at_fixed_precision": {"min_precision": 0.5},
+            "multilabel_precision_at_fixed_recall": {"min_recall": 0.5},
+            "multilabel_sensitivity_at_specificity": {"min_specificity": 0.5},
+            "multilabel_specificity_at_sensitivity": {"min_sensitivity": 0.5}}
 #: the per-label threshold metrics: a label column the binary metric cannot score is refused, naming the column
 PER_LABEL = {"multilabel_roc_auc": "no negative", "multilabel_average_precision": "no positive",
              "multilabel_equal_error_rate": "no negative", "multilabel_roc_curve": "no negative",
-             "multilabel_precision_recall_curve": "no positive"}
+             "multilabel_precision_recall_curve": "no positive", "multilabel_log_auc": "no negative",
+             "multilabel_recall_at_fixed_precision": "no positive", "multilabel_precision_at_fixed_recall": "no positive",
+             "multilabel_sensitivity_at_specificity": "no negative",
+             "multilabel_specificity_at_sensitivity": "no negative"}
 
 TRUTH = [[1, 0, 1], [0, 1, 0], [1, 1, 0]]
 PRED = [[1, 0, 0], [0, 1, 1], [1, 0, 0]]
@@ -21,8 +31,7 @@ SCORES = [[0.9, 0.2, 0.4], [0.1, 0.8, 0.3], [0.6, 0.4, 0.5]]
 
 
 def call(name, first, second):
-    kwargs = {"beta": 2.0} if name == "multilabel_fbeta" else {}
-    return getattr(metrics, name)(first, second, **kwargs)
+    return getattr(metrics, name)(first, second, **KEYWORDS.get(name, {}))
 
 
 def second_of(name):
@@ -68,7 +77,8 @@ def test_a_label_column_the_binary_metric_cannot_score(name):
     y_true = np.array(TRUTH)
     y_true[:, 1] = 0 if PER_LABEL[name] == "no positive" else 1
     with pytest.raises(MetricInputError, match="^y_true: label column 1"):
-        getattr(metrics, name)(y_true, SCORES, **({} if name.endswith("_curve") else {"average": None}))
+        getattr(metrics, name)(y_true, SCORES, **KEYWORDS.get(name, {} if name.endswith("_curve") else
+                                                              {"average": None}))
 
 
 @pytest.mark.parametrize(("name", "average"), [("multilabel_equal_error_rate", "samples"),

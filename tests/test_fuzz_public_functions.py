@@ -75,6 +75,8 @@ _KEYWORDS = {"fbeta": {"beta": 1.0}, "multilabel_fbeta": {"beta": 1.0}, "adjuste
              "recall_at_fixed_precision": {"min_precision": 0.5}, "precision_at_fixed_recall": {"min_recall": 0.5},
              "sensitivity_at_specificity": {"min_specificity": 0.5},
              "specificity_at_sensitivity": {"min_sensitivity": 0.5}}
+_KEYWORDS.update({f"multilabel_{name}": kw for name, kw in list(_KEYWORDS.items()) if name.endswith(("_precision",
+                  "_recall", "_specificity", "_sensitivity"))})
 
 
 def _calls():
