@@ -35,6 +35,7 @@ from hypothesis import strategies as st
 
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_le, expect_refusal
+from .curves import _log_area_by_quadrature  # the spec's own log-AUC arithmetic, shared
 from .engine import findings
 from .engine.registry import family_examples, register
 from .engine.targets import reference
@@ -748,20 +749,10 @@ def _binary_eer(labels, scores) -> float:
 
 
 def _binary_log_auc(labels, scores, fpr_range=(0.001, 0.1)) -> float:
-    """The mean of the ROC polyline's TPR over a log-uniform FPR in ``fpr_range``: 20-point Gauss-Legendre in
-    ln(FPR) on each straight piece of the curve inside the range (exact to rounding: the integrand is smooth)."""
-    low, high = fpr_range
+    """The mean of the ROC polyline's TPR over a log-uniform FPR in ``fpr_range``, by the curves spec's quadrature
+    (Gauss-Legendre in ln FPR on each straight piece) of the ROC points counted here."""
     fpr, tpr, _ = _binary_roc_curve(labels, scores)
-    nodes, weights = np.polynomial.legendre.leggauss(20)
-    total = 0.0
-    for x1, x2, y1, y2 in zip(fpr, fpr[1:], tpr, tpr[1:]):
-        u, v = max(x1, low), min(x2, high)
-        if x2 <= x1 or v <= u:
-            continue
-        lu, lv = math.log(u), math.log(v)
-        xs = np.exp((lv - lu) / 2 * nodes + (lu + lv) / 2)
-        total += (lv - lu) / 2 * float(np.dot(weights, y1 + (y2 - y1) * (xs - x1) / (x2 - x1)))
-    return total / math.log(high / low)
+    return _log_area_by_quadrature(fpr, tpr, *fpr_range)
 
 
 def _best_point(candidates, minimum):
