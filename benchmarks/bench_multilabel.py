@@ -7,8 +7,9 @@ Inputs: n samples x 100 labels, each label true with probability 0.1; y_pred fli
 the cells; scores are y_true + 0.8 * uniform noise (ties rare). Each library gets the same
 arrays through its adapter in ``reference/`` (torchmetrics: float32 tensors, threshold 0.5),
 so the conversion each adapter does is part of its time. One best-of-3 run per cell. A library without
-a metric (scikit-learn has no label-wise accuracy, specificity, NPV, multilabel MCC, stat scores, EER nor per-label
-curves) shows "-". The per-label EER and curves are torchmetrics' thresholds=None forms (every distinct score).
+a metric (scikit-learn has no label-wise accuracy, specificity, NPV, multilabel MCC, stat scores, EER, per-label
+curves, log-AUC nor operating points) shows "-". The per-label EER, curves and operating points are torchmetrics'
+thresholds=None forms (every distinct score).
 """
 
 from __future__ import annotations
