@@ -890,11 +890,31 @@ def mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None, multio
                            sample_weight=sample_weight)
     yt, yp, w = _checked_later(y_true, y_pred, sample_weight)
     with np.errstate(over="ignore", invalid="ignore"):
-        ratio = np.subtract(yp, yt)
-        np.absolute(ratio, out=ratio)
-        scale = np.absolute(yt)
-        ratio /= np.maximum(scale, _EPS, out=scale)  # every temporary written in place: two n-sized arrays
-        return _finite_or_refused(_average(ratio, w), yt, yp)
+        if w is None:
+            return _finite_or_refused(_sum_abs_percentage(yt, yp) / yt.shape[0], yt, yp)
+        return _finite_or_refused(_weighted_mean(_abs_percentage(yt, yp, np.empty_like(yt)), w), yt, yp)
+
+
+def _abs_percentage(yt: np.ndarray, yp: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """``|yp - yt| / max(|yt|, eps)`` written into ``out`` (the length of yt), with one temporary of that length."""
+    ratio = np.subtract(yp, yt, out=out)
+    np.absolute(ratio, out=ratio)
+    scale = np.absolute(yt)
+    ratio /= np.maximum(scale, _EPS, out=scale)
+    return ratio
+
+
+def _sum_abs_percentage(yt: np.ndarray, yp: np.ndarray) -> float:
+    """sum of ``|yp - yt| / max(|yt|, eps)`` in cache-sized blocks (each input read from memory once)."""
+    n = yt.shape[0]
+    if n <= _CHUNK:
+        return float(np.add.reduce(_abs_percentage(yt, yp, np.empty_like(yt))))
+    buf = np.empty(_CHUNK)
+    total = 0.0
+    for start in range(0, n, _CHUNK):
+        stop = min(start + _CHUNK, n)
+        total += np.dot(_abs_percentage(yt[start:stop], yp[start:stop], buf[: stop - start]), _ONES[: stop - start])
+    return float(total)
 
 
 def weighted_mean_absolute_percentage_error(y_true, y_pred, *, sample_weight=None) -> float:
@@ -1562,18 +1582,9 @@ def cosine_similarity(y_true, y_pred) -> float:
 
 
 def _three_dots(a: np.ndarray, b: np.ndarray) -> tuple[float, float, float]:
-    """(<a, a>, <b, b>, <a, b>) in blocks of _CHUNK (below OpenBLAS's threading threshold, see _sum_sq_diff):
-    each block is read once, from cache, for the three."""
-    dot = np.dot
-    if a.shape[0] <= _CHUNK:
-        return float(dot(a, a)), float(dot(b, b)), float(dot(a, b))
-    aa = bb = ab = 0.0
-    for start in range(0, a.shape[0], _CHUNK):
-        x, y = a[start:start + _CHUNK], b[start:start + _CHUNK]
-        aa += dot(x, x)
-        bb += dot(y, y)
-        ab += dot(x, y)
-    return float(aa), float(bb), float(ab)
+    """(<a, a>, <b, b>, <a, b>), three BLAS dots over the whole arrays: above its threshold OpenBLAS spreads each
+    over the cores, which beat one pass of cache-sized blocks on one core (1.24 vs 1.90 ms at 1e6, one run)."""
+    return float(np.dot(a, a)), float(np.dot(b, b)), float(np.dot(a, b))
 
 
 def _power_sum(d: np.ndarray, p) -> float:
