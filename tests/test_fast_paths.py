@@ -365,6 +365,35 @@ def test_log_cosh_blocks_and_branches_agree_with_the_sinh_form(n):
     assert M.log_cosh_error(np.zeros(n), d) == pytest.approx(float(np.mean(_log_cosh_by_sinh(d))), rel=1e-13)
 
 
+@pytest.mark.parametrize("n", [1, 511, 512, 513, 32768 + 512 * 3 + 5])
+@pytest.mark.parametrize("scale", [1e-9, 0.01, 0.3, 1.0, 30.0, 1e3])
+def test_log_cosh_sum_is_the_sum_or_declines(n, scale):
+    # the unweighted mean goes through one exp per value and a log per group of 512 factors; where its worst-case
+    # bound is not within 1e-12 of the sum it declines (None) and the per-value form is used
+    from metrics.regression import _LOG_COSH_FAST_RTOL, _LOG_COSH_GROUP, _log_cosh_sum
+
+    assert _LOG_COSH_GROUP == 512  # the sizes above straddle its groups
+    d = RNG.normal(scale=scale, size=n)
+    big = np.abs(d) > 1.0  # log cosh d = |d| - log 2 + log1p(exp(-2|d|)) there (the sinh form overflows past 1400)
+    exact = math.fsum(np.where(big, np.abs(d) - math.log(2.0) + np.log1p(np.exp(-2.0 * np.abs(d))),
+                               _log_cosh_by_sinh(np.where(big, 0.0, d))))
+    total = _log_cosh_sum(d.copy())
+    if total is not None:
+        assert total == pytest.approx(exact, rel=_LOG_COSH_FAST_RTOL, abs=0.0)
+    if n >= 512 and scale <= 0.01:  # a^2 / 2 far below the ulps of 1 each value carries: declined
+        assert total is None
+    if n >= 512 and scale >= 0.3:  # the cases the fast form is for (the breadth benchmark's residuals are ~0.6)
+        assert total is not None
+    assert M.log_cosh_error(np.zeros(n), d) == pytest.approx(exact / n, rel=1e-13)
+
+
+def test_log_cosh_sum_declines_exact_predictions():
+    from metrics.regression import _log_cosh_sum
+
+    assert _log_cosh_sum(np.zeros(1000)) is None  # 0 is not within any relative bound: the per-value form gives 0.0
+    assert M.log_cosh_error(np.ones(1000), np.ones(1000)) == 0.0
+
+
 def test_log_cosh_beyond_cosh_overflow_is_finite():
     # cosh overflows at |d| = 710.5, log cosh does not: past about 372 exp(-2|d|) underflows, the value is |d| - log 2
     d = np.array([700.0, 710.0, 711.0, 1e10, -1e300])
@@ -417,3 +446,17 @@ def test_js_blocks_mix_every_form():
     p, q = _dyadic_pair(n, moves)
     q[5], q[6] = 0.0, q[6] + q[5]  # one outcome of p has no mass in q, another doubles
     assert M.jensen_shannon_divergence(p, q) == pytest.approx(_js_by_decimal(p, q), rel=1e-13, abs=0.0)
+
+
+@pytest.mark.parametrize("n", [1, 8191, 8192, 8193, 3 * 8192 + 7])
+@pytest.mark.parametrize("alpha", [0.0, 0.1, 0.5, 1.0])
+def test_pinball_blocks_agree_with_the_per_sample_form(n, alpha):
+    # the unweighted pinball loss sums the over- and under-predictions in blocks of 8192 samples
+    from metrics.regression import _CHUNK
+
+    assert _CHUNK == 8192  # the sizes above straddle its blocks
+    y = RNG.normal(size=n)
+    p = y + RNG.standard_t(2, size=n)
+    d = y - p
+    per_sample = np.where(d >= 0.0, alpha * d, (alpha - 1.0) * d)
+    assert M.mean_pinball_loss(y, p, alpha=alpha) == pytest.approx(math.fsum(per_sample) / n, rel=1e-13, abs=1e-300)
