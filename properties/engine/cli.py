@@ -34,7 +34,7 @@ from pathlib import Path
 
 from . import memory, precision, profiles, registry, summary
 from .audit import Journal, audit, journal_path_for, select_properties
-from .isolation import DEFAULT_CALL_TIMEOUT, LARGE_CALL_TIMEOUT, default_jobs
+from .isolation import DEFAULT_CALL_TIMEOUT, LARGE_CALL_TIMEOUT, TIMEOUT_ELEMENTS, default_jobs
 from .progress import Progress
 from .report import (
     EXIT_CLEAN,
@@ -500,7 +500,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="SECONDS",
         help=f"kill a target call that runs longer (default {DEFAULT_CALL_TIMEOUT:g}, "
-             f"{LARGE_CALL_TIMEOUT:g} with --tier large); reported as a hang",
+             f"{LARGE_CALL_TIMEOUT:g} with --tier large), proportionally longer for a call given more than "
+             f"{TIMEOUT_ELEMENTS:.0e} array elements; reported as a hang",
     )
     a.add_argument(
         "--memory-limit",

@@ -55,9 +55,15 @@ from .targets import RecordedCall, Target
 DEFAULT_CALL_TIMEOUT = 30.0
 #: the large tier's calls take 1e7 samples: a correct library needs a few seconds, a quadratic one forever
 LARGE_CALL_TIMEOUT = 60.0
+#: the input a call timeout is for: a call given more array elements than this is allowed proportionally
+#: longer (``call_timeout * elements / TIMEOUT_ELEMENTS``). Two columns of 1e7, the large tier's pairs: a
+#: 1e6 x 100 multilabel pair (2e8 elements) gets 10 call timeouts, which a correct library that is merely slow
+#: needs (scikit-learn's samples-averaged F1 took 30 s there under load), and a hang is a hang at any size.
+TIMEOUT_ELEMENTS = 20_000_000
 
-# call start (monotonic seconds), in-call flag, payload length, memory held at the call's start (0: no limit)
-_HEADER = struct.Struct("dIIQ")
+# call start (monotonic seconds), in-call flag, payload length, memory held at the call's start (0: no limit),
+# array elements in the call's arguments
+_HEADER = struct.Struct("dIIQQ")
 _SLOT_SIZE = 1 << 20
 _OUTPUT_TAIL = 2000
 
@@ -81,6 +87,10 @@ class _CallSlot:
         except Exception:  # noqa: BLE001 - an argument whose shape cannot be read
             sizes = ""
         try:
+            elements = memory.input_elements(args, kwargs)
+        except Exception:  # noqa: BLE001 - as above: the plain call timeout then
+            elements = 0
+        try:
             payload = pickle.dumps((name, args, kwargs, sizes), protocol=pickle.HIGHEST_PROTOCOL)
         except Exception:  # noqa: BLE001 - the call is still named
             payload = pickle.dumps((name, ("<arguments that cannot be pickled>",), {}, sizes))
@@ -88,7 +98,7 @@ class _CallSlot:
             payload = pickle.dumps((name, ("<arguments larger than 1 MB>",), {}, sizes[:10_000]))
         self.buffer[_HEADER.size : _HEADER.size + len(payload)] = payload
         baseline = memory.limit_call()  # last: the limit is the call's, not the slot's
-        _HEADER.pack_into(self.buffer, 0, time.monotonic(), 1, len(payload), baseline)
+        _HEADER.pack_into(self.buffer, 0, time.monotonic(), 1, len(payload), baseline, elements)
 
     def ended(self) -> None:
         memory.unlimit_call()
@@ -97,18 +107,23 @@ class _CallSlot:
 
 @dataclasses.dataclass
 class _Flight:
-    """The target call a worker is in: for how long, the call rendered, its arguments' sizes, and the
-    worker's resident memory when it started (0: no memory limit)."""
+    """The target call a worker is in: for how long, the call rendered, its arguments' sizes, the
+    worker's resident memory when it started (0: no memory limit) and its arguments' array elements."""
 
     seconds: float
     call: str
     sizes: str
     baseline: int
+    elements: int = 0
+
+    def allowed(self, call_timeout: float) -> float:
+        """Seconds this call may take: the call timeout, longer in proportion for an input over TIMEOUT_ELEMENTS."""
+        return call_timeout * max(1.0, self.elements / TIMEOUT_ELEMENTS)
 
 
 def _call_in_flight(buffer) -> _Flight | None:
     """The call the worker is in, if it is inside a target call."""
-    started, in_call, length, baseline = _HEADER.unpack_from(buffer, 0)
+    started, in_call, length, baseline, elements = _HEADER.unpack_from(buffer, 0)
     if not in_call:
         return None
     sizes = ""
@@ -117,7 +132,7 @@ def _call_in_flight(buffer) -> _Flight | None:
         call = RecordedCall(name, tuple(args), dict(kwargs), "").expression()
     except Exception:  # noqa: BLE001 - a torn slot still says a call was running
         call = "target call (its arguments could not be read back)"
-    return _Flight(time.monotonic() - started, call, sizes, baseline)
+    return _Flight(time.monotonic() - started, call, sizes, baseline, elements)
 
 
 _LENGTH = struct.Struct("I")
@@ -326,7 +341,7 @@ def iter_isolated(
                         _close(worker)
                         yield index, apply_deviation(result, target)
                         continue
-                if flight is not None and flight.seconds > call_timeout:
+                if flight is not None and flight.seconds > flight.allowed(call_timeout):
                     index = worker.index
                     workers.remove(worker)
                     _kill(worker)
@@ -338,9 +353,12 @@ def iter_isolated(
                         pending.append(index)
                         _close(worker)
                         continue
+                    allowed = flight.allowed(call_timeout)
+                    scaled = (f" (the call timeout of {call_timeout:g}s per {TIMEOUT_ELEMENTS:.0e} input elements; "
+                              f"this call had {flight.elements:.2e})" if allowed > call_timeout else "")
                     result = _lost_worker(
                         worker, target, "hang",
-                        f"was killed after {call_timeout:g}s in one call (twice, in fresh workers)", flight.call,
+                        f"was killed after {allowed:g}s in one call (twice, in fresh workers){scaled}", flight.call,
                         flight.sizes,
                     )
                     _close(worker)

@@ -23,6 +23,7 @@ case, the catalog's value it is compared with) does not.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 
@@ -204,6 +205,24 @@ def _size_of(value, depth: int = 0) -> str:
             return f"{kind} of {len(value):_} ({_size_of(inner, depth + 1)} first)"
         return f"{kind} of {len(value):_}"
     return type(value).__name__
+
+
+def _elements_of(value) -> int:
+    from .targets import Named
+
+    if isinstance(value, Named):
+        return 0 if value.value is None else _elements_of(value.value)
+    shape = getattr(value, "shape", None)
+    if shape is not None and hasattr(value, "dtype"):
+        return math.prod(int(s) for s in shape)
+    if isinstance(value, (list, tuple)):  # a list of rows or of token lists: its length (the rows' are not read)
+        return len(value)
+    return 0
+
+
+def input_elements(args: tuple, kwargs: dict) -> int:
+    """The array elements (a list: its length) in a call's arguments, which a call timeout scales with."""
+    return sum(_elements_of(a) for a in args) + sum(_elements_of(v) for v in kwargs.values())
 
 
 def input_size(args: tuple, kwargs: dict) -> str:

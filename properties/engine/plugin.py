@@ -24,7 +24,7 @@ from . import memory
 from . import profiles  # noqa: F401 - registers the Hypothesis profiles
 from . import registry
 from .audit import unmatched_deviations
-from .isolation import DEFAULT_CALL_TIMEOUT, LARGE_CALL_TIMEOUT
+from .isolation import DEFAULT_CALL_TIMEOUT, LARGE_CALL_TIMEOUT, TIMEOUT_ELEMENTS
 from .report import Report, Signature, check_report_path, unscoped_warning
 from .runner import Result
 from .targets import TargetUnavailable, load_target, resolve_name
@@ -64,7 +64,8 @@ def pytest_addoption(parser):
         type=float,
         default=None,
         help=f"seconds one target call may run before it is killed (default {DEFAULT_CALL_TIMEOUT:g}, "
-             f"{LARGE_CALL_TIMEOUT:g} with --assay-tier large)",
+             f"{LARGE_CALL_TIMEOUT:g} with --assay-tier large; proportionally longer for a call given more than "
+             f"{TIMEOUT_ELEMENTS:.0e} array elements)",
     )
     group.addoption(
         "--memory-limit",

@@ -1,0 +1,53 @@
+"""The call timeout scales with the input: a call given more than ``TIMEOUT_ELEMENTS`` array elements may run
+proportionally longer before it is killed as a hang (a library that is merely slow on a 1e6 x 100 matrix is not
+hung), and a call that never returns is still killed, at any size."""
+
+import numpy as np
+import pytest
+
+from properties.engine import isolation, memory
+from properties.engine.audit import audit
+from properties.engine.isolation import TIMEOUT_ELEMENTS, _Flight
+from properties.engine.targets import Named, load_target
+
+ONLY = ["classification.bounds[accuracy]"]
+
+
+def test_input_elements_counts_every_array_and_list_length():
+    args = (np.zeros((10, 3)), [1, 2, 3, 4], "text", 5)
+    assert memory.input_elements(args, {"sample_weight": np.ones(7), "average": "macro"}) == 30 + 4 + 7
+    assert memory.input_elements((Named("large.case(n=3)", np.zeros(3)),), {}) == 3
+
+
+@pytest.mark.parametrize(("elements", "allowed"), [
+    (0, 60.0), (TIMEOUT_ELEMENTS, 60.0), (2 * TIMEOUT_ELEMENTS, 120.0), (10 * TIMEOUT_ELEMENTS, 600.0),
+])
+def test_a_call_may_run_one_call_timeout_per_timeout_elements(elements, allowed):
+    assert _Flight(0.0, "target.f()", "", 0, elements).allowed(60.0) == allowed
+
+
+def _audit(module, call_timeout, **options):
+    return audit(load_target(f"tests.hostile.{module}"), only=ONLY, call_timeout=call_timeout, jobs=1, **options)
+
+
+def test_a_slow_call_on_a_large_input_is_not_a_hang(monkeypatch):
+    # with 4 elements per call timeout, a call given two columns of 4 or more samples (8 or more elements) may run
+    # at least 2 call timeouts: the slow target's 0.5 s per call fits, and its values are checked
+    monkeypatch.setattr(isolation, "TIMEOUT_ELEMENTS", 4)
+    report = _audit("slow", 0.3, time_budget=1.0)
+    (result,) = report.results
+    assert result.status in ("pass", "timeout"), result.detail
+    assert result.examples > 0
+
+
+def test_the_same_slow_call_without_the_scaling_is_a_hang():
+    (result,) = _audit("slow", 0.3).results
+    assert result.status == "hang"
+    assert "killed after 0.3s" in result.detail and "per 2e+07 input elements" not in result.detail
+
+
+def test_a_hang_on_a_large_input_is_killed_after_its_scaled_time_and_says_so(monkeypatch):
+    monkeypatch.setattr(isolation, "TIMEOUT_ELEMENTS", 4)
+    (result,) = _audit("hang", 0.3).results
+    assert result.status == "hang"
+    assert "the call timeout of 0.3s per 4e+00 input elements" in result.detail, result.detail
