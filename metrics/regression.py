@@ -904,6 +904,17 @@ def _abs_percentage(yt: np.ndarray, yp: np.ndarray, out: np.ndarray) -> np.ndarr
     return ratio
 
 
+def _sum_abs(x: np.ndarray) -> float:
+    """``sum |x_i|`` in cache-sized blocks (no array of magnitudes in memory)."""
+    n = x.shape[0]
+    buf = np.empty(min(n, _CHUNK))
+    total = 0.0
+    for start in range(0, n, _CHUNK):
+        stop = min(start + _CHUNK, n)
+        total += np.add.reduce(np.absolute(x[start:stop], out=buf[: stop - start]))
+    return float(total)
+
+
 def _sum_abs_percentage(yt: np.ndarray, yp: np.ndarray) -> float:
     """sum of ``|yp - yt| / max(|yt|, eps)`` in cache-sized blocks (each input read from memory once)."""
     n = yt.shape[0]
@@ -1358,25 +1369,34 @@ def normalized_root_mean_squared_error(y_true, y_pred, *, normalization="mean") 
     Koehler (2006) section 3.1 (scale-dependent errors); the coefficient of variation of the RMSD.
     """
     how = _check_option(normalization, "normalization", _NORMALIZATIONS)
-    yt, yp, _ = _finite_pair(y_true, y_pred)
-    if how in ("mean", "l2"):
-        if not yt.any():
-            raise MetricInputError("y_true", f"is all zeros: the '{how}' scale is 0, so NRMSE is undefined")
-    elif bool((yt == yt[0]).all()):
-        raise MetricInputError("y_true", f"is constant: the '{how}' scale is 0, so NRMSE is undefined")
+    yt, yp = _pair(y_true, y_pred)
+    rmse = m2 = None
+    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
+        if how == "std":  # the residuals and y_true's centred sum of squares in one streamed pass
+            ss_res, m2, _ = _residual_and_total_ss(yt, yp)
+            if _TINY <= ss_res / yt.shape[0] < math.inf:
+                rmse = math.sqrt(ss_res / yt.shape[0])
+        if rmse is None:  # it refuses NaN/inf naming the argument (so yt is finite below), rescales an overflow
+            rmse = root_mean_squared_error(yt, yp)
     with np.errstate(over="ignore", invalid="ignore"):
         if how == "mean":
-            scale = float(np.add.reduce(np.abs(yt))) / yt.shape[0]
-        elif how == "range":
-            scale = float(np.max(yt)) - float(np.min(yt))
-        elif how == "std":
-            variance = float(np.var(yt))  # a subnormal mean square loses digits: rescaled below
-            scale = math.sqrt(variance) if variance >= _TINY else 0.0
-        else:
+            scale = _sum_abs(yt) / yt.shape[0]  # 0 only if every value is 0 (a sum of magnitudes cannot underflow)
+            constant = scale == 0.0
+        elif how == "l2":
             square = float(np.dot(yt, yt)) / yt.shape[0]
             scale = math.sqrt(square) if square >= _TINY else 0.0
+            constant = square == 0.0 and not yt.any()
+        else:
+            constant = bool((yt == yt[0]).all())
+            if how == "range":
+                scale = float(np.max(yt)) - float(np.min(yt))
+            else:
+                variance = m2 / yt.shape[0]  # a subnormal mean square loses digits: rescaled below
+                scale = math.sqrt(variance) if variance >= _TINY else 0.0
+    if constant:
+        raise MetricInputError("y_true", f"is {'all zeros' if how in ('mean', 'l2') else 'constant'}: the '{how}' "
+                                         "scale is 0, so NRMSE is undefined")
     with np.errstate(over="ignore", divide="ignore"):
-        rmse = root_mean_squared_error(yt, yp)
         if math.isfinite(scale) and scale >= _TINY:
             return rmse / scale
         # a scale beyond the float range or subnormal: the ratio of the rescaled values (NRMSE is scale-free)
