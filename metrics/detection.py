@@ -82,7 +82,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._validation import as_floats, check_choice, check_int_at_least, check_same_length
+from ._validation import as_floats, check_choice, check_int_at_least, check_rate, check_same_length
 from .errors import MetricInputError
 
 __all__ = [
@@ -334,15 +334,6 @@ def _candidate_pairs(det_group, det_edges, gt_group, gt_edges, gt_crowd, min_thr
     return pair_det, pair_gt, iou
 
 
-def _check_threshold(value, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise MetricInputError(name, f"expected a number in [0, 1], got {value!r}")
-    value = float(value)
-    if not 0.0 <= value <= 1.0:
-        raise MetricInputError(name, f"must lie in [0, 1], got {value!r}")
-    return value
-
-
 def _as_flags(values, name: str, n: int | None = None, *, allow_none=False) -> np.ndarray:
     """1-D boolean flags from bools or 0/1 numbers."""
     if values is None and allow_none:
@@ -393,7 +384,7 @@ def match_detections(det_boxes, det_scores, gt_boxes, *, iou_threshold, gt_crowd
     COCO (2014).
     """
     check_choice(box_format, "box_format", BOX_FORMATS)
-    thr = _check_threshold(iou_threshold, "iou_threshold")
+    thr = check_rate(iou_threshold, "iou_threshold")
     det = _as_boxes(det_boxes, "det_boxes", box_format)
     _refuse_masked(det_scores, "det_scores")
     scores = as_floats(det_scores, "det_scores", allow_empty=True)

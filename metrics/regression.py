@@ -32,7 +32,7 @@ import math
 
 import numpy as np
 
-from ._validation import as_floats, check_int_at_least, check_sample_weight, check_same_length
+from ._validation import as_floats, check_int_at_least, check_rate, check_sample_weight, check_same_length
 from .errors import MetricInputError
 
 __all__ = [
@@ -990,14 +990,6 @@ def max_error(y_true, y_pred) -> float:
         return _finite_or_refused(float(np.max(np.abs(yp - yt))), yt, yp)
 
 
-def _check_alpha(alpha) -> float:
-    if isinstance(alpha, (bool, np.bool_)) or not isinstance(alpha, (int, float, np.integer, np.floating)):
-        raise MetricInputError("alpha", f"must be a real number in [0, 1], got {alpha!r}")
-    if not 0.0 <= float(alpha) <= 1.0:
-        raise MetricInputError("alpha", f"must be in [0, 1], got {alpha!r}")
-    return float(alpha)
-
-
 def _pinball(yt: np.ndarray, yp: np.ndarray, alpha: float) -> np.ndarray:
     """alpha (y - p) where y >= p, (1 - alpha) (p - y) where y < p: one value per sample."""
     diff = yt - yp
@@ -1034,7 +1026,7 @@ def mean_pinball_loss(y_true, y_pred, *, alpha=0.5, sample_weight=None, multiout
     if _many_outputs(y_true, y_pred, multioutput):
         return _per_output(mean_pinball_loss, y_true, y_pred, multioutput,
                            alpha=alpha, sample_weight=sample_weight)
-    a = _check_alpha(alpha)
+    a = check_rate(alpha, "alpha")
     yt, yp, w = _checked_later(y_true, y_pred, sample_weight)
     with np.errstate(over="ignore", invalid="ignore"):
         if w is None:
@@ -1188,7 +1180,7 @@ def d2_pinball(y_true, y_pred, *, alpha=0.5, sample_weight=None, multioutput="un
     """
     if _many_outputs(y_true, y_pred, multioutput):
         return _per_output(d2_pinball, y_true, y_pred, multioutput, alpha=alpha, sample_weight=sample_weight)
-    a = _check_alpha(alpha)
+    a = check_rate(alpha, "alpha")
     yt, yp, w = _d2_inputs(y_true, y_pred, sample_weight)
     with np.errstate(over="ignore"):
         numerator = _average(_pinball(yt, yp, a), w)
