@@ -349,10 +349,17 @@ def _bin_ids(confidence: np.ndarray, n_bins: int, strategy: str) -> np.ndarray:
     """Each confidence's bin, edges belonging to the bin below (see the module doc)."""
     if strategy == "uniform":
         edges = np.linspace(0.0, 1.0, n_bins + 1)
-    else:
-        # the percentiles at linspace(0, 1) * 100, scikit-learn's expression to the last bit: a quantile
-        # edge often lands on a sample, and which bin that sample joins depends on the edge's rounding
-        edges = np.percentile(confidence, np.linspace(0.0, 1.0, n_bins + 1) * 100)
+        # the bin by arithmetic, then moved by at most one to where the search below would put it (c * n_bins is
+        # within an ulp of the edge index, and each edge within an ulp of i / n_bins): exact, about twice as fast
+        ids = np.ceil(confidence * n_bins).astype(np.intp)
+        ids -= 1
+        np.clip(ids, 0, n_bins - 1, out=ids)
+        ids -= (confidence <= edges[ids]) & (ids > 0)
+        ids += confidence > edges[ids + 1]
+        return ids
+    # the percentiles at linspace(0, 1) * 100, scikit-learn's expression to the last bit: a quantile
+    # edge often lands on a sample, and which bin that sample joins depends on the edge's rounding
+    edges = np.percentile(confidence, np.linspace(0.0, 1.0, n_bins + 1) * 100)
     return np.searchsorted(edges[1:-1], confidence, side="left")
 
 
@@ -443,7 +450,8 @@ def calibration_lines(y_true, y_proba, mode: str, pos_label, labels) -> list:
                                           f"{classes.tolist()!r}; pass labels= (at least two classes)")
     if mode == "top_label":
         top = p.argmax(axis=1)
-        return [(p[np.arange(p.shape[0]), top], (top == codes).astype(np.float64))]
+        confidence = p.reshape(-1).take(np.arange(0, p.size, k) + top)  # a flat take: 3x a fancy index's speed
+        return [(confidence, (top == codes).astype(np.float64))]
     return [(p[:, j], (codes == j).astype(np.float64)) for j in range(k)]
 
 

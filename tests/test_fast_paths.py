@@ -477,3 +477,15 @@ def test_deviances_summed_in_blocks_agree_with_the_whole_array_form(n, power):
         baseline = math.fsum(_unit_deviance(y, float(np.mean(y)), power))
         assert M.d2_tweedie(y, p, power=power) == pytest.approx(
             1.0 - math.fsum(_unit_deviance(y, p, power)) / baseline, rel=1e-11)
+
+
+@pytest.mark.parametrize("n_bins", [1, 2, 3, 7, 10, 15, 49, 100, 1000])
+def test_uniform_bins_by_arithmetic_are_the_searchsorted_bins(n_bins):
+    # the calibration metrics' equal-width bins are found as ceil(c * n_bins) - 1, corrected by one edge
+    # comparison each way; the edges and the floats beside them are where the two could part
+    from metrics.probabilistic import _bin_ids
+
+    edges = np.linspace(0.0, 1.0, n_bins + 1)
+    c = np.concatenate([RNG.random(5000), edges, np.nextafter(edges, 2.0), np.nextafter(edges, -1.0),
+                        np.arange(n_bins + 1) / n_bins, 0.1 * np.arange(11)]).clip(0.0, 1.0)
+    assert np.array_equal(_bin_ids(c, n_bins, "uniform"), np.searchsorted(edges[1:-1], c, side="left"))
