@@ -31,7 +31,8 @@ for R2, adjusted R2, explained variance, Pearson's r and Lin's concordance.
 Top-k accuracy, the hinge loss and the Brier score are means of per-sample
 values once the classes are named: their streams need ``labels=``. Median
 absolute error keeps every absolute error (8 bytes a sample). The other order-free metrics of
-1-D samples (classification, curves, clustering with ground truth, Spearman
+1-D samples (classification, curves with the operating points under a constraint and
+log-AUC, clustering with ground truth, Spearman
 and Kendall; the label error rates and likelihood ratios; the D² scores of the
 absolute error, pinball loss and Tweedie deviance) keep
 :class:`~metrics.stream_states.CountedSamples`: the
@@ -90,6 +91,8 @@ _ORDER_FREE_COLUMNS = (
     "false_negative_rate", "negative_predictive_value", "balanced_accuracy", "matthews_corrcoef", "cohen_kappa",
     # curves (per-score positive and negative counts)
     "precision_recall_curve", "average_precision", "roc_curve", "roc_auc", "det_curve", "equal_error_rate",
+    "recall_at_fixed_precision", "precision_at_fixed_recall", "sensitivity_at_specificity",
+    "specificity_at_sensitivity", "log_auc",
     # clustering with ground truth (the contingency table)
     "contingency_matrix", "pair_confusion_matrix", "rand_index", "adjusted_rand_index", "mutual_information",
     "normalized_mutual_information", "adjusted_mutual_information", "homogeneity", "completeness", "v_measure",

@@ -1340,6 +1340,17 @@ STREAMING = {
     "equal_error_rate": lambda: _ModularStream(_mcls.BinaryEER(), _binary_scores),
     "roc_curve": lambda: _ModularStream(_mcls.BinaryROC(), _binary_scores, _curve_out),
     "precision_recall_curve": lambda: _ModularStream(_mcls.BinaryPrecisionRecallCurve(), _binary_scores, _curve_out),
+    # the operating points (value, threshold) and log-AUC, the constraint and fpr_range given to the class
+    "recall_at_fixed_precision": lambda min_precision: _ModularStream(
+        _mcls.BinaryRecallAtFixedPrecision(min_precision=min_precision), _binary_scores, _curve_out),
+    "precision_at_fixed_recall": lambda min_recall: _ModularStream(
+        _mcls.BinaryPrecisionAtFixedRecall(min_recall=min_recall), _binary_scores, _curve_out),
+    "sensitivity_at_specificity": lambda min_specificity: _ModularStream(
+        _mcls.BinarySensitivityAtSpecificity(min_specificity=min_specificity), _binary_scores, _curve_out),
+    "specificity_at_sensitivity": lambda min_sensitivity: _ModularStream(
+        _mcls.BinarySpecificityAtSensitivity(min_sensitivity=min_sensitivity), _binary_scores, _curve_out),
+    "log_auc": lambda fpr_range=(0.001, 0.1): _ModularStream(_mcls.BinaryLogAUC(fpr_range=tuple(fpr_range)),
+                                                            _binary_scores),
     "rand_index": lambda: _ModularStream(_mclu.RandScore(), _stream_partitions),
     "adjusted_rand_index": lambda: _ModularStream(_mclu.AdjustedRandScore(), _stream_partitions),
     "mutual_information": lambda: _ModularStream(_mclu.MutualInfoScore(), _stream_partitions),

@@ -227,11 +227,20 @@ def _call_operating_value(t, name: str, ex, **kw):
     return operating_point(getattr(t, name)(*ex, **kw))[0]
 
 
+def _call_operating_point(t, name: str, ex, **kw):
+    """The whole operating point, ``[value, threshold]``: a stream must reach the one call's threshold too."""
+    return np.array(operating_point(getattr(t, name)(*ex, **kw)))
+
+
 #: SCORES for metrics returning (value, threshold) at a constrained operating point: the value alone
 OPERATING_POINT_SCORES = dataclasses.replace(SCORES, call=_call_operating_value)
 #: the same with negatives optional (the precision-recall operating points)
 OPERATING_POINT_SCORES_NEGATIVES_OPTIONAL = dataclasses.replace(SCORES_NEGATIVES_OPTIONAL,
                                                                 call=_call_operating_value)
+#: the operating points' streams, compared with the one call as ``[value, threshold]``
+OPERATING_POINT_STREAM_SCORES = dataclasses.replace(SCORES, call=_call_operating_point)
+OPERATING_POINT_STREAM_SCORES_NEGATIVES_OPTIONAL = dataclasses.replace(SCORES_NEGATIVES_OPTIONAL,
+                                                                       call=_call_operating_point)
 
 
 # ------------------------------------------------------------------ curve points

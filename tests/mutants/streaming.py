@@ -30,7 +30,11 @@ the way a library gets it wrong, made for every metric with a streaming form:
   ``d d^T n_a n_b / n`` term;
 * ``options_dropped``: a corpus chrF stream that passes ``word_order`` on and drops
   ``char_order``, ``beta`` and ``whitespace`` (a stream class whose constructor knows
-  fewer options than the one-shot function).
+  fewer options than the one-shot function); operating-point streams whose constraint
+  is fixed at 0.5 and a log-AUC stream that keeps the default ``fpr_range``;
+* ``threshold_in_codes``: an operating-point stream that computes on the codes of the
+  distinct scores it keeps (their ranks) instead of the scores: the same value, since
+  the operating points depend only on the scores' order, and a threshold that is a rank.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ import numpy as np
 
 import metrics
 from metrics import stream_moments
+from properties.curves import OPERATING_POINTS
 from tests.mutants import STREAM_PREFIX, Mutant
 
 
@@ -246,10 +251,45 @@ MUTANTS += [
 ]
 
 
-def _chrf_stream_dropping_options(word_order=0, **dropped):
-    """A corpus chrF stream that keeps chrF++'s word order and builds the rest with the defaults."""
-    return metrics.stream("corpus_chrf", word_order=word_order)
+def _options_dropped(name: str, kept=(), **fixed):
+    """A stream of ``name`` that passes on only the options ``kept`` and builds the rest from ``fixed`` or the
+    defaults: a stream class whose constructor knows fewer options than the one-shot function."""
+    def factory(**options):
+        return metrics.stream(name, **fixed, **{k: v for k, v in options.items() if k in kept})
+
+    return factory
 
 
-MUTANTS.append(Mutant("stream_options_dropped[corpus_chrf]", {f"{STREAM_PREFIX}corpus_chrf": _chrf_stream_dropping_options},
-                      ("text.stream_batches[corpus_chrf]",)))
+#: stream -> its factory that drops options: chrF++'s word order kept (char_order, beta, whitespace dropped), the
+#: operating points' constraint fixed at 0.5 (their forms ask for 0.5 and 0.8), log-AUC's default fpr_range
+OPTIONS_DROPPED = {
+    "corpus_chrf": _options_dropped("corpus_chrf", kept=("word_order",)),
+    **{name: _options_dropped(name, **{keyword: 0.5}) for name, keyword in OPERATING_POINTS.items()},
+    "log_auc": _options_dropped("log_auc"),
+}
+
+MUTANTS += [
+    Mutant(f"stream_options_dropped[{name}]", {f"{STREAM_PREFIX}{name}": factory},
+           (f"{metrics.CATALOG[name]}.stream_batches[{name}]",))
+    for name, factory in OPTIONS_DROPPED.items()
+]
+
+
+class _ThresholdInCodes(_Wrong):
+    """An operating-point stream that scores the codes of its distinct scores (0, 1, ... in increasing order)."""
+
+    def compute(self):
+        state = self.inner.state
+        if not len(state["counts"]):
+            return self.inner.compute()
+        y_true, y_score = state["samples"]
+        codes = np.unique(y_score, return_inverse=True)[1].ravel()
+        return getattr(metrics, self.name)(y_true, codes, sample_weight=state["counts"], **self.options)
+
+
+MUTANTS += [
+    Mutant(f"stream_threshold_in_codes[{name}]",
+           {f"{STREAM_PREFIX}{name}": lambda name=name, **o: _ThresholdInCodes(name, "threshold_in_codes", **o)},
+           (f"curves.stream_batches[{name}]",))
+    for name in OPERATING_POINTS
+]
