@@ -341,6 +341,8 @@ def test_minkowski_products_for_integer_p_agree_with_scipy(p, n):
     q = y + RNG.standard_t(3, size=n)  # heavy-tailed residuals: one of them dominates the scaled sum
     assert M.minkowski_distance(y, q, p=p) == pytest.approx(minkowski(y, q, p=p), rel=1e-12)
     assert M.minkowski_distance(y * 1e300, q * 1e300, p=p) == pytest.approx(minkowski(y, q, p=p) * 1e300, rel=1e-12)
+    # the one-pass sum is declined below 1e-290 (subnormal powers): the residuals scaled by the largest instead
+    assert M.minkowski_distance(y * 1e-300, q * 1e-300, p=p) == pytest.approx(minkowski(y, q, p=p) * 1e-300, rel=1e-12)
 
 
 def _log_cosh_by_sinh(d):
