@@ -8,7 +8,7 @@ import numpy as np
 
 from metrics.errors import MetricInputError
 
-from .engine import precision
+from .engine import findings, precision
 from .engine.guards import TargetExited, TargetViolation, Unsupported
 from .engine.severity import CRASH_ERRORS, SEVERITIES, is_refusal, of_raise  # how bad a finding is, worst first: the report sorts by it
 
@@ -21,16 +21,20 @@ class Finding(AssertionError):
     (:mod:`properties.engine.findings`), usually added by :func:`~properties.engine.findings.part`.
     """
 
-    def __init__(self, message: str, *, severity: str = "wrong value", size: float = 0.0, structure: str = ""):
+    def __init__(self, message: str, *, severity: str = "wrong value", size: float = 0.0, structure: str = "",
+                 outcome: str = ""):
         super().__init__(message)
         self.severity = severity
         self.size = size
         self.structure = structure
+        #: what came back (:data:`properties.engine.findings.OUTCOMES`, or ``raises:<Type>``); '' when unknown
+        self.outcome = outcome
 
 
-def _value_finding(message: str, size: float, ops: int = 1) -> Finding:
+def _value_finding(message: str, size: float, ops: int = 1, outcome: str = "finite_wrong") -> Finding:
     severity = "rounding-level" if precision.is_rounding_level(size, ops) else "wrong value"
-    return Finding(f"{message} [{severity}, relative discrepancy {size:.3g}]", severity=severity, size=size)
+    return Finding(f"{message} [{severity}, relative discrepancy {size:.3g}]", severity=severity, size=size,
+                   outcome=outcome)
 
 
 def _fmt(value) -> str:
@@ -58,7 +62,8 @@ def expect_close(actual, expected, *, rtol: float = 1e-9, atol: float = 1e-12, w
     a = np.asarray(actual, dtype=float)
     e = np.asarray(expected, dtype=float)
     if a.shape != e.shape:
-        raise AssertionError(f"{what}: shape {a.shape} != expected shape {e.shape} ({_fmt(actual)} vs {_fmt(expected)})")
+        raise Finding(f"{what}: shape {a.shape} != expected shape {e.shape} ({_fmt(actual)} vs {_fmt(expected)})",
+                      outcome="wrong_shape")
     size = precision.relative_discrepancy(a, e, scale)
     precision.record(size)
     rtol, atol = precision.tolerances(rtol, atol, ops=ops, scale=scale)
@@ -66,7 +71,8 @@ def expect_close(actual, expected, *, rtol: float = 1e-9, atol: float = 1e-12, w
         finite = np.abs(e[np.isfinite(e)])
         atol = min(atol, rtol * float(finite.max(initial=0.0)) + 1e-300)
     if not np.allclose(a, e, rtol=rtol, atol=atol, equal_nan=True):
-        raise _value_finding(f"{what}: {_fmt(actual)} != {_fmt(expected)} (rtol={rtol:.3g}, atol={atol:.3g})", size, ops)
+        raise _value_finding(f"{what}: {_fmt(actual)} != {_fmt(expected)} (rtol={rtol:.3g}, atol={atol:.3g})", size, ops,
+                             findings.value_outcome(a, e))
 
 
 def _excess(v: np.ndarray, lo: float, hi: float) -> float:
@@ -79,11 +85,12 @@ def _excess(v: np.ndarray, lo: float, hi: float) -> float:
 def expect_in_range(value, lo: float, hi: float, *, what: str = "value", tol: float = 1e-12) -> None:
     v = np.asarray(value, dtype=float)
     if np.isnan(v).any():
-        raise Finding(f"{what} is NaN, expected within [{lo}, {hi}]: {_fmt(value)}")
+        raise Finding(f"{what} is NaN, expected within [{lo}, {hi}]: {_fmt(value)}", outcome="returns_nan")
     excess = _excess(v, lo, hi)
     precision.record(excess)
     if (v < lo - precision.bound_slack(lo, tol)).any() or (v > hi + precision.bound_slack(hi, tol)).any():
-        raise _value_finding(f"{what} = {_fmt(value)} is outside [{lo}, {hi}]", excess)
+        raise _value_finding(f"{what} = {_fmt(value)} is outside [{lo}, {hi}]", excess,
+                             outcome="returns_inf" if np.isinf(v).any() else "out_of_range")
 
 
 def expect_le(a, b, *, what: str, tol: float = 1e-12) -> None:
@@ -91,12 +98,13 @@ def expect_le(a, b, *, what: str, tol: float = 1e-12) -> None:
     av = np.asarray(a, dtype=float)
     bv = np.asarray(b, dtype=float)
     if np.isnan(av).any() or np.isnan(bv).any():
-        raise Finding(f"{what}: {_fmt(a)} > {_fmt(b)} (NaN)")
+        raise Finding(f"{what}: {_fmt(a)} > {_fmt(b)} (NaN)", outcome="returns_nan")
     with np.errstate(invalid="ignore"):
         excess = float(np.max((av - bv) / np.maximum(1.0, np.abs(bv)), initial=0.0))
     precision.record(max(excess, 0.0))
     if (av > bv + precision.bound_slack(float(np.max(np.abs(bv), initial=1.0)), tol)).any():
-        raise _value_finding(f"{what}: {_fmt(a)} > {_fmt(b)}", excess)
+        raise _value_finding(f"{what}: {_fmt(a)} > {_fmt(b)}", excess,
+                             outcome="returns_inf" if np.isinf(av).any() or np.isinf(bv).any() else "finite_wrong")
 
 
 
@@ -123,19 +131,20 @@ def expect_refusal(call, argument: str | None = None) -> Exception:
     except MetricInputError as exc:
         if argument is not None and argument not in str(exc):
             raise Finding(f"MetricInputError raised but its message does not name {argument!r}: {exc}",
-                          severity="wrong exception type") from None
+                          severity="wrong exception type", outcome="unnamed_argument") from None
         return exc
     except Exception as exc:  # noqa: BLE001 - sorted below: a refusal, a crash, or the wrong type of refusal
         if is_refusal(exc, refusal_errors()):
             return exc
         if isinstance(exc, CRASH_ERRORS):
             raise Finding(f"expected a clear refusal{naming}, but the call crashed with "
-                          f"{type(exc).__name__}: {exc}", severity="crash") from exc
+                          f"{type(exc).__name__}: {exc}", severity="crash", outcome=f"raises:{type(exc).__name__}") from exc
         raise Finding(f"expected a refusal{naming} as one of "
                       f"{', '.join(e.__name__ for e in refusal_errors())}, got {type(exc).__name__}: {exc}",
-                      severity="wrong exception type") from exc
+                      severity="wrong exception type", outcome=f"raises:{type(exc).__name__}") from exc
     about = "a refusal" if argument is None else f"an error about {argument!r}"
-    raise Finding(f"expected {about}, got a result: {_fmt(result)}", severity="accepted invalid input")
+    raise Finding(f"expected {about}, got a result: {_fmt(result)}", severity="accepted invalid input",
+                  outcome=findings.result_outcome(result))
 
 
 def expect_refusal_or_declared(call, kind: str, metric: str, argument: str | None = None, *,
@@ -158,11 +167,11 @@ def expect_refusal_or_declared(call, kind: str, metric: str, argument: str | Non
         raise
     except Exception as exc:  # noqa: BLE001 - judged: the declared value was expected
         raise Finding(f"{about}, but the call raised {type(exc).__name__}: {exc}",
-                      severity=of_raise(exc)) from exc
+                      severity=of_raise(exc), outcome=f"raises:{type(exc).__name__}") from exc
     try:
         values = np.asarray(result, dtype=float)
     except (TypeError, ValueError):
-        raise Finding(f"{about}, but the call returned {result!r}") from None
+        raise Finding(f"{about}, but the call returned {result!r}", outcome="wrong_type") from None
     expect_close(values, np.full(values.shape, declared), rtol=0.0, atol=1e-12, what=f"{about}; got")
 
 

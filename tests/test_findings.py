@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import textwrap
 
 import pytest
@@ -74,6 +75,36 @@ TOYS = {
 
         STREAMING = {"accuracy": _Accuracy}
     """, "empty_after_reset", "refilled_after_reset"),
+    # macro F1 over the classes of y_true only (a convention), judged under forms the property leaves unnamed;
+    # v2 also adds 1e-3 to every macro F1: the same form, the same severity, another input class
+    "unnamed_form": ("classification.agrees_with_sklearn[f1]", """
+        def f1(y_true, y_pred, **kw):
+            if kw.get("average") == "macro" and kw.get("labels") is None:
+                present = np.unique(np.asarray(y_true))
+                value = float(np.mean(metrics.f1(y_true, y_pred, **{**kw, "average": None, "labels": present})))
+            else:
+                value = metrics.f1(y_true, y_pred, **kw)
+            return value + 1e-3 if BUG2 and kw.get("average") == "macro" else value
+    """, "average=macro", r"average=macro[^}]*/wrong_value/finite_wrong@"),
+    # NaN for a constant y_true (a convention); v2 also returns 2.0 from four samples on: two outcomes
+    "two_outcomes": ("regression.bounds[r2]", """
+        def r2(y_true, y_pred, **kw):
+            t = np.asarray(y_true, dtype=float)
+            if t.size and np.all(t == t.flat[0]):
+                return float("nan")
+            if BUG2 and t.size >= 4:
+                return 2.0
+            return metrics.r2(y_true, y_pred, **kw)
+    """, "wrong_value/returns_nan@constant", "wrong_value/out_of_range@"),
+    # a refusal of valid input (fewer than two classes: a documented restriction); v2 also rounds a normalised
+    # matrix to 5 decimals, on inputs the refusal does not touch
+    "refusal_then_value": ("classification.agrees_with_sklearn[confusion_matrix]", """
+        def confusion_matrix(y_true, y_pred, **kw):
+            if np.union1d(np.asarray(y_true), np.asarray(y_pred)).size < 2:
+                raise ValueError("at least 2 classes are needed")
+            m = metrics.confusion_matrix(y_true, y_pred, **kw)
+            return np.round(m, 5) if BUG2 and kw.get("normalize") else m
+    """, "raises:ValueError", r"normalize=[^}]*/wrong_value/finite_wrong@"),
 }
 
 
@@ -112,13 +143,13 @@ def test_a_second_bug_in_a_listed_property_fails_every_guard(kind, tmp_path, mon
     # v2: the listed finding and a second one in the same property
     assert _audit(v2, pid, "--deviations", "listed.txt", "--report", "v2.json", quiet=False) == 1
     out = capsys.readouterr().out
-    assert f"{{{second}" in out and "not covered by the listed deviation" in out, out
+    assert re.search("{" + second, out) and "not covered by the listed deviation" in out, out
     assert _audit(v2, pid, "--deviations", "none.txt", "--baseline", "v1.json") == 1
     out = capsys.readouterr().out
-    assert "a new finding in a property that already failed" in out and f"{{{second}" in out, out
+    assert "a new finding in a property that already failed" in out and re.search("{" + second, out), out
     assert main(["diff", "v1.json", "v2.json"]) == 1
     out = capsys.readouterr().out
-    assert "new finding" in out and f"{{{second}" in out, out
+    assert "new finding" in out and re.search("{" + second, out), out
 
 
 def test_an_unscoped_line_still_covers_its_property_but_warns_and_fails_strict(tmp_path, monkeypatch, capsys):

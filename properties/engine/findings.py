@@ -7,18 +7,32 @@ name taken from the structure of the property, never from the numbers of the exa
   argument (``empty``, ``nan:y_score``, ``two_dimensional:y_true``), the form evaluated
   (``average=macro``), the sub-check (``int8:y_true,y_pred`` for a dtype conversion, ``merge_right``
   for a stream operation);
-- then ``/`` and the severity (``wrong_value``, ``crash``, ``accepted_invalid_input`` ...).
+- then ``/`` and the severity (``wrong_value``, ``crash``, ``accepted_invalid_input`` ...);
+- then ``/`` and the *outcome*, what came back (:data:`OUTCOMES`: ``returns_nan``, ``returns_inf``,
+  ``finite_wrong``, ``out_of_range``; ``returns_finite`` for a result where a refusal was expected); a raise
+  is its own outcome, ``raises:<Type>``;
+- then, for a failure on valid input, ``@`` and the *input class*: where the counterexample lies, computed
+  from the example by :func:`input_class` (``empty``, ``nonfinite``, ``single_sample``, ``constant``,
+  ``extreme``, ``offset``, ``absent_class``, ``general``). A bad input names its own class (the
+  defect), so its findings have none.
 
 ``classification.refuses_bad_input[accuracy]`` failing on 2-D labels it accepted is the finding
-``classification.refuses_bad_input[accuracy]{two_dimensional:y_true/accepted_invalid_input}``: the
-property id plus the class is its *fingerprint*. A check without parts has a class that is the
-severity alone (``wrong_value``); a target raising on valid input is ``raises:IndexError``.
+``classification.refuses_bad_input[accuracy]{two_dimensional:y_true/accepted_invalid_input/returns_finite}``:
+the property id plus the class is its *fingerprint*. A check without parts has a class that starts with
+the severity (``wrong_value/returns_nan@constant``); a target raising on valid input is
+``raises:IndexError@general``. Two mechanisms in one property (a documented NaN on constant input, and a
+-inf from cancellation at an offset) are two findings, so a deviation accepting the first never hides the
+second. A form evaluated inside :func:`form` without a name is named from the keywords of the target call
+it made (``average=macro,zero_division=0.0``).
 
 A deviation (or a baseline) names classes by *pattern*: a class matches a pattern equal to it or to
-one of its leading parts, up to a ``:``, ``/`` or ``,`` (``two_dimensional`` covers
+one of its leading parts, up to a ``:``, ``/``, ``,`` or ``@`` (``two_dimensional`` covers
 ``two_dimensional:y_true/accepted_invalid_input`` and ``two_dimensional:y_pred/crash``; ``nan:y_score``
-covers every severity of that defect; ``average=macro`` covers ``average=macro,zero_division=1.0``). ``*``
-covers the whole property, the form of the deviations files written before findings had classes.
+covers every severity of that defect; ``average=macro`` covers ``average=macro,zero_division=1.0``;
+``wrong_value/returns_nan`` covers that outcome on every input class). ``*`` covers the whole property, the
+form of the deviations files written before findings had classes. A pattern that starts with a severity
+(``wrong_value``, written before classes named the form of a nameless :func:`form`) is also matched against
+the class with its leading form parts left out, so those lines keep covering what they covered.
 
 While a property is searched, the classes already known (listed, or found earlier in the same search)
 are *masked*: a sub-check that fails with a masked class is noted and the check goes on, so that a
@@ -64,19 +78,231 @@ def join(*parts: str) -> str:
     return ":".join(p for p in parts if p)
 
 
-def finding_class(structure: str, severity: str) -> str:
-    """The class of a finding from its parts and its severity."""
+def finding_class(structure: str, severity: str, outcome: str = "", input_cls: str = "") -> str:
+    """The class of a finding from its parts, its severity, what came back and where its input lies."""
     sev = slug(severity) if severity else ""
     if not structure:
-        return sev or "failure"
-    return f"{structure}/{sev}" if sev else structure
+        cls = sev or "failure"
+    else:
+        cls = f"{structure}/{sev}" if sev else structure
+    if outcome:
+        cls = f"{cls}/{outcome}"
+    return f"{cls}@{input_cls}" if input_cls else cls
+
+
+#: what came back, for a failed expectation on a value
+OUTCOMES = ("returns_nan", "returns_inf", "finite_wrong", "out_of_range", "returns_finite")
+
+
+def value_outcome(actual, expected=None) -> str:
+    """The outcome kind of a value a check rejected: NaN or inf where the expectation has a finite number (or,
+    without an expectation, anywhere), else a finite wrong value. '' when the value is not numeric."""
+    import numpy as np
+
+    try:
+        a = np.asarray(actual, dtype=float)
+        e = None if expected is None else np.broadcast_to(np.asarray(expected, dtype=float), a.shape)
+    except (TypeError, ValueError):
+        return ""
+    where = np.ones(a.shape, dtype=bool) if e is None else ~np.isnan(e)
+    if np.isnan(a[where]).any():
+        return "returns_nan"
+    finite = where if e is None else where & np.isfinite(e)
+    if np.isinf(a[finite]).any():
+        return "returns_inf"
+    return "finite_wrong"
+
+
+def result_outcome(result) -> str:
+    """The outcome kind of a result returned where a refusal was expected."""
+    kind = value_outcome(result)
+    return "returns_finite" if kind in ("finite_wrong", "") else kind
+
+
+#: the input classes :func:`input_class` names, in the order they are tried
+INPUT_CLASSES = ("empty", "nonfinite", "single_sample", "constant", "extreme", "offset", "absent_class", "general")
+
+#: magnitudes beyond which (or, for nonzero values, below which) an input is ``extreme``
+_EXTREME_HIGH, _EXTREME_LOW = 1e100, 1e-100
+#: an array whose spread is below this share of its magnitude is ``offset`` (cancellation territory)
+_OFFSET_SPREAD = 1e-3
+_MAX_LEAVES = 64
+
+
+def _leaves(example, out: list, depth: int = 0) -> None:
+    """The arrays of ``example`` (numeric arrays, and token sequences as object arrays), depth first."""
+    import dataclasses as dc
+
+    import numpy as np
+
+    if len(out) >= _MAX_LEAVES or depth > 6 or example is None or isinstance(example, (str, bytes)):
+        return
+    if isinstance(example, np.ndarray):
+        out.append(example)
+        return
+    if dc.is_dataclass(example) and not isinstance(example, type):
+        for f in dc.fields(example):
+            _leaves(getattr(example, f.name), out, depth + 1)
+        return
+    if isinstance(example, dict):
+        for v in example.values():
+            _leaves(v, out, depth + 1)
+        return
+    if isinstance(example, (list, tuple)):
+        if not example:
+            out.append(np.empty(0))
+            return
+        if all(isinstance(x, (int, float, bool, np.number)) for x in example):
+            out.append(np.asarray(example))
+            return
+        if all(isinstance(x, (str, bytes)) for x in example):
+            out.append(np.asarray(example, dtype=object))
+            return
+        for x in example:
+            _leaves(x, out, depth + 1)
+
+
+def input_class(example) -> str:
+    """Where a counterexample lies, from its arrays alone (:data:`INPUT_CLASSES`, the first that applies):
+    an empty array or sequence; NaN or inf; one sample; a main array (one as long as the first: y_true, y_pred,
+    not a label alphabet) of two or more equal values (constant, all tied, one class); a magnitude beyond 1e100
+    or a nonzero one below 1e-100; values far from zero that differ in their fourth digit or later
+    (``offset``); two integer label arrays holding different classes (``absent_class``); else ``general``. The same function names edge cases and draws, so a listed
+    class covers the same inputs whichever way they were reached."""
+    import numpy as np
+
+    leaves: list = []
+    _leaves(example, leaves)
+    if not leaves:
+        return "general"
+    if any(leaf.size == 0 for leaf in leaves):
+        return "empty"
+    numeric = []
+    for leaf in leaves:
+        if leaf.dtype.kind in "biuf":
+            numeric.append(leaf)
+        elif leaf.dtype == object:
+            try:
+                numeric.append(leaf.astype(float))
+            except (TypeError, ValueError):
+                pass
+    reals = [v for v in numeric if v.dtype.kind == "f"]
+    if any(not np.isfinite(v).all() for v in reals):
+        return "nonfinite"
+    # the main arrays: those as long as the first (y_true and y_pred; not a label alphabet, not a parameter)
+    length = leaves[0].shape[0] if leaves[0].ndim else 1
+    main = [v for v in numeric if (v.shape[0] if v.ndim else 1) == length]
+    if length == 1:
+        return "single_sample"
+    if any(v.size >= 2 and (v == v.flat[0]).all() for v in main):
+        return "constant"
+    for v in reals:
+        mag = np.abs(v)
+        nonzero = mag[mag > 0]
+        if mag.max(initial=0.0) > _EXTREME_HIGH or (nonzero.size and nonzero.min() < _EXTREME_LOW):
+            return "extreme"
+    for v in reals:
+        if v.size >= 2:
+            spread = float(np.ptp(v))
+            if 0.0 < spread < _OFFSET_SPREAD * float(np.abs(v).max()):
+                return "offset"
+    labels = [v for v in main if v.ndim == 1 and v.dtype.kind in "biu"]
+    for i, a in enumerate(labels):
+        for b in labels[i + 1:]:
+            if not np.array_equal(np.unique(a), np.unique(b)):
+                return "absent_class"
+    return "general"
+
+
+def _on_bad_input(structure: str, severity: str) -> bool:
+    """Whether a finding is about bad input (its class names the defect, so no input class is added)."""
+    if slug(severity) in ("accepted_invalid_input", "wrong_exception_type"):
+        return True
+    from ..inputs import BAD_INPUT_DEFECTS
+
+    return structure.split(":", 1)[0] in BAD_INPUT_DEFECTS
+
+
+def input_class_of_failure(exc: BaseException) -> str:
+    """The input class of the failure ``exc`` ('' outside a check); see :func:`input_class`."""
+    return _input_class_of(exc)
+
+
+def _input_class_of(exc: BaseException) -> str:
+    """The input class of a failure: computed once, from its example (pinned with it, or the one being run)."""
+    cached = getattr(exc, "input_class", None)
+    if cached is not None:
+        return cached
+    example = getattr(exc, "_assay_example", None)
+    if example is None:
+        example = CURRENT_EXAMPLE[0]
+    if example is None:
+        return ""
+    try:
+        cls = input_class(example)
+    except Exception:  # noqa: BLE001 - an example of a shape no rule knows: unnamed, never a spec error
+        cls = "general"
+    try:
+        exc.input_class = cls
+    except (AttributeError, TypeError):
+        pass
+    return cls
+
+
+_SEPARATORS = ":/,@"
+
+#: the first part of a class that names a severity (the slugs of severity.SEVERITIES)
+_SEVERITY_SLUGS = ("crash", "wrong_value", "accepted_invalid_input", "refuses_valid_input", "wrong_exception_type",
+                   "rounding-level")
+
+
+def _prefix_matches(pattern: str, cls: str) -> bool:
+    return pattern == cls or (cls.startswith(pattern) and cls[len(pattern)] in _SEPARATORS)
+
+
+def _form_only(structure: str) -> bool:
+    """Whether a class's structure names forms only (``average=macro,labels``), no defect or conversion."""
+    return bool(structure) and all("=" in p or p in _FORM_FLAGS for p in structure.split(","))
+
+
+def split_class(cls: str) -> tuple[str, str]:
+    """A class as (structure, rest): the parts before its severity or raise, and the rest (the severity, outcome
+    and input class): ``average=macro/wrong_value/finite_wrong@general`` -> (``average=macro``,
+    ``wrong_value/finite_wrong@general``); ``zero_division=0.0:raises:ValueError@constant`` ->
+    (``zero_division=0.0``, ``raises:ValueError@constant``)."""
+    head = cls.split("@", 1)[0]
+    slash = head.find("/")
+    raised = head.find("raises:")
+    if raised >= 0 and (slash < 0 or raised < slash) and (raised == 0 or head[raised - 1] == ":"):
+        return cls[:max(raised - 1, 0)], cls[raised:]
+    if slash >= 0:
+        return cls[:slash], cls[slash + 1:]
+    return "", cls
+
+
+def _starts_with_outcome(pattern: str) -> bool:
+    first = re.split(r"[:/,@]", pattern, maxsplit=1)[0]
+    return first in _SEVERITY_SLUGS or first == "raises"
 
 
 def matches(pattern: str, cls: str) -> bool:
     """Whether a deviation's ``pattern`` covers the finding class ``cls`` (see the module docstring)."""
-    if pattern == WHOLE_PROPERTY or pattern == cls:
+    if pattern == WHOLE_PROPERTY or _prefix_matches(pattern, cls):
         return True
-    return cls.startswith(pattern) and cls[len(pattern)] in ":/,"
+    if _starts_with_outcome(pattern):
+        # a line written when the class began with its severity (or its raise): the forms before it are left out
+        structure, rest = split_class(cls)
+        if _form_only(structure):
+            return _prefix_matches(pattern, rest)
+    return False
+
+
+def mask_key(cls: str) -> str:
+    """The pattern that masks ``cls`` for the rest of a search once it is found: the class without its forms
+    and its input class, so that one outcome found is not searched for again under every form and on every
+    kind of input. Met there while masked, each is still noted with its own class (as *seen*)."""
+    structure, rest = split_class(cls.split("@", 1)[0])
+    return rest if _form_only(structure) else cls.split("@", 1)[0]
 
 
 def covered(patterns, cls: str) -> bool:
@@ -101,6 +327,9 @@ _MASK: list[list[str] | None] = [None]
 SEEN: dict[str, dict] = {}
 #: the example the check being run was given (set by the registry's wrapper), pinned with a masked failure
 CURRENT_EXAMPLE: list = [None]
+#: the view the check being run calls the target through (set by the registry's wrapper): a nameless
+#: :func:`form` is named from the calls it made
+CURRENT_VIEW: list = [None]
 
 
 def start_search(patterns) -> None:
@@ -127,11 +356,16 @@ def class_of(exc: BaseException) -> str:
         return finding_class(structure_of(exc), "return_type")
     if isinstance(exc, TargetExited):
         return finding_class(structure_of(exc), "exit")
+    structure = structure_of(exc)
     if isinstance(exc, AssertionError):
-        return finding_class(structure_of(exc), getattr(exc, "severity", "wrong value"))
+        severity = getattr(exc, "severity", "wrong value")
+        where = "" if _on_bad_input(structure, severity) else _input_class_of(exc)
+        return finding_class(structure, severity, getattr(exc, "outcome", "") or "", where)
     if _out_of_memory(exc):
-        return join(structure_of(exc), "memory")
-    return join(structure_of(exc), f"raises:{type(exc).__name__}")
+        return join(structure, "memory")
+    cls = join(structure, f"raises:{type(exc).__name__}")
+    where = "" if _on_bad_input(structure, "") else _input_class_of(exc)
+    return f"{cls}@{where}" if where else cls
 
 
 def _out_of_memory(exc: BaseException) -> bool:
@@ -160,20 +394,25 @@ def masked(exc: BaseException, view=None) -> bool:
 
 
 @contextlib.contextmanager
-def part(name: str, found: list | None = None, view=None):
+def part(name: str, found: list | None = None, view=None, name_from=None):
     """One sub-check of a property, named ``name`` (a form, a conversion, a stream operation).
 
     A failure leaving it gets ``name`` prefixed to its class; if that class is masked the failure is
     noted and swallowed, so the check goes on to its other parts. With ``found`` (a list) an unmasked
     failure is collected there instead of raised: :func:`raise_worst` raises the worst of them once
     every part has run. Failed expectations and what the target raised are parts' business; the spec's
-    own errors and the runner's signals propagate unchanged.
+    own errors and the runner's signals propagate unchanged. ``name_from`` (a view and its call count on
+    entry) names a nameless part from the target call it made (:func:`called_form`).
     """
     try:
         yield
     except Exception as exc:
         if not isinstance(exc, AssertionError) and not target_raised(exc):
             raise  # the spec's own code broke, or a signal for the runner (an option the target lacks)
+        if not name and name_from is not None and not structure_of(exc) and isinstance(exc, AssertionError):
+            # a value judged under the form; a raise is named by its type, its input class and (in causes) its
+            # message, not by each form that met it
+            name = called_form(*name_from)
         tag(exc, name)
         if masked(exc, view):
             return
@@ -221,14 +460,45 @@ def form(name: str = "", found: list | None = None, view=None):
     """
     from .guards import Unsupported
 
+    watched = CURRENT_VIEW[0] if not name else None
+    made = getattr(watched, "made", None)
     try:
-        with part(name, found, view):
+        with part(name, found, view, name_from=(watched, made) if made is not None else None):
             yield
     except Unsupported as exc:
         _FORMS["skipped"] += 1
         _FORMS["lacking"] = exc
         return
     _FORMS["ran"] += 1
+
+
+#: keywords a derived form names by their presence alone (their values are data: weights, label lists)
+_FORM_FLAGS = ("labels", "sample_weight", "weights", "multioutput")
+#: keyword values a derived form names as they are
+_FORM_SCALARS = (str, bool, int, float, type(None))
+
+
+def called_form(view, made_before: int) -> str:
+    """The form a nameless :func:`form` evaluated, from the first target call it made: its option keywords
+    with their values (``average`` first, the others sorted), the keywords holding data by name alone. ''
+    when it made no call of the target itself, or one without keywords."""
+    calls = list(getattr(view, "calls", ()) or ())
+    made = getattr(view, "made", 0) - made_before
+    if made <= 0 or not calls:
+        return ""
+    first = calls[-min(made, len(calls))]
+    if getattr(first, "receiver", "target.") != "target.":
+        return ""
+    kwargs = first.kwargs or {}
+    keys = sorted(kwargs, key=lambda k: (k != "average", k))
+    parts = []
+    for k in keys:
+        v = kwargs[k]
+        if isinstance(v, _FORM_SCALARS) and not (isinstance(v, str) and len(v) > 40):
+            parts.append(f"{k}={v if isinstance(v, str) else repr(v)}".replace(" ", ""))
+        else:
+            parts.append(k)
+    return ",".join(parts)
 
 
 def lacking_every_form():

@@ -160,6 +160,7 @@ def one_failure_site(check: Callable) -> Callable:
         from .targets import EXAMPLE_COUNTS, SKIPS_BEFORE_NOT_APPLICABLE
 
         findings.CURRENT_EXAMPLE[0] = ex
+        findings.CURRENT_VIEW[0] = t
         findings.start_example()
         try:
             check(t, ex)
@@ -197,6 +198,8 @@ def one_failure_site(check: Callable) -> Callable:
             clone = AssertionError(str(exc))
             clone.severity, clone.size = getattr(exc, "severity", "wrong value"), getattr(exc, "size", 0.0)
             clone.structure = findings.structure_of(exc)
+            clone.outcome = getattr(exc, "outcome", "")
+            clone.input_class = findings.input_class_of_failure(exc)
             for note in getattr(exc, "__notes__", ()):
                 clone.add_note(note)
             raise clone from None

@@ -451,7 +451,7 @@ def run_in_process(prop: Property, target: Target, *, all_findings: bool = True,
     replays += [(True, lambda name=name, example=example: _run_edge(prop, target, name, example, times))
                 for name, example in prop.edges]
     for is_edge, replay in replays:
-        findings.start_search([*known, *(r.finding_class for r in found)])
+        findings.start_search([*known, *(findings.mask_key(r.finding_class) for r in found)])
         try:
             replayed = replay()
         finally:
@@ -469,7 +469,7 @@ def run_in_process(prop: Property, target: Target, *, all_findings: bool = True,
     for _ in range(MAX_FINDINGS if all_findings else 1):
         if found and not all_findings:
             break  # one verdict is asked for, and a replayed example already gave it
-        findings.start_search([*known, *(r.finding_class for r in found)])
+        findings.start_search([*known, *(findings.mask_key(r.finding_class) for r in found)])
         try:
             last = _search_once(prop, target, replays=times, **options)
         finally:

@@ -960,6 +960,8 @@ class RecordingView:
     def __init__(self, target: Target):
         self._target = target
         self.calls: list[RecordedCall] = []
+        #: calls made so far, those dropped from ``calls`` included (a form names itself from the calls it made)
+        self.made = 0
         self._streams = 0
 
     @property
@@ -1079,6 +1081,7 @@ class RecordingView:
              note: str = "") -> None:
         self.calls.append(RecordedCall(name, args, dict(kwargs), outcome, receiver, value, raised, note=note,
                                        library=reproduce.end()))
+        self.made += 1
         if len(self.calls) > self.MAX_CALLS:
             del self.calls[0]
 
