@@ -14,6 +14,7 @@ import json
 import re
 import textwrap
 
+import numpy as np
 import pytest
 
 from properties.engine import findings
@@ -196,9 +197,63 @@ def test_a_pinned_example_is_replayed_whatever_the_draws(tmp_path, monkeypatch):
     ("*", "anything/crash", True),
     ("wrong_value", "wrong_value", True),
     ("wrong_value", "rounding-level", False),
+    # the outcome and the input class: a convention line covers its own, nothing else
+    ("wrong_value/returns_nan@constant", "wrong_value/returns_nan@constant", True),
+    ("wrong_value/returns_nan@constant", "wrong_value/returns_nan@extreme", False),
+    ("wrong_value/returns_nan@constant", "wrong_value/returns_inf@constant", False),
+    ("wrong_value/returns_nan", "wrong_value/returns_nan@extreme", True),
+    ("raises:ValueError", "raises:ValueError@single_sample", True),
+    ("average=macro,zero_division=0.0/wrong_value/finite_wrong@absent_class",
+     "average=macro,zero_division=0.0/wrong_value/finite_wrong@general", False),
+    # a line written when classes began with the severity keeps covering that severity under every form ...
+    ("wrong_value", "average=macro,labels,zero_division=1.0/wrong_value/finite_wrong@general", True),
+    ("raises:ValueError", "zero_division=0.0:raises:ValueError@constant", True),
+    # ... but not under a defect or a conversion, which classes always named
+    ("wrong_value", "int8:y_true,y_pred/wrong_value/finite_wrong@general", False),
+    ("accepted_invalid_input", "nan:y_true/accepted_invalid_input/returns_finite", False),
 ])
 def test_a_pattern_covers_a_class_or_its_leading_parts(pattern, cls, covered):
     assert findings.matches(pattern, cls) is covered
+
+
+def test_a_found_class_is_masked_by_its_outcome_under_every_form_and_input():
+    assert findings.mask_key("average=macro,zero_division=0.0/wrong_value/finite_wrong@general") == \
+        "wrong_value/finite_wrong"
+    assert findings.mask_key("zero_division=nan:raises:ValueError@constant") == "raises:ValueError"
+    assert findings.mask_key("int8:y_true,y_pred/wrong_value/finite_wrong@offset") == \
+        "int8:y_true,y_pred/wrong_value/finite_wrong"
+    for cls in ("average=macro/wrong_value/finite_wrong@general", "zero_division=nan:raises:ValueError@constant",
+                "int8:y/wrong_value/finite_wrong@offset"):
+        assert findings.matches(findings.mask_key(cls), cls)
+
+
+@pytest.mark.parametrize(("example", "expected"), [
+    ((np.array([]), np.array([])), "empty"),
+    ((np.array([0.5, np.nan]), np.array([1.0, 2.0])), "nonfinite"),
+    (([3], [4]), "single_sample"),
+    ((np.array([2.0, 2.0, 2.0]), np.array([1.0, 2.0, 3.0])), "constant"),
+    ((np.array([1e200, 1.0]), np.array([1.0, 2.0])), "extreme"),
+    ((np.array([1e-300, 1.0]), np.array([1.0, 2.0])), "extreme"),
+    ((np.array([1e8 + 1, 1e8 + 2]), np.array([1.0, 2.0])), "offset"),
+    ((np.array([0, 1, 1]), np.array([0, 1, 2])), "absent_class"),
+    ({"y_true": np.array([0, 1, 2]), "y_pred": np.array([2, 1, 0]), "alphabet": [0, 1, 2, 3]}, "general"),
+    # a label alphabet longer than the labels is not a main array: one class in y_true is still constant
+    ({"y_true": np.array([1, 1]), "y_pred": np.array([1, 0]), "alphabet": [0, 1, 2]}, "constant"),
+    ((["a", "b"], [["a", "b"], []]), "empty"),
+])
+def test_the_input_class_is_computed_from_the_example(example, expected):
+    assert findings.input_class(example) == expected
+
+
+@pytest.mark.parametrize(("actual", "expected", "outcome"), [
+    (np.nan, 0.5, "returns_nan"),
+    (np.inf, 0.5, "returns_inf"),
+    (0.4, 0.5, "finite_wrong"),
+    ([0.5, np.nan], [0.5, np.nan], "finite_wrong"),  # NaN where NaN is expected is not the outcome
+    (-np.inf, -np.inf, "finite_wrong"),
+])
+def test_the_outcome_names_what_came_back(actual, expected, outcome):
+    assert findings.value_outcome(actual, expected) == outcome
 
 
 def test_deviation_lines_parse_with_and_without_classes():
