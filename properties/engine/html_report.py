@@ -329,6 +329,8 @@ def _target_section(row: int, report: Report, label: str) -> str:
            f"<p><b>Summary:</b> {escape(report.summary_line())}</p>"]
     if report.coverage().low():
         out.append(f"<p><b>{escape(report.coverage().low_text())}</b></p>")
+    if report.coverage().skipped_text():
+        out.append(f"<p>{escape(report.coverage().skipped_text())}</p>")
     if report.incomplete:
         out.append(f"<p><b>INCOMPLETE:</b> the audit was interrupted; {len(report.not_run)} properties did not "
                    "run.</p>")

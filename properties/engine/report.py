@@ -356,9 +356,11 @@ class Report:
                 lines.append(f"known deviation {r.property_id}: {r.detail.splitlines()[0]}")
         if self.incomplete:
             lines.append(f"INCOMPLETE: the audit was interrupted; {len(self.not_run)} properties did not run")
-        low = self.coverage().low()
-        if low:
-            lines.append(self.coverage().low_text())
+        coverage = self.coverage()
+        if coverage.low():
+            lines.append(coverage.low_text())
+        if coverage.skipped_text():
+            lines.append(coverage.skipped_text())
         if not compact:
             lines.append(_claims_note())
         lines.append(f"{sig.target}: {self.summary_line()}")
