@@ -39,7 +39,7 @@ def test_a_target_without_streams_whose_one_shot_properties_pass_is_not_low_cove
     row = report.coverage().metrics["accuracy"]
     assert (row.verdicts, row.applicable) == (2, 2)
     assert not report.coverage().low()
-    assert "LOW COVERAGE" not in report.to_terminal() and "under half checked" not in report.summary_line()
+    assert "LOW COVERAGE" not in report.to_terminal(compact=True) and "under half checked" not in report.summary_line()
     markdown = report.write(tmp_path / "r.md").read_text()
     assert "**LOW**" not in markdown
     # what could not be reached is still shown, with why, never silently dropped
@@ -98,7 +98,7 @@ def test_a_metric_barely_checked_still_reads_low_coverage():
             for i in range(3)]
     report = _report([_result("toy.ok", "pass"), *slow], target)
     assert [row.metric for row in report.coverage().low()] == ["double"]
-    assert "LOW COVERAGE: 1 provided metric" in report.to_terminal()
+    assert "LOW COVERAGE: 1 provided metric" in report.to_terminal(compact=True)
 
 
 def test_a_metric_whose_every_property_was_skipped_is_low_and_the_skip_is_shown(tmp_path):
@@ -108,7 +108,7 @@ def test_a_metric_whose_every_property_was_skipped_is_low_and_the_skip_is_shown(
                       _result("toy.stream", "n/a", metric="other",
                               detail="target has no stream (STREAMING) for other")], target)
     assert [row.metric for row in report.coverage().low()] == ["double"], "provided, and not one verdict"
-    terminal = report.to_terminal()
+    terminal = report.to_terminal(compact=True)
     assert "LOW COVERAGE: 1 provided metric" in terminal and "double (0 of 0" in terminal
     assert f"skipped: 1 property, {skipped}" in terminal
     assert skipped in report.write(tmp_path / "r.md").read_text()
