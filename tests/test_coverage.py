@@ -74,10 +74,13 @@ def test_every_reason_of_the_runner_is_counted_as_what_it_is(monkeypatch):
                status="n/a", detail="every example needs what the target lacks: double:sample_weight"),
         Result(property_id="toy.slow", statement="", kind="relation", family="toy", metrics=("double",),
                status="timeout", detail="time budget of 1s spent after 3 examples (all passed)"),
+        # the double the target has is not the catalog's default form: the spec barely reaches it
+        Result(property_id="toy.default", statement="", kind="relation", family="toy", metrics=("double",),
+               status="n/a", detail="every example needs what the target lacks: double:base=2 (the default)"),
     ]
     assert results[0].status == "pass"
     row = Coverage.of(results).metrics["double"]
-    assert (row.verdicts, row.applicable) == (1, 2), "only the pass and the timeout could reach a verdict"
+    assert (row.verdicts, row.applicable) == (1, 3), "only the pass, the timeout and the default form count"
     assert sum(row.unreachable.values()) == 3
     assert list(row.skipped) == ["reference library for 'ranx' is not installed"]
     assert "triple" not in str(row.unreachable) + str(row.skipped), "a metric not provided is not counted at all"

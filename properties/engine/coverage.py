@@ -12,7 +12,10 @@ target lacks"); coverage sorts those reasons three ways:
 - *unreachable by design*: the target has the metric but not what the property is about (no stream of
   it, an option or keyword it does not take, a declared domain, tie rule or precision, or the reference
   library is the target itself). Nothing the audit could do would check more, so these are not counted
-  as applicable; each metric's count of them and the reason are still shown;
+  as applicable; each metric's count of them and the reason are still shown. Not so a property n/a
+  because the target lacks the catalog's *default* form of the metric (``denominator='mean' (the
+  default)``): every property asks for that form unless it says otherwise, so the metric the target
+  has is barely checked, and that counts against the share;
 - *skipped*: the reference library a property compares with is not installed. The target could be
   checked against it, the audit's environment could not: not counted in the share (the metric's own
   properties say whether it is checked) but shown apart, in the terminal, Markdown and JSON, with the
@@ -39,6 +42,9 @@ _UNREACHABLE = ("target has no stream", "the target is the reference", "every ex
 #: n/a reasons that say the audit's environment lacks what the property compares with
 _SKIPPED = ("reference library for",)
 
+#: in a reason, what the target lacks is the catalog's default form of the metric (``targets._unsupported``)
+_DEFAULT_LACKING = "(the default)"
+
 #: statuses that are a verdict on the target
 _VERDICTS = ("pass", "fail", "error", "crash", "hang", "memory", "mutation", "nondeterministic", "deviation", "fixed")
 
@@ -49,6 +55,8 @@ def kind_of(status: str, detail: str) -> str:
         return "verdict"
     detail = detail or ""
     if status == "n/a":
+        if _DEFAULT_LACKING in detail:
+            return "gap"  # the metric is there, in a form the spec's properties barely ask for
         for kind, prefixes in (("not provided", _NOT_PROVIDED), ("unreachable", _UNREACHABLE),
                                ("skipped", _SKIPPED)):
             if detail.startswith(prefixes):
