@@ -115,6 +115,9 @@ def test_a_metric_whose_every_property_was_skipped_is_low_and_the_skip_is_shown(
     assert "LOW COVERAGE: 1 provided metric" in terminal and "double (0 of 0" in terminal
     assert f"skipped: 1 property, {skipped}" in terminal
     assert skipped in report.write(tmp_path / "r.md").read_text()
+    from properties.engine.html_report import render_page
+
+    assert f"skipped: 1 property, {skipped}" in render_page([report]).replace("&#x27;", "'")
 
 
 def test_coverage_is_read_back_from_json(tmp_path):
