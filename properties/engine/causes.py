@@ -38,6 +38,16 @@ _RAISE = re.compile(r"(?:^|:)raises:(\w+)")
 _CRASHED = re.compile(r"crashed with (\w+): (.*)", re.S)
 _RESULT = re.compile(r"got a result: (.*)", re.S)
 
+#: how a finding or a cause is labelled: not covered by anything, in the baseline the audit was compared with,
+#: covered by a listed deviation
+STATE_LABEL = {"new": "NEW", "baseline": "in baseline", "listed": "listed"}
+_STATE_ORDER = {"new": 0, "baseline": 1, "listed": 2}
+
+
+def finding_state(known: bool, in_baseline: bool) -> str:
+    """``listed`` (a listed deviation covers it), ``baseline`` (the baseline has it) or ``new``."""
+    return "listed" if known else "baseline" if in_baseline else "new"
+
 
 @dataclasses.dataclass
 class Member:
@@ -52,6 +62,8 @@ class Member:
     detail: str
     reproduction: str
     counterexample: str = ""
+    #: the baseline the report was compared with has this finding
+    in_baseline: bool = False
 
     @property
     def check(self) -> str:
@@ -77,6 +89,12 @@ class Cause:
     def known(self) -> bool:
         """Every finding of the cause is covered by a listed deviation."""
         return all(m.known for m in self.members)
+
+    @property
+    def state(self) -> str:
+        """``listed`` (every finding listed), ``baseline`` (every finding listed or in the baseline), or ``new``."""
+        return min((finding_state(m.known, m.in_baseline) for m in self.members), key=_STATE_ORDER.get,
+                   default="listed")
 
     @property
     def metrics(self) -> list[str]:
@@ -109,7 +127,7 @@ class Cause:
         return f"{shown or '(no metric)'}: {what}" + (f", {outcome}" if outcome else "") + f" ({where})"
 
     def sort_key(self):
-        return (severity_rank(self.severity), self.known, -len(self.members), self.title())
+        return (severity_rank(self.severity), _STATE_ORDER[self.state], -len(self.members), self.title())
 
     def to_dict(self) -> dict:
         rep = self.representative
@@ -117,10 +135,12 @@ class Cause:
             "title": self.title(),
             "severity": self.severity,
             "known": self.known,
+            "state": self.state,
             "metrics": self.metrics,
             "findings": len(self.members),
             "properties": [{"property_id": m.property_id, "finding_class": m.finding_class,
-                            "severity": m.severity, "known": m.known} for m in self.members],
+                            "severity": m.severity, "known": m.known, "in_baseline": m.in_baseline}
+                           for m in self.members],
             "representative": {"property_id": rep.property_id, "finding_class": rep.finding_class,
                                "detail": rep.detail, "counterexample": rep.counterexample,
                                "reproduction": rep.reproduction},
@@ -172,8 +192,9 @@ def outcome_of(finding_class: str, detail: str) -> str:
     return ""
 
 
-def members_of(results) -> list[Member]:
-    """Every finding of the report's violations and known deviations, one member each."""
+def members_of(results, in_baseline=None) -> list[Member]:
+    """Every finding of the report's violations and known deviations, one member each; ``in_baseline``
+    (property id, finding class) -> bool says which a baseline has."""
     out = []
     for r in results:
         if r.status not in _GROUPED:
@@ -186,7 +207,8 @@ def members_of(results) -> list[Member]:
                 property_id=r.property_id, metrics=tuple(r.metrics), finding_class=f.get("finding_class", ""),
                 severity=f.get("severity") or r.severity or "", status=f.get("status", r.status),
                 known=bool(f.get("known")) or r.status == "deviation", detail=f.get("detail") or "",
-                reproduction=f.get("reproduction") or "", counterexample=f.get("counterexample") or ""))
+                reproduction=f.get("reproduction") or "", counterexample=f.get("counterexample") or "",
+                in_baseline=bool(in_baseline and in_baseline(r.property_id, f.get("finding_class", "")))))
     return out
 
 
@@ -228,9 +250,10 @@ def group(members: list[Member]) -> list[Cause]:
     return sorted((Cause(g) for g in groups.values()), key=Cause.sort_key)
 
 
-def causes(results) -> list[Cause]:
-    """The causes of a report's findings (its violations and known deviations), worst first."""
-    return group(members_of(results))
+def causes(results, in_baseline=None) -> list[Cause]:
+    """The causes of a report's findings (its violations and known deviations), worst first
+    (``in_baseline``: :func:`members_of`'s)."""
+    return group(members_of(results, in_baseline))
 
 
 def tally(found: list[Cause]) -> str:
@@ -243,20 +266,31 @@ def tally(found: list[Cause]) -> str:
         " (" + ", ".join(f"{by[s]} {s}" for s in order) + ")" if by else "")
 
 
-def summary_text(found: list[Cause]) -> str:
-    """The summary's lead: the new causes by severity, then the listed ones."""
-    new = [c for c in found if not c.known]
-    listed = [c for c in found if c.known]
+def summary_text(found: list[Cause], *, baseline: bool = False) -> str:
+    """The summary's lead: the new causes by severity, then those in the baseline (``baseline``: the report
+    was compared with one), then the listed ones."""
+    new = [c for c in found if c.state == "new"]
+    kept = [c for c in found if c.state == "baseline"]
+    listed = [c for c in found if c.state == "listed"]
     findings = sum(len(c.members) for c in found)
     if not found:
         return "no findings"
     parts = []
     if new:
-        parts.append(f"{tally(new)} NOT LISTED")
-    if listed:
-        parts.append(f"{tally(listed) if not new else f'{len(listed)} cause' + ('s' if len(listed) != 1 else '')} "
-                     "listed as deviations")
+        parts.append(f"{tally(new)} {'NEW since the baseline' if baseline else 'NOT LISTED'}")
+    for shown, words in ((kept, "in the baseline"), (listed, "listed as deviations")):
+        if shown:
+            count = f"{len(shown)} cause" + ("s" if len(shown) != 1 else "")
+            parts.append(f"{count if parts else tally(shown)} {words}")
     return "; ".join(parts) + f", from {findings} finding{'s' if findings != 1 else ''}"
+
+
+def member_label(cause: Cause, member: Member) -> str:
+    """`` (in baseline)``, `` (NEW)`` ... for a finding of a cause whose findings are not all labelled alike
+    ('' when they are: the cause's label says it)."""
+    if len({finding_state(m.known, m.in_baseline) for m in cause.members}) < 2:
+        return ""
+    return f" ({STATE_LABEL[finding_state(member.known, member.in_baseline)]})"
 
 
 def cause_lines(cause: Cause, number: int, *, limit: int = 1500, with_reproduction: bool = True) -> list[str]:
@@ -264,14 +298,14 @@ def cause_lines(cause: Cause, number: int, *, limit: int = 1500, with_reproducti
     from .runner import truncate
 
     rep = cause.representative
-    state = "listed" if cause.known else "NEW"
+    state = STATE_LABEL[cause.state]
     props = cause.properties
     lines = [f"[{number}] {cause.severity or 'other'} ({state}): {cause.title()}",
              f"    {len(cause.members)} finding{'s' if len(cause.members) != 1 else ''} in {len(props)} "
              f"propert{'ies' if len(props) != 1 else 'y'}: " + ", ".join(props[:6])
              + (f" and {len(props) - 6} more" if len(props) > 6 else "")]
     if with_reproduction:
-        lines.append(f"    e.g. {rep.property_id}{{{rep.finding_class}}}: "
+        lines.append(f"    e.g. {rep.property_id}{{{rep.finding_class}}}{member_label(cause, rep)}: "
                      + truncate((rep.detail or "").strip().splitlines()[0] if rep.detail else "", 300))
         for line in truncate(rep.reproduction, limit).splitlines():
             lines.append("      " + line)

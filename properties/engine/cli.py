@@ -173,11 +173,8 @@ def _combined_exit_code(codes: list[int]) -> int:
     return EXIT_CLEAN
 
 
-def _print_changes(report, baseline, violations) -> None:
-    changes = diff(baseline, report)
-    print(f"\n{len(changes)} propert{'y' if len(changes) == 1 else 'ies'} changed since the baseline")
-    for change in changes:
-        print(f"  {change.text()}")
+def _print_new_violations(violations) -> None:
+    """The new violations in full (findings the baseline has are labelled so in them)."""
     for r in violations:
         print()
         print(format_failure(r))
@@ -240,14 +237,15 @@ def _audit_one(target, paths: list[Path], args, *, compact: bool = False) -> tup
     progress.close()
     violations = report.violations()
     if args.baseline:
-        # against a baseline, only what changed matters: the changes, the new violations in full, the verdict
+        # against a baseline, only what is new, fixed or gone: the new violations in full, the summary, a line each
+        report.against(args.baseline_report, args.baseline)
         violations = new_violations(report, args.baseline_report)
         if not args.quiet:
-            _print_changes(report, args.baseline_report, violations)
+            _print_new_violations(violations)
         print(f"{report.signature.target}: {report.summary_line()}")
-        print(f"{len(violations)} violation(s) not in the baseline {args.baseline}")
-        for r in violations:
-            print(f"  NEW {_new_text(r, args.baseline_report)}")
+        print(report.baseline.header(len(violations)))
+        for line in report.baseline.lines():
+            print(f"  {line}")
     elif args.quiet:
         print(f"{report.signature.target}: {report.summary_line()}")
     else:

@@ -182,14 +182,16 @@ def _causes_section(reports: list[Report], labels: list[str]) -> str:
         if not found:
             continue
         any_cause = True
-        new = [c for c in found if not c.known]
-        listed = [c for c in found if c.known]
-        out.append(f'<h3><a href="#t{row}">{escape(labels[row])}</a>: {escape(causes_mod.summary_text(found))}</h3>')
+        new = [c for c in found if c.state == "new"]
+        summary = causes_mod.summary_text(found, baseline=report.baseline is not None)
+        out.append(f'<h3><a href="#t{row}">{escape(labels[row])}</a>: {escape(summary)}</h3>')
         if new:
             out.append(_causes_table(new, open_=True))
-        if listed:
-            out.append(f"<details><summary>{escape(causes_mod.tally(listed))} listed as deviations</summary>"
-                       + _causes_table(listed, open_=False) + "</details>")
+        for state, words in (("baseline", "in the baseline"), ("listed", "listed as deviations")):
+            folded = [c for c in found if c.state == state]
+            if folded:
+                out.append(f"<details><summary>{escape(causes_mod.tally(folded))} {words}</summary>"
+                           + _causes_table(folded, open_=False) + "</details>")
     if not any_cause:
         out.append("<p>No findings in any report.</p>")
     return "\n".join(out)
@@ -206,7 +208,7 @@ def _causes_table(found, *, open_: bool) -> str:
         repro = ""
         if open_ and rep.reproduction:
             repro = (f"<details><summary>e.g. <code>{escape(fingerprint(rep.property_id, rep.finding_class))}"
-                     f"</code></summary><pre>{escape(truncate(rep.detail.strip(), SHOWN_TEXT_LIMIT))}</pre>"
+                     f"</code>{escape(causes_mod.member_label(c, rep))}</summary><pre>{escape(truncate(rep.detail.strip(), SHOWN_TEXT_LIMIT))}</pre>"
                      f'<pre class="reproduction">{escape(truncate(rep.reproduction, SHOWN_TEXT_LIMIT))}</pre>'
                      "</details>")
         rows.append(f"<tr><td>{escape(c.severity or 'other')}</td><td>{escape(c.title())}{repro}</td>"
@@ -287,7 +289,7 @@ def _failure(r, plots: dict) -> str:
     if others:
         parts.append(f"<p><b>{len(others)} more finding{'s' if len(others) > 1 else ''} of this property</b></p><ul>")
         for f in others:
-            state = "listed" if f.get("known") else "NEW"
+            state = causes_mod.STATE_LABEL[causes_mod.finding_state(f.get("known", False), f.get("in_baseline", False))]
             first = (f.get("detail") or "").strip().splitlines()[:1]
             parts.append(f"<li><code>{{{escape(f['finding_class'])}}}</code> {state}: {escape(' '.join(first)[:300])}"
                          "</li>")
@@ -329,6 +331,8 @@ def _target_section(row: int, report: Report, label: str) -> str:
            f"<p><b>Summary:</b> {escape(report.summary_line())}</p>"]
     if report.coverage().low():
         out.append(f"<p><b>{escape(report.coverage().low_text())}</b></p>")
+    if report.coverage().skipped_text():
+        out.append(f"<p>{escape(report.coverage().skipped_text())}</p>")
     if report.incomplete:
         out.append(f"<p><b>INCOMPLETE:</b> the audit was interrupted; {len(report.not_run)} properties did not "
                    "run.</p>")

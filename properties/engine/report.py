@@ -21,6 +21,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
+from . import baseline as baseline_mod
 from . import causes as causes_mod
 from . import coverage as coverage_mod
 from . import ids
@@ -174,6 +175,8 @@ class Report:
     not_run: list[str] = dataclasses.field(default_factory=list)
     #: the file the report was read from ("" for a report made in this process)
     source: str = dataclasses.field(default="", compare=False)
+    #: what is new, fixed or gone since the baseline the report was compared with (:meth:`against`), or None
+    baseline: "baseline_mod.Comparison | None" = dataclasses.field(default=None, compare=False)
 
     # ------------------------------------------------------------ queries
     def counts(self) -> Counter:
@@ -189,7 +192,15 @@ class Report:
 
     def causes(self) -> list:
         """The findings grouped by cause, worst first (:mod:`properties.engine.causes`)."""
-        return causes_mod.causes(self.results)
+        return causes_mod.causes(self.results, self.baseline.in_baseline if self.baseline else None)
+
+    def against(self, baseline: "Report", file: str = "") -> "Report":
+        """This report compared with ``baseline`` (read from ``file``): its findings labelled new, in
+        baseline or listed, what is new, fixed or gone in :attr:`baseline` (:mod:`properties.engine.baseline`)."""
+        comparison = baseline_mod.compare(self, baseline, file or baseline.source)
+        baseline_mod.mark(self, comparison)
+        self.baseline = comparison
+        return self
 
     def coverage(self) -> "coverage_mod.Coverage":
         """Per provided metric, the properties that reached a verdict of those that apply."""
@@ -258,6 +269,7 @@ class Report:
             "declarations": [{"name": n, "text": line, "properties": touched}
                              for n, line, touched in self.declarations_applied()],
             "coverage": self.coverage().to_dict(),
+            **({"baseline": self.baseline.to_dict()} if self.baseline else {}),
             "results": [r.to_dict() for r in self.results],
         }
 
@@ -284,6 +296,7 @@ class Report:
             unscoped_deviations=list(data.get("unscoped_deviations", [])),
             incomplete=bool(data.get("incomplete", False)),
             not_run=list(data.get("not_run", [])),
+            baseline=baseline_mod.Comparison.from_dict(data["baseline"]) if data.get("baseline") else None,
         )
 
     @classmethod
@@ -305,7 +318,8 @@ class Report:
         """Causes first (new ones by severity, worst first; then the listed), then the properties by status."""
         c = self.counts()
         parts = [f"{c.get(s, 0)} {STATUS_LABEL[s]}" for s in STATUSES if c.get(s, 0)]
-        text = f"{causes_mod.summary_text(self.causes())}; properties: " + (", ".join(parts) or "none")
+        text = (f"{causes_mod.summary_text(self.causes(), baseline=self.baseline is not None)}; properties: "
+                + (", ".join(parts) or "none"))
         low = self.coverage().low()
         if low:
             text += f"; {len(low)} provided metric{'s' if len(low) != 1 else ''} under half checked"
@@ -356,29 +370,36 @@ class Report:
                 lines.append(f"known deviation {r.property_id}: {r.detail.splitlines()[0]}")
         if self.incomplete:
             lines.append(f"INCOMPLETE: the audit was interrupted; {len(self.not_run)} properties did not run")
-        low = self.coverage().low()
-        if low:
-            lines.append(self.coverage().low_text())
+        coverage = self.coverage()
+        if coverage.low():
+            lines.append(coverage.low_text())
+        if coverage.skipped_text():
+            lines.append(coverage.skipped_text())
         if not compact:
             lines.append(_claims_note())
         lines.append(f"{sig.target}: {self.summary_line()}")
         return "\n".join(lines)
 
     def _cause_lines(self, *, verbose: bool) -> list[str]:
-        """The causes, worst first: every new one with a reproduction; the listed ones a line each (verbose)."""
+        """The causes, worst first: every new one with a reproduction; those in the baseline and the listed
+        ones a line each (verbose)."""
         found = self.causes()
-        new = [c for c in found if not c.known]
+        new = [c for c in found if c.state == "new"]
         lines: list[str] = []
         if new:
-            lines += [f"== {causes_mod.tally(new)} not covered by a listed deviation, worst first ==", ""]
+            what = "new since the baseline" if self.baseline else "not covered by a listed deviation"
+            lines += [f"== {causes_mod.tally(new)} {what}, worst first ==", ""]
             for i, c in enumerate(new, 1):
                 lines += causes_mod.cause_lines(c, i) + [""]
-        listed = [c for c in found if c.known]
-        if listed and verbose:
-            lines += [f"== {causes_mod.tally(listed)} listed as deviations ==", ""]
-            for i, c in enumerate(listed, len(new) + 1):
-                lines += causes_mod.cause_lines(c, i, with_reproduction=False)
-            lines.append("")
+        number = len(new) + 1
+        for state, what in (("baseline", "in the baseline"), ("listed", "listed as deviations")):
+            shown = [c for c in found if c.state == state]
+            if shown and verbose:
+                lines += [f"== {causes_mod.tally(shown)} {what} ==", ""]
+                for c in shown:
+                    lines += causes_mod.cause_lines(c, number, with_reproduction=False)
+                    number += 1
+                lines.append("")
         return lines
 
     # ------------------------------------------------------------ Markdown
@@ -406,6 +427,7 @@ class Report:
             out += [f"- `{pid}`" for pid in self.not_run]
             out.append("")
         out += self._causes_markdown()
+        out += self._baseline_markdown()
         out += self.coverage().markdown()
         applied = self.declarations_applied()
         if applied:
@@ -482,19 +504,31 @@ class Report:
         for i, c in enumerate(found, 1):
             props = c.properties
             shown = ", ".join(md_code(p) for p in props[:4]) + (f" and {len(props) - 4} more" if len(props) > 4 else "")
-            out.append(f"| {i} | {c.severity or 'other'} | {'listed' if c.known else '**NEW**'} | "
+            state = causes_mod.STATE_LABEL[c.state]
+            out.append(f"| {i} | {c.severity or 'other'} | {'**NEW**' if c.state == 'new' else state} | "
                        f"{_md_cell(c.title())} | {len(c.members)} | {shown} |")
         out.append("")
         for i, c in enumerate(found, 1):
-            if c.known:
+            if c.state != "new":
                 continue
             rep = c.representative
-            body = "\n".join(x for x in (f"{rep.property_id}{{{rep.finding_class}}}", rep.detail.strip(),
-                                          rep.reproduction) if x)
+            shown = f"{rep.property_id}{{{rep.finding_class}}}{causes_mod.member_label(c, rep)}"
+            body = "\n".join(x for x in (shown, rep.detail.strip(), rep.reproduction) if x)
             fence = "`" * max(3, _longest_backtick_run(body) + 1)
             out += [f"**New cause {i}**: {md_text(c.title())}", "", fence + "text", truncate(body, SHOWN_TEXT_LIMIT),
                     fence, ""]
         return out
+
+    def _baseline_markdown(self) -> list[str]:
+        if self.baseline is None:
+            return []
+        entries = self.baseline.entries()
+        out = [f"## Against the baseline {md_code(self.baseline.file or 'given')}", "",
+               f"{len(self.baseline.new)} new, {len(self.baseline.fixed)} fixed, {len(self.baseline.gone)} gone "
+               "(*fixed*: its property ran without it; *gone*: its property reached no verdict this time). "
+               "Findings the baseline has are labelled *in baseline* everywhere in this report.", ""]
+        out += [f"- {md_text(e.text())}" for e in entries]
+        return out + ([""] if entries else [])
 
     def render(self, path: Path, pictures: dict[str, str] | None = None) -> str:
         if path.suffix == ".json":
@@ -652,7 +686,7 @@ def _other_findings(r: Result, limit: int) -> str:
         return ""
     lines = [f"{len(others)} more finding{'s' if len(others) > 1 else ''} of this property:"]
     for f in others:
-        state = "listed" if f.get("known") else "NEW"
+        state = causes_mod.STATE_LABEL[causes_mod.finding_state(f.get("known", False), f.get("in_baseline", False))]
         first = (f.get("detail") or "").strip().splitlines()[:1]
         call = pasteable.calls_of(f.get("reproduction") or "")[:1]
         how = "" if f.get("how", "shrunk") == "shrunk" else f" ({f['how']})"
@@ -660,8 +694,18 @@ def _other_findings(r: Result, limit: int) -> str:
     return truncate("\n".join(lines), limit)
 
 
+def _shown_state(r: Result) -> str:
+    """`` (NEW since the baseline)`` or `` (in baseline)`` for the finding ``r`` shows, when ``r`` was compared
+    with a baseline; '' otherwise."""
+    shown = next((f for f in r.findings if f.get("finding_class") == r.finding_class), None)
+    if shown is None or "in_baseline" not in shown:
+        return ""
+    state = causes_mod.finding_state(shown.get("known", False), shown["in_baseline"])
+    return " (NEW since the baseline)" if state == "new" else f" ({causes_mod.STATE_LABEL[state]})"
+
+
 def _failure_body(r: Result, limit: int = SHOWN_TEXT_LIMIT) -> str:
-    parts = [f"finding: {fingerprint(r.property_id, r.finding_class)}"] if r.finding_class else []
+    parts = [f"finding: {fingerprint(r.property_id, r.finding_class)}{_shown_state(r)}"] if r.finding_class else []
     parts.append(truncate(r.detail, limit))
     if r.counterexample:
         parts.append(truncate(r.counterexample, limit))
@@ -730,6 +774,14 @@ def _new_classes(before: set[str], after: set[str]) -> tuple:
     return tuple(sorted(c for c in after if not covered(before, c)))
 
 
+def _gone_classes(before: set[str], after: set[str]) -> tuple:
+    """Classes of ``before`` that no class of ``after`` covers or is covered by (a baseline's ``wrong_value``
+    is still there when the later report finds ``wrong_value/returns_nan``)."""
+    from .findings import matches
+
+    return tuple(sorted(c for c in before if not any(matches(c, a) or matches(a, c) for a in after)))
+
+
 def diff(before: Report, after: Report) -> list[Change]:
     """Properties whose status or findings differ between two reports (missing counts as 'absent').
 
@@ -743,7 +795,7 @@ def diff(before: Report, after: Report) -> list[Change]:
         ra, rb = a.get(pid), b.get(pid)
         sa, sb = (ra.status if ra else "absent"), (rb.status if rb else "absent")
         fa, fb = _fingerprints(ra), _fingerprints(rb)
-        new, gone = _new_classes(fa, fb), _new_classes(fb, fa)
+        new, gone = _new_classes(fa, fb), _gone_classes(fa, fb)
         if sa != sb or new or gone:
             changes.append(Change(pid, sa, sb, new, gone))
     return changes
@@ -751,13 +803,6 @@ def diff(before: Report, after: Report) -> list[Change]:
 
 def new_violations(report: Report, baseline: Report) -> list[Result]:
     """Violations in ``report`` with a finding the baseline did not already have (compared by fingerprint:
-    a new finding class in a property that already failed is new)."""
-    old = {r.property_id: r.fingerprints() for r in baseline.results if r.status in VIOLATIONS + ("deviation",)}
-    out = []
-    for r in report.violations():
-        if r.property_id not in old:
-            out.append(r)
-            continue
-        if _new_classes(old[r.property_id], r.fingerprints(new_only=True)):
-            out.append(r)
-    return out
+    a new finding class in a property that already failed is new; :mod:`properties.engine.baseline`)."""
+    new = {e.property_id for e in baseline_mod.compare(report, baseline).new}
+    return [r for r in report.violations() if r.property_id in new]

@@ -69,8 +69,8 @@ def summary_table(outcomes: list[TargetOutcome], *, baseline: bool = False) -> s
             continue
         counts = outcome.report.counts()
         total.update(counts)
-        new = [c for c in outcome.report.causes() if not c.known]
-        why = f" ({tally(new)})" if new and not baseline else ""
+        new = [c for c in outcome.report.causes() if c.state == "new"]  # against a baseline: new since it
+        why = f" ({tally(new)})" if new and (not baseline or outcome.report.baseline is not None) else ""
         lines.append(row(outcome.name, [str(counts.get(s, 0)) for s in statuses],
                          verdict(outcome, baseline=baseline) + why))
     lines.append(row("total", [str(total.get(s, 0)) for s in statuses], ""))
