@@ -63,6 +63,8 @@ _SEVERITY_PARTS = frozenset({slug(s) for s in SEVERITIES} | set(_GROUPED)
 _INPUT_CLASS = re.compile(r"[\w.\-]+")
 #: the input classes of the undefined cases, where catalogs and libraries document their conventions
 CONVENTION_INPUTS = ("empty", "constant", "absent_class", "single_sample")
+#: an outcome kind in a title, where the detail does not say what came back (a finite wrong value says nothing more)
+_KIND_WORDS = {"returns_nan": "returns nan", "returns_inf": "returns inf", "out_of_range": "out of range"}
 #: a raise message shorter than this is too generic to link findings across metrics on its own
 _MESSAGE_MIN = 8
 
@@ -217,7 +219,7 @@ class Cause:
         sizes = sorted({len(m.metrics) for m in self.members if m.failed is None})
         relation = "" if not sizes else (f"a relation of {sizes[0]} metrics" if len(sizes) == 1
                                          else f"relations of {', '.join(map(str, sizes))} metrics")
-        outcome = rep.outcome
+        outcome = rep.outcome or _KIND_WORDS.get(rep.outcome_kind, "")
         names = sorted({m.check.split(".", 1)[-1] for m in self.members})
         where = ", ".join(names[:3]) + (f" and {len(names) - 3} more checks" if len(names) > 3 else "")
         where = f" ({where})" if checks else ""
