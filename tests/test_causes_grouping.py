@@ -154,6 +154,13 @@ def test_a_relation_that_does_not_say_which_metric_failed_is_named_by_its_size()
                                     "top_k_accuracy(k=1) == accuracy: 0.75 != 0.5",
                                     metrics=("accuracy", "top_k_accuracy"), reproduction=repro(*calls))])
     assert cause.title().startswith("wrong value in a relation of 2 metrics"), cause.title()
+    # in a cause whose other findings name one of its metrics, such a relation adds nothing to the title
+    (joined,) = causes.group([member("classification.top_k_with_k_1_is_accuracy", "raises:ZeroDivisionError",
+                                     "ZeroDivisionError: float division by zero", severity="crash",
+                                     metrics=("accuracy", "top_k_accuracy")),
+                              member("classification.definition[top_k_accuracy]", "raises:ZeroDivisionError",
+                                     "ZeroDivisionError: float division by zero", severity="crash")])
+    assert joined.title().split(": ", 1)[0] == "top_k_accuracy", joined.title()
     # a call that raised names its metric, whatever the others returned
     (raising,) = causes.group([member("classification.top_k_with_k_1_is_accuracy", "raises:IndexError",
                                       "IndexError: index 2 is out of bounds", severity="crash",
@@ -201,6 +208,10 @@ def test_the_class_grammar_is_read_with_the_old_grammar_as_a_fallback():
     assert causes.outcome_kind("empty/accepted_invalid_input", "expected a refusal, got a result: 0.0") \
         == "returns_finite"
     assert causes.outcome_kind("wrong_value", "f1 not between precision and recall") == ""
+    # the actual value is the one after the last colon: a form's zero_division=nan is not what came back
+    assert causes.outcome_kind("average=macro,zero_division=nan/wrong_value",
+                               "f1({'average': 'macro', 'zero_division': nan}) vs its counts: 1.0 != nan") \
+        == "finite_wrong"
 
 
 # ------------------------------------------------------------ report --issues

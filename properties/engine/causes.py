@@ -216,7 +216,8 @@ class Cause:
         rep = self.representative
         failed = self.failed_metrics
         shown = ", ".join(failed[:4]) + (f" and {len(failed) - 4} more" if len(failed) > 4 else "")
-        sizes = sorted({len(m.metrics) for m in self.members if m.failed is None})
+        # a relation that does not say which of its metrics failed, none of them named by the other findings
+        sizes = sorted({len(m.metrics) for m in self.members if m.failed is None and not set(m.metrics) & set(failed)})
         relation = "" if not sizes else (f"a relation of {sizes[0]} metrics" if len(sizes) == 1
                                          else f"relations of {', '.join(map(str, sizes))} metrics")
         outcome = rep.outcome or _KIND_WORDS.get(rep.outcome_kind, "")
@@ -300,7 +301,7 @@ def outcome_of(finding_class: str, detail: str) -> str:
     return ""
 
 
-_COMPARED = re.compile(r":\s*(\S.*?) != ")
+_COMPARED = re.compile(r".*:\s*(\S.*?) != ")  # the last colon before the comparison: the actual value
 
 
 def outcome_kind(finding_class: str, detail: str) -> str:
