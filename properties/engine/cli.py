@@ -357,25 +357,46 @@ def cmd_report(args) -> int:
     from .html_report import render_page
     from .report import write_atomically
 
-    out = Path(args.out)
-    if out.suffix.lower() not in (".html", ".htm"):
+    if not args.out and not args.issues:
+        raise UsageError("report: give --out PAGE.html, --issues DIR, or both")
+    out = Path(args.out) if args.out else None
+    if out is not None and out.suffix.lower() not in (".html", ".htm"):
         raise UsageError(f"--out: {args.out!r} is not an .html path")
-    if out.is_dir():
+    if out is not None and out.is_dir():
         raise UsageError(f"--out: {args.out!r} is a directory")
+    if args.issues and Path(args.issues).exists() and not Path(args.issues).is_dir():
+        raise UsageError(f"--issues: {args.issues!r} is not a directory")
     if not args.reports and not args.diff:
         raise UsageError("report: give at least one REPORT.json, or --diff BEFORE.json AFTER.json")
     reports = [Report.load(path) for path in args.reports]
     diff_pair = (Report.load(args.diff[0]), Report.load(args.diff[1])) if args.diff else None
     if not reports and diff_pair is not None:
         reports = [diff_pair[1]]
-    page = render_page(reports, diff_pair=diff_pair, title=args.title)
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(out, page)
-    except OSError as exc:
-        raise ReportFileError(f"--out: cannot write {args.out!r}: {exc.strerror or exc}") from None
-    print(f"wrote {out} ({len(reports)} report(s){', with a diff' if diff_pair else ''})")
+    if out is not None:
+        page = render_page(reports, diff_pair=diff_pair, title=args.title)
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(out, page)
+        except OSError as exc:
+            raise ReportFileError(f"--out: cannot write {args.out!r}: {exc.strerror or exc}") from None
+        print(f"wrote {out} ({len(reports)} report(s){', with a diff' if diff_pair else ''})")
+    if args.issues:
+        _write_issues(reports, Path(args.issues))
     return EXIT_CLEAN
+
+
+def _write_issues(reports: list[Report], folder: Path) -> None:
+    """One Markdown issue per new cause of each report (:mod:`properties.engine.issues`); with several reports,
+    one subfolder per target."""
+    from .issues import write_issues
+
+    for report in reports:
+        where = folder if len(reports) == 1 else folder / _slug(report.signature.target)
+        try:
+            written = write_issues(report, where)
+        except OSError as exc:
+            raise ReportFileError(f"--issues: cannot write into {str(where)!r}: {exc.strerror or exc}") from None
+        print(f"wrote {len(written)} issue file(s) into {where} (one per new cause of {report.signature.target})")
 
 
 def cmd_list(args) -> int:
@@ -545,9 +566,13 @@ def build_parser() -> argparse.ArgumentParser:
     v.set_defaults(func=cmd_deviations)
 
     r = sub.add_parser("report", help="one self-contained HTML page from JSON reports: the targets x metrics matrix, "
-                                      "the failures with their counterexamples and pictures, an optional diff")
+                                      "the failures with their counterexamples and pictures, an optional diff; "
+                                      "or (--issues) one Markdown issue per new cause")
     r.add_argument("reports", nargs="*", metavar="REPORT.json", help="JSON reports (one row of the matrix each)")
-    r.add_argument("--out", required=True, metavar="PAGE.html", help="the page to write")
+    r.add_argument("--out", metavar="PAGE.html", help="the page to write")
+    r.add_argument("--issues", metavar="DIR", help="write one Markdown issue per new cause (not listed as a "
+                                                  "deviation) into DIR, ready to file upstream: the library's call, "
+                                                  "what it returns, what the definition gives, the versions")
     r.add_argument("--diff", nargs=2, metavar=("BEFORE.json", "AFTER.json"),
                    help="also show what changed between two reports of one target (new, fixed, changed)")
     r.add_argument("--title", default="metric-assay conformance", help="the page's title")
