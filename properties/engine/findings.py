@@ -388,7 +388,9 @@ def masked(exc: BaseException, view=None) -> bool:
         repro = view.reproduction() if view is not None and hasattr(view, "reproduction") else ""
         from .pins import pinnable
 
-        SEEN[cls] = {"detail": str(exc).strip() or type(exc).__name__, "reproduction": repro,
+        # what the target raised reads as a shrunk finding's does (``Type: message``), so causes compare messages
+        detail = str(exc).strip() if isinstance(exc, AssertionError) else f"{type(exc).__name__}: {exc}".strip()
+        SEEN[cls] = {"detail": detail or type(exc).__name__, "reproduction": repro,
                      "severity": severity_of(exc), "example": pinnable(CURRENT_EXAMPLE[0])}
     return True
 
