@@ -1,4 +1,4 @@
-"""``metric-assay deviations``: a deviations file written from an audit, one scoped line per finding.
+"""``metric-assay deviations``: a deviations file written from an audit, one scoped line per finding (the findings of one property that share a reason on one line).
 
 This is how a library with dozens of findings adopts metric-assay as a CI guard: audit it, write every
 finding as a line naming its class (``property.id {class}  # reason``), fill in the reasons, and from
@@ -47,7 +47,7 @@ def scoped_deviations(report: Report, earlier: dict | None = None) -> tuple[list
     """The lines of a deviations file for every finding of ``report``, the pins, and the findings that
     could not be pinned. ``earlier`` (property id -> pattern -> reason) carries reasons over."""
     earlier = earlier or {}
-    lines, pins, unpinned = [], {}, []
+    entries, pins, unpinned = [], {}, []
     for r in sorted(report.results, key=lambda r: r.property_id):
         if r.status not in _LISTABLE:
             continue
@@ -59,12 +59,30 @@ def scoped_deviations(report: Report, earlier: dict | None = None) -> tuple[list
             reason = _reason(r.property_id, cls, earlier, len(records))
             if reason is None:
                 reason = f"{TODO} ({f.get('severity') or r.status}: {summary[:160]})"
-            lines.append(f"{findings.scoped_text(r.property_id, [cls])}  # {reason}")
+            entries.append((r.property_id, cls, reason))
             if f.get("example") is not None:
                 pins.setdefault(r.property_id, {})[cls] = f["example"]
             elif cls != findings.WHOLE_PROPERTY:
                 unpinned.append(f"{r.property_id}{{{cls}}}")
-    return lines, pins, unpinned
+    return _grouped(entries), pins, unpinned
+
+
+def _grouped(entries: list[tuple[str, str, str]]) -> list[str]:
+    """One line per property and reason: the classes of one property that one reason explains (one refusal
+    met on several kinds of input) in one pair of braces, each still covering only itself."""
+    by: dict[tuple[str, str], list[str]] = {}
+    for pid, cls, reason in entries:
+        by.setdefault((pid, reason), []).append(cls)
+    return [f"{findings.scoped_text(pid, classes)}  # {reason}" for (pid, reason), classes in by.items()]
+
+
+def finding_count(lines: list[str]) -> int:
+    """How many findings the lines of a deviations file name (a line may name several)."""
+    total = 0
+    for line in lines:
+        parsed = findings.parse_scoped(line.split("  # ", 1)[0])
+        total += len(parsed[1]) if parsed else 0
+    return total
 
 
 def _leading_comments(path: str) -> list[str]:
@@ -80,16 +98,16 @@ def _leading_comments(path: str) -> list[str]:
 
 
 def write_deviations(report_path: str, out: str, *, merge: str | None = None) -> tuple[int, int, list[str]]:
-    """Write ``out`` and its pins from the report at ``report_path``; (lines, pins, unpinned findings)."""
+    """Write ``out`` and its pins from the report at ``report_path``; (findings, pins, unpinned findings)."""
     report = Report.load(report_path)
     earlier = read_deviation_scopes(merge) if merge else {}
     lines, pins, unpinned = scoped_deviations(report, earlier)
     sig = report.signature
     out_path = Path(out)
     header = [
-        f"# Known deviations of {sig.target} {sig.target_version}: one finding per line, written by",
+        f"# Known deviations of {sig.target} {sig.target_version}: the findings of one property and reason per line, written by",
         f"# `metric-assay deviations` from {Path(report_path).name} (spec {sig.spec_version}, profile {sig.profile}).",
-        "# A line: the property id, {the finding class it covers}, then # the reason. A finding of another",
+        "# A line: the property id, {the finding classes it covers}, then # the reason. A finding of another",
         "# class in the same property is a new violation. Replace every TODO with the reason (a documented",
         f"# convention, a known bug). The pinned counterexamples are in {pins_path(out_path).name}.",
         "",
@@ -98,5 +116,5 @@ def write_deviations(report_path: str, out: str, *, merge: str | None = None) ->
     out_path.parent.mkdir(parents=True, exist_ok=True)
     write_atomically(out_path, "\n".join(header + kept + lines) + "\n")
     write_atomically(pins_path(out_path), pins_text(pins))
-    return len(lines), sum(len(v) for v in pins.values()), unpinned
+    return finding_count(lines), sum(len(v) for v in pins.values()), unpinned
 

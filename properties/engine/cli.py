@@ -480,7 +480,7 @@ def cmd_deviations(args) -> int:
     if args.merge and not Path(args.merge).is_file():
         raise UsageError(f"--merge: file {args.merge!r} does not exist")
     lines, pinned, unpinned = write_deviations(args.report, args.out, merge=args.merge)
-    print(f"wrote {args.out}: {lines} finding(s), one line each")
+    print(f"wrote {args.out}: {lines} finding(s), the findings of one property and reason on one line")
     print(f"wrote {pins_path(args.out)}: {pinned} pinned counterexample(s)")
     for fp in unpinned:
         print(f"  not pinned (its example has no data form): {fp}")
@@ -556,8 +556,8 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("after")
     d.set_defaults(func=cmd_diff)
 
-    v = sub.add_parser("deviations", help="write a deviations file from a JSON report: one line per finding, "
-                                          "scoped to its class, with its counterexample pinned next to it")
+    v = sub.add_parser("deviations", help="write a deviations file from a JSON report: one line per property and reason, "
+                                          "scoped to the finding classes, each counterexample pinned next to it")
     v.add_argument("report", metavar="REPORT.json", help="the JSON report of an audit of the target")
     v.add_argument("--out", required=True, metavar="FILE", help="the deviations file to write (pins: FILE's stem"
                                                                 " + .pins.json, next to it)")
