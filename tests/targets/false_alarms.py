@@ -1,0 +1,103 @@
+"""Toy targets for four false alarms of issue 44 (item 4, mechanisms 3 to 6), one namespace each.
+
+Each is the catalog's own function with one decision of a real library changed: a library that takes only
+string tokens, one that takes only probability rows, an adapter that returns a dict inside a tuple, a library
+that computes the right quantity with a tiny rounding, one that reports no threshold for an operating point.
+Audited as ``tests.targets.false_alarms:<NAME>``; ``tests/test_false_alarms_forms.py`` holds them to the
+report the audit must give.
+"""
+
+from __future__ import annotations
+
+import types
+
+import numpy as np
+
+import metrics
+
+
+def _string_tokens_only(fn):
+    def checked(reference, hypothesis):
+        for tokens in (reference, hypothesis):
+            if not all(isinstance(token, str) for token in tokens):
+                raise TypeError("tokens must be strings")
+        return fn(reference, hypothesis)
+
+    return checked
+
+
+def _string_tokens(declared: bool):
+    return types.SimpleNamespace(TARGET_NAME="string_tokens", VERSION="test",
+                                 wer=_string_tokens_only(metrics.wer),
+                                 **({"INPUT_FORMS": {"token_ids": False}} if declared else {}))
+
+
+#: WER of string tokens only (integer ids are refused with TypeError), declared / not declared
+STRING_TOKENS = _string_tokens(True)
+STRING_TOKENS_UNDECLARED = _string_tokens(False)
+
+
+def _rows_only(y_true, y_proba, *, normalize=True, sample_weight=None, labels=None):
+    if np.ndim(y_proba) != 2:
+        raise ValueError("y_proba must be 2-D: one probability row per sample")
+    return metrics.log_loss(y_true, y_proba, normalize=normalize, sample_weight=sample_weight, labels=labels)
+
+
+def _proba_rows(declared: bool):
+    return types.SimpleNamespace(TARGET_NAME="proba_rows", VERSION="test", log_loss=_rows_only,
+                                 **({"INPUT_FORMS": {"binary_proba_1d": False}} if declared else {}))
+
+
+#: log loss of (n, k) probability rows only (1-D probabilities refused with ValueError)
+PROBA_ROWS = _proba_rows(True)
+PROBA_ROWS_UNDECLARED = _proba_rows(False)
+
+
+def _roc_curve_with_a_dict(y_true, y_score):
+    fpr, tpr, thresholds = metrics.roc_curve(y_true, y_score)
+    return {"fpr": fpr}, tpr, thresholds
+
+
+def _accuracy_as_a_dict(y_true, y_pred):
+    return {"accuracy": metrics.accuracy(y_true, y_pred)}
+
+
+#: an adapter that returns a dict where the catalog returns an array (inside the curve's tuple) or a number
+WRONG_RETURN_TYPE = types.SimpleNamespace(TARGET_NAME="wrong_return_type", VERSION="test",
+                                          roc_curve=_roc_curve_with_a_dict, accuracy=_accuracy_as_a_dict)
+
+
+def _mse_rounded(y_true, y_pred, *, sample_weight=None):
+    return metrics.mean_squared_error(y_true, y_pred, sample_weight=sample_weight) * (1 + 1e-8)
+
+
+def _mse_off(y_true, y_pred, *, sample_weight=None):
+    return metrics.mean_squared_error(y_true, y_pred, sample_weight=sample_weight) * 1.01 + 1e-3
+
+
+#: mean squared error off by 1e-8 relative: a rounding-level discrepancy (the definition's rtol is 1e-9)
+ROUNDING = types.SimpleNamespace(TARGET_NAME="rounding", VERSION="test", mean_squared_error=_mse_rounded)
+#: the same with a real error (1 % and 1e-3): a wrong value
+MSE_OFF = types.SimpleNamespace(TARGET_NAME="mse_off", VERSION="test", mean_squared_error=_mse_off)
+
+
+def _recall_without_threshold(shift: float):
+    def recall_at_fixed_precision(y_true, y_score, *, min_precision):
+        value, _ = metrics.recall_at_fixed_precision(y_true, y_score, min_precision=min_precision)
+        return min(1.0, value + shift), float("nan")  # the library reports the value only
+
+    return recall_at_fixed_precision
+
+
+def _no_threshold(shift: float, declared: bool = True):
+    return types.SimpleNamespace(TARGET_NAME="no_threshold", VERSION="test",
+                                 recall_at_fixed_precision=_recall_without_threshold(shift),
+                                 precision_recall_curve=metrics.precision_recall_curve,
+                                 **({"NO_THRESHOLD": ("recall_at_fixed_precision",)} if declared else {}))
+
+
+#: recall at fixed precision, right, with a NaN threshold: declared, and not declared
+NO_THRESHOLD = _no_threshold(0.0)
+NO_THRESHOLD_UNDECLARED = _no_threshold(0.0, declared=False)
+#: the same declaration, with a value 0.25 too high
+NO_THRESHOLD_WRONG_VALUE = _no_threshold(0.25)
