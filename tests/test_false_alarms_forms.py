@@ -14,17 +14,27 @@ import json
 
 import pytest
 
-from properties.engine import findings
-from properties.engine.audit import audit
+from hypothesis import settings
+
+from properties.engine import findings, profiles, registry
 from properties.engine.cli import main
-from properties.engine.runner import VIOLATIONS
+from properties.engine.report import Report, Signature
+from properties.engine.runner import check_property
 from properties.engine.targets import TargetUnavailable, load_target
 
 TOYS = "tests.targets.false_alarms"
 
 
-def _audit(toy: str, *only: str):
-    return audit(load_target(f"{TOYS}:{toy}"), only=list(only), isolate=False)
+#: a sixth of the ci profile's draws (edge cases always run): these toys fail, or not, on almost any input
+FEW = settings(profiles.profile_settings("ci"), max_examples=10)
+
+
+def _audit(toy: str, *only: str) -> Report:
+    """The report of ``toy`` on the properties ``only``, searched in this process with :data:`FEW` draws."""
+    target = load_target(f"{TOYS}:{toy}")
+    results = [check_property(registry.get(pid), target, settings_=FEW) for pid in only]
+    return Report(Signature.collect(target, profile="ci", seed="", properties=[registry.get(p) for p in only]),
+                  results)
 
 
 def _statuses(report) -> dict:
@@ -48,9 +58,8 @@ def test_integer_token_ids_refused_by_a_declaration_are_not_applicable_with_the_
     assert statuses == {"text.integer_token_ids[wer]": "n/a", "text.bounds[wer]": "pass"}, statuses
     ids = report.results[[r.property_id for r in report.results].index("text.integer_token_ids[wer]")]
     assert "token_ids" in ids.detail and "INPUT_FORMS" in ids.detail
-    bounds = next(r for r in report.results if r.property_id == "text.bounds[wer]")
-    assert any("token_ids" in s for s in bounds.skipped), bounds.skipped  # the edge case of integer ids skipped
-    assert "form:token_ids=False" in bounds.conventions
+    assert "form:token_ids=False" in ids.conventions
+    assert any(name == "form:token_ids=False" and touched for name, _, touched in report.declarations_applied())
     assert report.exit_code() == 0
 
 
@@ -71,14 +80,20 @@ def test_a_declared_form_is_still_checked_where_it_is_taken():
 
     wrong = types.SimpleNamespace(TARGET_NAME="rows_wrong", INPUT_FORMS={"binary_proba_1d": False},
                                   log_loss=lambda *a, **k: false_alarms._rows_only(*a, **k) + 0.01)
-    from properties.engine.runner import check_property
-    from properties.engine import registry
     from properties.engine.targets import Target
 
     target = Target(name="rows_wrong", namespace=wrong, version="0", conventions={}, deviations={},
                     import_path="rows_wrong", input_forms={"binary_proba_1d": False})
-    result = check_property(registry.get("classification.definition[log_loss]"), target)
+    result = check_property(registry.get("classification.definition[log_loss]"), target, settings_=FEW)
     assert result.status == "fail" and result.severity == "wrong value"
+
+
+def test_label_images_declared_taken_are_not_bad_input_and_the_other_defects_still_are():
+    before = _audit("LABEL_IMAGES_UNDECLARED", "classification.refuses_bad_input[accuracy]").results[0]
+    assert before.status == "fail" and findings.matches("two_dimensional", before.finding_class), before.finding_class
+    after = _audit("LABEL_IMAGES", "classification.refuses_bad_input[accuracy]").results[0]
+    assert after.status == "pass", after.detail
+    assert "form:label_images=True" in after.conventions
 
 
 @pytest.mark.parametrize("declaration, message", [
@@ -140,28 +155,45 @@ def test_the_command_line_exits_0_on_rounding_only_and_1_with_fail_on_rounding(t
     data = json.loads((tmp_path / "r.json").read_text())
     assert data["results"][0]["severity"] == "rounding-level"
     assert main([*common, "--fail-on", "rounding"]) == 1
-    assert main([*common, "--strict"]) == 0  # --strict is about deviations, as before
+
+
+def test_the_pytest_route_warns_on_rounding_only_and_fails_with_assay_fail_on_rounding():
+    from properties.conformance import PropertyViolated, test_conformance as conformance
+    from properties.engine.plugin import RoundingLevel
+
+    fixtures = dict(assay_target=load_target(f"{TOYS}:ROUNDING"), assay_property=registry.get(ROUNDING_PROPERTY),
+                    assay_call_timeout=30.0, assay_memory_limit=None, assay_search={"settings_": FEW},
+                    record_property=lambda key, value: None)
+    with pytest.warns(RoundingLevel, match="rounding-level only"):
+        conformance(**fixtures, assay_fail_on=())
+    with pytest.raises(PropertyViolated):
+        conformance(**fixtures, assay_fail_on=("rounding",))
 
 
 # ------------------------------------------------------------------ operating points without a threshold
 
-NO_THRESHOLD_PROPERTIES = ("curves.definition[recall_at_fixed_precision]",
-                           "curves.on_the_curve[recall_at_fixed_precision]")
+#: toy prefix -> the properties that read an operating point's threshold
+NO_THRESHOLD_PROPERTIES = {
+    "NO_THRESHOLD": ("curves.definition[recall_at_fixed_precision]", "curves.on_the_curve[recall_at_fixed_precision]"),
+    "MULTILABEL_NO_THRESHOLD": ("multilabel.definition[multilabel_recall_at_fixed_precision]",),
+}
 
 
-def test_a_nan_threshold_without_a_declaration_fails():
-    report = _audit("NO_THRESHOLD_UNDECLARED", *NO_THRESHOLD_PROPERTIES)
+@pytest.mark.parametrize("toy", NO_THRESHOLD_PROPERTIES)
+def test_a_nan_threshold_without_a_declaration_fails(toy):
+    report = _audit(f"{toy}_UNDECLARED", *NO_THRESHOLD_PROPERTIES[toy])
     assert set(_statuses(report).values()) == {"fail"}, _statuses(report)
 
 
-def test_a_declared_missing_threshold_is_not_checked():
-    report = _audit("NO_THRESHOLD", *NO_THRESHOLD_PROPERTIES)
+@pytest.mark.parametrize("toy", NO_THRESHOLD_PROPERTIES)
+def test_a_declared_missing_threshold_is_not_checked(toy):
+    report = _audit(toy, *NO_THRESHOLD_PROPERTIES[toy])
     assert set(_statuses(report).values()) == {"pass"}, [(r.property_id, r.detail) for r in report.results]
-    assert all("no_threshold:recall_at_fixed_precision" in r.conventions for r in report.results)
+    assert all(any(c.startswith("no_threshold:") for c in r.conventions) for r in report.results)
 
 
-def test_a_declared_missing_threshold_still_checks_the_value():
-    report = _audit("NO_THRESHOLD_WRONG_VALUE", *NO_THRESHOLD_PROPERTIES)
-    statuses = _statuses(report)
-    assert set(statuses.values()) <= set(VIOLATIONS) and "fail" in statuses.values(), statuses
-    assert all(r.severity == "wrong value" for r in report.results)
+@pytest.mark.parametrize("toy", NO_THRESHOLD_PROPERTIES)
+def test_a_declared_missing_threshold_still_checks_the_value(toy):
+    result = _audit(f"{toy}_WRONG_VALUE", NO_THRESHOLD_PROPERTIES[toy][0]).results[0]  # the definition
+    assert result.status == "fail" and result.severity == "wrong value", (result.status, result.detail)
+    assert "value" in result.detail and "threshold" not in result.detail.split("[")[0]

@@ -101,3 +101,38 @@ NO_THRESHOLD = _no_threshold(0.0)
 NO_THRESHOLD_UNDECLARED = _no_threshold(0.0, declared=False)
 #: the same declaration, with a value 0.25 too high
 NO_THRESHOLD_WRONG_VALUE = _no_threshold(0.25)
+
+
+def _per_label_without_threshold(shift: float):
+    def multilabel_recall_at_fixed_precision(y_true, y_score, *, min_precision):
+        points = metrics.multilabel_recall_at_fixed_precision(y_true, y_score, min_precision=min_precision)
+        return [(min(1.0, value + shift), float("nan")) for value, _ in points]
+
+    return multilabel_recall_at_fixed_precision
+
+
+def _multilabel_no_threshold(shift: float, declared: bool = True):
+    return types.SimpleNamespace(
+        TARGET_NAME="multilabel_no_threshold", VERSION="test",
+        multilabel_recall_at_fixed_precision=_per_label_without_threshold(shift),
+        **({"NO_THRESHOLD": ("multilabel_recall_at_fixed_precision",)} if declared else {}))
+
+
+#: the per-label form: right values with NaN thresholds (declared, not declared), and values 0.25 too high
+MULTILABEL_NO_THRESHOLD = _multilabel_no_threshold(0.0)
+MULTILABEL_NO_THRESHOLD_UNDECLARED = _multilabel_no_threshold(0.0, declared=False)
+MULTILABEL_NO_THRESHOLD_WRONG_VALUE = _multilabel_no_threshold(0.25)
+
+
+def _accuracy_of_flattened(y_true, y_pred):
+    return metrics.accuracy(np.ravel(y_true), np.ravel(y_pred))
+
+
+def _label_images(declared: bool):
+    return types.SimpleNamespace(TARGET_NAME="label_images", VERSION="test", accuracy=_accuracy_of_flattened,
+                                 **({"INPUT_FORMS": {"label_images": True}} if declared else {}))
+
+
+#: accuracy of label images: 2-D labels are scored as their flattened labels, by design (declared, not declared)
+LABEL_IMAGES = _label_images(True)
+LABEL_IMAGES_UNDECLARED = _label_images(False)
