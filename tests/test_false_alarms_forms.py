@@ -96,6 +96,29 @@ def test_label_images_declared_taken_are_not_bad_input_and_the_other_defects_sti
     assert "form:label_images=True" in after.conventions
 
 
+#: form -> the property that passes it, and the status it has without the declaration
+OTHER_FORMS = {
+    "string_labels": ("classification.bounds[accuracy]", "error"),
+    "proba_rows": ("classification.definition[brier_score_loss]", "error"),
+    "text_strings": ("text.refuses_bad_input[wer]", "fail"),
+}
+
+
+@pytest.mark.parametrize("form", OTHER_FORMS)
+def test_each_declarable_form_turns_its_false_alarm_into_a_skip(form, monkeypatch):
+    from tests.targets import false_alarms
+
+    property_id, undeclared_status = OTHER_FORMS[form]
+    declared, undeclared = false_alarms.FORM_TOYS[form]
+    monkeypatch.setattr(false_alarms, "DECLARED", declared, raising=False)
+    monkeypatch.setattr(false_alarms, "UNDECLARED", undeclared, raising=False)
+    before = _audit("UNDECLARED", property_id).results[0]
+    assert before.status == undeclared_status, (before.status, before.detail)
+    after = _audit("DECLARED", property_id).results[0]
+    assert after.status == "pass", (after.status, after.detail)
+    assert any(c.startswith(f"form:{form}=") for c in after.conventions), after.conventions
+
+
 @pytest.mark.parametrize("declaration, message", [
     ({"token_idz": False}, "unknown input form 'token_idz'"),
     ({"token_ids": "no"}, "must be True or False"),
@@ -122,6 +145,21 @@ def test_a_dict_where_numbers_are_expected_is_a_finding_of_the_target(property_i
     assert wording in result.detail
     assert "metric-assay" not in result.detail  # never "a bug in metric-assay"
     assert findings.matches("return_type", result.finding_class), result.finding_class
+
+
+def test_a_bug_of_the_spec_on_results_of_the_catalogs_form_stays_a_spec_error():
+    from hypothesis import strategies as st
+
+    from properties.engine.registry import Property, one_failure_site
+
+    def buggy(t, ex):
+        t.accuracy([0, 1], [0, 1])
+        {}["the spec's own bug"]  # noqa: B018 - raised outside any target call, after a result of the right form
+
+    prop = Property(id="toy.buggy_spec", statement="a bug of the spec", kind="relation", family="toy",
+                    needs=("accuracy",), check=one_failure_site(buggy), strategy=st.just(0))
+    result = check_property(prop, load_target("metrics"), settings_=FEW)
+    assert result.status == "spec-error" and "KeyError" in result.detail
 
 
 # ------------------------------------------------------------------ rounding-level findings and the exit code
@@ -159,15 +197,19 @@ def test_the_command_line_exits_0_on_rounding_only_and_1_with_fail_on_rounding(t
 
 def test_the_pytest_route_warns_on_rounding_only_and_fails_with_assay_fail_on_rounding():
     from properties.conformance import PropertyViolated, test_conformance as conformance
+    from properties.engine.isolation import close_pool
     from properties.engine.plugin import RoundingLevel
 
     fixtures = dict(assay_target=load_target(f"{TOYS}:ROUNDING"), assay_property=registry.get(ROUNDING_PROPERTY),
                     assay_call_timeout=30.0, assay_memory_limit=None, assay_search={"settings_": FEW},
                     record_property=lambda key, value: None)
-    with pytest.warns(RoundingLevel, match="rounding-level only"):
-        conformance(**fixtures, assay_fail_on=())
-    with pytest.raises(PropertyViolated):
-        conformance(**fixtures, assay_fail_on=("rounding",))
+    try:
+        with pytest.warns(RoundingLevel, match="rounding-level only"):
+            conformance(**fixtures, assay_fail_on=())
+        with pytest.raises(PropertyViolated):
+            conformance(**fixtures, assay_fail_on=("rounding",))
+    finally:
+        close_pool()  # the kept worker of the pytest route
 
 
 # ------------------------------------------------------------------ operating points without a threshold

@@ -136,3 +136,37 @@ def _label_images(declared: bool):
 #: accuracy of label images: 2-D labels are scored as their flattened labels, by design (declared, not declared)
 LABEL_IMAGES = _label_images(True)
 LABEL_IMAGES_UNDECLARED = _label_images(False)
+
+
+def _integer_labels_only(y_true, y_pred, *, sample_weight=None):
+    if np.asarray(y_true).dtype.kind not in "biu" or np.asarray(y_pred).dtype.kind not in "biu":
+        raise TypeError("labels must be integers")
+    return metrics.accuracy(y_true, y_pred, sample_weight=sample_weight)
+
+
+def _one_dimensional_only(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None, scale_by_half="auto"):
+    if np.ndim(y_proba) != 1:
+        raise ValueError("y_proba must be 1-D: the probability of the positive class")
+    return metrics.brier_score_loss(y_true, y_proba, sample_weight=sample_weight, pos_label=pos_label, labels=labels,
+                                    scale_by_half=scale_by_half)
+
+
+def _wer_of_strings_too(reference, hypothesis):
+    return metrics.wer(*(text.split() if isinstance(text, str) else text for text in (reference, hypothesis)))
+
+
+def _declaring(name: str, declaration: dict | None, **functions):
+    return types.SimpleNamespace(TARGET_NAME=name, VERSION="test", **functions,
+                                 **({"INPUT_FORMS": declaration} if declaration else {}))
+
+
+#: form -> (the library declaring it, the same library not declaring it): accuracy of integer labels only,
+#: a Brier score of 1-D probabilities only, a WER that splits a string given for a token sequence
+FORM_TOYS = {
+    "string_labels": tuple(_declaring("integer_labels", d, accuracy=_integer_labels_only)
+                           for d in ({"string_labels": False}, None)),
+    "proba_rows": tuple(_declaring("one_dimensional_brier", d, brier_score_loss=_one_dimensional_only)
+                        for d in ({"proba_rows": False}, None)),
+    "text_strings": tuple(_declaring("wer_of_strings", d, wer=_wer_of_strings_too)
+                          for d in ({"text_strings": True}, None)),
+}
