@@ -45,14 +45,20 @@ def _family(metric: str) -> str:
 
 
 @functools.lru_cache(maxsize=None)
-def _required(metric: str) -> tuple[str, ...]:
-    """The catalog metric's arguments without a default (the data: token sequences, labels, scores)."""
+def _catalog_signature(metric: str) -> inspect.Signature | None:
     import metrics
 
     fn = getattr(metrics, metric, None) if metric in metrics.CATALOG else None
-    if fn is None:
+    return None if fn is None else inspect.signature(fn)
+
+
+@functools.lru_cache(maxsize=None)
+def _required(metric: str) -> tuple[str, ...]:
+    """The catalog metric's arguments without a default (the data: token sequences, labels, scores)."""
+    sig = _catalog_signature(metric)
+    if sig is None:
         return ()
-    return tuple(p.name for p in inspect.signature(fn).parameters.values()
+    return tuple(p.name for p in sig.parameters.values()
                  if p.default is inspect.Parameter.empty and p.kind is not inspect.Parameter.VAR_POSITIONAL)
 
 
@@ -136,13 +142,11 @@ def read(name: str, raw) -> dict[str, bool]:
 
 def _bound(metric: str, args: tuple, kwargs: dict) -> dict:
     """The call's arguments under the catalog metric's names (positional ones by position)."""
-    import metrics
-
-    fn = getattr(metrics, metric, None) if metric in metrics.CATALOG else None
-    if fn is None:
+    sig = _catalog_signature(metric)
+    if sig is None:
         return {}
     try:
-        return dict(inspect.signature(fn).bind_partial(*args, **kwargs).arguments)
+        return dict(sig.bind_partial(*args, **kwargs).arguments)
     except TypeError:
         return dict(zip(_required(metric), args))
 
