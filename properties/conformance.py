@@ -11,8 +11,8 @@ import warnings
 
 import pytest
 
-from properties.engine.plugin import RESULT_KEY, DeviationFixed
-from properties.engine.report import format_failure
+from properties.engine.plugin import RESULT_KEY, DeviationFixed, RoundingLevel
+from properties.engine.report import format_failure, rounding_only
 from properties.engine.runner import check_property
 
 
@@ -25,7 +25,7 @@ class TargetBroke(Exception):
 
 
 def test_conformance(assay_target, assay_property, assay_call_timeout, assay_memory_limit, assay_search,
-                     record_property):
+                     assay_fail_on, record_property):
     # The property runs in a worker process: a target that hangs, exits, crashes or
     # runs out of memory ends this one test with a result, never the pytest session.
     result = check_property(assay_property, assay_target, isolate=True, call_timeout=assay_call_timeout,
@@ -37,6 +37,9 @@ def test_conformance(assay_target, assay_property, assay_call_timeout, assay_mem
         pytest.xfail(result.detail.splitlines()[0])
     if result.status == "fixed":
         warnings.warn(DeviationFixed(f"{assay_property.id}: {result.detail}"))
+        return
+    if result.status == "fail" and rounding_only(result) and "rounding" not in assay_fail_on:
+        warnings.warn(RoundingLevel(f"{assay_property.id}: rounding-level only: {result.detail.splitlines()[0]}"))
         return
     if result.status == "fail":
         raise PropertyViolated(format_failure(result)) from None

@@ -22,7 +22,7 @@ from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal, is_nan
 from .engine import findings, precision
 from .engine.registry import prop, register
-from .engine.targets import reference
+from .engine.targets import reference, reports_no_threshold
 from .inputs.scores import (
     CURVE_POINTS,
     OPERATING_POINT_SCORES,
@@ -593,9 +593,10 @@ def _register_operating_points():
             problems: list = []
             with findings.part("value", problems, view=t):
                 expect_close(got[0], same_value[0][0], rtol=1e-12, what=f"{name}({keyword}={minimum}) value")
-            with findings.part("threshold", problems, view=t):
-                if not any(_same_threshold(got[1], point[1]) for point in same_value):
-                    _expect_threshold(got[1], same_value[0][1], f"{name}({keyword}={minimum})")
+            if not reports_no_threshold(name):  # a library without thresholds (NO_THRESHOLD): the value alone
+                with findings.part("threshold", problems, view=t):
+                    if not any(_same_threshold(got[1], point[1]) for point in same_value):
+                        _expect_threshold(got[1], same_value[0][1], f"{name}({keyword}={minimum})")
             findings.raise_worst(problems)
 
         register(f"definition[{name}]",
@@ -608,9 +609,11 @@ def _register_operating_points():
         def on_the_curve(t, ex, name=name, keyword=keyword, value_name=value_name, rate_name=rate_name):
             y, s, minimum = ex
             value, threshold = operating_point(getattr(t, name)(y, s, **{keyword: minimum}))
+            no_threshold = reports_no_threshold(name)
             if name in PR_OPERATING:
                 p, r, thr = _floats(t.precision_recall_curve(y, s))
-                if np.isinf(threshold):  # predicting nothing: the end point (1, 0), only as the fallback
+                if np.isinf(threshold) or (no_threshold and name == "recall_at_fixed_precision" and value == 0):
+                    # predicting nothing: the end point (1, 0), only as the fallback
                     expect(name == "recall_at_fixed_precision" and value == 0,
                            f"{name} chose threshold inf with value {value}")
                     return
@@ -618,6 +621,14 @@ def _register_operating_points():
             else:
                 fpr, tpr, thr = _floats(t.roc_curve(y, s))
                 rates = {"sensitivity_at_specificity": (tpr, 1 - fpr), "specificity_at_sensitivity": (1 - fpr, tpr)}[name]
+            if no_threshold:  # no threshold to find the point by (NO_THRESHOLD): any point meeting the constraint
+                at = np.flatnonzero(rates[1][:thr.shape[0]] >= minimum - 1e-12)
+                expect(at.size > 0, f"{name} = {value}: no point of the curve has a {rate_name} of at least "
+                                    f"{keyword}={minimum}")
+                k = at[np.argmin(np.abs(rates[0][at] - value))]
+                expect_close(value, rates[0][k], what=f"{name} vs the curve's {value_name} at the nearest point "
+                                                      f"with {rate_name} >= {keyword}")
+                return
             at = np.flatnonzero(thr == threshold)
             expect(at.size > 0, f"{name}: threshold {threshold} is not one of the curve's thresholds {thr}")
             # a curve may repeat a threshold (a sentinel equal to a score): any point at it will do

@@ -51,7 +51,7 @@ from .checks import (SEVERITIES, Finding, expect, expect_close, expect_in_range,
 from .engine import findings, precision
 from .engine.guards import TargetExited, TargetViolation, Unsupported
 from .engine.registry import register
-from .engine.targets import UndeclaredKeyword, raised_by_target, refusal_errors
+from .engine.targets import UndeclaredKeyword, raised_by_target, refusal_errors, skip_taken_form
 from .inputs import SKIP, InputShape, Recast, edges_of, mapped_edges, with_edges
 
 
@@ -255,6 +255,7 @@ def _refusal(t, ex, name, cap):
     example, argument, defect = ex
     if cap.argument_names and argument is not None:
         argument = cap.argument_names.get(argument, argument)
+    skip_taken_form(name, defect)  # a form the library takes as valid by design (INPUT_FORMS) is not bad input
     with findings.part(findings.join(defect, argument or ""), view=t):
         if defect == "empty":  # a library may declare what empty input gives (CONVENTIONS["empty"])
             expect_refusal_or_declared(lambda: _refusal_call(t, name, cap, example), "empty", name,

@@ -5,7 +5,7 @@
                        [--seed N] [--family F] [--only PATTERN] [--jobs N] [--call-timeout S]
                        [--memory-limit SIZE]
                        [--time-budget S] [--baseline old.json [--baseline-any]] [--deviations FILE]
-                       [--strict] [--quiet]
+                       [--strict] [--fail-on rounding] [--quiet]
     metric-assay claims [--write DIR]
     metric-assay diff BEFORE.json AFTER.json
     metric-assay report REPORT.json [REPORT.json ...] [--diff BEFORE.json AFTER.json] --out PAGE.html
@@ -18,7 +18,8 @@ Exit status of ``audit`` (the README has the table): 0 when at least one
 property ran against the target and nothing broke; 1 for violations (fail,
 error, crash, hang, memory, mutation, nondeterministic, timeout, spec error; with
 ``--baseline`` only the ones the baseline did not have; with ``--strict`` also
-fixed or unmatched deviations); 2 for usage errors and targets that do not
+fixed or unmatched deviations; a property whose only findings are rounding-level
+is reported but fails the run only with ``--fail-on rounding``); 2 for usage errors and targets that do not
 import; 3 when nothing was verified; 130 (143 for SIGTERM) when interrupted,
 after writing a partial report marked incomplete.
 """
@@ -41,6 +42,7 @@ from .report import (
     EXIT_NOTHING_VERIFIED,
     EXIT_USAGE,
     EXIT_VIOLATIONS,
+    FAIL_ON,
     STATUS_LABEL,
     VIOLATIONS,
     Report,
@@ -235,6 +237,7 @@ def _audit_one(target, paths: list[Path], args, *, compact: bool = False) -> tup
         except KeyboardInterrupt:  # before the first property started
             report = placeholder
     progress.close()
+    report.fail_on = tuple(args.fail_on or ())
     violations = report.violations()
     if args.baseline:
         # against a baseline, only what is new, fixed or gone: the new violations in full, the summary, a line each
@@ -542,6 +545,9 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--atol", type=float, default=None, help="raise every absolute tolerance to at least this")
     a.add_argument("--strict", action="store_true", help="also fail on fixed or unmatched deviations, and on "
                                                          "deviation lines that name no finding class")
+    a.add_argument("--fail-on", action="append", choices=FAIL_ON, default=[], metavar="SEVERITY",
+                   help="also fail the run on these findings: rounding (the rounding-level ones, a discrepancy of "
+                        "the order of the target's floating-point rounding: reported, but by default not failing)")
     a.add_argument("-q", "--quiet", action="store_true", help="print only the summary")
     a.add_argument("-v", "--verbose", action="store_true", help="list known deviations too")
     a.set_defaults(func=cmd_audit)

@@ -171,3 +171,105 @@ def check_return(metric: str, value) -> None:
             f"target.{metric} returned {problem}; a catalog metric returns a number, "
             "an array of numbers, or a tuple or dict of them"
         )
+
+
+# ------------------------------------------------------------ a result of the wrong form, met by the spec
+
+
+def _kind(value) -> str:
+    """What ``value`` is, in a few words (``a dict``, ``a tuple of 3 items``, ``a 2-D array``, ``a number``)."""
+    if isinstance(value, dict):
+        return "a dict"
+    if isinstance(value, str):
+        return "a string"
+    if value is None:
+        return "None"
+    if isinstance(value, np.ndarray):
+        if value.dtype.kind not in "biuf":
+            return f"an array of dtype {value.dtype}"
+        return "a number" if value.ndim == 0 else f"a {value.ndim}-D array"
+    if isinstance(value, (numbers.Number, np.generic)):
+        return "a number"
+    if isinstance(value, (list, tuple)):
+        return f"a {type(value).__name__} of {len(value)} item{'s' if len(value) != 1 else ''}"
+    return f"a {type(value).__name__}"
+
+
+def _numeric_array(value) -> np.ndarray | None:
+    try:
+        array = np.asarray(value)
+    except (TypeError, ValueError):
+        return None
+    return array if array.dtype.kind in "biuf" else None
+
+
+def form_mismatch(got, expected, depth: int = 0) -> str | None:
+    """How ``got`` differs in form from ``expected`` (the catalog's result of the same call), or None when
+    it has the same form: a number where a number is, an array of the same dimension where an array is, a
+    sequence of as many items of the same forms where a tuple is, a dict with its keys where a dict is, the
+    fields of a named tuple. The values themselves are not compared."""
+    if depth > 3:
+        return None
+    if isinstance(expected, dict):
+        if not isinstance(got, dict):
+            return f"{_kind(got)} where a dict is expected"
+        missing = [k for k in expected if k not in got]
+        return f"a dict without the key {missing[0]!r}" if missing else None
+    fields = getattr(expected, "_fields", None)
+    if fields is not None:
+        lacking = [f for f in fields if not hasattr(got, f)]
+        if lacking:
+            return f"{_kind(got)} where a {type(expected).__name__} ({', '.join(fields)}) is expected"
+        for f in fields:
+            inner = form_mismatch(getattr(got, f), getattr(expected, f), depth + 1)
+            if inner:
+                return f"a {type(got).__name__} whose {f} is {inner}"
+        return None
+    if isinstance(expected, (list, tuple)):
+        if not isinstance(got, (list, tuple)):
+            return f"{_kind(got)} where a {type(expected).__name__} of {len(expected)} items is expected"
+        if len(got) != len(expected):
+            return f"{_kind(got)} where {len(expected)} are expected"
+        for i, (g, e) in enumerate(zip(got, expected)):
+            inner = form_mismatch(g, e, depth + 1)
+            if inner:
+                return f"a {type(got).__name__} whose item {i} is {inner}"
+        return None
+    wanted = _numeric_array(expected)
+    if wanted is None:
+        return None  # not a numeric result: nothing to say about its form
+    if isinstance(got, (dict, str)) or got is None:
+        return f"{_kind(got)} where {'a number' if wanted.ndim == 0 else 'an array'} is expected"
+    array = _numeric_array(got)
+    if array is None:
+        return f"{_kind(got)} where {'a number' if wanted.ndim == 0 else 'an array'} is expected"
+    if array.ndim != wanted.ndim:
+        return f"{_kind(array)} where {'a number' if wanted.ndim == 0 else f'a {wanted.ndim}-D array'} is expected"
+    return None
+
+
+def wrong_return(calls) -> ReturnTypeViolation | None:
+    """When the spec's own code failed on an example: the result of one of its target calls (newest first)
+    whose form is not the catalog's result's for the same arguments, as the target's finding; None if every
+    result has the catalog's form (the failure is the spec's) or none can be compared."""
+    import warnings
+
+    import metrics
+
+    from .targets import unwrap
+
+    for call in reversed(list(calls)):
+        if call.raised or call.value is None or call.receiver != "target." or call.name not in metrics.CATALOG:
+            continue
+        try:
+            with warnings.catch_warnings(), np.errstate(all="ignore"):
+                warnings.simplefilter("ignore")
+                expected = getattr(metrics, call.name)(*(unwrap(a) for a in call.args),
+                                                       **{k: unwrap(v) for k, v in call.kwargs.items()})
+        except Exception:  # noqa: BLE001 - the catalog refuses these arguments: no form to compare with
+            continue
+        mismatch = form_mismatch(call.value, expected)
+        if mismatch:
+            return ReturnTypeViolation(f"target.{call.name} returns {mismatch}: {_brief(call.value, 160)}; the "
+                                       f"catalog's {call.name} returns {_kind(expected)} here")
+    return None

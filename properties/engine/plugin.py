@@ -1,7 +1,7 @@
 """pytest plugin (registered through the ``pytest11`` entry point).
 
 Adds ``--target`` (or ``METRIC_ASSAY_TARGET``), ``--deviations``, ``--assay-report``,
-``--call-timeout``, ``--memory-limit`` and ``--assay-examples``; prints the resolved target, its version and the Hypothesis
+``--call-timeout``, ``--memory-limit``, ``--assay-examples`` and ``--assay-fail-on``; prints the resolved target, its version and the Hypothesis
 profile in the header, so a typo cannot silently audit the wrong thing; and
 parametrizes any test that asks for the ``assay_property`` fixture with every
 conformance property.
@@ -25,7 +25,7 @@ from . import profiles  # noqa: F401 - registers the Hypothesis profiles
 from . import registry
 from .audit import unmatched_deviations
 from .isolation import DEFAULT_CALL_TIMEOUT, LARGE_CALL_TIMEOUT, TIMEOUT_ELEMENTS
-from .report import Report, Signature, check_report_path, unscoped_warning
+from .report import FAIL_ON, Report, Signature, check_report_path, unscoped_warning
 from .runner import Result
 from .targets import TargetUnavailable, load_target, resolve_name
 
@@ -41,6 +41,10 @@ _CONFIG: dict = {}
 
 class DeviationFixed(UserWarning):
     """A property listed as a known deviation of the target passed."""
+
+
+class RoundingLevel(UserWarning):
+    """A property failed by a rounding-level discrepancy only (it fails the test with --assay-fail-on rounding)."""
 
 
 def pytest_addoption(parser):
@@ -82,6 +86,15 @@ def pytest_addoption(parser):
         help="random examples per conformance property in place of the profile's (a property with a budget of "
              "its own scales with it); edge cases and pinned examples always run. A quick check: the verdict "
              "of record is the profile's full budget (metric-assay audit)",
+    )
+    group.addoption(
+        "--assay-fail-on",
+        action="append",
+        default=[],
+        choices=FAIL_ON,
+        metavar="SEVERITY",
+        help="also fail on these findings: rounding (a property whose only findings are rounding-level passes "
+             "with a RoundingLevel warning by default, as metric-assay audit exits 0 on them without --fail-on)",
     )
     group.addoption(
         "--assay-tier",
@@ -188,6 +201,12 @@ def assay_search(request) -> dict:
 
 
 @pytest.fixture(scope="session")
+def assay_fail_on(request) -> tuple:
+    """What fails a test beyond the violations of other severities (``--assay-fail-on``)."""
+    return tuple(request.config.getoption("assay_fail_on", default=[]) or ())
+
+
+@pytest.fixture(scope="session")
 def assay_memory_limit(request):
     """Bytes one target call may allocate (None: no limit)."""
     return request.config._assay_memory_limit
@@ -236,12 +255,17 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         results=list(results),
         unmatched_deviations=unmatched_deviations(target, registry.conformance_properties(tier=None)),
         unscoped_deviations=target.unscoped_deviations(),
+        fail_on=tuple(config.getoption("assay_fail_on", default=[]) or ()),
     )
     tr = terminalreporter
     tr.section(f"metric-assay conformance: {target.name} {target.version}")
     tr.write_line(f"{report.summary_line()}")
     for r in report.by_status("fixed"):
         tr.write_line(f"DEVIATION FIXED {r.property_id}: {r.detail}")
+    if "rounding" not in report.fail_on:
+        for r in report.rounding_level():
+            tr.write_line(f"ROUNDING-LEVEL {r.property_id}: {r.detail.splitlines()[0]} (--assay-fail-on rounding "
+                          "fails it)")
     for pid in report.unmatched_deviations:
         tr.write_line(f"WARNING: deviation {pid!r} matches no property")
     order = {p.id: i for i, p in enumerate(registry.conformance_properties(_tier(config)))}

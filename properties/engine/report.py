@@ -59,6 +59,18 @@ SHOWN_TEXT_LIMIT = 1500
 
 REPORT_FORMATS = (".json", ".md", ".markdown")
 
+#: what ``--fail-on`` can add to the findings that fail a run: ``rounding``, the rounding-level ones
+FAIL_ON = ("rounding",)
+
+
+def rounding_only(r: Result) -> bool:
+    """Whether a failed property's every new finding is *rounding-level*: a discrepancy of the order of the
+    target's floating-point rounding, reported but failing the run only with ``--fail-on rounding``."""
+    if r.status != "fail":
+        return False
+    severities = {f.get("severity") for f in r.findings if not f.get("known")} or {r.severity}
+    return severities == {"rounding-level"}
+
 
 class ReportFileError(ValueError):
     """A report or baseline file that cannot be read, or a path that cannot be written."""
@@ -177,6 +189,8 @@ class Report:
     source: str = dataclasses.field(default="", compare=False)
     #: what is new, fixed or gone since the baseline the report was compared with (:meth:`against`), or None
     baseline: "baseline_mod.Comparison | None" = dataclasses.field(default=None, compare=False)
+    #: what fails the run beyond the violations of other severities (:data:`FAIL_ON`; ``--fail-on``)
+    fail_on: tuple = dataclasses.field(default=(), compare=False)
 
     # ------------------------------------------------------------ queries
     def counts(self) -> Counter:
@@ -246,15 +260,34 @@ class Report:
     def families(self) -> list[str]:
         return sorted({r.family for r in self.results})
 
-    def exit_code(self, violations: list[Result] | None = None) -> int:
-        """0 clean, 1 violations, 3 nothing verified, 130 interrupted (see the README's table)."""
+    def exit_code(self, violations: list[Result] | None = None, *, fail_on=None) -> int:
+        """0 clean, 1 violations, 3 nothing verified, 130 interrupted (see the README's table). A property whose
+        only new findings are rounding-level is no violation of the run unless ``fail_on`` (default: the
+        report's ``fail_on``) holds ``"rounding"``."""
         if self.incomplete:
             return EXIT_INTERRUPTED
         if not self.verified():
             return EXIT_NOTHING_VERIFIED
-        if self.violations() if violations is None else violations:
+        if self.failing(self.violations() if violations is None else violations, fail_on=fail_on):
             return EXIT_VIOLATIONS
         return EXIT_CLEAN
+
+    def failing(self, violations: list[Result], *, fail_on=None) -> list[Result]:
+        """The ``violations`` that fail the run: all but the rounding-level-only ones, unless asked."""
+        fail_on = self.fail_on if fail_on is None else tuple(fail_on)
+        return [r for r in violations if "rounding" in fail_on or not rounding_only(r)]
+
+    def rounding_level(self) -> list[Result]:
+        """The failed properties whose every new finding is rounding-level."""
+        return [r for r in self.by_status("fail") if rounding_only(r)]
+
+    def _rounding_note(self) -> str:
+        rounding = self.rounding_level()
+        if not rounding:
+            return ""
+        how = ("failing the run (--fail-on rounding)" if "rounding" in self.fail_on
+               else "reported, not failing the run (--fail-on rounding fails it)")
+        return f"{len(rounding)} FAIL rounding-level only: {how}"
 
     # ------------------------------------------------------------ JSON
     def to_dict(self) -> dict:
@@ -320,6 +353,8 @@ class Report:
         parts = [f"{c.get(s, 0)} {STATUS_LABEL[s]}" for s in STATUSES if c.get(s, 0)]
         text = (f"{causes_mod.summary_text(self.causes(), baseline=self.baseline is not None)}; properties: "
                 + (", ".join(parts) or "none"))
+        if self.rounding_level():
+            text += f"; {self._rounding_note()}"
         low = self.coverage().low()
         if low:
             text += f"; {len(low)} provided metric{'s' if len(low) != 1 else ''} under half checked"
@@ -354,9 +389,16 @@ class Report:
         if declared:
             lines += declared + [""]
         lines += self._cause_lines(verbose=verbose)
-        if self.violations():
+        failing = self.failing(self.violations())
+        if failing:
             lines += ["== every violating property, worst first ==", ""]
-        for r in self.violations():
+        for r in failing:
+            lines.append(_failure_text(r))
+            lines.append("")
+        reported = [] if "rounding" in self.fail_on else self.rounding_level()
+        if reported:
+            lines += ["== rounding-level findings: reported, not failing the run (--fail-on rounding fails it) ==", ""]
+        for r in reported:
             lines.append(_failure_text(r))
             lines.append("")
         for r in self.by_status("fixed"):

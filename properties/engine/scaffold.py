@@ -167,6 +167,13 @@ REFUSAL_ERRORS = (ValueError, TypeError)
 #: the option values the library supports, where it has only some: {{metric: {{keyword: values}}}}
 #: (or a predicate on the value), e.g. {{"f1": {{"average": ("binary", "micro", "macro", None)}}}}
 SUPPORTS: dict = {{}}
+#: input forms the library does not take (False) or takes although the catalog refuses them (True):
+#: token_ids, binary_proba_1d, proba_rows, string_labels; label_images, text_strings. Examples in a form
+#: not taken are skipped, with the reason (docs/adapters.md, "Input forms a library takes")
+# INPUT_FORMS = {{"token_ids": False, "binary_proba_1d": False}}
+#: operating points (recall_at_fixed_precision, ...) the library reports without a threshold: the
+#: adapter returns (value, nan), and the value alone is checked
+# NO_THRESHOLD = ("recall_at_fixed_precision",)
 #: stateful forms, {{metric: factory}}: factory(**options) has update(...), compute(), reset(),
 #: and optionally merge(other) (docs/adapters.md, "Streaming metrics"). update gets one batch in the
 #: positional arguments of the one-shot function; compute() of a stream that has seen nothing refuses

@@ -31,7 +31,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from . import findings, guards, ids, pasteable, precision, reproduce
+from . import findings, guards, ids, input_forms, pasteable, precision, reproduce
 
 #: bundled target name -> import path
 BUNDLED: dict[str, str] = {
@@ -104,6 +104,10 @@ class Target:
     domains: dict = dataclasses.field(default_factory=dict)
     #: metric -> tie rule (:data:`TIE_RULES`), for metrics without a ``ties`` keyword (``TIES``)
     ties: dict = dataclasses.field(default_factory=dict)
+    #: input form (:data:`properties.engine.input_forms.FORMS`) -> whether the library takes it (``INPUT_FORMS``)
+    input_forms: dict = dataclasses.field(default_factory=dict)
+    #: operating-point metrics whose library reports no threshold: theirs is not checked (``NO_THRESHOLD``)
+    no_threshold: frozenset = frozenset()
 
     def convention(self, kind: str, metric: str) -> float | None:
         """The value this target declares for ``kind`` of ``metric`` (None: nothing declared, the catalog's
@@ -132,6 +136,14 @@ class Target:
                              "examples outside are skipped")
         for metric, rule in sorted(self.ties.items()):
             lines.append(f"ties:{metric}={rule}: {metric} breaks ties by {TIE_RULES[rule]} (no ties= keyword)")
+        for form, taken in sorted(self.input_forms.items()):
+            if taken != input_forms.FORMS[form].default:
+                what = "examples in it are skipped" if not taken else "its bad-input examples are skipped"
+                lines.append(f"{form_key(form, taken)}: {'takes' if taken else 'does not take'} "
+                             f"{input_forms.FORMS[form].description}; {what}")
+        for metric in sorted(self.no_threshold):
+            lines.append(f"no_threshold:{metric}: {metric} reports no threshold; its value is checked, its "
+                         "threshold not")
         return lines
 
     def deviation_patterns(self, property_id: str) -> list[str]:
@@ -593,11 +605,29 @@ def _read_ties(name: str, namespace) -> dict:
     return {str(m): r for m, r in raw.items()}
 
 
+def _read_no_threshold(name: str, namespace) -> frozenset:
+    raw = getattr(namespace, "NO_THRESHOLD", None)
+    if raw is None:
+        return frozenset()
+    if isinstance(raw, str) or not isinstance(raw, (tuple, list, set, frozenset)):
+        raise TargetUnavailable(f"target {name!r}: NO_THRESHOLD must be a tuple of metric names, got {raw!r}")
+    for metric in raw:
+        if not _provided(namespace, str(metric)):
+            raise TargetUnavailable(f"target {name!r}: NO_THRESHOLD names {metric!r}, which the target does not "
+                                    "provide")
+    return frozenset(str(m) for m in raw)
+
+
 def _declarations(name: str, namespace) -> dict:
-    """The adapter's PRECISION, REFUSAL_ERRORS, SUPPORTS, convention declarations, DOMAINS and TIES, checked
-    (a wrong one is a clear error)."""
+    """The adapter's PRECISION, REFUSAL_ERRORS, SUPPORTS, convention declarations, DOMAINS, TIES, INPUT_FORMS and
+    NO_THRESHOLD, checked (a wrong one is a clear error)."""
+    try:
+        forms = input_forms.read(name, getattr(namespace, "INPUT_FORMS", None))
+    except ValueError as exc:
+        raise TargetUnavailable(str(exc)) from None
     out: dict = dict(declared=_read_conventions(name, namespace), domains=_read_domains(name, namespace),
-                     ties=_read_ties(name, namespace))
+                     ties=_read_ties(name, namespace), input_forms=forms,
+                     no_threshold=_read_no_threshold(name, namespace))
     declared = getattr(namespace, "PRECISION", None)
     if declared is not None:
         if declared not in precision.EPS:
@@ -689,6 +719,45 @@ def note_convention(kind: str, value: float) -> None:
 def declared_tie_rule(metric: str) -> str | None:
     """The tie rule the target under test declares for ``metric`` (None: none declared)."""
     return getattr(_ACTIVE[0], "ties", {}).get(metric) if _ACTIVE else None
+
+
+def form_key(form: str, taken: bool) -> str:
+    """The name a result lists an input-form declaration under: ``form:token_ids=False``."""
+    return f"form:{form}={taken}"
+
+
+def _not_taken(target: Target, name: str, args: tuple, kwargs: dict) -> str | None:
+    """Why a call of ``name`` is not made: it uses an input form the target declares it does not take."""
+    declared = getattr(target, "input_forms", None)
+    if not declared:
+        return None
+    form = input_forms.not_taken(declared, name, args, kwargs)
+    if form is None:
+        return None
+    CONVENTIONS_APPLIED.add(form_key(form, False))
+    return f"{name}: input form {form} not taken (INPUT_FORMS)"
+
+
+def skip_taken_form(metric: str, defect: str) -> None:
+    """Skip a bad-input example (raise ``Unsupported``) whose defect is a form the target under test declares
+    it takes as valid (``INPUT_FORMS = {"label_images": True}``)."""
+    declared = getattr(_ACTIVE[0], "input_forms", None) if _ACTIVE else None
+    form = input_forms.taken_invalid(declared, metric, defect) if declared else None
+    if form is None:
+        return
+    CONVENTIONS_APPLIED.add(form_key(form, True))
+    reason = f"{metric}: input form {form} taken as valid (INPUT_FORMS): its {defect} examples are not bad input"
+    UNSUPPORTED_SEEN.add(reason)
+    raise guards.Unsupported(reason)
+
+
+def reports_no_threshold(metric: str) -> bool:
+    """Whether the target under test declares that its library reports no threshold for ``metric``
+    (``NO_THRESHOLD``); a property that leaves the threshold unchecked for it notes the declaration."""
+    if not _ACTIVE or metric not in getattr(_ACTIVE[0], "no_threshold", ()):
+        return False
+    CONVENTIONS_APPLIED.add(f"no_threshold:{metric}")
+    return True
 
 
 def _token_counts_at_least(value, n: int) -> bool:
@@ -1029,6 +1098,8 @@ class RecordingView:
                 outside = _outside_domain(self._target, name, fn, args, kwargs)
                 if outside is not None:
                     missing = f"{name}: outside declared domain {outside}"
+                else:
+                    missing = _not_taken(self._target, name, args, kwargs)
             if missing is None and not _holds(args, kwargs):
                 missing = f"{name}: inputs beyond {precision.effective()} range"
             if missing is not None:
