@@ -81,8 +81,18 @@ class Comparison:
         return [*self.new, *self.fixed, *self.gone]
 
     def lines(self) -> list[str]:
-        """One line per finding new, fixed or gone, in that order."""
-        return [e.text() for e in self.entries()]
+        """One line per finding new, fixed or gone, in that order; the findings of one property that differ only
+        in their input class on one line (``{low/wrong_value/finite_wrong@single_sample, @constant}``)."""
+        groups: dict[tuple, list[Entry]] = {}
+        for e in self.entries():
+            groups.setdefault((e.kind, e.property_id, e.status, e.finding_class.split("@", 1)[0]), []).append(e)
+        out = []
+        for same in groups.values():
+            first = same[0]
+            also = [e.finding_class[len(first.finding_class.split("@", 1)[0]):] for e in same[1:]]
+            cls = ", ".join([first.finding_class, *also])
+            out.append(dataclasses.replace(first, finding_class=cls).text())
+        return out
 
     def header(self, violations: int) -> str:
         return (f"{violations} violation(s) not in the baseline {self.file}: {len(self.new)} new finding"
@@ -114,6 +124,12 @@ def _detail_of(r: Result, cls: str) -> str:
     return _first_line(shown.get("detail", "") if shown else r.detail)
 
 
+def _status_of(r: Result, cls: str) -> str:
+    """The status of the finding ``cls`` itself (a wrong value in a property shown by its refusal is a FAIL)."""
+    shown = next((f for f in r.findings if f.get("finding_class") == cls), None)
+    return (shown.get("status") if shown else "") or r.status
+
+
 def _classes(r: Result | None) -> set[str]:
     """The classes a result has found (a result without classes, a timeout or a spec error, has none)."""
     if r is None or r.status not in REMEMBERED:
@@ -129,7 +145,7 @@ def compare(report, baseline, file: str = "") -> Comparison:
     for r in report.violations():
         for cls in sorted(r.fingerprints(new_only=True)):
             if not findings.covered(old.get(r.property_id, ()), cls):
-                out.new.append(Entry("new", r.property_id, cls, r.status, _detail_of(r, cls)))
+                out.new.append(Entry("new", r.property_id, cls, _status_of(r, cls), _detail_of(r, cls)))
     for pid in sorted(old):
         r = now.get(pid)
         present = _classes(r)

@@ -282,6 +282,7 @@ def run_property(
             return
         counter["examples"] += 1
         view = RecordingView(target)
+        findings.CURRENT_EXAMPLE[0] = ex  # a masked failure is classed by its input (set again by a wrapped check)
         try:
             prop.check(view, ex)
         except BaseException as exc:
@@ -532,6 +533,7 @@ def _replay_example(prop: Property, target: Target, example, what: str, data, re
     started = time.perf_counter()
     precision.start_example()
     search.last_view = view = _RecordingView(target)
+    findings.CURRENT_EXAMPLE[0] = example
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
