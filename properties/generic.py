@@ -45,14 +45,17 @@ from importlib import import_module
 import numpy as np
 from hypothesis import strategies as st
 
+import metrics
+
 from .capabilities import Capability
 from .checks import (SEVERITIES, Finding, expect, expect_close, expect_in_range, expect_refusal,
                      expect_refusal_or_declared, is_nan)
 from .engine import findings, precision
 from .engine.guards import TargetExited, TargetViolation, Unsupported
 from .engine.registry import register
-from .engine.targets import UndeclaredKeyword, raised_by_target, refusal_errors, skip_taken_form
-from .inputs import SKIP, InputShape, Recast, edges_of, mapped_edges, with_edges
+from .engine.targets import (UNSUPPORTED_SEEN, UndeclaredKeyword, input_order_tie_rule, note_tie_rule,
+                             raised_by_target, refusal_errors, skip_taken_form)
+from .inputs import SKIP, InputShape, Recast, edges_of, mapped_edges, tie_stable, with_edges
 
 
 def _values(t, name: str, cap: Capability, ex, forms, **extra) -> list[tuple[dict, np.ndarray]]:
@@ -105,13 +108,47 @@ def _symmetry(t, ex, name, cap):
           f"{name} with its two arguments swapped", cap.inputs, t=t)
 
 
+def _tie_keys(name: str, cap: Capability, example):
+    """(rule, keys): the tie rule the target declares for ``name`` where tied samples rank in input order, and the
+    example's scores that tie its samples, as the target holds them; (None, None) where order is free."""
+    rule = input_order_tie_rule(name)
+    keys = None if rule is None or cap.inputs.tie_keys is None else cap.inputs.tie_keys(example)
+    return (rule, precision.as_target(keys)) if keys is not None else (None, None)
+
+
+def _tie_kept(name: str, cap: Capability, example, order: np.ndarray) -> tuple[np.ndarray, str]:
+    """``order``, or under a declared tie rule of input order the same permutation with tied samples kept in input
+    order (:func:`~properties.inputs.tie_stable`), and the words that say so; the rule is noted where applied."""
+    rule, keys = _tie_keys(name, cap, example)
+    if rule is None:
+        return order, ""
+    kept = tie_stable(order, keys)
+    if np.array_equal(kept, order):
+        return order, ""
+    note_tie_rule(name, rule)
+    return kept, f" (tied samples kept in input order: declared tie rule {rule})"
+
+
 def _permutation(t, ex, name, cap):
     example, order = ex
+    order, kept = _tie_kept(name, cap, example, order)
     _same(_values(t, name, cap, example, cap.forms), _values(t, name, cap, cap.inputs.take(example, order), cap.forms),
-          f"{name} after permuting the samples by {order.tolist()}", cap.inputs, t=t)
+          f"{name} after permuting the samples by {order.tolist()}{kept}", cap.inputs, t=t)
+
+
+def _copies_tie(name: str, rule: str) -> str:
+    """Note that a declared tie rule of input order leaves the value of repeated samples open (each copy ties its
+    sample, and under input order ranks as another item: a precision at each copy), and say so."""
+    note_tie_rule(name, rule)
+    reason = f"{name}: repeated samples tie their copies, ranked by the declared tie rule {rule}"
+    UNSUPPORTED_SEEN.add(reason)
+    return reason
 
 
 def _duplication(t, ex, name, cap):
+    rule, _ = _tie_keys(name, cap, ex)
+    if rule is not None:
+        raise Unsupported(_copies_tie(name, rule))
     n = cap.inputs.size(ex)
     twice = cap.inputs.take(ex, np.concatenate([np.arange(n), np.arange(n)]))
     _same(_values(t, name, cap, twice, cap.forms), _values(t, name, cap, ex, cap.forms),
@@ -154,6 +191,10 @@ def _dtype(t, ex, name, cap):
                 if not raised_by_target(exc):
                     raise
                 continue  # the rounded values are outside the metric's domain (a sum no longer 1): no example
+        beyond = _value_beyond_range(name, cap, r, ex, expected)
+        if beyond is not None:
+            UNSUPPORTED_SEEN.add(beyond)
+            continue
         problems += [(finding, r) for finding in _dtype_mismatches(t, name, cap, r, expected)
                      if not findings.masked(finding, t)]
     if problems:
@@ -168,6 +209,25 @@ def _dtype(t, ex, name, cap):
         # one raise site: Hypothesis sees one failure to shrink, not one per conversion
         raise Finding("; ".join(str(f) for f, _ in problems[:3]) + (more if len(problems) > 3 else ""),
                       severity=worst.severity, size=worst.size, structure=worst.structure)
+
+
+def _value_beyond_range(name: str, cap: Capability, r: Recast, ex, expected) -> str | None:
+    """Why the conversion ``r`` is no example (None: it is one): the value the metric must return (the catalog's
+    on the same values in float64, else the target's) is beyond the largest finite number of ``r``'s precision.
+    Inputs that fit float16 can still give a value that does not (a MAPE of 1e7): a library computing in the
+    input's dtype returns inf there, as float16 must."""
+    if r.precision == "float64":
+        return None
+    try:
+        want = _values(metrics, name, cap, ex if r.baseline is None else r.baseline, cap.forms)
+    except Exception:  # noqa: BLE001 - the catalog refuses the form or the input: judge by the target's value
+        want = expected
+    values = np.concatenate([np.ravel(v) for _, v in want]) if want else np.zeros(0)
+    values = np.abs(values[np.isfinite(values)])
+    limit = float(np.finfo(r.precision).max)
+    if not values.size or values.max() <= limit:
+        return None
+    return f"{name}: {_renamed(r.label, cap)}: a value beyond {r.precision} range"
 
 
 def _dtype_mismatches(t, name, cap, r: Recast, expected) -> list[Finding]:
@@ -212,13 +272,18 @@ def _integer_weights(t, ex, name, cap):
     repeated = cap.inputs.take(example, np.repeat(np.arange(cap.inputs.size(example)), w.astype(int)))
     weighted = _values(t, name, cap, example, cap.forms, sample_weight=w)
     problems: list = []
-    with findings.part("", problems, view=t):
-        _same(weighted, _values(t, name, cap, repeated, cap.forms),
-              f"{name} with integer weights {w.astype(int).tolist()} vs the samples repeated", cap.inputs, t=t,
-              part="repeated")
+    rule, _ = _tie_keys(name, cap, example)
+    if rule is not None and (w > 1).any():
+        _copies_tie(name, rule)  # the weights are still checked against the permutation below
+    else:
+        with findings.part("", problems, view=t):
+            _same(weighted, _values(t, name, cap, repeated, cap.forms),
+                  f"{name} with integer weights {w.astype(int).tolist()} vs the samples repeated", cap.inputs, t=t,
+                  part="repeated")
+    order, kept = _tie_kept(name, cap, example, order)
     with findings.part("", problems, view=t):
         _same(weighted, _values(t, name, cap, cap.inputs.take(example, order), cap.forms, sample_weight=w[order]),
-              f"{name} with the samples and their weights permuted by {order.tolist()}", cap.inputs, t=t,
+              f"{name} with the samples and their weights permuted by {order.tolist()}{kept}", cap.inputs, t=t,
               part="permuted")
     findings.raise_worst(problems)
 

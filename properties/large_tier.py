@@ -76,7 +76,9 @@ import metrics
 from .capabilities import all_capabilities
 from .checks import expect_close, expect_in_range
 from .engine import precision
+from .engine.guards import Unsupported
 from .engine.registry import register
+from .engine.targets import UNSUPPORTED_SEEN, input_order_tie_rule, note_tie_rule
 from .inputs import large
 from .inputs.large import case
 
@@ -305,9 +307,19 @@ def _reordered(t, c, *, metric, how: str):
     data = c.build()
     args = _arguments(data, fields)
     n = _sample_count(data)
-    if how == "permutation":
+    rule = input_order_tie_rule(metric) if "y_score" in fields else None
+    if rule is not None:  # scores tie samples: under input order, tied samples rank as they come
+        note_tie_rule(metric, rule)
+    if how == "permutation" and rule is not None:
+        index = large.permutation_keeping_ties(n, data.y_score, seed=1)
+        what, factor = f"after permuting the samples, tied ones kept in input order (declared tie rule {rule})", 1.0
+    elif how == "permutation":
         index, what = large.permutation(n, seed=1), "after permuting the samples"
         factor = 1.0
+    elif rule is not None:
+        reason = f"{metric}: repeated samples tie their copies, ranked by the declared tie rule {rule}"
+        UNSUPPORTED_SEEN.add(reason)
+        raise Unsupported(reason)
     else:
         index = large.named(np.tile(np.arange(n), 2), f"np.tile(np.arange({n:_}), 2)")
         what = "after duplicating every sample"

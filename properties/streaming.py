@@ -57,9 +57,9 @@ from .checks import Finding, expect_close, expect_refusal, expect_refusal_or_dec
 from .engine import findings
 from .engine.guards import TargetExited, TargetViolation, Unsupported
 from .engine.registry import register
-from .engine.targets import UndeclaredKeyword
-from .generic import _form_text, _needs
-from .inputs import SKIP, edges_of, with_edges
+from .engine.targets import UNSUPPORTED_SEEN, UndeclaredKeyword, note_tie_rule
+from .generic import _form_text, _needs, _tie_keys
+from .inputs import SKIP, edges_of, tie_stable, with_edges
 
 STREAM_PROPERTIES = ("stream_batches", "stream_batch_order", "stream_compute_idempotent", "stream_reset",
                      "stream_merge", "stream_empty_batches", "stream_undefined")
@@ -187,6 +187,20 @@ def _batches(t, ex_cuts, name, cap):
     _each_form(t, cap, name, ex, check)
 
 
+def _reorders_ties(case: _Case, batches) -> bool:
+    """Whether the samples fed batch after batch in this order rank otherwise than in input order under the tie
+    rule the target declares for the metric (input order: tied samples rank as they come); noted where so."""
+    rule, keys = _tie_keys(case.name, case.cap, case.ex)
+    if rule is None:
+        return False
+    order = np.concatenate([np.asarray(b, dtype=np.intp) for b in batches])
+    if np.array_equal(tie_stable(order, keys), order):
+        return False
+    note_tie_rule(case.name, rule)
+    UNSUPPORTED_SEEN.add(f"{case.name}: batches that reorder tied samples, ranked by the declared tie rule {rule}")
+    return True
+
+
 def _batch_order(t, ex_cuts, name, cap):
     (ex, cuts), rnd = ex_cuts
 
@@ -196,6 +210,8 @@ def _batch_order(t, ex_cuts, name, cap):
         rnd.shuffle(shuffled)
         in_order = case.value(case.fed(batches))
         for part, other in (("reversed", batches[::-1]), ("shuffled", shuffled)):
+            if _reorders_ties(case, other):
+                continue
             with findings.part(part, view=t):
                 case.same(case.value(case.fed(other)), in_order,
                           f"over batches of sizes {[len(b) for b in other]} vs {[len(b) for b in batches]}")
@@ -274,6 +290,8 @@ def _merge(t, ex_cuts, name, cap):
             if len(idx):  # an empty shard's stream is stream_undefined's
                 with findings.part("shard_after_merge", view=t):
                     _answer(case, s, idx, "of a shard after it was merged into another")
+        if _reorders_ties(case, shards[::-1]):
+            return
         right = case.new()  # the other grouping and order: (... (s_k + s_{k-1}) + ...) into an empty stream
         for idx in reversed(shards):
             right.merge(case.fed([idx]))

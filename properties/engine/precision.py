@@ -237,6 +237,33 @@ def order_kept(original, transformed, *, decreasing: bool = False) -> bool:
     return bool(np.array_equal(_dense_ranks(a), _dense_ranks(-b if decreasing else b)))
 
 
+def distinct_kept(values) -> bool:
+    """Whether the target, holding ``values`` at its precision (:func:`as_target`), keeps its distinct finite
+    values apart: along the whole of a 1-D array, and along every row and every column of a 2-D one (the
+    documents of a query, the classes of a sample or the samples of a class). Raw inputs, not a transform of
+    them: the scores 1e8 + k (k = 0..5) are distinct in float64 and one or two values in float32, so a float32
+    library is given ties where the spec drew none."""
+    if effective() == "float64":
+        return True
+    try:
+        held = np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        return True  # not reals (tokens, ragged lists): nothing to round
+    if held.ndim == 0 or held.size < 2:
+        return True
+    held = held.reshape(1, -1) if held.ndim != 2 else held
+    for lines in (held, held.T) if held.shape[0] > 1 else (held,):
+        # rounding is monotone: it can only merge neighbours, so equal counts of distinct values mean none merged
+        if (_distinct_per_line(lines) != _distinct_per_line(as_target(lines))).any():
+            return False
+    return True
+
+
+def _distinct_per_line(lines: np.ndarray) -> np.ndarray:
+    """How many times each row changes value once sorted (NaNs last, each counted apart, alike in both copies)."""
+    return (np.diff(np.sort(lines, axis=-1), axis=-1) != 0).sum(axis=-1)
+
+
 def require_order_kept(original, transformed, what: str, *, decreasing: bool = False) -> None:
     """Skip what follows when :func:`order_kept` is False: raise ``guards.Unsupported`` (inside
     ``findings.form`` that form is skipped, elsewhere the example), noting ``what`` in the result's ``skipped``."""

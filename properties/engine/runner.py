@@ -451,6 +451,7 @@ def run_in_process(prop: Property, target: Target, *, all_findings: bool = True,
     # the property's edge cases, before any draw: reached in every profile, whatever the seed
     replays += [(True, lambda name=name, example=example: _run_edge(prop, target, name, example, times))
                 for name, example in prop.edges]
+    noted: set[str] = set()  # what the replays skipped: each replay activates the target afresh
     for is_edge, replay in replays:
         findings.start_search([*known, *(findings.mask_key(r.finding_class) for r in found)])
         try:
@@ -459,6 +460,8 @@ def run_in_process(prop: Property, target: Target, *, all_findings: bool = True,
             for seen_cls, first in findings.SEEN.items():
                 seen.setdefault(seen_cls, first)
             findings.end_search()
+            noted.update(UNSUPPORTED_SEEN)
+            applied.update(CONVENTIONS_APPLIED)
         if replayed is _SKIPPED:
             skipped += 1
             continue
@@ -487,8 +490,24 @@ def run_in_process(prop: Property, target: Target, *, all_findings: bool = True,
         if budget is not None and time.monotonic() - started > budget:
             break
     applied.update(c for r in found for c in r.conventions)
-    return dataclasses.replace(_combined(found, last, seen, examples, seconds), conventions=tuple(sorted(applied)),
-                               skipped_examples=skipped)
+    combined = _combined(found, last, seen, examples, seconds)
+    return dataclasses.replace(combined, conventions=tuple(sorted(applied)), skipped_examples=skipped,
+                               **_with_skipped(combined, noted))
+
+
+_SKIPPED_TEXT = "forms and examples needing what the target lacks were skipped: "
+
+
+def _with_skipped(result: Result, noted: set[str]) -> dict:
+    """``skipped`` with the reasons the replayed examples (edge cases, pins) were skipped for, and a passing
+    result's detail saying so."""
+    if noted <= set(result.skipped):
+        return {}
+    skipped = tuple(sorted(noted | set(result.skipped)))
+    if result.status != "pass":
+        return dict(skipped=skipped)
+    rest = [line for line in result.detail.splitlines() if line and not line.startswith(_SKIPPED_TEXT)]
+    return dict(skipped=skipped, detail="\n".join([_SKIPPED_TEXT + ", ".join(skipped), *rest]))
 
 
 #: what a replayed example returns when the property's check skipped it (it needs what the target lacks,
@@ -620,8 +639,7 @@ def _search_once(prop: Property, target: Target, replays: int = REPLAYS, **optio
             **base,
         )
     facts = _run_facts()
-    detail = ("forms and examples needing what the target lacks were skipped: " + ", ".join(facts["skipped"])
-              if facts["skipped"] else "")
+    detail = _SKIPPED_TEXT + ", ".join(facts["skipped"]) if facts["skipped"] else ""
     if LABELS_DROPPED:
         dropped = (f"labels= left out of the calls of {', '.join(sorted(LABELS_DROPPED))} (the target has no labels=; "
                    "only where they were the labels present, in sorted order)")

@@ -721,6 +721,18 @@ def declared_tie_rule(metric: str) -> str | None:
     return getattr(_ACTIVE[0], "ties", {}).get(metric) if _ACTIVE else None
 
 
+def input_order_tie_rule(metric: str) -> str | None:
+    """The tie rule the target under test declares for ``metric`` if under it tied items rank in input order
+    (``input_order``, ``first``), so that reordering tied items may change the value (None: no such rule)."""
+    rule = declared_tie_rule(metric)
+    return rule if rule is not None and CATALOG_TIE_RULE[rule] == "first" else None
+
+
+def note_tie_rule(metric: str, rule: str) -> None:
+    """Note that a property applied ``metric``'s declared tie rule (the result's ``conventions``)."""
+    CONVENTIONS_APPLIED.add(f"ties:{metric}={rule}")
+
+
 def form_key(form: str, taken: bool) -> str:
     """The name a result lists an input-form declaration under: ``form:token_ids=False``."""
     return f"form:{form}={taken}"
@@ -836,14 +848,46 @@ def _holds(args, kwargs) -> bool:
 
 
 def calls_held(calls) -> bool:
-    """Whether the target's precision (as now known) could hold every float input of these calls."""
+    """Whether the target's precision (as now known) could hold every float input of these calls, and keep the
+    distinct values of the arguments whose order or ties the metric reads apart (:func:`_collided`)."""
     if precision.effective() == "float64":
         return True
     for call in calls:
         if not _holds(call.args, call.kwargs):
             UNSUPPORTED_SEEN.add(f"{call.name}: inputs beyond {precision.effective()} range")
             return False
+        collided = _collided(call.name, call.args, call.kwargs)
+        if collided is not None:
+            UNSUPPORTED_SEEN.add(collided)
+            return False
     return True
+
+
+#: the arguments whose order, ties or distinct values a metric reads, where the catalog names them otherwise than
+#: ``y_score`` (every metric's ``y_score``: curves, ranking, label ranking); rounded to a lower precision, their
+#: distinct values may collide, and the metric of the collided values is another input's
+ORDERED_ARGUMENTS = {"spearman": ("x", "y"), "kendall_tau": ("x", "y")}
+
+
+def _collided(name: str, args: tuple, kwargs: dict) -> str | None:
+    """Why a call of ``name`` is no example at the target's precision (None: it is): an argument of
+    :data:`ORDERED_ARGUMENTS` (or ``y_score``) whose distinct values collide there
+    (:func:`~properties.engine.precision.distinct_kept`)."""
+    if precision.effective() == "float64":
+        return None
+    import metrics
+
+    fn = getattr(metrics, name, None) if name in metrics.CATALOG else None
+    if fn is None:
+        return None
+    named = dict(zip(_argument_names(fn, args, kwargs), (*args, *kwargs.values())))
+    for argument in ORDERED_ARGUMENTS.get(name, ("y_score",)):
+        value = named.get(argument)
+        if value is None or isinstance(value, Named) or _named_input(value) is not None:
+            continue  # the large tier's inputs: it compares with the catalog on the values as the target holds them
+        if not precision.distinct_kept(value):
+            return f"{name}: {argument} values distinct in float64 collide in {precision.effective()}"
+    return None
 
 
 def _unsupported(target: Target, fn: Callable, name: str, kwargs: dict, *, stream: bool = False,
@@ -1102,6 +1146,8 @@ class RecordingView:
                     missing = _not_taken(self._target, name, args, kwargs)
             if missing is None and not _holds(args, kwargs):
                 missing = f"{name}: inputs beyond {precision.effective()} range"
+            if missing is None and not stream:
+                missing = _collided(name, args, kwargs)
             if missing is not None:
                 UNSUPPORTED_SEEN.add(missing)
                 raise guards.Unsupported(missing)

@@ -88,6 +88,41 @@ class InputShape:
     #: relative tolerance of the invariances: the same numbers summed in another order
     rtol: float = 1e-12
     atol: float = 1e-12
+    #: the scores that tie the samples of an example, one row per ranking (a query, a label), a column per sample
+    #: (None: the example has no scores): where a target declares a tie rule that ranks tied samples in input
+    #: order (``TIES``), the properties that reorder or repeat samples keep tied ones in that order
+    tie_keys: Callable[[Any], np.ndarray | None] | None = None
+
+
+def tie_stable(order, keys) -> np.ndarray:
+    """The permutation ``order`` (sample indices) with every two samples tied in a row of ``keys`` (rows x
+    samples: equal values) kept in their input order, the others where ``order`` puts them: under a tie rule of
+    input order the permuted example ranks as the original. With one row each tie group takes the places
+    ``order`` gives it, in input order; with several (queries sharing a permutation of their documents), the
+    samples are placed in ``order``'s order, each after every sample it is tied to and follows."""
+    order = np.asarray(order, dtype=np.intp)
+    keys = np.asarray(keys)
+    keys = keys.reshape(1, -1) if keys.ndim < 2 else keys.reshape(keys.shape[0], -1)
+    n = order.size
+    if keys.shape[0] == 1:
+        key = keys[0]
+        places = np.lexsort((np.arange(n), key[order]))  # the places, grouped by the key of the sample put there
+        members = np.lexsort((np.arange(n), key))  # the samples, grouped by key, in input order
+        out = np.empty(n, dtype=np.intp)
+        out[places] = members
+        return out
+    tied = np.zeros((n, n), dtype=bool)
+    for row in keys:
+        tied |= row[:, None] == row[None, :]
+    follows = np.triu(tied, 1)  # follows[i, j]: j is tied to the earlier i, so i must come first
+    drawn = np.empty(n, dtype=np.intp)
+    drawn[order] = np.arange(n)
+    left, out = list(range(n)), []
+    while left:
+        ready = [j for j in left if not any(follows[i, j] for i in left if i != j)]
+        out.append(min(ready, key=lambda j: drawn[j]))
+        left.remove(out[-1])
+    return np.array(out, dtype=np.intp)
 
 
 # ------------------------------------------------------------------ the dtype axis

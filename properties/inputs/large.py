@@ -121,6 +121,15 @@ def permutation(n: int, seed: int = 0) -> np.ndarray:
     return named(order, f"large.permutation(n={n:_}, seed={seed})")
 
 
+def permutation_keeping_ties(n: int, keys, seed: int = 0) -> np.ndarray:
+    """:func:`permutation` with the samples that tie in ``keys`` (equal scores) kept in their input order
+    (:func:`properties.inputs.tie_stable`), named ``large.permutation_keeping_ties(n=..., keys=..., seed=...)``."""
+    from . import tie_stable
+
+    order = tie_stable(np.random.default_rng(seed).permutation(n), keys)
+    return named(order, f"large.permutation_keeping_ties(n={n:_}, keys={name_of(keys) or 'keys'}, seed={seed})")
+
+
 # --------------------------------------------------------------------------
 # Generators: n (and options) -> dict of named fields
 

@@ -199,6 +199,8 @@ def _shape(name: str, examples, axis: int, *, cutoff: bool = True, **extra) -> I
         bad=lambda metric: bad_batches(),
         recast=_recast_batch,
         dtypes=f"grades as int64, int8, uint8 and bool (0/1 grades); scores in float32, {ROUNDED}; Python lists",
+        # documents tie within a query; reordering whole queries moves no document within its query
+        tie_keys=(lambda ex: ex[1]) if axis == 1 else None,
         **extra,
     )
 
