@@ -203,6 +203,23 @@ def test_a_wrong_float32_library_still_fails_and_a_float64_one_is_not_skipped(to
     assert not any("collide" in reason for reason in _run("curves.definition[roc_auc]", load_target("metrics")).skipped)
 
 
+#: a float32 library that maps every score through a sigmoid first (torchmetrics' auto-sigmoid): scores beyond
+#: about 17 all become 1.0, a tie the library made, not the precision
+SATURATING_ROC_AUC = """
+    def roc_auc(y_true, y_score, *, sample_weight=None, average="macro"):
+        with np.errstate(over="ignore"):
+            squashed = (1 / (1 + np.exp(-np.asarray(y_score, dtype=np.float32)))).astype(np.float32)
+        return np.float32(metrics.roc_auc(y_true, squashed, sample_weight=sample_weight, average=average))
+"""
+
+
+def test_a_float32_library_that_ties_scores_itself_still_fails_on_scores_float32_holds_apart(toy):
+    # the edge case 1e3 + k: distinct in float32, where 1e8 + k (skipped) is not
+    result = _run("curves.definition[roc_auc]", toy("f32_sigmoid", SATURATING_ROC_AUC, PRECISION="float32"),
+                  all_findings=False)
+    assert result.status == "fail" and "offset_1e3_unit_spread" in result.counterexample, result.counterexample
+
+
 def test_distinct_values_are_kept_apart_in_float64_and_merged_in_float32():
     offset = 1e8 + np.arange(6.0)
     assert precision.distinct_kept(offset)

@@ -72,14 +72,17 @@ def _s(values, dtype=np.float64) -> np.ndarray:
 def ranking_edges(need_negative: bool = True) -> tuple:
     """The rankings that break score metrics: every score tied, integer-valued scores (the dtype axis
     then offers them as int64), one positive among negatives, the fewest samples, scores offset by 1e8
-    with unit spread, subnormal scores, float32 scores tied after rounding; without ``need_negative``
-    also positives only, and a single sample."""
+    (one float32 value) and by 1e3 (distinct in float32) with unit spread, subnormal scores, float32 scores
+    tied after rounding; without ``need_negative`` also positives only, and a single sample."""
     edges = [
         ("all_tied", (_y([0, 1, 0, 1]), _s([0.5, 0.5, 0.5, 0.5]))),
         ("integer_scores", (_y([0, 0, 1, 1]), _s([1, 2, 3, 4]))),
         ("one_positive", (_y([0, 0, 0, 1, 0]), _s([0.1, 0.4, 0.35, 0.8, 0.4]))),
         ("two_samples", (_y([1, 0]), _s([0.2, 0.7]))),
         ("offset_1e8_unit_spread", (_y([0, 1, 1, 0, 1, 0]), 1e8 + _s([0, 1, 2, 3, 4, 5]))),
+        # distinct in float32 too (1e8 + k is not, and is skipped for a float32 target): far beyond [0, 1], where
+        # a sigmoid applied to the scores ties them all at 1.0
+        ("offset_1e3_unit_spread", (_y([0, 1, 1, 0, 1, 0]), 1e3 + _s([0, 1, 2, 3, 4, 5]))),
         ("subnormal_scores", (_y([0, 1, 0, 1]), _s([5e-324, 1e-320, 0.0, 2e-310]))),
         ("float32_ties", (_y([0, 1, 1, 0]), _s([0.1, 0.9, 0.9, 0.3], np.float32))),
     ]
