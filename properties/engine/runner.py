@@ -210,6 +210,7 @@ class _WatchedProperty:
         self._search = search
 
     def check(self, view, ex) -> None:
+        findings.CURRENT_EXAMPLE[0] = ex  # a masked failure is classed by its input (set again by a wrapped check)
         try:
             self._prop.check(view, ex)
         except BaseException as exc:
@@ -282,7 +283,6 @@ def run_property(
             return
         counter["examples"] += 1
         view = RecordingView(target)
-        findings.CURRENT_EXAMPLE[0] = ex  # a masked failure is classed by its input (set again by a wrapped check)
         try:
             prop.check(view, ex)
         except BaseException as exc:
