@@ -22,8 +22,10 @@ class Finding(AssertionError):
     """
 
     def __init__(self, message: str, *, severity: str = "wrong value", size: float = 0.0, structure: str = "",
-                 outcome: str = ""):
+                 outcome: str = "", bad_input: bool = False):
         super().__init__(message)
+        #: a refusal check's finding: the bad input names where it lies, so the class has no input class
+        self.bad_input = bad_input
         self.severity = severity
         self.size = size
         self.structure = structure
@@ -131,20 +133,22 @@ def expect_refusal(call, argument: str | None = None) -> Exception:
     except MetricInputError as exc:
         if argument is not None and argument not in str(exc):
             raise Finding(f"MetricInputError raised but its message does not name {argument!r}: {exc}",
-                          severity="wrong exception type", outcome="unnamed_argument") from None
+                          severity="wrong exception type", outcome="unnamed_argument", bad_input=True) from None
         return exc
     except Exception as exc:  # noqa: BLE001 - sorted below: a refusal, a crash, or the wrong type of refusal
         if is_refusal(exc, refusal_errors()):
             return exc
         if isinstance(exc, CRASH_ERRORS):
             raise Finding(f"expected a clear refusal{naming}, but the call crashed with "
-                          f"{type(exc).__name__}: {exc}", severity="crash", outcome=f"raises:{type(exc).__name__}") from exc
+                          f"{type(exc).__name__}: {exc}", severity="crash", outcome=f"raises:{type(exc).__name__}",
+                          bad_input=True) from exc
         raise Finding(f"expected a refusal{naming} as one of "
                       f"{', '.join(e.__name__ for e in refusal_errors())}, got {type(exc).__name__}: {exc}",
-                      severity="wrong exception type", outcome=f"raises:{type(exc).__name__}") from exc
+                      severity="wrong exception type", outcome=f"raises:{type(exc).__name__}",
+                      bad_input=True) from exc
     about = "a refusal" if argument is None else f"an error about {argument!r}"
     raise Finding(f"expected {about}, got a result: {_fmt(result)}", severity="accepted invalid input",
-                  outcome=findings.result_outcome(result))
+                  outcome=findings.result_outcome(result), bad_input=True)
 
 
 def expect_refusal_or_declared(call, kind: str, metric: str, argument: str | None = None, *,

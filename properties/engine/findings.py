@@ -214,13 +214,11 @@ def input_class(example) -> str:
     return "general"
 
 
-def _on_bad_input(structure: str, severity: str) -> bool:
-    """Whether a finding is about bad input (its class names the defect, so no input class is added)."""
-    if slug(severity) in ("accepted_invalid_input", "wrong_exception_type"):
-        return True
-    from ..inputs import BAD_INPUT_DEFECTS
-
-    return structure.split(":", 1)[0] in BAD_INPUT_DEFECTS
+def _on_bad_input(exc: BaseException, severity: str) -> bool:
+    """Whether a failure is about bad input (its class names the defect, so no input class is added): a
+    refusal check's finding (marked ``bad_input`` by :func:`properties.checks.expect_refusal`)."""
+    return bool(getattr(exc, "bad_input", False)) or slug(severity) in ("accepted_invalid_input",
+                                                                         "wrong_exception_type")
 
 
 def input_class_of_failure(exc: BaseException) -> str:
@@ -359,12 +357,12 @@ def class_of(exc: BaseException) -> str:
     structure = structure_of(exc)
     if isinstance(exc, AssertionError):
         severity = getattr(exc, "severity", "wrong value")
-        where = "" if _on_bad_input(structure, severity) else _input_class_of(exc)
+        where = "" if _on_bad_input(exc, severity) else _input_class_of(exc)
         return finding_class(structure, severity, getattr(exc, "outcome", "") or "", where)
     if _out_of_memory(exc):
         return join(structure, "memory")
     cls = join(structure, f"raises:{type(exc).__name__}")
-    where = "" if _on_bad_input(structure, "") else _input_class_of(exc)
+    where = "" if _on_bad_input(exc, "") else _input_class_of(exc)
     return f"{cls}@{where}" if where else cls
 
 

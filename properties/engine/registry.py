@@ -199,6 +199,7 @@ def one_failure_site(check: Callable) -> Callable:
             clone.severity, clone.size = getattr(exc, "severity", "wrong value"), getattr(exc, "size", 0.0)
             clone.structure = findings.structure_of(exc)
             clone.outcome = getattr(exc, "outcome", "")
+            clone.bad_input = getattr(exc, "bad_input", False)
             clone.input_class = findings.input_class_of_failure(exc)
             for note in getattr(exc, "__notes__", ()):
                 clone.add_note(note)
