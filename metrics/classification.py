@@ -23,6 +23,13 @@ classes (nan only if all are undefined), again as scikit-learn does.
 Labels may be integers, booleans, integral floats or strings (not a mix of
 strings and numbers). Samples whose labels are not in ``labels`` still count as
 false positives / false negatives of the selected classes (scikit-learn's rule).
+
+The two label arguments may differ in dtype when they hold numbers: labels are
+compared by value, so ``[1, 0]`` against ``[1.0, 0.0]`` (int against float) and
+``[True, False]`` against ``[1, 0]`` (bool against int: True is 1) are the same
+labels and score as they do in one dtype. Strings against numbers (``[0, 1]``
+against ``["0", "1"]``) are refused, naming the second argument: a class named
+``"1"`` is not the class ``1``. NaN and infinite labels are refused.
 """
 
 from __future__ import annotations

@@ -19,6 +19,15 @@ an array with one value per query for 2-D input; the ``mean_*`` metrics and
 Conventions, each a named option:
 
 * a document is *relevant* when its grade is > 0 (binary metrics);
+* a grade below 0 is graded relevance below zero, not bad input (seed 004 suggests a
+  negative grade for a document that should not be there): the binary metrics
+  (P@k, R@k, AP, RR, hit rate, fall-out, R-precision, bpref, success@k, ARHR,
+  personalized@k) read it as a document that is not relevant; DCG and CG sum it
+  as a negative gain (linear gain); NDCG divides by the ideal DCG only where that
+  is positive, and a query whose ideal DCG is not positive (nothing above grade 0)
+  takes ``no_relevant``. Negative grades are refused (MetricInputError naming
+  ``y_true``) where the gain or weight is undefined below 0: ``gain="exponential"``,
+  expected reciprocal rank, expected percentile rank;
 * ``k=None`` means every document; a ``k`` above the number of documents is
   clipped to it (as scikit-learn's ``ndcg_score`` and ranx do);
 * ``ties`` (score form only): ``"average"`` (default) is the expected value of

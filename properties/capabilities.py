@@ -15,6 +15,39 @@ from typing import Any, Callable
 
 
 @dataclasses.dataclass(frozen=True)
+class Parameter:
+    """The domain of a numeric keyword parameter: integers from ``lowest`` (``integer``), or reals above
+    ``lowest`` (``inclusive``: from it)."""
+
+    lowest: float
+    integer: bool = True
+    inclusive: bool = True
+
+    def bad_values(self) -> tuple[tuple[str, float], ...]:
+        """(defect, value) pairs just outside the domain, the defect a name of
+        :data:`~properties.inputs.BAD_INPUT_DEFECTS`: the value below it (0 where it starts at 1 or above 0:
+        ``nonpositive``; -1 where it starts at 0: ``negative``) and, for an integer, a fractional value inside
+        the range (``fractional``)."""
+        if self.integer:
+            below = self.lowest - 1
+            out = (("nonpositive" if below == 0 else "negative", int(below)),)
+            return (*out, ("fractional", self.lowest + 0.5))
+        if self.inclusive:
+            return (("nonpositive" if self.lowest > 0 else "negative", float(self.lowest) - 1.0),)
+        return (("nonpositive" if self.lowest == 0 else "negative", float(self.lowest)),)
+
+
+#: an integer >= 1: k, n, max_n, n_bins, char_order
+COUNT = Parameter(1)
+#: an integer >= 0: word_order, n_features
+NON_NEGATIVE_INTEGER = Parameter(0)
+#: a real > 0: beta of an F-measure, sigma
+POSITIVE = Parameter(0, integer=False, inclusive=False)
+#: a real >= 0: METEOR's beta
+NON_NEGATIVE = Parameter(0, integer=False)
+
+
+@dataclasses.dataclass(frozen=True)
 class Capability:
     #: (lowest, highest) value; ``None`` for an unbounded side
     range: tuple[float | None, float | None]
@@ -63,6 +96,16 @@ class Capability:
     argument_names: dict | None = None
     #: generic properties that do not apply to this metric (say why where it is declared)
     not_generic: tuple[str, ...] = ()
+    #: the metric's numeric keyword parameters (keyword -> :class:`Parameter`): refuses_bad_input sends each
+    #: one just outside its domain (``nonpositive:k``, ``fractional:k``)
+    parameters: dict = dataclasses.field(default_factory=dict)
+
+
+def declare_parameters(capabilities: dict[str, Capability], parameters: dict[str, dict[str, Parameter]]) -> None:
+    """Give each named metric of ``capabilities`` (in place) its numeric parameters: metric -> keyword ->
+    :class:`Parameter`."""
+    for name, own in parameters.items():
+        capabilities[name] = dataclasses.replace(capabilities[name], parameters=dict(own))
 
 
 def all_capabilities() -> dict[str, Capability]:

@@ -110,13 +110,14 @@ def expect_le(a, b, *, what: str, tol: float = 1e-12) -> None:
 
 
 
-def expect_refusal(call, argument: str | None = None) -> Exception:
+def expect_refusal(call, argument: str | tuple[str, ...] | None = None) -> Exception:
     """Assert that ``call()`` refuses its input instead of returning a number.
 
     A refusal is an exception of the target's declared refusal types
     (``REFUSAL_ERRORS`` in its adapter; ``ValueError`` and ``TypeError`` by
     default), so third-party targets with their own exception types can conform;
-    a :class:`MetricInputError` must also name ``argument``. Anything else fails,
+    a :class:`MetricInputError` must also name ``argument`` (one of them, for a
+    tuple of arguments that disagree with each other). Anything else fails,
     ranked by what happened: a result is *accepted invalid input*; an
     ``IndexError``, ``ZeroDivisionError`` ... deep inside the implementation is a
     *crash*; any other exception type is a refusal of the *wrong exception type*.
@@ -125,14 +126,16 @@ def expect_refusal(call, argument: str | None = None) -> Exception:
     """
     from .engine.targets import UndeclaredKeyword, refusal_errors
 
-    naming = "" if argument is None else f" naming {argument!r}"
+    names = () if argument is None else (argument,) if isinstance(argument, str) else tuple(argument)
+    shown = " or ".join(repr(a) for a in names)
+    naming = f" naming {shown}" if names else ""
     try:
         result = call()
     except (TargetViolation, TargetExited, Unsupported, UndeclaredKeyword):
         raise  # a rule of its own broken (mutation, return type, exit), or an option the target lacks
     except MetricInputError as exc:
-        if argument is not None and argument not in str(exc):
-            raise Finding(f"MetricInputError raised but its message does not name {argument!r}: {exc}",
+        if names and not any(a in str(exc) for a in names):
+            raise Finding(f"MetricInputError raised but its message does not name {shown}: {exc}",
                           severity="wrong exception type", outcome="unnamed_argument", bad_input=True) from None
         return exc
     except Exception as exc:  # noqa: BLE001 - sorted below: a refusal, a crash, or the wrong type of refusal
@@ -146,7 +149,7 @@ def expect_refusal(call, argument: str | None = None) -> Exception:
                       f"{', '.join(e.__name__ for e in refusal_errors())}, got {type(exc).__name__}: {exc}",
                       severity="wrong exception type", outcome=f"raises:{type(exc).__name__}",
                       bad_input=True) from exc
-    about = "a refusal" if argument is None else f"an error about {argument!r}"
+    about = f"an error about {shown}" if names else "a refusal"
     raise Finding(f"expected {about}, got a result: {_fmt(result)}", severity="accepted invalid input",
                   outcome=findings.result_outcome(result), bad_input=True)
 

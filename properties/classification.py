@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 from hypothesis import strategies as st
 
-from .capabilities import Capability
+from .capabilities import COUNT, POSITIVE, Capability, declare_parameters
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal, is_nan
 from .engine import findings
 from .engine.registry import prop, register
@@ -179,6 +179,7 @@ _GENERIC = {
     "d2_log_loss_score": dict(inputs=PROBABILITIES, best=1.0, defined=lambda ex: np.unique(ex.y_true).size > 1),
 }
 CAPABILITIES = {m: dataclasses.replace(cap, **_GENERIC[m]) for m, cap in CAPABILITIES.items()}
+declare_parameters(CAPABILITIES, {"fbeta": {"beta": POSITIVE}, "top_k_accuracy": {"k": COUNT}})
 GENERIC_EXAMPLES = PER_METRIC_EXAMPLES
 
 

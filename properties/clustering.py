@@ -27,11 +27,11 @@ from collections import Counter
 import numpy as np
 from hypothesis import strategies as st
 
-from .capabilities import Capability
+from .capabilities import POSITIVE, Capability, declare_parameters
 from .checks import expect, expect_close, expect_le, expect_refusal
 from .engine import findings, registry
 from .engine.targets import reference
-from .inputs.labels import LABELS, label_pairs, wide_contingency_pairs
+from .inputs.labels import PARTITIONS, label_pairs, wide_contingency_pairs
 from .inputs.points import CLUSTERED_POINTS, clustered_points, coincident_points
 
 EXAMPLES = 40
@@ -48,7 +48,7 @@ NMI_AVERAGES = ("min", "geometric", "arithmetic", "max")
 _PAIR_NAMES = {"y_true": "labels_true", "y_pred": "labels_pred"}
 _ONE_CLUSTER = "one cluster on both sides, or a single sample: "
 
-_LABEL_METRICS = dict(inputs=LABELS, argument_names=_PAIR_NAMES)
+_LABEL_METRICS = dict(inputs=PARTITIONS, argument_names=_PAIR_NAMES)
 # pair counts grow with the square of the sample count: duplicating every sample changes them
 _PAIRWISE = dict(_LABEL_METRICS, not_generic=("duplication_invariance",))
 
@@ -96,6 +96,7 @@ CAPABILITIES = {
         (-1.0, 1.0), False, "points and labels", "one cluster: refused; noise (-1) counted in |O| only",
         inputs=CLUSTERED_POINTS, not_generic=("duplication_invariance",)),
 }
+declare_parameters(CAPABILITIES, {"v_measure": {"beta": POSITIVE}})
 
 
 # ------------------------------------------------------------------ the spec's own definitions (tiny inputs)
@@ -194,7 +195,7 @@ def _definition(name, a, b, **kw) -> float | np.ndarray:
     raise KeyError(name)
 
 
-LABEL_PAIR_METRICS = tuple(m for m, cap in CAPABILITIES.items() if cap.inputs is LABELS)
+LABEL_PAIR_METRICS = tuple(m for m, cap in CAPABILITIES.items() if cap.inputs is PARTITIONS)
 #: the scores computed from the entropies of the contingency table
 INFORMATION_SCORES = ("mutual_information", "normalized_mutual_information", "adjusted_mutual_information",
                       "homogeneity", "completeness", "v_measure")

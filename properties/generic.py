@@ -28,7 +28,11 @@ properties, with the family's own id prefix, for every metric of every family:
     a perfect input gives the declared best value, wherever the metric is defined
 ``refuses_bad_input``
     the common bad-input classes of the input shape (empty, length mismatch,
-    NaN, infinity, wrong dimension ...) are refused, naming the argument; empty
+    NaN, infinity, wrong dimension, a length-1 argument against n samples ...)
+    are refused, naming the argument; and, as edge cases, a ``sample_weight``
+    that is NaN, infinite, negative, of the wrong length, of length 1 or all
+    zero (metrics with sample weights), and each numeric parameter just outside
+    its domain (``Capability.parameters``: k = 0, k = 1.5, beta = 0 ...). Empty
     input gives the declared value instead where the target declares
     ``CONVENTIONS["empty"]``
 
@@ -302,37 +306,96 @@ def _perfect(t, ex, name, cap):
     findings.raise_worst(problems)
 
 
-def _refusal_call(t, name, cap, example):
+def _refusal_call(t, name, cap, example, keywords=None):
     """The metric on a bad input under ``refusal_form``, or under the first of ``refusal_fallbacks`` the target
-    has (Unsupported from the last one: the example is skipped)."""
+    has (Unsupported from the last one: the example is skipped); ``keywords`` (a bad sample_weight or
+    parameter) are added to the form, or replace its own."""
     *first, last = (cap.refusal_form, *cap.refusal_fallbacks)
+    keywords = keywords or {}
     for form in first:
         try:
-            return cap.inputs.call(t, name, example, **form)
+            return cap.inputs.call(t, name, example, **{**form, **keywords})
         except Unsupported:
             continue
-    return cap.inputs.call(t, name, example, **last)
+    return cap.inputs.call(t, name, example, **{**last, **keywords})
 
 
 def _refusal(t, ex, name, cap):
     """One bad input refused; its finding class is the defect and the argument at fault
-    (``nan:y_score``), so that a listed defect never hides another."""
-    example, argument, defect = ex
+    (``nan:y_score``), so that a listed defect never hides another. ``ex`` is ``(example, argument, defect)``,
+    or with a fourth item, the keywords the call adds (a bad ``sample_weight``, a parameter out of its
+    domain); an argument ``a,b`` (two arguments that disagree, as ``mixed_dtype:y_true,y_pred``) is refused
+    when either is named."""
+    example, argument, defect, *keywords = ex
+    keywords = keywords[0] if keywords else None
     if cap.argument_names and argument is not None:
-        argument = cap.argument_names.get(argument, argument)
+        argument = ",".join(cap.argument_names.get(a, a) for a in argument.split(","))
+    named = argument if argument is None or "," not in argument else tuple(argument.split(","))
     skip_taken_form(name, defect)  # a form the library takes as valid by design (INPUT_FORMS) is not bad input
     with findings.part(findings.join(defect, argument or ""), view=t):
         if defect == "empty":  # a library may declare what empty input gives (CONVENTIONS["empty"])
-            expect_refusal_or_declared(lambda: _refusal_call(t, name, cap, example), "empty", name,
+            expect_refusal_or_declared(lambda: _refusal_call(t, name, cap, example, keywords), "empty", name,
                                        argument, what=f"{name} on empty input")
         else:
-            expect_refusal(lambda: _refusal_call(t, name, cap, example), argument)
+            expect_refusal(lambda: _refusal_call(t, name, cap, example, keywords), named)
+
+
+#: sample weights that are bad input to every metric that takes them: (defect, n weights -> the bad weights)
+BAD_WEIGHTS = (
+    ("nan", lambda w: _one_weight(w, np.nan)),
+    ("inf", lambda w: _one_weight(w, np.inf)),
+    ("negative", lambda w: _one_weight(w, -1.0)),
+    ("wrong_length", lambda w: np.append(w, 1.0)),
+    # one weight for every sample: NumPy broadcasts it, a weighted mean then is the unweighted one
+    ("broadcast", lambda w: np.full(1, 2.0)),
+    ("all_zero", lambda w: np.zeros_like(w)),
+)
+
+
+def _one_weight(w: np.ndarray, value: float) -> np.ndarray:
+    out = np.array(w, dtype=np.float64)
+    out[min(1, out.size - 1)] = value
+    return out
+
+
+def _weight_edges(name: str, cap: Capability) -> tuple:
+    """The refusal edge cases of a metric with ``sample_weight``: the first weighted edge case of its shape
+    with the weights of each of :data:`BAD_WEIGHTS` (``negative:sample_weight``, ...)."""
+    shape = cap.inputs
+    if not cap.sample_weight or shape.weighted is None:
+        return ()
+    weighted = edges_of(shape.weighted(name))
+    if not weighted:
+        return ()
+    _, (example, w) = weighted[0]
+    return tuple((f"{defect}_sample_weight", (example, "sample_weight", defect, {"sample_weight": bad(w)}))
+                 for defect, bad in BAD_WEIGHTS)
+
+
+def _parameter_edges(name: str, cap: Capability) -> tuple:
+    """The refusal edge cases of a metric's numeric parameters (``cap.parameters``): the first edge case of its
+    shape with each parameter at each of its bad values (``nonpositive:k``, ``fractional:k``); a keyword the
+    shape's call takes from the example is set there (``set_keyword``)."""
+    shape = cap.inputs
+    valid = edges_of(shape.examples(name))
+    if not cap.parameters or not valid:
+        return ()
+    _, example = valid[0]
+    out = []
+    for keyword, parameter in cap.parameters.items():
+        for defect, value in parameter.bad_values():
+            if keyword in shape.call_keywords:
+                edge = (shape.set_keyword(example, keyword, value), keyword, defect)
+            else:
+                edge = (example, keyword, defect, {keyword: value})
+            out.append((f"{defect}_{keyword}", edge))
+    return tuple(out)
 
 
 def _needs(name: str, cap: Capability, forms, *extra: str) -> tuple[str, ...]:
     added = cap.inputs.form_keywords or (lambda form: ())
     keys = dict.fromkeys([*cap.inputs.call_keywords, *(k for form in forms for k in (*form, *added(form)))])
-    return (name, *(f"{name}:{k}" for k in (*keys, *extra)))
+    return (name, *(f"{name}:{k}" for k in dict.fromkeys((*keys, *extra))))
 
 
 def _permuted(examples, size):
@@ -381,12 +444,12 @@ def register_generic(family: str, name: str, cap: Capability, *, max_examples: i
         return []
     made = []
 
-    def add(prop_name, statement, kind, check, strategy, needs, examples=max_examples):
+    def add(prop_name, statement, kind, check, strategy, needs, examples=max_examples, edges=None):
         if prop_name in cap.not_generic:
             return
         made.append(register(f"{prop_name}[{name}]", statement, kind=kind, family=family, needs=needs,
                              check=functools.partial(check, name=name, cap=cap), strategy=strategy,
-                             max_examples=examples).id)
+                             max_examples=examples, edges=edges).id)
         GENERIC_IDS.add(made[-1])
 
     unknown = set(cap.not_generic) - set(GENERIC_PROPERTIES)
@@ -418,6 +481,10 @@ def register_generic(family: str, name: str, cap: Capability, *, max_examples: i
         add("perfect", f"a perfect input gives {name} = {cap.best} wherever it is defined", "identity", _perfect,
             shape.perfect(name), _needs(name, cap, cap.perfect_forms or cap.forms))
     if shape.bad is not None:
+        bad = shape.bad(name)
+        weights, parameters = _weight_edges(name, cap), _parameter_edges(name, cap)
+        extra = ("sample_weight",) * bool(weights) + tuple(k for k in cap.parameters if k not in shape.call_keywords)
         add("refuses_bad_input", f"{name} refuses the common bad inputs of {shape.name}, naming the argument",
-            "refusal", _refusal, shape.bad(name), _needs(name, cap, [cap.refusal_form]))
+            "refusal", _refusal, bad, _needs(name, cap, [cap.refusal_form], *extra),
+            edges=(*edges_of(bad), *weights, *parameters))
     return made

@@ -33,7 +33,7 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from .capabilities import Capability
+from .capabilities import POSITIVE, Capability, declare_parameters
 from .checks import expect, expect_close, expect_le, expect_refusal
 from .curves import _log_area_by_quadrature  # the spec's own log-AUC arithmetic, shared
 from .engine import findings
@@ -202,6 +202,7 @@ CAPABILITIES = {
                      inputs=PER_LABEL_CURVES, best=1.0, forms=_forms(m), refusal_form=_forms(m)[0])
        for m in CONSTRAINTS},
 }
+declare_parameters(CAPABILITIES, {"multilabel_fbeta": {"beta": POSITIVE}})
 
 
 # ------------------------------------------------------------------ the spec's own arithmetic

@@ -9,7 +9,7 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from properties.capabilities import Capability
+from properties.capabilities import COUNT, Capability, declare_parameters
 from properties.inputs import edges_of, mapped_edges, with_edges
 from properties.inputs.distributions import (
     CORPORA,
@@ -69,6 +69,7 @@ _GENERIC = {
 }
 # duplicating the categories of a distribution breaks its normalisation: not an input of the metric
 CAPABILITIES = {name: dataclasses.replace(cap, **_GENERIC[name]) for name, cap in CAPABILITIES.items()}
+declare_parameters(CAPABILITIES, {"expected_calibration_error": {"n_bins": COUNT}, "calibration_curve": {"n_bins": COUNT}})
 
 BASES = (2.0, math.e, 10.0, 1.5, 7.0)
 

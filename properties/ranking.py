@@ -23,9 +23,10 @@ import math
 import numpy as np
 from hypothesis import reject, strategies as st
 
-from .capabilities import Capability
+from .capabilities import COUNT, POSITIVE, Capability, declare_parameters
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal
 from .engine import precision, registry
+from .inputs import with_edges
 from .inputs.ranked_lists import (DOCUMENTS, LEAVE_ONE_OUT_QUERIES, QUERIES, SPARSE_GRADES, WHOLE_LISTS, batches,
                                   leave_one_out_batches, positional)
 
@@ -169,6 +170,10 @@ _GENERIC = {
     "personalized_at_k": dict(_PER_DOCUMENT, best=1.0),
 }
 CAPABILITIES = {m: dataclasses.replace(cap, **_GENERIC[m]) for m, cap in CAPABILITIES.items()}
+declare_parameters(CAPABILITIES, {
+    **{m: {"k": COUNT} for m, cap in CAPABILITIES.items() if "k" in cap.inputs.call_keywords},
+    "expected_reciprocal_rank": {"k": COUNT, "max_grade": POSITIVE},
+})
 
 
 def _rows(value):
@@ -559,6 +564,72 @@ for _m, (_expected, _statement) in _GAIN_DEFINITIONS.items():
 
 
 # ------------------------------------------------------------------ R-precision, fall-out, bpref, ERR
+
+# ------------------------------------------------------------------ negative grades
+# A grade below zero is graded relevance below zero, not bad input (seed 004, NDCG's caveats: "the human rater
+# could assign a negative relevance score to that document"): the binary metrics read it as a document that is
+# not relevant (relevant means grade > 0), the linear gains sum it as given, NDCG divides by the ideal DCG only
+# where that is positive. The metrics whose gain or weight is not defined below zero refuse it instead, each
+# under its own property: ERR (refuses_grades_off_scale), the expected percentile rank (refuses_negative_grades)
+# and gain='exponential' (refuses_negative_grades_exponential).
+
+#: the metrics that read a negative grade as a document that is not relevant
+NEGATIVE_AS_IRRELEVANT = tuple(m for m in ALL + RETRIEVAL + RECOMMENDER + SEED004_FORMULAS
+                               if m not in ("dcg_at_k", "ndcg_at_k", "cumulative_gain_at_k",
+                                            "expected_reciprocal_rank", "expected_percentile_rank"))
+#: the metrics that sum a negative grade as a negative gain (linear gain)
+NEGATIVE_AS_GAIN = ("dcg_at_k", "cumulative_gain_at_k")
+#: the metrics that refuse negative grades, naming y_true (checked by their own refusal properties)
+NEGATIVE_REFUSED = ("expected_reciprocal_rank", "expected_percentile_rank")
+
+#: grades with negatives among them, most of them small
+_SIGNED_GRADES = st.sampled_from((-2, -1, -1, 0, 0, 1, 3))
+
+
+def _negative_grade_edges() -> tuple:
+    """A query whose only non-zero grade is negative and ranked first (a library that counts any non-zero grade
+    relevant gives P@1 = 1; one that divides by a negative ideal DCG, NDCG = 2), as scored documents and as a
+    ranked list; and a batch with negative and positive grades."""
+    return (
+        ("only_grade_negative_first", (np.array([[0.0, -1.0, 0.0]]), np.array([[1.0, 3.0, 2.0]]), 1)),
+        ("only_grade_negative_ranked_list", (np.array([[-1.0, 0.0, 0.0, 0.0]]), None, None)),
+        ("negative_and_positive_grades", (np.array([[2.0, -1.0, 0.0, 1.0], [-2.0, -1.0, 0.0, 0.0]]),
+                                          np.array([[0.5, 3.0, 2.0, 1.0], [1.0, 2.0, 3.0, 4.0]]), 2)),
+    )
+
+
+#: tie-free batches (ranked lists, or distinct scores: the ranking never depends on the grades) with negative grades
+_NEGATIVE_GRADE_BATCHES = with_edges(st.one_of(batches(scored=False, grades=_SIGNED_GRADES),
+                                               batches(ties=False, grades=_SIGNED_GRADES)), _negative_grade_edges())
+
+
+@_each("negative_grades", NEGATIVE_AS_IRRELEVANT + NEGATIVE_AS_GAIN + ("ndcg_at_k",),
+       "{m} scores negative grades as graded relevance below zero: a document that is not relevant to a binary "
+       "metric (the value with every negative grade replaced by 0), a negative gain to DCG and CG (the value of "
+       "the positive grades minus that of the negative ones), and NDCG = DCG / ideal DCG where the ideal DCG is "
+       "positive, the value of a query with nothing relevant where it is not", "relation",
+       _NEGATIVE_GRADE_BATCHES, max_examples=10)
+def _negative_grades(t, ex, m):
+    y, s, k = ex
+
+    def value(grades):
+        return _rows(getattr(t, m)(*positional((grades, s, k)), **_cut(m, k)))
+
+    if m in NEGATIVE_AS_IRRELEVANT:
+        expect_close(value(y), value(np.maximum(y, 0.0)), rtol=1e-12, atol=1e-12,
+                     what=f"{m} with negative grades vs with those grades 0")
+    elif m in NEGATIVE_AS_GAIN:
+        expect_close(value(y), value(np.maximum(y, 0.0)) - value(np.maximum(-y, 0.0)), rtol=1e-9, atol=1e-12,
+                     what=f"{m} with negative grades vs that of the positive grades minus that of the negative ones")
+    else:
+        ranked, cut = _in_rank_order(ex)
+        dcg, ideal = _dcg(ranked, cut, "linear"), _dcg(-np.sort(-y, axis=1), cut, "linear")
+        nothing = value(np.zeros_like(y))  # the target's own answer for a query with nothing relevant
+        expected = np.where(ideal > 0, dcg / np.where(ideal > 0, ideal, 1.0), nothing)
+        expect_close(value(y), expected, rtol=1e-9, atol=1e-12,
+                     what=f"{m} with negative grades vs DCG / ideal DCG (a query with nothing relevant where the "
+                          "ideal DCG is not positive)")
+
 
 #: one valid batch that the ranking-specific bad-input properties spoil in one way
 #: each (the common bad inputs are generic): the checks are about the refusal, not

@@ -19,7 +19,7 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from .capabilities import Capability
+from .capabilities import COUNT, Capability, declare_parameters
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_refusal
 from .engine import registry
 from .engine.targets import reference
@@ -61,6 +61,7 @@ CAPABILITIES = {
         # repeating every user adds pairs of identical lists: personalization falls (by design)
         not_generic=("duplication_invariance",)),
 }
+declare_parameters(CAPABILITIES, {m: {"k": COUNT} for m in CAPABILITIES})
 
 
 def _needs(m, *options) -> tuple[str, ...]:

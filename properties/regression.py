@@ -9,7 +9,7 @@ import math
 import numpy as np
 from hypothesis import strategies as st
 
-from properties.capabilities import Capability
+from properties.capabilities import NON_NEGATIVE_INTEGER, Capability, declare_parameters
 from properties.checks import (
     expect,
     expect_close,
@@ -1617,6 +1617,7 @@ TM_CAPABILITIES = {
 }
 NEW_CAPABILITIES.update(TM_CAPABILITIES)
 CAPABILITIES.update(TM_CAPABILITIES)
+declare_parameters(CAPABILITIES, {"adjusted_r2": {"n_features": NON_NEGATIVE_INTEGER}})
 
 
 # ---------------------------------------------------------------- NRMSE

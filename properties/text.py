@@ -21,7 +21,7 @@ from collections import Counter
 
 from hypothesis import strategies as st
 
-from .capabilities import Capability
+from .capabilities import COUNT, NON_NEGATIVE, NON_NEGATIVE_INTEGER, POSITIVE, Capability, declare_parameters
 from .checks import (expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal,
                      expect_refusal_or_declared)
 from .engine.registry import prop
@@ -1278,3 +1278,12 @@ _GENERIC = {
 }
 CAPABILITIES = {m: dataclasses.replace(cap, **_GENERIC[m]) for m, cap in CAPABILITIES.items()}
 CAPABILITIES.update(_CAPTION_CAPABILITIES)
+declare_parameters(CAPABILITIES, {
+    **{m: {"max_n": COUNT} for m in ("sentence_bleu", "corpus_bleu", "cider")},
+    **{m: {"char_order": COUNT, "word_order": NON_NEGATIVE_INTEGER, "beta": POSITIVE}
+       for m in ("sentence_chrf", "corpus_chrf")},
+    "rouge_n": {"n": COUNT},
+    "rouge_l": {"beta": POSITIVE},
+    "meteor": {"beta": NON_NEGATIVE},
+    "cider_d": {"max_n": COUNT, "sigma": POSITIVE},
+})

@@ -35,6 +35,7 @@ def _all_mutants() -> list[Mutant]:
             continue
         found.extend(module.MUTANTS)
     found.extend(importlib.import_module("tests.mutants.streaming").MUTANTS)  # not a family: every family's streams
+    found.extend(importlib.import_module("tests.mutants.bad_input").MUTANTS)  # issue 44's bad-input classes
     # generic properties no family mutant catches get the generic mutant of their kind
     caught = {pid for m in found for pid in m.catches}
     registry.all_properties()

@@ -27,10 +27,11 @@ SKIP = object()
 
 #: every defect name a shape's ``bad`` strategy draws (the finding class of refuses_bad_input: defect:argument)
 BAD_INPUT_DEFECTS: tuple[str, ...] = (
-    "above_one", "empty", "fractional", "inf", "length_mismatch", "nan", "nan_coordinate", "nan_score", "negative",
-    "negative_width", "non_binary", "non_monotonic", "none", "not_normalised", "number", "number_after_tokens",
-    "one_dimensional", "out_of_catalog", "ragged", "repeated_item", "shape_mismatch", "single_point", "string",
-    "three_coordinates", "tokens", "two_dimensional", "unnested", "zero",
+    "above_one", "all_zero", "broadcast", "empty", "fractional", "inf", "length_mismatch", "mixed_dtype", "nan",
+    "nan_coordinate", "nan_score", "negative", "negative_width", "non_binary", "non_monotonic", "none",
+    "nonpositive", "not_normalised", "number", "number_after_tokens", "one_dimensional", "out_of_catalog", "ragged",
+    "repeated_item", "shape_mismatch", "single_point", "string", "three_coordinates", "tokens", "two_dimensional",
+    "unnested", "wrong_length", "zero",
 )
 
 
@@ -81,6 +82,9 @@ class InputShape:
     #: metric -> strategy of (example, argument at fault or None, defect): one bad input; ``defect`` is
     #: the kind of defect drawn, one of :data:`BAD_INPUT_DEFECTS`
     bad: Callable[[str], Any] | None = None
+    #: ``(example, keyword, value)`` -> the example with a keyword that ``call`` takes from the example itself
+    #: (one of ``call_keywords``, e.g. the cutoff ``k`` of a ranked list) set to ``value``
+    set_keyword: Callable[[Any, str, Any], Any] | None = None
     #: the example's main arrays in other dtypes (the dtype axis); None: no conversion makes sense
     recast: Callable[[Any], list[Recast]] | None = None
     #: what ``recast`` offers, in a few words (the statement of the dtype_invariance properties)

@@ -205,6 +205,18 @@ def bad_indicator_pairs(draw, *, second: str = "y_pred", scores: bool = False):
     return (t, bad), second, defect
 
 
+def bad_indicator_edges(second: str = "y_pred", scores: bool = False) -> tuple:
+    """Bad pairs every profile reaches: a NaN in y_true, and ``second`` of one row against four (which NumPy would
+    broadcast). Both classes lie in every row and column of y_true before it is spoiled."""
+    t = np.array([[0, 1], [1, 0], [0, 1], [1, 0]])
+    s = np.array([[0.2, 0.7], [0.9, 0.4], [0.1, 0.3], [0.6, 0.5]]) if scores else np.array([[0, 1], [1, 1], [0, 0],
+                                                                                              [1, 0]])
+    nan = t.astype(np.float64)
+    nan[1, 0] = np.nan
+    return (("nan_y_true", ((nan, s), "y_true", "nan")),
+            ("broadcast_" + second, ((t, s[:1]), second, "broadcast")))
+
+
 # ------------------------------------------------------------------ the shapes
 
 
@@ -248,7 +260,7 @@ INDICATOR_PAIRS = InputShape(
     call=_call,
     swap=lambda ex: (ex[1], ex[0]),
     perfect=lambda metric: with_edges(_indicator_pairs().map(_perfect_pair), mapped_edges(pair_edges(), _perfect_pair)),
-    bad=lambda metric: bad_indicator_pairs(),
+    bad=lambda metric: with_edges(bad_indicator_pairs(), bad_indicator_edges()),
     recast=_recast_pair,
     dtypes="0/1 matrices as int8 to uint64 and bool; nested Python lists",
     # the same counts in another order: only the last ulp of a mean may move
@@ -265,7 +277,8 @@ def _scored_shape(name: str, examples, edges) -> InputShape:
         take=_take,
         call=_call,
         perfect=lambda metric: with_edges(examples.map(perfect_scores), mapped_edges(edges, perfect_scores)),
-        bad=lambda metric: bad_indicator_pairs(second="y_score", scores=True),
+        bad=lambda metric: with_edges(bad_indicator_pairs(second="y_score", scores=True),
+                                      bad_indicator_edges("y_score", scores=True)),
         recast=_recast_scored,
         dtypes=f"0/1 y_true as int8 to uint64 and bool; scores in float32 and float16, {ROUNDED}; integer scores "
                "as int64; nested Python lists",

@@ -358,7 +358,11 @@ def bad_label_pairs(draw):
 
 def _recast_pair(ex: LabelPair) -> list[Recast]:
     """Integer labels in every integer dtype that holds them, bool for the labels {0, 1} of a binary
-    pair (the positive class is then True), and any labels as Python lists."""
+    pair (the positive class is then True), and any labels as Python lists. And the two arguments in
+    different dtypes that hold the same numbers: integer ``y_pred`` as float64 beside int64 ``y_true``
+    (``[1, 0]`` against ``[1.0, 0.0]`` are the same labels), and ``y_true`` as bool beside int64 ``y_pred``
+    for the labels {0, 1} (True is 1, False is 0, as NumPy and Python compare them): valid input, scored as
+    the same labels in one dtype. (Strings against numbers are bad input: :data:`MIXED_DTYPE_EDGES`.)"""
 
     def build(arrays, dtype):
         if dtype.kind == "b":
@@ -366,8 +370,18 @@ def _recast_pair(ex: LabelPair) -> list[Recast]:
         return LabelPair(*arrays, ex.alphabet, ex.pos_label, ex.sample_weight)
 
     pair = [ex.y_true, ex.y_pred]
+    mixed = []
+    if ex.y_true.dtype.kind in "iu":
+        mixed.append(Recast(f"y_pred as float64 (y_true {dtype_name(ex.y_true)})",
+                            LabelPair(ex.y_true, ex.y_pred.astype(np.float64), ex.alphabet, ex.pos_label,
+                                      ex.sample_weight), versus=dtype_name(ex.y_true)))
+        if ex.alphabet == (0, 1):
+            mixed.append(Recast(f"y_true as bool (y_pred {dtype_name(ex.y_pred)})",
+                                LabelPair(ex.y_true.astype(bool), ex.y_pred, ex.alphabet, ex.pos_label,
+                                          ex.sample_weight), versus=dtype_name(ex.y_true)))
     return [
         *integer_recasts("y_true, y_pred", pair, build, boolean=ex.alphabet == (0, 1)),
+        *mixed,
         list_recast("y_true, y_pred", pair, lambda a: LabelPair(*a, ex.alphabet, ex.pos_label, ex.sample_weight),
                     versus=dtype_name(ex.y_true)),
     ]
@@ -404,6 +418,25 @@ def _weighted_label_edges() -> tuple:
     return tuple(out)
 
 
+#: binary labels for the bad-input edge cases: valid for every label-pair metric before they are spoiled
+_BAD_TRUE, _BAD_PRED = np.array([0, 1, 1, 0, 1]), np.array([0, 1, 0, 0, 1])
+
+#: bad label pairs that every profile reaches (``(name, (pair, argument at fault, defect))``): a NaN label, and
+#: a y_pred of one label against five samples (which NumPy would broadcast)
+BAD_LABEL_EDGES = (
+    ("nan_label", (LabelPair(np.array([0.0, 1.0, np.nan, 0.0, 1.0]), _BAD_PRED.astype(float), (0, 1), 1),
+                   "y_true", "nan")),
+    ("broadcast_y_pred", (LabelPair(_BAD_TRUE, _BAD_PRED[1:2], (0, 1), 1), "y_pred", "broadcast")),
+)
+
+#: integer y_true against y_pred holding the same digits as strings: bad input to a classification metric, whose
+#: two arguments name the same classes (a library that compares the labels as strings scores it 1.0). Not to
+#: two partitions (clustering), whose names need not be of one kind: :data:`PARTITIONS`
+MIXED_DTYPE_EDGES = (
+    ("mixed_dtype_int_str", (LabelPair(_BAD_TRUE, _BAD_PRED.astype(str), (0, 1), 1), "y_true,y_pred",
+                             "mixed_dtype")),
+)
+
 LABELS = InputShape(
     name="label pairs",
     examples=lambda name: with_edges(any_label_pairs(), LABEL_EDGES),
@@ -415,10 +448,15 @@ LABELS = InputShape(
                                      _weighted_label_edges()),
     swap=lambda ex: LabelPair(ex.y_pred, ex.y_true, ex.alphabet, ex.pos_label, ex.sample_weight),
     perfect=lambda name: with_edges(any_label_pairs().map(perfect_pair), mapped_edges(LABEL_EDGES, perfect_pair)),
-    bad=lambda name: bad_label_pairs(),
+    bad=lambda name: with_edges(bad_label_pairs(), BAD_LABEL_EDGES + MIXED_DTYPE_EDGES),
     recast=_recast_pair,
-    dtypes="integer labels as int8 to uint64 where they fit, bool for the labels {0, 1}, Python lists",
+    dtypes="integer labels as int8 to uint64 where they fit, bool for the labels {0, 1}, Python lists; "
+           "y_pred as float64 beside integer y_true, y_true as bool beside integer y_pred for the labels {0, 1}",
 )
+
+#: label pairs as two partitions of the samples (clustering): as :data:`LABELS`, but labels of one kind (strings)
+#: against another (integers) are valid input, the names of one labeling meaning nothing to the other
+PARTITIONS = dataclasses.replace(LABELS, bad=lambda name: with_edges(bad_label_pairs(), BAD_LABEL_EDGES))
 
 
 def _take_proba(ex: ProbaExample, idx: np.ndarray) -> ProbaExample:
@@ -443,6 +481,14 @@ def bad_probability_examples(draw):
     y = np.arange(len(e.y_true)) % 2 * 1.0
     y[0] = np.nan
     return ProbaExample(y, np.full((len(y), 2), 0.5), (0.0, 1.0)), "y_true", "nan"
+
+
+#: bad probability examples every profile reaches: a NaN label, and one probability row against four labels
+BAD_PROBABILITY_EDGES = (
+    ("nan_label", (ProbaExample(np.array([0.0, np.nan, 1.0]), np.full((3, 2), 0.5), (0.0, 1.0)), "y_true", "nan")),
+    ("broadcast_y_proba", (ProbaExample(np.array([0, 1, 1, 0]), np.array([[0.25, 0.75]]), (0, 1)), "y_proba",
+                           "broadcast")),
+)
 
 
 def _recast_proba(ex: ProbaExample) -> list[Recast]:
@@ -494,7 +540,7 @@ PROBABILITIES = InputShape(
     weighted=lambda name: with_edges(proba_examples(weights="int", min_prob=1e-9).map(lambda e: (e, e.sample_weight)),
                                      _weighted_probability_edges()),
     perfect=lambda name: with_edges(proba_examples().map(one_hot), mapped_edges(PROBABILITY_EDGES, one_hot)),
-    bad=lambda name: bad_probability_examples(),
+    bad=lambda name: with_edges(bad_probability_examples(), BAD_PROBABILITY_EDGES),
     recast=_recast_proba,
     dtypes=f"integer labels as int8 to uint64 where they fit; probabilities in float32 and float16, {ROUNDED}; "
            "Python lists",
@@ -569,6 +615,14 @@ def bad_binary_probability_examples(draw):
     return ProbaExample(e.y_true, p, e.labels), "y_proba", defect
 
 
+#: bad binary probability examples every profile reaches: a NaN label, and one probability against four labels
+BAD_BINARY_PROBABILITY_EDGES = (
+    ("nan_label", (ProbaExample(np.array([0.0, np.nan, 1.0, 1.0]), np.array([0.2, 0.4, 0.7, 0.9]), (0, 1)),
+                   "y_true", "nan")),
+    ("broadcast_y_proba", (ProbaExample(np.array([0, 1, 1, 0]), np.array([0.75]), (0, 1)), "y_proba", "broadcast")),
+)
+
+
 def _recast_binary_proba(ex: ProbaExample) -> list[Recast]:
     return [
         *float_recasts("y_proba", [ex.y_proba], lambda a: ProbaExample(ex.y_true, a[0], ex.labels),
@@ -592,7 +646,7 @@ BINARY_PROBABILITIES = InputShape(
     take=lambda ex, idx: ProbaExample(ex.y_true[idx], ex.y_proba[idx], ex.labels),
     call=lambda t, name, ex, **kw: getattr(t, name)(ex.y_true, ex.y_proba, pos_label=ex.labels[1], **kw),
     call_keywords=("pos_label",),
-    bad=lambda name: bad_binary_probability_examples(),
+    bad=lambda name: with_edges(bad_binary_probability_examples(), BAD_BINARY_PROBABILITY_EDGES),
     recast=_recast_binary_proba,
     dtypes=f"probabilities in float32 and float16, {ROUNDED}; Python lists",
 )

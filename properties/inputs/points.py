@@ -179,6 +179,15 @@ def _bad_points():
                      st.sampled_from(("nan", "inf", "length_mismatch", "one_dimensional", "nan labels"))).map(spoil)
 
 
+#: bad points every profile reaches: NaN labels, and one label against six points (which NumPy would broadcast)
+BAD_POINT_EDGES = (
+    ("nan_label", (ClusteredPoints(np.array([[0.0, 0.0], [0.0, 1.0], [5.0, 5.0], [5.0, 6.0]]),
+                                   np.array([0.0, np.nan, 1.0, 1.0])), "labels", "nan")),
+    ("broadcast_labels", (ClusteredPoints(np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [5.0, 5.0], [5.0, 6.0],
+                                                    [6.0, 5.0]]), np.array([1])), "labels", "broadcast")),
+)
+
+
 def _recast(ex: ClusteredPoints):
     return [
         *integer_recasts("X", [ex.X], lambda c, d: ClusteredPoints(c[0], ex.labels), dtypes=(np.int16, np.int32,
@@ -196,7 +205,7 @@ CLUSTERED_POINTS = InputShape(
     size=lambda ex: ex.n,
     take=_take,
     call=lambda t, name, ex, **kw: getattr(t, name)(ex.X, ex.labels, **kw),
-    bad=lambda name: _bad_points(),
+    bad=lambda name: with_edges(_bad_points(), BAD_POINT_EDGES),
     recast=_recast,
     dtypes="integer coordinates as int16, int32, int64; labels as int8 to uint64; Python lists",
     # the same distances summed in another order

@@ -149,6 +149,14 @@ def bad_batches(draw):
     return (y, s[:, :-1] if draw(st.booleans()) else np.vstack([s, s[:1]]), k), "y_score", defect
 
 
+#: bad batches every profile reaches: a NaN grade, and one score per query against four documents (which NumPy
+#: would broadcast: every document tied)
+BAD_BATCH_EDGES = (
+    ("nan_grade", ((np.array([[1.0, np.nan, 0.0, 2.0]]), np.array([[0.5, 2.0, 1.0, 3.0]]), None), "y_true", "nan")),
+    ("broadcast_y_score", ((np.array([[1.0, 0.0, 2.0, 0.0]]), np.array([[0.5]]), None), "y_score", "broadcast")),
+)
+
+
 def _call(t, name: str, ex, **kw):
     return getattr(t, name)(*positional(ex), k=ex[2], **kw)
 
@@ -194,9 +202,10 @@ def _shape(name: str, examples, axis: int, *, cutoff: bool = True, **extra) -> I
         take=functools.partial(_take, axis=axis),
         call=_call if cutoff else _call_whole_list,
         call_keywords=("k",) if cutoff else (),
+        set_keyword=(lambda ex, keyword, value: (ex[0], ex[1], value)) if cutoff else None,
         perfect=lambda metric: with_edges(perfect_batches(PERFECT_TOP_K.get(metric, "any")),
                                           perfect_batch_edges(PERFECT_TOP_K.get(metric, "any"))),
-        bad=lambda metric: bad_batches(),
+        bad=lambda metric: with_edges(bad_batches(), BAD_BATCH_EDGES),
         recast=_recast_batch,
         dtypes=f"grades as int64, int8, uint8 and bool (0/1 grades); scores in float32, {ROUNDED}; Python lists",
         # documents tie within a query; reordering whole queries moves no document within its query

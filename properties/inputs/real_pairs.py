@@ -144,6 +144,12 @@ def _edges_within(edges, domain, arrays=lambda ex: ex) -> tuple:
 # ------------------------------------------------------------------ the shape, for the generic properties
 
 
+def bad_pair_edges(second: str) -> tuple:
+    """Bad pairs every profile reaches (``(name, ((a, b), argument at fault, defect))``): ``second`` of one value
+    against four samples, which NumPy would broadcast (positive values: inside every shape's domain)."""
+    return (("broadcast_" + second, ((_f64([1.0, 2.0, 3.5, 0.5]), _f64([2.0])), second, "broadcast")),)
+
+
 def _take(ex, idx):
     return tuple(a[idx] for a in ex)
 
@@ -191,8 +197,9 @@ def real_pairs_shape(*, elements=reals, weighted_elements=grid, min_size: int = 
         swap=lambda ex: (ex[1], ex[0]),
         perfect=lambda name: with_edges(pairs(elements, min_size=min_size).map(lambda e: (e[0], e[0].copy())),
                                         mapped_edges(edges, lambda e: (e[0], e[0].copy()))),
-        bad=lambda name: bad_vector_pair(first=first, second=second, min_size=max(min_size, 3),
-                                         domain=weighted_elements).map(lambda e: (e[:2], e[2], e[3])),
+        bad=lambda name: with_edges(bad_vector_pair(first=first, second=second, min_size=max(min_size, 3),
+                                                    domain=weighted_elements).map(lambda e: (e[:2], e[2], e[3])),
+                                    bad_pair_edges(second)),
         recast=_recaster(first, second),
         dtypes=f"float32, and float16 for values within 16, {ROUNDED}; int64 for integer values; Python lists",
         rtol=rtol,

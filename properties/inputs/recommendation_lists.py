@@ -272,6 +272,7 @@ RECOMMENDATION_LISTS = InputShape(
     take=_take,
     call=call,
     call_keywords=("k",),
+    set_keyword=lambda ex, keyword, value: dataclasses.replace(ex, **{keyword: value}),
     perfect=perfect_examples,
     bad=lambda metric: bad_lists(metric),
     recast=_recast,

@@ -152,6 +152,13 @@ def bad_rankings(draw):
     return (y[:0], s[:0]), "y_true", defect
 
 
+#: bad rankings every profile reaches: a NaN label, and one score against four labels (which NumPy would broadcast)
+BAD_RANKING_EDGES = (
+    ("nan_label", ((np.array([0.0, np.nan, 1.0, 1.0]), np.array([0.1, 0.4, 0.35, 0.8])), "y_true", "nan")),
+    ("broadcast_y_score", ((np.array([0, 1, 1, 0]), np.array([0.5])), "y_score", "broadcast")),
+)
+
+
 def _take(ex, idx: np.ndarray):
     return tuple(a[idx] for a in ex)
 
@@ -201,7 +208,7 @@ def _scores_shape(need_negative: bool, name: str) -> InputShape:
         weighted=lambda metric: with_edges(_with_weights(examples), weighted_ranking_edges()),
         perfect=lambda metric: with_edges(examples.map(perfect_ranking),
                                           mapped_edges(ranking_edges(need_negative), perfect_ranking)),
-        bad=lambda metric: bad_rankings(),
+        bad=lambda metric: with_edges(bad_rankings(), BAD_RANKING_EDGES),
         recast=_recast_ranking,
         dtypes=f"0/1 labels as int8 to uint64 and bool; scores in float32 and float16, {ROUNDED}; integer scores "
                "as int64, 0/1 scores as bool; Python lists",
@@ -305,7 +312,8 @@ CURVE_POINTS = InputShape(
     size=lambda ex: int(ex[0].shape[0]),
     take=_take,
     call=lambda t, name, ex, **kw: getattr(t, name)(*ex, **kw),
-    bad=lambda metric: bad_curve_points(),
+    bad=lambda metric: with_edges(bad_curve_points(), (
+        ("broadcast_y", ((_f64([0.0, 0.5, 1.0]), _f64([1.0])), "y", "broadcast")),)),
     # quarter-units: float32 holds them exactly, float16 within FLOAT16_REALS; the trapezoids sum n terms
     dtypes=f"float32, and float16 for values within 16, {ROUNDED}; int64 for integer values; Python lists",
     recast=lambda ex: [
