@@ -35,8 +35,9 @@ from hypothesis import strategies as st
 
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_refusal
-from .engine import registry
+from .engine import findings, registry
 from .engine.targets import reference
+from .generic import BAD_WEIGHTS
 from .inputs.features import feature_pairs, gaussian_pairs, probability_rows, sample_pairs
 
 EXAMPLES = 40
@@ -405,6 +406,8 @@ def is_refusals(t, P):
     expect_refusal(lambda: t.inception_score(P[0], splits=1), "probabilities")
     expect_refusal(lambda: t.inception_score(P, splits=0), "splits")
     expect_refusal(lambda: t.inception_score(P, splits=len(P) + 1), "splits")
+    with findings.part("fractional:splits", view=t):
+        expect_refusal(lambda: t.inception_score(P, splits=1.5), "splits")
 
 
 # ------------------------------------------------------------------ kernel inception distance
@@ -512,8 +515,9 @@ def kid_unbiased(t, ex):
 
 @prop("refuses_bad_input[kernel_inception_distance]",
       "kernel_inception_distance refuses NaN, 1-D features, different feature counts, a subset larger than a set "
-      "or smaller than 2, naming the argument", kind="refusal",
-      needs=_KID, strategy=feature_pairs(dim=2))
+      "or smaller than 2, and subsets, subset_size and degree out of their domain (0, or not an integer), naming "
+      "the argument", kind="refusal",
+      needs=(*_KID, "kernel_inception_distance:degree"), strategy=feature_pairs(dim=2))
 def kid_refusals(t, ex):
     X1, X2 = ex.X1, ex.X2
     nan = X1.copy()
@@ -524,6 +528,12 @@ def kid_refusals(t, ex):
     expect_refusal(lambda: t.kernel_inception_distance(X1, X2, subsets=1, subset_size=len(X1) + len(X2) + 1),
                    "subset_size")
     expect_refusal(lambda: t.kernel_inception_distance(X1, X2, subsets=1, subset_size=1), "subset_size")
+    for keyword, defect, value in (("subsets", "nonpositive", 0), ("subsets", "fractional", 1.5),
+                                   ("subset_size", "fractional", 2.5), ("degree", "nonpositive", 0),
+                                   ("degree", "fractional", 1.5)):
+        with findings.form(f"{defect}:{keyword}", view=t):  # a target without degree= skips those two
+            expect_refusal(lambda: t.kernel_inception_distance(X1, X2, **{"subsets": 1, "subset_size": 2,
+                                                                          keyword: value}), keyword)
 
 
 # ------------------------------------------------------------------ Wasserstein distance
@@ -656,8 +666,8 @@ def w_scipy(t, ex):
 
 
 @prop("refuses_bad_input[wasserstein_distance]",
-      "wasserstein_distance refuses empty or NaN samples, negative or mismatched weights, a zero total weight and "
-      "p < 1, naming the argument", kind="refusal", needs=_W, strategy=sample_pairs(weighted=True))
+      "wasserstein_distance refuses empty or NaN samples, negative, NaN, infinite or mismatched weights (one "
+      "weight for several values too), a zero total weight and p < 1, naming the argument", kind="refusal", needs=_W, strategy=sample_pairs(weighted=True))
 def w_refusals(t, ex):
     u, v, uw, vw = ex.args
     w = t.wasserstein_distance
@@ -671,6 +681,14 @@ def w_refusals(t, ex):
     expect_refusal(lambda: w(u, v, uw, np.append(vw, 1.0), p=1), "v_weights")
     expect_refusal(lambda: w(u, v, uw, np.zeros_like(vw), p=1), "v_weights")
     expect_refusal(lambda: w(u, v, uw, vw, p=0.5), "p")
+    for defect, bad in BAD_WEIGHTS:
+        if defect in ("negative", "wrong_length", "all_zero"):
+            continue  # above
+        spoiled = bad(vw)
+        if defect == "broadcast" and len(v) == 1:
+            continue  # one weight for one value: valid
+        with findings.part(f"{defect}:v_weights", view=t):
+            expect_refusal(lambda: w(u, v, uw, spoiled, p=1), "v_weights")
 
 
 # ------------------------------------------------------------------ the seed's claims

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import dataclasses
 import functools
 import math
@@ -2159,13 +2161,26 @@ def _bad_ensembles(draw):
     return y, x, {"sample_weight": np.ones(len(y) + 1)}, "sample_weight"
 
 
+def _bad_ensemble_weights() -> tuple:
+    """(y, ensemble, keywords, argument at fault, defect): one forecast with each of the generic bad weights (NaN,
+    inf, negative, the wrong length, one weight, all zero), the edge cases of the refusal below."""
+    from properties.generic import BAD_WEIGHTS
+
+    y, x = np.array([0.0, 1.0, 2.5]), np.array([[0.0, 1.0], [1.5, 2.0], [2.0, 3.0]])
+    return tuple((f"{defect}_sample_weight", (y, x, {"sample_weight": bad(np.ones(3))}, "sample_weight", defect))
+                 for defect, bad in BAD_WEIGHTS)
+
+
 @prop(f"refusal.bad_input[{CRPS}]",
       f"{CRPS} refuses a y_ensemble that is not 2-D, has no members or another row count, NaN/inf, empty input, "
-      "an unknown estimator and weights of the wrong length, naming the argument",
-      kind="refusal", needs=(*_CRPS_NEEDS, f"{CRPS}:sample_weight"), strategy=_bad_ensembles())
+      "an unknown estimator and weights of the wrong length (and, as edge cases, NaN, infinite, negative, a single "
+      "or all-zero weights), naming the argument",
+      kind="refusal", needs=(*_CRPS_NEEDS, f"{CRPS}:sample_weight"),
+      strategy=with_edges(_bad_ensembles(), _bad_ensemble_weights()))
 def _crps_refusal(t, ex):
-    y, x, kw, at_fault = ex
-    expect_refusal(lambda: t.continuous_ranked_probability_score(y, x, **kw), at_fault)
+    y, x, kw, at_fault, *defect = ex
+    with findings.part(findings.join(*defect, at_fault), view=t) if defect else contextlib.nullcontext():
+        expect_refusal(lambda: t.continuous_ranked_probability_score(y, x, **kw), at_fault)
 
 
 def _cosine_vs_scipy(t, ex):

@@ -47,3 +47,13 @@ def test_bad_input_names_its_defect(shape, metric):
         assert isinstance(defect, str) and defect in BAD_INPUT_DEFECTS, defect
 
     check()
+
+
+@pytest.mark.parametrize(("shape", "metric"), SHAPES)
+def test_bad_edge_cases_name_their_defect(shape, metric):
+    """The bad inputs every profile reaches (a length-1 argument, a NaN label, strings against numbers ...)."""
+    from properties.inputs import edges_of
+
+    for name, (_, argument, defect) in edges_of(shape.bad(metric)):
+        assert argument is None or isinstance(argument, str), name
+        assert defect in BAD_INPUT_DEFECTS, name

@@ -14,6 +14,7 @@ import numpy as np
 
 from metrics import classification as C
 from metrics import curves as CV
+from metrics import generative as G
 from metrics import ranking as R
 from metrics import regression as RG
 from metrics import text as T
@@ -94,6 +95,28 @@ def _k_truncated(fn):
     return mutant
 
 
+def _integers_truncated(fn, *keywords):
+    """``fn`` with each of ``keywords`` truncated to an integer first (1.5 subsets read as 1)."""
+
+    @functools.wraps(fn)
+    def mutant(*args, **kwargs):
+        for keyword in keywords:
+            if keyword in kwargs:
+                kwargs[keyword] = int(kwargs[keyword])
+        return fn(*args, **kwargs)
+
+    return mutant
+
+
+def _wasserstein_nan_weights_as_one(u_values, v_values, u_weights=None, v_weights=None, **kwargs):
+    """A NaN weight read as a missing one, the default 1."""
+
+    def fix(w):
+        return None if w is None else np.where(np.isnan(np.asarray(w, dtype=np.float64)), 1.0, w)
+
+    return G.wasserstein_distance(u_values, v_values, fix(u_weights), fix(v_weights), **kwargs)
+
+
 def _fbeta_zero_is_precision(y_true, y_pred, *, beta, **kwargs):
     """F-beta with beta = 0 read as its limit, precision."""
     return C.precision(y_true, y_pred, **kwargs) if beta == 0 else C.fbeta(y_true, y_pred, beta=beta, **kwargs)
@@ -158,6 +181,11 @@ CAUGHT = (
     ("accuracy_labels_as_strings", "classification.dtype_invariance[accuracy]", "float64:y_pred"),
     ("accuracy_drops_nan_labels", "classification.refuses_bad_input[accuracy]", "nan:y_true"),
     ("ranking_grades_by_magnitude", "ranking.negative_grades[precision_at_k]", None),
+    ("kid_truncates_subsets", "generative.refuses_bad_input[kernel_inception_distance]", "fractional:subsets"),
+    ("inception_score_truncates_splits", "generative.refuses_bad_input[inception_score]", "fractional:splits"),
+    ("wasserstein_nan_weights_as_one", "generative.refuses_bad_input[wasserstein_distance]", "nan:v_weights"),
+    ("crps_negative_weights_as_absolute", "regression.refusal.bad_input[continuous_ranked_probability_score]",
+     "negative:sample_weight"),
     ("ndcg_divides_by_a_negative_ideal", "ranking.negative_grades[ndcg_at_k]", None),
 )
 
@@ -196,6 +224,17 @@ MUTANTS = [
     Mutant("ranking_grades_by_magnitude",
            {m: _grades_absolute(getattr(R, m)) for m in (*NEGATIVE_AS_IRRELEVANT, *NEGATIVE_AS_GAIN, "ndcg_at_k")},
            tuple(f"ranking.negative_grades[{m}]" for m in (*NEGATIVE_AS_IRRELEVANT, *NEGATIVE_AS_GAIN, "ndcg_at_k"))),
+    Mutant("kid_truncates_subsets", {"kernel_inception_distance": _integers_truncated(G.kernel_inception_distance,
+                                                                                       "subsets")},
+           ("generative.refuses_bad_input[kernel_inception_distance]",)),
+    Mutant("inception_score_truncates_splits", {"inception_score": _integers_truncated(G.inception_score, "splits")},
+           ("generative.refuses_bad_input[inception_score]",)),
+    Mutant("wasserstein_nan_weights_as_one",
+           {"wasserstein_distance": functools.wraps(G.wasserstein_distance)(_wasserstein_nan_weights_as_one)},
+           ("generative.refuses_bad_input[wasserstein_distance]",)),
+    Mutant("crps_negative_weights_as_absolute",
+           {"continuous_ranked_probability_score": _with_weights(RG.continuous_ranked_probability_score, _absolute)},
+           ("regression.refusal.bad_input[continuous_ranked_probability_score]",)),
     Mutant("ndcg_divides_by_a_negative_ideal", {"ndcg_at_k": functools.wraps(R.ndcg_at_k)(_ndcg_over_any_ideal)},
            ("ranking.negative_grades[ndcg_at_k]",)),
 ]
