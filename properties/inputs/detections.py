@@ -323,6 +323,11 @@ MATCHED_EDGES = (
 MATCHED_BAD_EDGES = (
     ("n_gt_numpy_zero", (MatchedDetections(np.array([1, 0, 1], dtype=np.int64), np.array([3.0, 2.0, 1.0]),
                                            np.int64(0)), "n_gt", "zero")),
+    # a count of objects that is not a whole number, and one score for three detections (NumPy would broadcast it)
+    ("n_gt_fractional", (MatchedDetections(np.array([1, 0, 1], dtype=np.int64), np.array([3.0, 2.0, 1.0]), 2.5),
+                         "n_gt", "fractional")),
+    ("broadcast_scores", (MatchedDetections(np.array([1, 0, 1], dtype=np.int64), np.array([3.0]), 2), "scores",
+                          "broadcast")),
 )
 
 

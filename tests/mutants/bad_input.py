@@ -14,6 +14,7 @@ import numpy as np
 
 from metrics import classification as C
 from metrics import curves as CV
+from metrics import detection as D
 from metrics import generative as G
 from metrics import ranking as R
 from metrics import regression as RG
@@ -108,6 +109,11 @@ def _integers_truncated(fn, *keywords):
     return mutant
 
 
+def _n_gt_truncated(tp_flags, scores, n_gt, **kwargs):
+    """A count of objects read as its integer part (2.5 objects as 2)."""
+    return D.average_precision_detection(tp_flags, scores, int(n_gt), **kwargs)
+
+
 def _wasserstein_nan_weights_as_one(u_values, v_values, u_weights=None, v_weights=None, **kwargs):
     """A NaN weight read as a missing one, the default 1."""
 
@@ -183,6 +189,7 @@ CAUGHT = (
     ("ranking_grades_by_magnitude", "ranking.negative_grades[precision_at_k]", None),
     ("kid_truncates_subsets", "generative.refuses_bad_input[kernel_inception_distance]", "fractional:subsets"),
     ("inception_score_truncates_splits", "generative.refuses_bad_input[inception_score]", "fractional:splits"),
+    ("ap_detection_truncates_n_gt", "detection.refuses_bad_input[average_precision_detection]", "fractional:n_gt"),
     ("wasserstein_nan_weights_as_one", "generative.refuses_bad_input[wasserstein_distance]", "nan:v_weights"),
     ("crps_negative_weights_as_absolute", "regression.refusal.bad_input[continuous_ranked_probability_score]",
      "negative:sample_weight"),
@@ -229,6 +236,9 @@ MUTANTS = [
            ("generative.refuses_bad_input[kernel_inception_distance]",)),
     Mutant("inception_score_truncates_splits", {"inception_score": _integers_truncated(G.inception_score, "splits")},
            ("generative.refuses_bad_input[inception_score]",)),
+    Mutant("ap_detection_truncates_n_gt",
+           {"average_precision_detection": functools.wraps(D.average_precision_detection)(_n_gt_truncated)},
+           ("detection.refuses_bad_input[average_precision_detection]",)),
     Mutant("wasserstein_nan_weights_as_one",
            {"wasserstein_distance": functools.wraps(G.wasserstein_distance)(_wasserstein_nan_weights_as_one)},
            ("generative.refuses_bad_input[wasserstein_distance]",)),
