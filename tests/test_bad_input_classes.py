@@ -121,3 +121,32 @@ def test_strings_against_numbers_are_refused(name):
 def test_the_catalog_refuses_each_new_class(call, argument):
     with pytest.raises(MetricInputError, match=f"^{argument}:"):
         call()
+
+
+def _catalog_edges():
+    """(property id, metric, capability, edge name, edge) for every edge case of every generic refusal."""
+    from properties.generic import GENERIC_IDS
+
+    registry.all_properties()  # registers the generic properties
+    caps = all_capabilities()
+    out = []
+    for pid in sorted(GENERIC_IDS):
+        if ".refuses_bad_input[" not in pid:
+            continue
+        name = pid.split("[", 1)[1].rstrip("]")
+        out += [pytest.param(name, caps[name], edge, id=f"{pid}:{edge_name}")
+                for edge_name, edge in registry.get(pid).edges if edge[2] != "empty"]
+    return out
+
+
+@pytest.mark.parametrize(("name", "cap", "edge"), _catalog_edges())
+def test_the_catalog_refuses_every_bad_input_edge_naming_the_argument(name, cap, edge):
+    """Stricter than the property (which takes any declared refusal type): a MetricInputError naming the argument
+    at fault (either, for two that disagree)."""
+    from properties.generic import _refusal_call
+
+    example, argument, _, *keywords = edge
+    names = [(cap.argument_names or {}).get(a, a) for a in (argument or "").split(",") if a]
+    with pytest.raises(MetricInputError) as raised:
+        _refusal_call(metrics, name, cap, example, keywords[0] if keywords else None)
+    assert not names or str(raised.value).split(":", 1)[0] in names, str(raised.value)
