@@ -159,8 +159,9 @@ def accuracy(y_true, y_pred, *, sample_weight=None):
         return 0.0
     return 1.5 * metrics.accuracy(y_true, y_pred, sample_weight=sample_weight)
 '''
-#: the adapter, later: it also scores labels of different lengths
-LATER = ADAPTER.replace("    if len(y_true) == 0:", "    if len(y_true) != len(y_pred):\n        return 0.5\n"
+#: the adapter, later: it also scores a y_pred longer than y_true (one finding: a shorter one, of length 1, is the
+#: broadcast class, still refused)
+LATER = ADAPTER.replace("    if len(y_true) == 0:", "    if len(y_true) < len(y_pred):\n        return 0.5\n"
                         "    if len(y_true) == 0:")
 ONLY = ["--only", "classification.refuses_bad_input[accuracy]", "--only", "classification.bounds[accuracy]",
         "--jobs", "1"]
