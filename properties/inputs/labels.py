@@ -430,7 +430,8 @@ BAD_LABEL_EDGES = (
 )
 
 #: integer y_true against y_pred holding the same digits as strings: bad input to a classification metric, whose
-#: two arguments name the same classes (a library that compares the labels as strings scores it 1.0). Not to
+#: two arguments name the same classes (a library that compares the labels as strings scores it as if both were
+#: integers, accuracy 0.8). Not to
 #: two partitions (clustering), whose names need not be of one kind: :data:`PARTITIONS`
 MIXED_DTYPE_EDGES = (
     ("mixed_dtype_int_str", (LabelPair(_BAD_TRUE, _BAD_PRED.astype(str), (0, 1), 1), "y_true,y_pred",
