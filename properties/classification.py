@@ -37,7 +37,8 @@ from .inputs.labels import (
     sample_weights,
     with_label_subsets,
 )
-from .inputs.labels import MAX_SIZE
+from .inputs import with_edges
+from .inputs.labels import CALIBRATION_ROW_EDGES, MAX_SIZE, PROBABILITY_EDGES, ProbaExample
 from .engine.targets import declared_convention, note_convention, reference
 
 
@@ -1070,6 +1071,21 @@ def decision_examples(draw, *, weights: str | None = None):
     return dataclasses.replace(base, y_proba=d)
 
 
+def _decisions(y_true, d, labels) -> ProbaExample:
+    kind = str if isinstance(labels[0], str) else np.int64
+    return ProbaExample(np.array(y_true, dtype=kind), np.array(d, dtype=np.float64), tuple(labels))
+
+
+#: decision values with labels= naming both classes where y_true holds one: only the positive (the greater label,
+#: y = +1: a library that encodes y_true on its own classes makes the one class -1: hinge 1.5625 for 0.5625 here), only
+#: the negative, and an (N, K) matrix with a class absent from y_true; margins of exactly 1 and 0 among them
+DECISION_EDGES = (
+    ("one_class_positive_1d", _decisions([1, 1, 1, 1], [1.5, -0.5, 0.25, 1.0], (0, 1))),
+    ("one_class_negative_1d", _decisions(["neg", "neg", "neg"], [-2.0, 0.5, -1.0], ("neg", "pos"))),
+    ("absent_class_2d", _decisions([0, 2, 2], [[1.0, 0.0, -1.0], [0.5, 0.5, 0.5], [-1.0, 0.0, 2.0]], (0, 1, 2))),
+)
+
+
 def hinge_margins(d: np.ndarray, codes: np.ndarray) -> np.ndarray:
     """Per sample: y d (1-D, y = +1 for the second label) or d[true] - max of the other columns."""
     if d.ndim == 1:
@@ -1081,7 +1097,8 @@ def hinge_margins(d: np.ndarray, codes: np.ndarray) -> np.ndarray:
       "the hinge loss is the (weighted) mean of max(0, 1 - margin): margin y d with y = +1 for the greater of two "
       "labels (1-D decisions), d[true] - max over the other columns (Crammer-Singer, (N, K) decisions)",
       kind="relation", needs=("hinge_loss", "hinge_loss:labels", "hinge_loss:sample_weight"),
-      strategy=st.one_of(decision_examples(), decision_examples(weights="float")), defines=("hinge_loss",))
+      strategy=with_edges(st.one_of(decision_examples(), decision_examples(weights="float")), DECISION_EDGES),
+      defines=("hinge_loss",))
 def _hinge_definition(t, ex):
     w = np.ones(len(ex.y_true)) if ex.sample_weight is None else ex.sample_weight
     kw = {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}
@@ -1180,7 +1197,8 @@ def _with_binary_form(ex):
       "and, under 'auto', for two classes only (2-D rows, or 1-D P(greater label) read as [1 - p, p])",
       kind="relation", needs=("brier_score_loss", "brier_score_loss:labels", "brier_score_loss:sample_weight",
                               "brier_score_loss:scale_by_half"),
-      strategy=st.one_of(proba_examples(), proba_examples(weights="float")), defines=("brier_score_loss",))
+      strategy=with_edges(st.one_of(proba_examples(), proba_examples(weights="float")),
+                          PROBABILITY_EDGES + CALIBRATION_ROW_EDGES), defines=("brier_score_loss",))
 def _brier_definition(t, ex):
     w = np.ones(len(ex.y_true)) if ex.sample_weight is None else ex.sample_weight
     kw = {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}
@@ -1220,7 +1238,8 @@ def _null_rows(Y, w):
       "D^2 Brier = 1 - B(p) / B(p0), p0 the (weighted) class frequencies of y_true on every row, B the unscaled "
       "Brier sum; NaN where y_true has one class (B(p0) = 0)", kind="relation",
       needs=("d2_brier_score", "d2_brier_score:labels", "d2_brier_score:sample_weight"),
-      strategy=st.one_of(proba_examples(), proba_examples(weights="float")), defines=("d2_brier_score",))
+      strategy=with_edges(st.one_of(proba_examples(), proba_examples(weights="float")),
+                          PROBABILITY_EDGES + CALIBRATION_ROW_EDGES), defines=("d2_brier_score",))
 def _d2_brier_definition(t, ex):
     w = np.ones(len(ex.y_true)) if ex.sample_weight is None else ex.sample_weight
     kw = {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}

@@ -22,7 +22,8 @@ from properties.inputs.distributions import (
     token_probs,
 )
 from properties.checks import expect, expect_close, expect_le, expect_printed, expect_refusal
-from properties.inputs.labels import (BINARY_PROBABILITIES, PROBABILITIES, binary_probability_examples,
+from properties.inputs.labels import (BINARY_PROBABILITIES, CALIBRATION_EDGES, CALIBRATION_ROW_EDGES,
+                                      ONE_CLASS_PROBABILITY_EDGES, PROBABILITIES, binary_probability_examples,
                                       proba_examples)
 from properties.engine import findings
 from properties.engine.registry import prop, register
@@ -540,7 +541,9 @@ _ECE_FORMS = [dict(norm=n, mode=m, n_bins=b, strategy=s) for n in ("l1", "l2", "
                               "expected_calibration_error:norm", "expected_calibration_error:mode",
                               "expected_calibration_error:n_bins", "expected_calibration_error:strategy",
                               "expected_calibration_error:pos_label"),
-      strategy=st.one_of(proba_examples(), binary_probability_examples()), defines=("expected_calibration_error",))
+      strategy=with_edges(st.one_of(proba_examples(), binary_probability_examples()),
+                          CALIBRATION_EDGES + CALIBRATION_ROW_EDGES + ONE_CLASS_PROBABILITY_EDGES[:1]),
+      defines=("expected_calibration_error",))
 def _ece_definition(t, ex):
     one_d = ex.y_proba.ndim == 1
     for form in _ECE_FORMS:
@@ -586,10 +589,19 @@ def _ece_calibrated(t, ex):
             expect_close(v, 0.0, rtol=0, atol=1e-12, what=f"expected_calibration_error(norm={norm!r}, n_bins={n_bins})")
 
 
+def _binned_edges(with_strategy: bool) -> tuple:
+    """The 1-D calibration edge cases with a bin count (and a binning strategy): 15 and 4 uniform bins (the last
+    bin (14/15, 1] and (3/4, 1] shared by a confidence of 1.0), 5 bins at their own edges, 4 quantile bins."""
+    counts = ((15, "uniform"), (4, "uniform"), (5, "uniform"), (4, "quantile"))
+    return tuple((f"{name}_{n}_{strategy}" if with_strategy else f"{name}_{n}",
+                  (ex, n, strategy) if with_strategy else (ex, n))
+                 for name, ex in CALIBRATION_EDGES for n, strategy in counts[:None if with_strategy else 3])
+
+
 @prop("ece_norms_ordered", "l1 <= l2 <= max calibration error (weighted power means of the bin gaps), "
       "top-label and classwise", kind="relation",
       needs=("expected_calibration_error", "expected_calibration_error:labels", "expected_calibration_error:norm",
-             "expected_calibration_error:mode"), strategy=proba_examples())
+             "expected_calibration_error:mode"), strategy=with_edges(proba_examples(), CALIBRATION_ROW_EDGES))
 def _ece_norms(t, ex):
     for mode in ("top_label", "classwise"):
         v = [t.expected_calibration_error(ex.y_true, ex.y_proba, labels=list(ex.labels), norm=n, mode=mode)
@@ -605,7 +617,8 @@ def _ece_norms(t, ex):
       needs=("expected_calibration_error", "expected_calibration_error:n_bins", "expected_calibration_error:strategy",
              "expected_calibration_error:pos_label", "calibration_curve", "calibration_curve:n_bins",
              "calibration_curve:strategy", "calibration_curve:pos_label", "calibration_curve:return_counts"),
-      strategy=st.tuples(binary_probability_examples(), st.integers(1, 12), st.sampled_from(["uniform", "quantile"])))
+      strategy=with_edges(st.tuples(binary_probability_examples(), st.integers(1, 12),
+                                    st.sampled_from(["uniform", "quantile"])), _binned_edges(True)))
 def _ece_vs_curve(t, ex):
     e, n_bins, strategy = ex
     prob_true, prob_pred, counts = t.calibration_curve(e.y_true, e.y_proba, pos_label=e.labels[1], n_bins=n_bins,
@@ -621,7 +634,8 @@ def _ece_vs_curve(t, ex):
       "increasing order, bins (lo, hi] (the first [0, e1]), uniform or quantile (np.percentile) edges",
       kind="relation", needs=("calibration_curve", "calibration_curve:pos_label", "calibration_curve:n_bins",
                               "calibration_curve:strategy"),
-      strategy=st.tuples(binary_probability_examples(), st.integers(1, 12)), defines=("calibration_curve",))
+      strategy=with_edges(st.tuples(binary_probability_examples(), st.integers(1, 12)), _binned_edges(False)),
+      defines=("calibration_curve",))
 def _curve_definition(t, ex):
     e, n_bins = ex
     outcome = (e.y_true == e.labels[1]).astype(float)

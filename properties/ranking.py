@@ -589,10 +589,11 @@ _SIGNED_GRADES = st.sampled_from((-2, -1, -1, 0, 0, 1, 3))
 def _negative_grade_edges() -> tuple:
     """A query whose only non-zero grade is negative and ranked first (a library that counts any non-zero grade
     relevant gives P@1 = 1; one that divides by a negative ideal DCG, NDCG = 2), as scored documents and as a
-    ranked list; and a batch with negative and positive grades."""
+    ranked list; a query whose every grade is negative; and a batch with negative and positive grades."""
     return (
         ("only_grade_negative_first", (np.array([[0.0, -1.0, 0.0]]), np.array([[1.0, 3.0, 2.0]]), 1)),
         ("only_grade_negative_ranked_list", (np.array([[-1.0, 0.0, 0.0, 0.0]]), None, None)),
+        ("only_negative_grades", (np.array([[-1.0, -2.0, -1.0]]), np.array([[1.0, 3.0, 2.0]]), 2)),
         ("negative_and_positive_grades", (np.array([[2.0, -1.0, 0.0, 1.0], [-2.0, -1.0, 0.0, 0.0]]),
                                           np.array([[0.5, 3.0, 2.0, 1.0], [1.0, 2.0, 3.0, 4.0]]), 2)),
     )

@@ -24,8 +24,8 @@ from properties.engine.registry import prop, register
 from properties.engine.targets import reference
 
 from .inputs import edges_of, with_edges
-from .inputs.real_pairs import (grid, non_constant, on_grid, pairs, real_pairs_shape, reals, small_ints,
-                                weighted_triple_edges, within_reals)
+from .inputs.real_pairs import (grid, log_pair_edges, non_constant, on_grid, pairs, real_pairs_shape, reals,
+                                small_ints, weighted_triple_edges, within_reals)
 
 ERRORS = ("mean_squared_error", "root_mean_squared_error", "mean_absolute_error", "median_absolute_error",
           "mean_squared_log_error", "root_mean_squared_log_error")
@@ -77,6 +77,7 @@ def _shape(name):
                             weighted_elements=non_negative_grid if log else grid,
                             domain=_non_negative_grid if log else within_reals,
                             weighted_domain=_non_negative_grid if log else on_grid,
+                            extra_edges=log_pair_edges() if log else (),
                             min_size=2 if name in GOODNESS + ("adjusted_r2",) else 1)
 
 
@@ -157,14 +158,16 @@ def _rmse_sqrt(t, ex):
 
 @prop("rmsle_is_sqrt_msle", "root_mean_squared_log_error = sqrt(mean_squared_log_error)",
       kind="relation", needs=_needs("root_mean_squared_log_error", "mean_squared_log_error"),
-      strategy=pairs(non_negative_grid), defines=("root_mean_squared_log_error",))
+      strategy=with_edges(pairs(non_negative_grid), log_pair_edges(machine_epsilon=True)),
+      defines=("root_mean_squared_log_error",))
 def _rmsle_sqrt(t, ex):
     expect_close(t.root_mean_squared_log_error(*ex), math.sqrt(t.mean_squared_log_error(*ex)),
                  rtol=1e-12, what="rmsle vs sqrt(msle)")
 
 
 @prop("msle_is_mse_of_log1p", "mean_squared_log_error(y, p) = mean_squared_error(log1p(y), log1p(p))",
-      kind="relation", needs=_needs("mean_squared_log_error", "mean_squared_error"), strategy=pairs(non_negative_grid),
+      kind="relation", needs=_needs("mean_squared_log_error", "mean_squared_error"),
+      strategy=with_edges(pairs(non_negative_grid), log_pair_edges(machine_epsilon=True)),
       defines=("mean_squared_log_error",))
 def _msle_log1p(t, ex):
     y_true, y_pred = ex

@@ -404,6 +404,11 @@ LABEL_EDGES = (
     ("absent_class", _pair(["ant", "cat", "cat"], ["cat", "ant", "cat"], ("ant", "bee", "cat"))),
     ("duplicates", _pair([1, 1, 0, 0, 1, 1], [1, 1, 0, 1, 1, 1], (0, 1))),
     ("signed_labels", _pair([-3, 7, 0, 4], [7, 7, 0, -3], SIGNED_ALPHABET)),
+    # a binary metric's labels= (or pos_label) naming a class y_true lacks: only the positive class, with a wrong
+    # prediction of the negative one (a library that binarises y_true on its own classes reads them as negatives),
+    # and only the negative class
+    ("only_positive_true", _pair([1, 1, 1, 1], [1, 0, 1, 1], (0, 1))),
+    ("only_negative_true", _pair([0, 0, 0], [0, 1, 0], (0, 1))),
 )
 
 
@@ -511,13 +516,22 @@ def _proba(y_true, rows, labels, weights=None) -> ProbaExample:
     return ProbaExample(np.array(y_true, dtype=kind), np.array(rows, dtype=np.float64), tuple(labels), w)
 
 
+#: two classes named by labels=, y_true holding one of them: only the positive (the greater label: its 1-D form is a
+#: column of P(positive) whose truth is all ones, which a library binarising y_true on its own classes reads as all
+#: negatives) and only the negative
+ONE_CLASS_PROBABILITY_EDGES = (
+    ("only_positive_class", _proba([1, 1, 1], [[0.25, 0.75], [0.5, 0.5], [0.875, 0.125]], (0, 1))),
+    ("only_negative_class_strings", _proba(["neg", "neg"], [[0.75, 0.25], [0.375, 0.625]], ("neg", "pos"))),
+)
+
 #: labels with probability rows that break probabilistic metrics: certain (one-hot) rows, uniform rows,
-#: a single sample, classes absent from y_true
+#: a single sample, classes absent from y_true, one of two classes only
 PROBABILITY_EDGES = (
     ("one_hot_rows", _proba([0, 1, 1], [[1.0, 0.0], [0.0, 1.0], [1.0, 0.0]], (0, 1))),
     ("uniform_rows", _proba([0, 1, 2], [[1 / 3] * 3] * 3, (0, 1, 2))),
     ("single_sample", _proba([1], [[0.25, 0.75]], (0, 1))),
     ("absent_classes", _proba(["ant", "ant"], [[0.5, 0.25, 0.25], [0.75, 0.125, 0.125]], ("ant", "bee", "cat"))),
+    *(edge for edge in ONE_CLASS_PROBABILITY_EDGES if edge[0] != "only_negative_class_strings"),
 )
 
 
@@ -633,11 +647,32 @@ def _recast_binary_proba(ex: ProbaExample) -> list[Recast]:
     ]
 
 
+#: calibration inputs (1-D: P(positive)) at the binning's edges, for every bin count the calibration properties
+#: use (4, 5, 15 uniform bins; 4 quantile bins): a confidence of exactly 1.0 sharing the last bin with another of the
+#: other outcome (a library that gives 1.0 a bin of its own, past the last, scores it apart: 0.26 for 0.24 under 15
+#: bins), exactly 0 and 1 with every edge i / n of 4 and of 5 uniform bins, and every confidence inside one bin of 4,
+#: 5 and 15
+CALIBRATION_EDGES = (
+    ("confidence_one_shares_last_bin", _proba([0, 1, 0, 1], [1.0, 0.96, 0.3, 0.6], (0, 1))),
+    ("every_bin_edge", _proba([1, 0, 1, 0, 1, 0, 1, 1, 0],
+                              sorted({*(i / 4 for i in range(5)), *(i / 5 for i in range(6))}),
+                              (0, 1))),
+    ("single_bin_populated", _proba([0, 1, 1, 0], [0.55, 0.56, 0.57, 0.58], (0, 1))),
+)
+
+#: 2-D calibration inputs: a wrong top-label confidence of exactly 1.0 beside a right one of 0.96 in the last bin,
+#: and two at 0.5 (an edge of 4 bins and of the classwise 5-bin columns' 0.25)
+CALIBRATION_ROW_EDGES = (
+    ("top_confidence_one_shares_last_bin", _proba([0, 0, 1, 2], [[0.0, 1.0, 0.0], [0.96, 0.02, 0.02],
+                                                                 [0.25, 0.5, 0.25], [0.5, 0.25, 0.25]], (0, 1, 2))),
+)
+
 BINARY_PROBABILITY_EDGES = (
     ("on_bin_edges", _proba([0, 1, 1, 0, 1], [0.0, 0.2, 0.5, 0.8, 1.0], (0, 1))),
     ("one_class", _proba(["pos", "pos"], [0.25, 0.75], ("neg", "pos"))),
     ("single_sample", _proba([1], [0.6], (0, 1))),
     ("all_equal", _proba([0, 1, 0, 1], [0.3, 0.3, 0.3, 0.3], (0, 1))),
+    *CALIBRATION_EDGES,
 )
 
 BINARY_PROBABILITIES = InputShape(

@@ -225,7 +225,9 @@ def batch_edges() -> tuple:
     """Scored batches that break ranking metrics: every score tied, no relevant document in a query (0/0
     for recall and NDCG), every document relevant, a cutoff k far beyond the list (k = 50 for 4
     documents), graded relevance with scores tied across grades (the tie rule decides the gain), integer
-    scores (int64: a score is not a class label), and a two-document query; one query, and several."""
+    scores (int64: a score is not a class label), a two-document query, and the only relevant document ranked
+    last; one query, and several. (Negative grades, which some of the metrics refuse, are the edge cases of
+    ``ranking.negative_grades``.)"""
     return (
         ("all_scores_tied", _batch([[1, 0, 2, 0]], [[1.0, 1.0, 1.0, 1.0]], None)),
         ("no_relevant_document", _batch([[0, 0, 0], [1, 0, 2]], [[3.0, 2.0, 1.0], [1.0, 2.0, 3.0]], 2)),
@@ -234,6 +236,9 @@ def batch_edges() -> tuple:
         ("ties_across_grades", _batch([[3, 0, 1, 2, 0]], [[2.0, 2.0, 1.0, 2.0, 1.0]], 3)),
         ("integer_scores", _batch([[2, 0, 1, 0], [0, 1, 0, 3]], [[1, 4, 2, 3], [4, 3, 2, 1]], 2, dtype=np.int64)),
         ("two_documents", _batch([[1, 0]], [[0.0, 1.0]], 1)),
+        # the only relevant document ranked last, below the cutoff (k = 2) and inside it (no cutoff)
+        ("one_relevant_at_the_bottom", _batch([[0, 0, 0, 1], [0, 2, 0, 0]], [[4.0, 3.0, 2.0, 1.0],
+                                                                             [0.5, 0.0, 1.5, 1.0]], 2)),
     )
 
 

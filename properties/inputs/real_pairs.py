@@ -104,6 +104,21 @@ def pair_edges(min_size: int = 1) -> tuple:
     return tuple((name, ex) for name, ex in edges if len(ex[0]) >= min_size)
 
 
+def log_pair_edges(machine_epsilon: bool = False) -> tuple:
+    """Pairs inside a logarithmic error's domain (every value > -1) that non-negative draws never reach: values in
+    (-1, 0) (y_true = -0.5 against 0 is (log 0.5)^2 = 0.48, which a library clipping to an epsilon scores 0), and
+    -1 + 2^-10 (exact in float16 and float32, so the dtype axis keeps it inside the domain); with
+    ``machine_epsilon`` also -1 + 2^-53 (the float64 value next to -1, whose log1p is -36.7: float32 rounds it to
+    -1, so only properties without the dtype axis take it)."""
+    edges = [
+        ("log_domain_negative", (_f64([-0.5, 0.0, 2.0]), _f64([0.0, -0.25, 1.0]))),
+        ("log_domain_near_minus_one", (_f64([-1 + 2**-10, 0.5]), _f64([0.0, -1 + 2**-10]))),
+    ]
+    if machine_epsilon:
+        edges.append(("log_domain_minus_one_plus_epsilon", (_f64([np.nextafter(-1.0, 0.0), 1.0]), _f64([0.0, 1.0]))))
+    return tuple(edges)
+
+
 def weighted_pair_edges(min_size: int = 1) -> tuple:
     """((a, b), integer weights): a zero weight first, in the middle and last (an integer weight of 0 is
     the sample left out), and weights on a pair offset by 990 with unit spread (the largest offset of the
@@ -176,15 +191,16 @@ def on_grid(values) -> bool:
 
 def real_pairs_shape(*, elements=reals, weighted_elements=grid, min_size: int = 1, first: str = "y_true",
                      second: str = "y_pred", rtol: float = 1e-9, atol: float = 1e-12,
-                     domain=within_reals, weighted_domain=on_grid) -> InputShape:
+                     domain=within_reals, weighted_domain=on_grid, extra_edges=()) -> InputShape:
     """Paired real arrays (a, b): the samples are the pairs (a_i, b_i).
 
     ``weighted_elements`` draw the examples with integer weights: the binary grid keeps the weighted
     and the repeated sums exact but for their order. ``domain`` and ``weighted_domain`` (array -> bool)
     say which values ``elements`` and ``weighted_elements`` can draw: the edge cases
-    (:func:`pair_edges`) outside them are left out.
+    (:func:`pair_edges`) outside them are left out; ``extra_edges`` are added (edge cases of the metric's own
+    domain, such as :func:`log_pair_edges`).
     """
-    edges = _edges_within(pair_edges(min_size), domain)
+    edges = _edges_within(pair_edges(min_size), domain) + tuple(extra_edges)
     weighted_edges = _edges_within(weighted_pair_edges(min_size), weighted_domain, lambda ex: ex[0])
     return InputShape(
         name="paired real arrays",

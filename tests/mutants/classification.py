@@ -664,3 +664,46 @@ MUTANTS += [
     Mutant("d2_zero_when_undefined", {m: _d2(m, "zero_when_undefined") for m in ("d2_brier_score", "d2_log_loss_score")},
            ids("undefined[d2_brier_score]", "undefined[d2_log_loss_score]")),
 ]
+
+
+# ------------------------------------------------------------------ issue 45: one class of two named by labels=
+
+
+def _brier_binarised_on_present_classes(y_true, y_proba, *, sample_weight=None, pos_label=None, labels=None,
+                                        scale_by_half="auto"):
+    """1-D probabilities scored against y_true binarised on its own classes (labels= ignored): a y_true holding
+    only the positive class becomes all negatives (the greater of two present classes is the positive)."""
+    value = M.brier_score_loss(y_true, y_proba, sample_weight=sample_weight, pos_label=pos_label, labels=labels,
+                               scale_by_half=scale_by_half)  # the real checks
+    p = np.asarray(y_proba, dtype=float)
+    if p.ndim != 1:
+        return value
+    t = np.asarray(y_true)
+    present = np.unique(t)
+    y = (t == present[-1]).astype(np.int64) if present.size == 2 else np.zeros(t.shape[0], dtype=np.int64)
+    return M.brier_score_loss(y, p, sample_weight=sample_weight, pos_label=1, labels=[0, 1],
+                              scale_by_half=scale_by_half)
+
+
+def _hinge_encoded_on_present_classes(y_true, pred_decision, *, labels=None, sample_weight=None):
+    """1-D decisions against y_true encoded +1/-1 on its own classes (labels= ignored): a one-class y_true is
+    encoded -1, the positive class included."""
+    value = M.hinge_loss(y_true, pred_decision, labels=labels, sample_weight=sample_weight)  # the real checks
+    d = np.asarray(pred_decision, dtype=float)
+    if d.ndim != 1:
+        return value
+    t = np.asarray(y_true)
+    present = np.unique(t)
+    y = np.where(t == present[-1], 1.0, -1.0) if present.size == 2 else -np.ones(t.shape[0])
+    w = np.ones(t.shape[0]) if sample_weight is None else np.asarray(sample_weight, dtype=float)
+    return float(np.sum(w * np.maximum(0.0, 1.0 - y * d)) / w.sum())
+
+
+#: the mutants that only an edge case reaches (issue 45): tests/test_edge_mutants.py runs them without any draw
+EDGE_MUTANTS = [
+    Mutant("brier_binarises_y_true_on_its_own_classes", {"brier_score_loss": _brier_binarised_on_present_classes},
+           ids("definition[brier_score_loss]")),
+    Mutant("hinge_encodes_a_one_class_y_true_as_negative", {"hinge_loss": _hinge_encoded_on_present_classes},
+           ids("definition[hinge_loss]")),
+]
+MUTANTS += EDGE_MUTANTS

@@ -598,3 +598,45 @@ MUTANTS += [
     Mutant("jsd-without-half", {_JSD: jsd_without_half},
            catches=(f"probabilistic.relation.jsd_is_mean_kl_to_mixture",)),
 ]
+
+
+# ---------------------------------------------------------------- issue 45: a confidence of exactly 1.0
+
+
+def _ece_one_in_extra_bin(y_true, y_proba, *, n_bins=15, strategy="uniform", norm="l1", mode="top_label",
+                          pos_label=None, labels=None):
+    """Uniform bins as the catalog has them (every edge in the bin below), but a confidence
+    of exactly 1.0 in a bin of its own past the last (torchmetrics 1.9.0's binning: see ``_off_edges``)."""
+    ok.expected_calibration_error(y_true, y_proba, n_bins=n_bins, strategy=strategy, norm=norm, mode=mode,
+                                  pos_label=pos_label, labels=labels)  # the real checks
+    if strategy != "uniform":
+        return ok.expected_calibration_error(y_true, y_proba, n_bins=n_bins, strategy=strategy, norm=norm,
+                                             mode=mode, pos_label=pos_label, labels=labels)
+
+    def error(c, outcome):
+        ids = np.searchsorted(np.linspace(0.0, 1.0, n_bins + 1)[1:-1], c, side="left")
+        ids[c >= 1.0] = n_bins
+        count = np.bincount(ids, minlength=n_bins + 1).astype(float)
+        kept = count > 0
+        gap = np.abs(np.bincount(ids, weights=outcome, minlength=n_bins + 1)[kept]
+                     - np.bincount(ids, weights=c, minlength=n_bins + 1)[kept]) / count[kept]
+        share = count[kept] / c.shape[0]
+        return float(gap.max()) if norm == "max" else float(share @ gap) if norm == "l1" else math.sqrt(share @ gap**2)
+
+    t, p = np.asarray(y_true), np.asarray(y_proba, dtype=float)
+    if p.ndim == 1:
+        from metrics.classification import binary_positive
+        return error(p, (t == binary_positive(t, pos_label, labels)).astype(float))
+    classes = np.sort(np.asarray(labels)) if labels is not None else np.unique(t)
+    codes = np.searchsorted(classes, t)
+    if mode == "top_label":
+        return error(p.max(axis=1), (p.argmax(axis=1) == codes).astype(float))
+    return float(np.mean([error(p[:, j], (codes == j).astype(float)) for j in range(p.shape[1])]))
+
+
+#: the mutants that only an edge case reaches (issue 45): tests/test_edge_mutants.py runs them without any draw
+EDGE_MUTANTS = [
+    Mutant("ece_confidence_one_in_a_bin_of_its_own", {"expected_calibration_error": _ece_one_in_extra_bin},
+           catches=_p("definition[expected_calibration_error]", "ece_is_weighted_gap_of_reliability_curve")),
+]
+MUTANTS += EDGE_MUTANTS

@@ -1714,3 +1714,24 @@ MUTANTS += [
     Mutant("crps-clipped", {_CRPS: crps_clipped_shift}, catches=(f"regression.invariance.shift_and_scale[{_CRPS}]",)),
     Mutant("crps-unchecked", {_CRPS: crps_unchecked}, catches=(f"regression.refusal.bad_input[{_CRPS}]",)),
 ]
+
+
+# ---------------------------------------------------------------- issue 45: values in (-1, 0)
+
+
+def msle_clips_to_epsilon(y_true, y_pred, *, sample_weight=None, multioutput="uniform_average"):
+    """Every value below machine epsilon clipped to it before log1p (a library reading the domain as y >= 0):
+    y_true = -0.5 against 0 scores 0.0 for (log 0.5)^2 = 0.48."""
+    ok.mean_squared_log_error(y_true, y_pred, sample_weight=sample_weight, multioutput=multioutput)  # the checks
+    eps = np.finfo(np.float64).eps
+    return ok.mean_squared_log_error(np.maximum(np.asarray(y_true, dtype=float), eps),
+                                     np.maximum(np.asarray(y_pred, dtype=float), eps),
+                                     sample_weight=sample_weight, multioutput=multioutput)
+
+
+#: the mutants that only an edge case reaches (issue 45): tests/test_edge_mutants.py runs them without any draw
+EDGE_MUTANTS = [
+    Mutant("msle_clips_values_below_zero_to_epsilon", {"mean_squared_log_error": msle_clips_to_epsilon},
+           catches=("regression.msle_is_mse_of_log1p", "regression.rmsle_is_sqrt_msle")),
+]
+MUTANTS += EDGE_MUTANTS
