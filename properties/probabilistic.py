@@ -590,12 +590,12 @@ def _ece_calibrated(t, ex):
 
 
 def _binned_edges(with_strategy: bool) -> tuple:
-    """The 1-D calibration edge cases with a bin count (and a binning strategy): 15 and 4 uniform bins (the last
-    bin (14/15, 1] and (3/4, 1] shared by a confidence of 1.0), 5 bins at their own edges, 4 quantile bins."""
-    counts = ((15, "uniform"), (4, "uniform"), (5, "uniform"), (4, "quantile"))
+    """The 1-D calibration edge cases with a bin count (and a binning strategy): 15 and 5 uniform bins (the last
+    bin (14/15, 1] shared by a confidence of 1.0; 5 bins at their own edges), and 4 quantile bins."""
+    counts = ((15, "uniform"), (5, "uniform"), (4, "quantile"))
     return tuple((f"{name}_{n}_{strategy}" if with_strategy else f"{name}_{n}",
                   (ex, n, strategy) if with_strategy else (ex, n))
-                 for name, ex in CALIBRATION_EDGES for n, strategy in counts[:None if with_strategy else 3])
+                 for name, ex in CALIBRATION_EDGES for n, strategy in counts[:None if with_strategy else 2])
 
 
 @prop("ece_norms_ordered", "l1 <= l2 <= max calibration error (weighted power means of the bin gaps), "

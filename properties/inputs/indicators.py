@@ -62,8 +62,7 @@ def pair_edges() -> tuple:
     """Indicator pairs that break multilabel metrics: an empty row (no true, no predicted label: 0/0 per
     row), a label never predicted and one never true (0/0 per label), every label true, nothing true or
     predicted at all, a single sample, a single label column (which a library may read as binary
-    single-label data), a label neither true nor predicted anywhere (an empty column of both), and every
-    cell 1 in both."""
+    single-label data), and a label neither true nor predicted anywhere (an empty column of both)."""
     return (
         ("empty_row", (_i([[0, 0, 0], [1, 0, 1], [0, 1, 1]]), _i([[0, 0, 0], [1, 1, 0], [0, 1, 1]]))),
         ("label_never_predicted", (_i([[1, 1, 0], [0, 1, 1], [1, 0, 0]]), _i([[1, 0, 0], [0, 0, 1], [1, 0, 1]]))),
@@ -73,7 +72,6 @@ def pair_edges() -> tuple:
         ("single_sample", (_i([[1, 0, 1, 0]]), _i([[1, 1, 0, 0]]))),
         ("single_label_column", (_i([[1], [0], [1], [0]]), _i([[1], [1], [0], [0]]))),
         ("empty_column", (_i([[1, 0, 1], [0, 0, 1], [1, 0, 0]]), _i([[1, 0, 0], [0, 0, 1], [1, 0, 1]]))),
-        ("all_ones", (_i([[1, 1, 1], [1, 1, 1]]), _i([[1, 1, 1], [1, 1, 1]]))),
     )
 
 

@@ -461,8 +461,14 @@ LABELS = InputShape(
 )
 
 #: label pairs as two partitions of the samples (clustering): as :data:`LABELS`, but labels of one kind (strings)
-#: against another (integers) are valid input, the names of one labeling meaning nothing to the other
-PARTITIONS = dataclasses.replace(LABELS, bad=lambda name: with_edges(bad_label_pairs(), BAD_LABEL_EDGES))
+#: against another (integers) are valid input, the names of one labeling meaning nothing to the other; without the
+#: edge cases of a positive class named by labels= (one class, relabelled, is one cluster: already an edge case)
+_PARTITION_EDGES = tuple((name, pair) for name, pair in LABEL_EDGES if not name.startswith(("only_positive",
+                                                                                              "only_negative")))
+PARTITIONS = dataclasses.replace(
+    LABELS, examples=lambda name: with_edges(any_label_pairs(), _PARTITION_EDGES),
+    perfect=lambda name: with_edges(any_label_pairs().map(perfect_pair), mapped_edges(_PARTITION_EDGES, perfect_pair)),
+    bad=lambda name: with_edges(bad_label_pairs(), BAD_LABEL_EDGES))
 
 
 def _take_proba(ex: ProbaExample, idx: np.ndarray) -> ProbaExample:

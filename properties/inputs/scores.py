@@ -73,8 +73,8 @@ def ranking_edges(need_negative: bool = True) -> tuple:
     """The rankings that break score metrics: every score tied, integer-valued scores (the dtype axis
     then offers them as int64), one positive among negatives, the fewest samples, scores offset by 1e8
     (one float32 value) and by 1e3 (distinct in float32) with unit spread, subnormal scores, float32 scores
-    tied after rounding, the one positive ranked last, one negative among positives; without ``need_negative``
-    also positives only, and a single sample."""
+    tied after rounding, the one positive ranked last; without ``need_negative`` also positives only, and a
+    single sample."""
     edges = [
         ("all_tied", (_y([0, 1, 0, 1]), _s([0.5, 0.5, 0.5, 0.5]))),
         ("integer_scores", (_y([0, 0, 1, 1]), _s([1, 2, 3, 4]))),
@@ -87,7 +87,6 @@ def ranking_edges(need_negative: bool = True) -> tuple:
         ("subnormal_scores", (_y([0, 1, 0, 1]), _s([5e-324, 1e-320, 0.0, 2e-310]))),
         ("float32_ties", (_y([0, 1, 1, 0]), _s([0.1, 0.9, 0.9, 0.3], np.float32))),
         ("one_positive_ranked_last", (_y([0, 0, 0, 1]), _s([0.9, 0.5, 0.7, 0.1]))),
-        ("one_negative", (_y([1, 1, 0, 1]), _s([0.6, 0.2, 0.4, 0.9]))),
     ]
     if not need_negative:
         edges += [("positives_only", (_y([1, 1, 1]), _s([0.2, 0.5, 0.5]))),
