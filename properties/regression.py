@@ -156,15 +156,15 @@ def _rmse_sqrt(t, ex):
                          what="rmse vs sqrt(mse)")
 
 
-@prop("rmsle_is_sqrt_msle", "root_mean_squared_log_error = sqrt(mean_squared_log_error)",
-      kind="relation", needs=_needs("root_mean_squared_log_error", "mean_squared_log_error"),
-      strategy=with_edges(pairs(non_negative_grid), log_pair_edges(machine_epsilon=True)),
-      defines=("root_mean_squared_log_error",))
 def _inside_log_domain_at_target_precision(*arrays) -> bool:
     """Whether every value stays > -1 rounded to the target's precision (-1 + 2^-53 is -1 in float32)."""
     return not any((precision.as_target(a) <= -1.0).any() for a in arrays)
 
 
+@prop("rmsle_is_sqrt_msle", "root_mean_squared_log_error = sqrt(mean_squared_log_error)",
+      kind="relation", needs=_needs("root_mean_squared_log_error", "mean_squared_log_error"),
+      strategy=with_edges(pairs(non_negative_grid), log_pair_edges(machine_epsilon=True)),
+      defines=("root_mean_squared_log_error",))
 def _rmsle_sqrt(t, ex):
     if not _inside_log_domain_at_target_precision(*ex):
         return  # an input the target's precision cannot hold inside the domain
