@@ -163,6 +163,8 @@ def audit(
         results=done,
         unmatched_deviations=unmatched_deviations(target, every_id),
         unscoped_deviations=[pid for pid in target.unscoped_deviations() if pid in {p.id for p in props}],
+        untriaged_deviations=[line for line in target.untriaged_deviations()
+                              if line.split(" ", 1)[0] in {p.id for p in props}],
         incomplete=interrupted,
         not_run=[p.id for p, r in zip(props, results) if r is None],
     )

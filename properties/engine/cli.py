@@ -54,6 +54,7 @@ from .report import (
     format_failure,
     new_violations,
     unscoped_warning,
+    untriaged_warning,
 )
 from .summary import TargetOutcome
 from .targets import BUNDLED, DeviationsFileError, TargetUnavailable, load_target
@@ -256,16 +257,21 @@ def _audit_one(target, paths: list[Path], args, *, compact: bool = False) -> tup
         print(report.to_terminal(verbose=args.verbose, compact=compact))
     if report.unscoped_deviations and (args.quiet or args.baseline):  # the full report has it already
         print(unscoped_warning(report.unscoped_deviations))
+    if report.untriaged_deviations and (args.quiet or args.baseline):
+        print(untriaged_warning(report.untriaged_deviations))
     for path in paths:
         print(f"wrote {report.write(path)}")
     journal.close()
     code = report.exit_code(violations)
     if code == EXIT_CLEAN and args.strict and (report.by_status("fixed") or report.unmatched_deviations
-                                               or report.unscoped_deviations):
+                                               or report.unscoped_deviations or report.untriaged_deviations):
         code = EXIT_VIOLATIONS
         if report.unscoped_deviations:
             print(f"metric-assay: --strict: {len(report.unscoped_deviations)} deviation line(s) name no finding "
                   "class and cover a whole property (write them with `metric-assay deviations`)")
+        if report.untriaged_deviations:
+            print(f"metric-assay: --strict: {len(report.untriaged_deviations)} deviation line(s) have a TODO for "
+                  "a reason (check each against the library and write why)")
     if report.incomplete:
         code = 128 + (received[0] if received else signal.SIGINT)
     elif code == EXIT_NOTHING_VERIFIED:
