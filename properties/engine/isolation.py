@@ -44,7 +44,7 @@ from typing import Callable, Iterator, Sequence
 
 from hypothesis import settings
 
-from . import memory, pasteable, targets
+from . import memory, pasteable, runner, targets
 from .registry import Property
 from .runner import Result, apply_deviation, run_in_process
 from .targets import RecordedCall, Target
@@ -61,9 +61,13 @@ LARGE_CALL_TIMEOUT = 60.0
 #: needs (scikit-learn's samples-averaged F1 took 30 s there under load), and a hang is a hang at any size.
 TIMEOUT_ELEMENTS = 20_000_000
 
+#: a target function's first call in a worker (JIT compilation, lazy imports: numba-compiled libraries take
+#: minutes on a loaded machine) may run this many call timeouts before it is a hang (``--warmup-timeout``)
+WARMUP_CALL_TIMEOUTS = 10
+
 # call start (monotonic seconds), in-call flag, payload length, memory held at the call's start (0: no limit),
-# array elements in the call's arguments
-_HEADER = struct.Struct("dIIQQ")
+# array elements in the call's arguments, first-call flag (the function's first call in this worker)
+_HEADER = struct.Struct("dIIQQI")
 _SLOT_SIZE = 1 << 20
 _OUTPUT_TAIL = 2000
 
@@ -80,6 +84,14 @@ class _CallSlot:
 
     def __init__(self, buffer):
         self.buffer = buffer
+        self.called: set[str] = set()
+        self.first: tuple[str, float] | None = None  # the first call in flight: its name and start
+        self.warmups: list[list] = []
+
+    def take_warmups(self) -> list[list]:
+        """The warm-ups since the last call, as ``[name, seconds]``."""
+        taken, self.warmups = self.warmups, []
+        return taken
 
     def started(self, name: str, args: tuple, kwargs: dict) -> None:
         try:
@@ -97,12 +109,24 @@ class _CallSlot:
         if len(payload) > _SLOT_SIZE - _HEADER.size:
             payload = pickle.dumps((name, ("<arguments larger than 1 MB>",), {}, sizes[:10_000]))
         self.buffer[_HEADER.size : _HEADER.size + len(payload)] = payload
+        function = name.partition("(")[0]
+        first = function not in self.called
+        self.called.add(function)
         baseline = memory.limit_call()  # last: the limit is the call's, not the slot's
-        _HEADER.pack_into(self.buffer, 0, time.monotonic(), 1, len(payload), baseline, elements)
+        now = time.monotonic()
+        self.first = (function, now) if first else None
+        _HEADER.pack_into(self.buffer, 0, now, 1, len(payload), baseline, elements, int(first))
 
     def ended(self) -> None:
         memory.unlimit_call()
         struct.pack_into("I", self.buffer, 8, 0)
+        if self.first is not None:
+            function, started = self.first
+            self.first = None
+            seconds = time.monotonic() - started
+            runner.WARMUP_SECONDS[0] += seconds
+            if seconds >= runner.WARMUP_NOTED:
+                self.warmups.append([function, seconds])
 
 
 @dataclasses.dataclass
@@ -115,15 +139,19 @@ class _Flight:
     sizes: str
     baseline: int
     elements: int = 0
+    #: the function's first call in the worker (the warm-up allowance applies)
+    first: bool = False
 
-    def allowed(self, call_timeout: float) -> float:
-        """Seconds this call may take: the call timeout, longer in proportion for an input over TIMEOUT_ELEMENTS."""
-        return call_timeout * max(1.0, self.elements / TIMEOUT_ELEMENTS)
+    def allowed(self, call_timeout: float, warmup_timeout: float | None = None) -> float:
+        """Seconds this call may take: the call timeout, longer in proportion for an input over TIMEOUT_ELEMENTS;
+        at least ``warmup_timeout`` for the function's first call in the worker."""
+        allowed = call_timeout * max(1.0, self.elements / TIMEOUT_ELEMENTS)
+        return max(allowed, warmup_timeout) if self.first and warmup_timeout is not None else allowed
 
 
 def _call_in_flight(buffer) -> _Flight | None:
     """The call the worker is in, if it is inside a target call."""
-    started, in_call, length, baseline, elements = _HEADER.unpack_from(buffer, 0)
+    started, in_call, length, baseline, elements, first = _HEADER.unpack_from(buffer, 0)
     if not in_call:
         return None
     sizes = ""
@@ -132,7 +160,7 @@ def _call_in_flight(buffer) -> _Flight | None:
         call = RecordedCall(name, tuple(args), dict(kwargs), "").expression()
     except Exception:  # noqa: BLE001 - a torn slot still says a call was running
         call = "target call (its arguments could not be read back)"
-    return _Flight(time.monotonic() - started, call, sizes, baseline, elements)
+    return _Flight(time.monotonic() - started, call, sizes, baseline, elements, bool(first))
 
 
 _LENGTH = struct.Struct("I")
@@ -188,6 +216,7 @@ def _child(props, target, slot, task_fd, result_fd, capture_fd, options, memory_
             os.lseek(capture_fd, 0, os.SEEK_SET)
             try:
                 result = run_in_process(prop, target, **options)
+                result.warmups = targets.CALL_MONITOR.take_warmups()
             except BaseException as exc:  # noqa: BLE001 - SystemExit outside a target call
                 result = Result(
                     status="crash",
@@ -266,6 +295,7 @@ def iter_isolated(
     seed: int | None = None,
     time_budget: float | None = None,
     call_timeout: float | None = None,
+    warmup_timeout: float | None = None,
     memory_limit: int | None | str = "default",
     jobs: int = 1,
     on_start: Callable[[int, Property], None] | None = None,
@@ -284,6 +314,7 @@ def iter_isolated(
     if not hasattr(os, "fork"):
         raise RuntimeError("isolated audits need os.fork (Linux or macOS)")
     call_timeout = DEFAULT_CALL_TIMEOUT if call_timeout is None else call_timeout
+    warmup_timeout = WARMUP_CALL_TIMEOUTS * call_timeout if warmup_timeout is None else warmup_timeout
     if memory_limit == "default":
         memory_limit = memory.default_limit(jobs)
     options = dict(settings_=settings_, seed=seed, time_budget=time_budget)
@@ -341,7 +372,7 @@ def iter_isolated(
                         _close(worker)
                         yield index, apply_deviation(result, target)
                         continue
-                if flight is not None and flight.seconds > flight.allowed(call_timeout):
+                if flight is not None and flight.seconds > flight.allowed(call_timeout, warmup_timeout):
                     index = worker.index
                     workers.remove(worker)
                     _kill(worker)
@@ -353,9 +384,12 @@ def iter_isolated(
                         pending.append(index)
                         _close(worker)
                         continue
-                    allowed = flight.allowed(call_timeout)
+                    allowed = flight.allowed(call_timeout, warmup_timeout)
                     scaled = (f" (the call timeout of {call_timeout:g}s per {TIMEOUT_ELEMENTS:.0e} input elements; "
                               f"this call had {flight.elements:.2e})" if allowed > call_timeout else "")
+                    if flight.first and allowed == warmup_timeout:
+                        scaled = (" (the function's first call in the worker, allowed the warm-up time of a JIT or "
+                                  "lazy imports: --warmup-timeout)")
                     result = _lost_worker(
                         worker, target, "hang",
                         f"was killed after {allowed:g}s in one call (twice, in fresh workers){scaled}", flight.call,

@@ -22,6 +22,19 @@ from .runner import STATUSES, VIOLATIONS
 HEARTBEAT = 30.0
 
 
+def duration(seconds: float) -> str:
+    """``4 min 31 s``, ``12.3 s``."""
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    minutes, rest = divmod(int(round(seconds)), 60)
+    return f"{minutes} min {rest} s"
+
+
+def warmup_line(name: str, seconds: float, property_id: str) -> str:
+    return (f"  warming up: {duration(seconds)} in the first call of {name} in a worker (during {property_id}; "
+            "not counted in its time budget)")
+
+
 class Progress:
     def __init__(self, stream, properties, *, mode: str, clock=time.monotonic):
         self.stream = stream
@@ -45,6 +58,9 @@ class Progress:
 
     def finished(self, result) -> None:
         self.running.pop(result.property_id, None)
+        for name, seconds in getattr(result, "warmups", None) or ():
+            if self.mode != "quiet":
+                self._write_line(warmup_line(name, seconds, result.property_id))
         self.done += 1
         self.violations += result.status in VIOLATIONS
         self.family_counts.setdefault(result.family, Counter())[result.status] += 1
@@ -98,6 +114,8 @@ class Progress:
 
     def _write_line(self, text: str) -> None:
         self._last_line = self.clock()
+        if self.mode == "live":  # above the live line, which the next draw puts back
+            text = f"\r{text:<{self._width()}}"
         self._write(text + "\n")
 
     def _write(self, text: str) -> None:

@@ -121,6 +121,10 @@ class Result:
     findings: list = dataclasses.field(default_factory=list)
     #: the drawn example of the counterexample as data (:mod:`properties.engine.pins`), None if not pinnable
     example: Any = None
+    #: the target functions whose first call in the worker took :data:`WARMUP_NOTED` seconds or more (JIT
+    #: compilation, lazy imports), as ``[name, seconds]``: not counted in the property's time budget, and not
+    #: part of the verdict (which worker pays a warm-up depends on ``--jobs``)
+    warmups: list = dataclasses.field(default_factory=list, compare=False)
     error: BaseException | None = dataclasses.field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict:
@@ -133,7 +137,8 @@ class Result:
             value = getattr(self, f.name)
             if isinstance(value, str):
                 value = truncate(value, JSON_TEXT_LIMIT)
-            d[f.name] = list(value) if f.name in ("metrics", "skipped", "calls", "findings", "conventions") else value
+            d[f.name] = (list(value) if f.name in ("metrics", "skipped", "calls", "findings", "conventions", "warmups")
+                         else value)
         return d
 
     @classmethod
@@ -145,6 +150,7 @@ class Result:
         fields["conventions"] = tuple(fields.get("conventions", ()))
         fields["calls"] = list(fields.get("calls") or [])
         fields["findings"] = [dict(f) for f in fields.get("findings") or []]
+        fields["warmups"] = [list(w) for w in fields.get("warmups") or []]
         return cls(**fields)
 
     def fingerprints(self, *, new_only: bool = False) -> set[str]:
@@ -192,14 +198,24 @@ class _Budget:
         self.search = search
         self.exceeded = False
         self.asked = 0
+        self.warmed = WARMUP_SECONDS[0]
 
     def spent(self) -> bool:
         self.asked += 1
         if self.search.failed:
             return False
-        if self.asked > 1 and self.deadline is not None and time.monotonic() > self.deadline:
+        # the first calls of target functions (a JIT compiling, lazy imports) are not the property's time
+        warming = WARMUP_SECONDS[0] - self.warmed
+        if self.asked > 1 and self.deadline is not None and time.monotonic() > self.deadline + warming:
             self.exceeded = True
         return self.exceeded
+
+
+#: seconds spent so far in this process in the first call of each target function (kept by the worker's call
+#: monitor, :class:`properties.engine.isolation._CallSlot`): a time budget does not count them
+WARMUP_SECONDS = [0.0]
+#: a first call at least this long is reported as a warm-up (``Result.warmups``)
+WARMUP_NOTED = 1.0
 
 
 class _WatchedProperty:
