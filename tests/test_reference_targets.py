@@ -107,3 +107,25 @@ def test_arhr_domain_is_one_relevant_document_per_query_and_keeps_bad_input_insi
     assert one_relevant_per_query((np.array([[1.0, 1.0]]),), {"k": 0})  # k below 1
     assert one_relevant_per_query((np.zeros((2, 0)),), {})  # empty queries
     assert one_relevant_per_query(([[1.0, 0.0], [1.0]],), {})  # ragged
+
+
+def test_torchmetrics_binary_relevance_keeps_a_nan_grade_for_the_library_to_see():
+    """``grade > 0`` would turn a NaN grade into "not relevant" before torchmetrics sees it, and the audit would
+    blame the library for accepting it: a query with a NaN grade reaches the library as a float target with the
+    NaN kept, and a query without one as the boolean target it always was."""
+    import numpy as np
+
+    pytest.importorskip("torchmetrics")
+    import torch
+    from torchmetrics.functional import retrieval
+
+    from reference import torchmetrics as adapter
+
+    grades, scores = np.array([[1.0, np.nan, 0.0, 2.0]]), np.array([[0.5, 2.0, 1.0, 3.0]])
+    own = retrieval.retrieval_precision(torch.tensor(scores[0], dtype=torch.float32),
+                                        torch.tensor([1.0, np.nan, 0.0, 1.0], dtype=torch.float32))
+    assert np.isnan(own)  # what the library itself makes of the NaN
+    np.testing.assert_array_equal(adapter.precision_at_k(grades, scores), [own.item()])
+    clean = np.nan_to_num(grades, nan=0.0)
+    assert adapter.precision_at_k(clean, scores)[0] == retrieval.retrieval_precision(
+        torch.tensor(scores[0], dtype=torch.float32), torch.tensor(clean[0] > 0)).item()
