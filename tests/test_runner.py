@@ -154,6 +154,20 @@ def test_one_property_at_a_time_reuses_a_kept_worker_and_replaces_one_that_died(
         isolation.close_pool()
 
 
+def test_an_error_naming_a_fresh_temporary_file_each_time_is_not_nondeterminism(tmp_path):
+    """A library that shells out (ir_measures' gdeval provider runs a Perl script) names new temporary files in
+    each error message: the refusal is the same on every call, and is classed by what it is."""
+    import tempfile
+
+    def refuses(y_true, y_pred):
+        with tempfile.NamedTemporaryFile(prefix="run-") as handle:
+            raise ZeroDivisionError(f"Command '['perl', 'gdeval.pl', '{handle.name}']' died at {id(handle):#x}")
+
+    result = check_property(registry.get("classification.bounds[accuracy]"), toy_target(accuracy=refuses))
+    assert result.status != "nondeterministic", result.detail
+    assert "raises:ZeroDivisionError" in result.finding_class, result.finding_class
+
+
 def test_a_verdict_check_repeats_the_failing_calls_once_and_still_tells_a_noisy_target():
     # all_findings=False (the mutant meta-tests) repeats a failing example's calls once, not REPLAYS times: a
     # target noisy on every call is still nondeterministic, and a deterministic wrong one still fails

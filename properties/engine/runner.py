@@ -29,6 +29,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 import math
+import re
+import tempfile
 import time
 import traceback
 import warnings
@@ -342,6 +344,15 @@ def run_property(
 #: how many times the calls of a failing example are repeated to look for nondeterminism
 REPLAYS = 3
 
+#: parts of an outcome that differ between two runs of a deterministic call: object addresses, and files made
+#: in the temporary folder (a library that shells out names a fresh temporary file in each error message)
+_VOLATILE = re.compile(r"0x[0-9a-fA-F]{6,}|" + re.escape(tempfile.gettempdir().rstrip("/")) + r"/[^\s'\",:;)\]]+")
+
+
+def same_outcome(a: str, b: str) -> bool:
+    """Whether two recorded outcomes of one call are the same, addresses and temporary file names aside."""
+    return a == b or _VOLATILE.sub("<volatile>", a) == _VOLATILE.sub("<volatile>", b)
+
 
 def _replay(target: Target, search: _Search, times: int = REPLAYS) -> str | None:
     """Repeat each target call of the failing example ``times`` times; describe the first that came out
@@ -365,7 +376,7 @@ def _replay(target: Target, search: _Search, times: int = REPLAYS) -> str | None
                 )
         except (Exception, guards.Unsupported):  # noqa: BLE001 - the outcome is recorded and compared below
             pass
-        if again.calls and again.calls[-1].outcome != call.outcome:
+        if again.calls and not same_outcome(again.calls[-1].outcome, call.outcome):
             shown = call.expression()
             return f"{shown} gave {call.outcome}, then {again.calls[-1].outcome} on the same input"
     return None
