@@ -20,6 +20,14 @@ the slot's flag when the call returns. The parent watches the slots:
   tail of what the worker wrote to its stdout and stderr (captured in a file,
   so the target's prints never reach the terminal or the report).
 
+Before every call the worker also writes where the call is made (the parts of the
+check active and the input class, :func:`properties.engine.findings.call_context`), so a
+lost worker is a finding named like any other (``nonpositive:k/crash/died:SIGABRT``).
+The property then runs again in a fresh worker with that context masked (a call there is
+not made), so the search goes on to its other parts and examples; after
+:data:`MAX_DEATHS` lost workers it stops and says so. The result shows the first death
+and lists every death (``how``: "died") with the findings of the last run.
+
 Callers that run one property at a time (the pytest route, one test per
 property) keep their workers between calls (:func:`run_pooled`).
 
@@ -32,6 +40,7 @@ examples whichever worker runs it, so the results do not depend on ``--jobs``
 from __future__ import annotations
 
 import dataclasses
+import faulthandler
 import os
 import pickle
 import select
@@ -44,7 +53,7 @@ from typing import Callable, Iterator, Sequence
 
 from hypothesis import settings
 
-from . import memory, pasteable, runner, targets
+from . import findings, memory, pasteable, runner, targets
 from .registry import Property
 from .runner import Result, apply_deviation, run_in_process
 from .targets import RecordedCall, Target
@@ -94,6 +103,8 @@ class _CallSlot:
         return taken
 
     def started(self, name: str, args: tuple, kwargs: dict) -> None:
+        findings.refuse_masked_death(f"target.{name}")  # where a worker died before, the call is not made
+        context = findings.call_context()
         try:
             sizes = memory.input_size(args, kwargs)
         except Exception:  # noqa: BLE001 - an argument whose shape cannot be read
@@ -103,11 +114,11 @@ class _CallSlot:
         except Exception:  # noqa: BLE001 - as above: the plain call timeout then
             elements = 0
         try:
-            payload = pickle.dumps((name, args, kwargs, sizes), protocol=pickle.HIGHEST_PROTOCOL)
+            payload = pickle.dumps((name, args, kwargs, sizes, context), protocol=pickle.HIGHEST_PROTOCOL)
         except Exception:  # noqa: BLE001 - the call is still named
-            payload = pickle.dumps((name, ("<arguments that cannot be pickled>",), {}, sizes))
+            payload = pickle.dumps((name, ("<arguments that cannot be pickled>",), {}, sizes, context))
         if len(payload) > _SLOT_SIZE - _HEADER.size:
-            payload = pickle.dumps((name, ("<arguments larger than 1 MB>",), {}, sizes[:10_000]))
+            payload = pickle.dumps((name, ("<arguments larger than 1 MB>",), {}, sizes[:10_000], context))
         self.buffer[_HEADER.size : _HEADER.size + len(payload)] = payload
         function = name.partition("(")[0]
         first = function not in self.called
@@ -141,6 +152,9 @@ class _Flight:
     elements: int = 0
     #: the function's first call in the worker (the warm-up allowance applies)
     first: bool = False
+    #: where the call was made (:func:`properties.engine.findings.call_context`): the active parts' names and
+    #: the input class; None when the slot could not be read back
+    context: tuple[str, str] | None = None
 
     def allowed(self, call_timeout: float, warmup_timeout: float | None = None) -> float:
         """Seconds this call may take: the call timeout, longer in proportion for an input over TIMEOUT_ELEMENTS;
@@ -154,16 +168,18 @@ def _call_in_flight(buffer) -> _Flight | None:
     started, in_call, length, baseline, elements, first = _HEADER.unpack_from(buffer, 0)
     if not in_call:
         return None
-    sizes = ""
+    sizes, context = "", None
     try:
-        name, args, kwargs, sizes = pickle.loads(bytes(buffer[_HEADER.size : _HEADER.size + length]))
+        name, args, kwargs, sizes, context = pickle.loads(bytes(buffer[_HEADER.size : _HEADER.size + length]))
         call = RecordedCall(name, tuple(args), dict(kwargs), "").expression()
     except Exception:  # noqa: BLE001 - a torn slot still says a call was running
         call = "target call (its arguments could not be read back)"
-    return _Flight(time.monotonic() - started, call, sizes, baseline, elements, bool(first))
+    return _Flight(time.monotonic() - started, call, sizes, baseline, elements, bool(first), context)
 
 
 _LENGTH = struct.Struct("I")
+#: a task for a worker: the property's index, and the length of the pickled deaths to mask that follow
+_TASK = struct.Struct("II")
 
 
 @dataclasses.dataclass
@@ -205,13 +221,17 @@ def _child(props, target, slot, task_fd, result_fd, capture_fd, options, memory_
         os.dup2(capture_fd, 2)
         sys.stdout = open(1, "w", buffering=1, closefd=False)
         sys.stderr = open(2, "w", buffering=1, closefd=False)
+        if faulthandler.is_enabled():  # pytest's: its dump of a fatal signal goes with the rest of the output
+            faulthandler.enable(file=sys.stderr)
         memory.activate(memory_limit)
         targets.CALL_MONITOR = _CallSlot(slot)
         while True:
-            header = _read_exactly(task_fd, _LENGTH.size)
+            header = _read_exactly(task_fd, _TASK.size)
             if not header:
                 break
-            prop = props[_LENGTH.unpack(header)[0]]
+            index, size = _TASK.unpack(header)
+            findings.DEATH_MASKS[:] = pickle.loads(_read_exactly(task_fd, size)) if size else []
+            prop = props[index]
             os.ftruncate(capture_fd, 0)  # the output kept for a crash is this property's own
             os.lseek(capture_fd, 0, os.SEEK_SET)
             try:
@@ -266,15 +286,20 @@ def _base(prop: Property) -> dict:
     return dict(property_id=prop.id, statement=prop.statement, kind=prop.kind, family=prop.family, metrics=prop.metrics)
 
 
-def _lost_worker(worker: _Worker, target: Target, status: str, how: str, call: str | None, sizes: str = "") -> Result:
+def _lost_worker(worker: _Worker, target: Target, status: str, how: str, flight: _Flight | None,
+                 outcome: str) -> Result:
+    """The finding of a worker lost in (or outside) a target call: its class from the call's context
+    (:func:`properties.engine.findings.lost_class`), its reproduction the call in flight."""
     elapsed = time.monotonic() - worker.started
+    call = flight.call if flight else None
     where = f"during {call}" if call else "outside any target call"
     detail = f"the worker process {how} {where}"
-    if sizes:
-        detail += f"\ninput size: {sizes}"
+    if flight and flight.sizes:
+        detail += f"\ninput size: {flight.sizes}"
     repro = ""
     if call:
         repro = pasteable.assemble(target, [f"{call}  # the worker process {how}"])
+    structure, input_cls = flight.context if flight and flight.context else ("", "")
     return Result(
         status=status,
         detail=detail,
@@ -282,9 +307,43 @@ def _lost_worker(worker: _Worker, target: Target, status: str, how: str, call: s
         seconds=elapsed,
         traceback=_output_tail(worker.capture),
         severity="crash",
-        finding_class=status,  # the worker died: what the search had found before is lost with it
+        # what the search had found before is lost with the worker: the property is run again without it
+        finding_class=findings.lost_class(outcome, structure, input_cls),
         **_base(worker.prop),
     )
+
+
+#: how many times one property's workers may die (or be killed) before its search stops: after each death
+#: the property is run again with the death's context masked
+MAX_DEATHS = 4
+
+
+def _with_deaths(deaths: list[Result], rerun: Result | None, bound: bool = False) -> Result:
+    """One result for a property whose workers died: the first death shown, every death a finding (``how``:
+    "died"), and the findings of the run that ended (``rerun``, run with those deaths masked) after them.
+    ``bound``: the search stopped at :data:`MAX_DEATHS`."""
+    from .runner import _DEVIABLE, _finding_record
+
+    records = [_finding_record(d, "died") for d in deaths]
+    classes = {d.finding_class for d in deaths}
+    shown = deaths[0]
+    extra: dict = {}
+    if rerun is not None:
+        later = rerun.findings or ([_finding_record(rerun, "shrunk")] if rerun.status in _DEVIABLE else [])
+        records += [f for f in later if f["finding_class"] not in classes]
+        extra = dict(examples=rerun.examples, skipped=rerun.skipped, skipped_examples=rerun.skipped_examples,
+                     conventions=rerun.conventions, precision=rerun.precision, warmups=rerun.warmups)
+    detail = shown.detail
+    if len(deaths) > 1:
+        detail += f"\n(the worker was lost {len(deaths)} times in this property: " + \
+            ", ".join(d.finding_class for d in deaths) + ")"
+    if bound:
+        detail += (f"\nthe search stopped after {len(deaths)} lost workers (the bound, MAX_DEATHS): the rest of "
+                   "the property was not searched")
+    elif rerun is None:
+        detail += "\nthe rest of the property was not searched (the same death again, or one outside any target call)"
+    return dataclasses.replace(shown, detail=detail, findings=records,
+                               seconds=sum(d.seconds for d in deaths) + (rerun.seconds if rerun else 0.0), **extra)
 
 
 def iter_isolated(
@@ -321,7 +380,26 @@ def iter_isolated(
     pending = list(range(len(props)) if indices is None else indices)
     pending.reverse()
     workers: list[_Worker] = keep if keep is not None else []
-    retried: set[int] = set()
+    retried: set[tuple[int, int]] = set()
+    #: the property's lost workers so far (:func:`_with_deaths`), and their (class, outcome) to mask in its re-run
+    deaths: dict[int, list[Result]] = {}
+    masks: dict[int, list[tuple[str, str]]] = {}
+
+    def lost(index: int, death: Result, flight: _Flight | None, outcome: str) -> Result | None:
+        """A worker lost in property ``index``: None when the property is to run again with the death masked,
+        else its final result."""
+        so_far = deaths.setdefault(index, [])
+        again = any(d.finding_class == death.finding_class for d in so_far)
+        if not again:
+            so_far.append(death)
+            masks.setdefault(index, []).append((death.finding_class, outcome))
+        if not again and flight is not None and flight.context is not None and len(so_far) < MAX_DEATHS:
+            pending.append(index)
+            return None
+        del deaths[index]
+        masks.pop(index, None)
+        return apply_deviation(_with_deaths(so_far, None, bound=len(so_far) >= MAX_DEATHS), target)
+
     sys.stdout.flush()
     sys.stderr.flush()
     try:
@@ -332,8 +410,9 @@ def iter_isolated(
                 index = pending.pop()
                 worker.index, worker.prop, worker.started = index, props[index], time.monotonic()
                 worker.data = bytearray()
+                blob = pickle.dumps(masks[index]) if masks.get(index) else b""
                 try:
-                    _write_all(worker.task_fd, _LENGTH.pack(index))
+                    _write_all(worker.task_fd, _TASK.pack(index, len(blob)) + blob)
                 except OSError:
                     pass  # the worker has died: its result pipe ends, and that is reported below
                 if on_start is not None:
@@ -348,12 +427,18 @@ def iter_isolated(
                 if not chunk:  # the worker died
                     index = worker.index
                     workers.remove(worker)
-                    yield index, _crashed(worker, target)
+                    result = lost(index, *_crashed(worker, target))
+                    if result is not None:
+                        yield index, result
                     continue
                 worker.data += chunk
-                finished = _take_result(worker, target)
+                finished = _take_result(worker)
                 if finished is not None:
-                    yield finished
+                    index, result = finished
+                    if index in deaths:
+                        result = _with_deaths(deaths.pop(index), result)
+                        masks.pop(index, None)
+                    yield index, apply_deviation(result, target)
             for worker in [w for w in workers if w.index is not None]:
                 flight = _call_in_flight(worker.slot)
                 if flight is not None and memory_limit is not None and flight.baseline:
@@ -363,24 +448,27 @@ def iter_isolated(
                         index = worker.index
                         workers.remove(worker)
                         _kill(worker)
+                        outcome = findings.died_outcome("memory")
                         result = _lost_worker(
                             worker, target, "memory",
                             f"was killed holding {memory.format_size(rss - flight.baseline)} more than when the "
                             f"call started, over the memory limit of {memory.format_size(memory_limit)}",
-                            flight.call, flight.sizes,
+                            flight, outcome,
                         )
                         _close(worker)
-                        yield index, apply_deviation(result, target)
+                        result = lost(index, result, flight, outcome)
+                        if result is not None:
+                            yield index, result
                         continue
                 if flight is not None and flight.seconds > flight.allowed(call_timeout, warmup_timeout):
                     index = worker.index
                     workers.remove(worker)
                     _kill(worker)
-                    if index not in retried:
+                    if (index, len(deaths.get(index, ()))) not in retried:
                         # A hang is confirmed by a second run in a fresh worker: a worker forked
                         # from a process with threads (a pytest-xdist worker) can inherit a lock
                         # held at fork time and block on it, which is not the target's doing.
-                        retried.add(index)
+                        retried.add((index, len(deaths.get(index, ()))))
                         pending.append(index)
                         _close(worker)
                         continue
@@ -390,13 +478,16 @@ def iter_isolated(
                     if flight.first and allowed == warmup_timeout:
                         scaled = (" (the function's first call in the worker, allowed the warm-up time of a JIT or "
                                   "lazy imports: --warmup-timeout)")
+                    outcome = findings.died_outcome("hang")
                     result = _lost_worker(
                         worker, target, "hang",
-                        f"was killed after {allowed:g}s in one call (twice, in fresh workers){scaled}", flight.call,
-                        flight.sizes,
+                        f"was killed after {allowed:g}s in one call (twice, in fresh workers){scaled}", flight,
+                        outcome,
                     )
                     _close(worker)
-                    yield index, apply_deviation(result, target)
+                    result = lost(index, result, flight, outcome)
+                    if result is not None:
+                        yield index, result
     finally:
         for worker in [w for w in workers if keep is None or w.index is not None]:
             workers.remove(worker)
@@ -429,8 +520,9 @@ def _spawn(props, target: Target, options: dict, workers: list, memory_limit: in
     return worker
 
 
-def _take_result(worker: _Worker, target: Target) -> tuple[int, Result] | None:
-    """The worker's result, once all its bytes have arrived; the worker is then idle again."""
+def _take_result(worker: _Worker) -> tuple[int, Result] | None:
+    """The worker's result (deviations not yet applied), once all its bytes have arrived; the worker is then
+    idle again."""
     if len(worker.data) < _LENGTH.size:
         return None
     (length,) = _LENGTH.unpack_from(worker.data)
@@ -439,7 +531,7 @@ def _take_result(worker: _Worker, target: Target) -> tuple[int, Result] | None:
     result = pickle.loads(bytes(worker.data[_LENGTH.size : _LENGTH.size + length]))
     index = worker.index
     worker.index, worker.prop, worker.data = None, None, bytearray()
-    return index, apply_deviation(result, target)
+    return index, result
 
 
 def _kill(worker: _Worker) -> None:
@@ -466,13 +558,13 @@ def _close(worker: _Worker) -> None:
             pass
 
 
-def _crashed(worker: _Worker, target: Target) -> Result:
+def _crashed(worker: _Worker, target: Target) -> tuple[Result, _Flight | None, str]:
+    """A dead worker's finding (deviations not yet applied), the call it died in and the outcome."""
     _, status = os.waitpid(worker.pid, 0)
     try:
         flight = _call_in_flight(worker.slot)
-        result = _lost_worker(worker, target, "crash", _exit_description(status), flight.call if flight else None,
-                              flight.sizes if flight else "")
-        return apply_deviation(result, target)
+        outcome = findings.died_outcome("crash", status)
+        return _lost_worker(worker, target, "crash", _exit_description(status), flight, outcome), flight, outcome
     finally:
         _close(worker)
 

@@ -218,11 +218,15 @@ def one_failure_site(check: Callable) -> Callable:
             if findings.masked(wrong, t):
                 return
             raise wrong from exc
+        except findings.DeathMasked as exc:  # outside any part: the rest of the example is not run
+            EXAMPLE_COUNTS["ran"] += 1
+            findings.masked(exc, t)
         except BaseException:
             EXAMPLE_COUNTS["ran"] += 1
             raise
-        EXAMPLE_COUNTS["ran"] += 1
-        _aim_at_discrepancy()
+        else:
+            EXAMPLE_COUNTS["ran"] += 1
+            _aim_at_discrepancy()
 
     return checked
 

@@ -119,7 +119,8 @@ class Result:
     #: every finding the search reached, the one shown first: dicts with ``finding_class``, ``status``,
     #: ``severity``, ``detail``, ``counterexample``, ``reproduction``, ``known`` (covered by a listed
     #: deviation), ``how`` ("shrunk": a search's minimal example; "pinned": a pinned example replayed;
-    #: "seen": met while its class was masked, not shrunk) and ``example`` (the drawn example as data, or None)
+    #: "seen": met while its class was masked, not shrunk; "died": the call the worker was lost in, see
+    #: :mod:`properties.engine.isolation`) and ``example`` (the drawn example as data, or None)
     findings: list = dataclasses.field(default_factory=list)
     #: the drawn example of the counterexample as data (:mod:`properties.engine.pins`), None if not pinnable
     example: Any = None
@@ -613,6 +614,9 @@ def _finding_record(r: Result, how: str) -> dict:
 
 def _seen_status(cls: str) -> str:
     """The status a masked finding met on the way stands for, from its class."""
+    lost = findings.lost_status(cls)
+    if lost is not None:
+        return lost
     if cls == "memory" or cls.endswith(":memory"):
         return "memory"
     return "fail" if not cls.startswith(("raises:", "exit")) else "error"
