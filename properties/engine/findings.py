@@ -430,7 +430,8 @@ class DeathMasked(BaseException):
     """A target call not made: a worker died in a call made in the same context (same mask key) before.
 
     A BaseException, so that a check's own ``except Exception`` cannot take it for what the target raised;
-    :func:`part` and the registry's wrapper note it as a masked finding of ``finding_class`` and go on."""
+    :func:`part` and the registry's wrapper note it as a masked finding of ``finding_class`` (the death's) and
+    go on."""
 
     def __init__(self, finding_class: str, call: str):
         self.finding_class = finding_class
@@ -445,7 +446,9 @@ def refuse_masked_death(call: str) -> None:
     structure, _ = call_context()
     for cls, outcome in DEATH_MASKS:
         if mask_key(lost_class(outcome, structure)) == mask_key(cls):
-            raise DeathMasked(lost_class(outcome, *call_context()), call)
+            # noted under the death's own class: whether this call would die too (under another form, on
+            # another input class) is not known, and no class may claim it did
+            raise DeathMasked(cls, call)
 
 
 def start_search(patterns) -> None:

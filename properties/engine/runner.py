@@ -375,7 +375,7 @@ def _replay(target: Target, search: _Search, times: int = REPLAYS) -> str | None
                     *(guards.snapshot(unwrap(a)) for a in call.args),
                     **{k: guards.snapshot(unwrap(v)) for k, v in call.kwargs.items()},
                 )
-        except (Exception, guards.Unsupported):  # noqa: BLE001 - the outcome is recorded and compared below
+        except (Exception, guards.Unsupported, findings.DeathMasked):  # noqa: BLE001 - recorded and compared below
             pass
         if again.calls and not same_outcome(again.calls[-1].outcome, call.outcome):
             shown = call.expression()
