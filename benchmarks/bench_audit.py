@@ -11,10 +11,13 @@ thread's stack every millisecond. Each sample is put in one bucket, the first th
   (``metrics/``) or of a reference adapter (``reference/``): the work the audit exists to do;
 - ``drawing``: Hypothesis strategies and ``properties/inputs/`` building the arguments;
 - ``checks``: the spec's own code around the calls (``properties/*.py``: comparisons, transforms);
-- ``targeting``, ``shrinking``, ``generating``, ``reuse``: the rest of Hypothesis' engine, by phase;
-- ``metric-assay engine``: ``properties/engine/`` outside a Hypothesis phase (edge cases, pins, replays,
-  finding classes, causes);
+- ``metric-assay engine``: ``properties/engine/`` (the recording view, snapshots, finding classes, edge
+  cases, pins, replays);
+- ``targeting``, ``shrinking``, ``generating``, ``reuse``: Hypothesis' own engine code, by the phase it runs in;
 - ``other``.
+
+The innermost frame that belongs to a bucket decides; NumPy, SciPy and the standard library count for their
+caller, except that anything under a target or reference frame is that call's time.
 
 ``--versus REV`` runs the same benchmark on a git revision of this repository (checked out in a temporary
 worktree, run in a subprocess against this venv) and prints both side by side with the ratios, so that a change
@@ -80,29 +83,33 @@ class StackSampler:
                 self.counts[self.bucket(frame)] += 1
 
     def bucket(self, frame) -> str:
-        files, phase, engine = [], None, False
+        """The innermost frame that belongs to a bucket decides (NumPy, SciPy and the standard library are
+        attributed to their caller); Hypothesis' own engine code is split by the phase it runs in."""
+        phase, owner = None, None
         while frame is not None:
             code = getattr(frame, "f_code", None)
             if code is None:  # a frame torn down while it was read
                 break
-            files.append(code.co_filename)
+            f = code.co_filename
+            if owner is None:
+                if f.startswith(self.code_roots):
+                    return "target and reference calls"
+                if "hypothesis/strategies" in f or "hypothesis/extra" in f or f.startswith(self._inputs):
+                    owner = "drawing"
+                elif f.startswith(self._engine):
+                    owner = "metric-assay engine"
+                elif f.startswith(self._spec):
+                    owner = "checks"
+                elif "/hypothesis/" in f:
+                    owner = "hypothesis"
+            elif f.startswith(self.code_roots):
+                return "target and reference calls"  # e.g. a draw made inside a target call: the call's time
             if code.co_name in _PHASES and phase is None:
                 phase = _PHASES[code.co_name]
             frame = frame.f_back
-        if any(f.startswith(self.code_roots) for f in files):
-            return "target and reference calls"
-        if any("hypothesis/strategies" in f or "hypothesis/extra" in f or f.startswith(self._inputs)
-               for f in files):
-            return "drawing"
-        for f in files:  # innermost first: the spec's checks, unless the engine is what runs
-            if f.startswith(self._engine):
-                engine = True
-                break
-            if f.startswith(self._spec):
-                return "checks"
-        if phase is not None:
-            return phase
-        return "metric-assay engine" if engine else "other"
+        if owner == "hypothesis":
+            return phase or "other"
+        return owner or "other"
 
 
 def _code_roots(target) -> tuple[str, ...]:
