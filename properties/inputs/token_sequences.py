@@ -236,6 +236,15 @@ def _perfect_sentence_edges() -> tuple:
                  for name, (refs, hyp) in sentence_edges() if hyp)
 
 
+def pair_corpus_edges(edges) -> tuple:
+    """(reference, hypothesis) edge pairs as corpora (lists of pairs): each pair alone, and all of them together
+    (``whole_corpus``)."""
+    pairs = [(list(r), list(h)) if isinstance(r, list) else (r, h) for _, (r, h) in edges]
+    return (*((name, [pair]) for name, pair in zip((n for n, _ in edges), pairs)), ("whole_corpus", pairs))
+
+
+with_edges(wer_pairs, pair_corpus_edges(token_pair_edges(nonempty_reference=True)))
+
 #: the family's (reference, hypothesis) strategies, carrying their edge cases
 token_pairs = with_edges(st.tuples(tokens, tokens), token_pair_edges())
 word_pairs = with_edges(st.tuples(nonempty_tokens, tokens), token_pair_edges(nonempty_reference=True))
@@ -572,6 +581,11 @@ def phrase_edges() -> tuple:
         ("punctuation_glued", (["cat, sat."], "cat sat")),
         ("unicode_phrase", (["café 猫"], "cafe 🙂")),
     )
+
+
+with_edges(phrase_sentence, phrase_edges())
+with_edges(phrase_corpus, (*((name, [pair]) for name, pair in phrase_edges()),
+                           ("whole_corpus", [pair for _, pair in phrase_edges()])))
 
 
 def _perfect_phrase_edges() -> tuple:
