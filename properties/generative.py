@@ -594,7 +594,8 @@ def _w(t, ex, p=1, **kw):
 @prop("definition[wasserstein_distance]",
       "W_p = (integral_0^1 |F^-1(t) - G^-1(t)|^p dt)^(1/p), F^-1 the weighted empirical quantile functions "
       "(p in 1, 1.5, 2, 3)", kind="relation", needs=_W, strategy=with_edges(
-          st.tuples(sample_pairs(), st.sampled_from(_PS)), cycled_edges(sample_pairs().edges, lambda ex, p: (ex, p), _PS)),
+          st.tuples(sample_pairs(), st.sampled_from(_PS)),
+          cycled_edges(sample_pairs().edges, lambda ex, p: (ex, p), _PS)),
       defines="wasserstein_distance")
 def w_definition(t, ex_p):
     ex, p = ex_p

@@ -843,7 +843,8 @@ for _name, _cases, _how in (
          f"{_how} (computed in the spec)", kind="relation",
          needs=tuple(f"{_name}:{k}" for k in ("char_order", "word_order", "beta", "whitespace")), defines=(_name,),
          strategy=with_edges(st.tuples(_cases, _chrf_options), cycled_edges(
-             edges_of(_cases) if _name == "corpus_chrf" else tuple((n, [pair]) for n, pair in edges_of(phrase_sentence)),
+             edges_of(_cases) if _name == "corpus_chrf"
+             else tuple((n, [pair]) for n, pair in edges_of(phrase_sentence)),
              lambda cases, o: (cases, o), _CHRF_EDGE_OPTIONS)))(functools.partial(_chrf_definition, name=_name))
 
 
