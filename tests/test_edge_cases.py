@@ -327,3 +327,45 @@ def test_a_value_property_without_edge_cases_fails_the_meta_test():
     # a bound or an invariance is no value check; a value property with the edges passes
     assert unreached_value_properties([toy("bound"), toy("invariance")], caps) == {}
     assert unreached_value_properties([toy("relation", edges=token_pair_edges())], caps) == {}
+
+
+# ------------------------------------------------------------------ issue 45: multi-reference order
+
+#: (mutant, property, the edge case that shows it): ROUGE keeping the reference of best recall, the first of
+#: equal recalls (1.0 or 0.67 by the order of [["a"], ["a", "b"]] for the hypothesis ["a", "b"]), and BLEU's
+#: closest-length tie broken by the order of the references
+ORDER_MUTANTS = (
+    ("rouge_best_reference_by_recall", "text.invariance[rouge:reference_order]", "references_of_equal_recall"),
+    ("rouge_best_reference_by_recall", "text.agreement[rouge:rouge_score]", "references_of_equal_recall"),
+    ("bleu_closest_tie_by_reference_order", "text.invariance[sentence_bleu:references]",
+     "between_references_of_different_lengths"),
+)
+
+
+def _order_mutant(name):
+    from tests.mutants import mutant_target
+    from tests.mutants.text import MUTANTS
+
+    return mutant_target(next(m for m in MUTANTS if m.name == name))
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+@pytest.mark.parametrize(("mutant", "pid", "edge"), ORDER_MUTANTS)
+def test_a_reference_order_mutant_is_caught_by_its_edge_case_alone(mutant, pid, edge, profile):
+    prop = registry.get(pid)
+    alone = dataclasses.replace(prop, edges=tuple(e for e in prop.edges if e[0] == edge))
+    assert len(alone.edges) == 1, [n for n, _ in prop.edges]
+    result = check_property(alone, _order_mutant(mutant), all_findings=False,
+                            settings_=settings(profile_settings(profile), phases=[Phase.explicit]))
+    assert result.status == "fail", result.detail
+    assert f"the edge case '{edge}'" in result.counterexample
+
+
+@pytest.mark.parametrize(("mutant", "pid"), sorted({(m, p) for m, p, _ in ORDER_MUTANTS if "invariance" in p}))
+def test_the_balanced_references_reach_a_reference_order_mutant_without_edge_cases(mutant, pid):
+    """Item 4: the order invariances draw references of equal recall and of equally distant lengths half the
+    time (token_sequences.balanced_references), so that the search alone finds the mutants under ci."""
+    prop = dataclasses.replace(registry.get(pid), edges=())
+    no_shrink = settings(profile_settings("ci"), phases=[Phase.explicit, Phase.reuse, Phase.generate])
+    result = check_property(prop, _order_mutant(mutant), settings_=no_shrink, all_findings=False)
+    assert result.status == "fail", result.detail

@@ -109,22 +109,24 @@ corpus = st.lists(_sentence_pair(), min_size=1, max_size=4)
 def _balanced_references(draw):
     """(references, hypothesis) whose references tie, for the multi-reference order invariances: two or more
     slices of the hypothesis of different lengths (ROUGE-N and ROUGE-L recall 1 each, precisions
-    different: references of equal recall), and, half the time, the hypothesis extended by as many tokens as
+    different: references of equal recall) with, half the time, the hypothesis extended by as many tokens as
     the longest slice lacks (two reference lengths at equal distance from the hypothesis's: BLEU's closest
-    reference tie), in a drawn order, now and then beside a drawn reference. A policy that picks a
+    reference tie), else the hypothesis itself (recall 1 and F 1), in a drawn order, a quarter of the time
+    beside a drawn reference. A policy that picks a
     reference by recall, or by a tie broken by position, then depends on the order of the references;
     :data:`sentence` reaches that rarely (two references of equal recall come from independent draws)."""
     hyp = draw(st.lists(st.sampled_from(WORDS), min_size=2, max_size=8))
     lengths = draw(st.lists(st.integers(1, len(hyp) - 1), min_size=1, max_size=3, unique=True))
-    lengths += [len(hyp)] if len(lengths) == 1 or draw(st.booleans()) else []
     refs = []
     for n in lengths:
         start = draw(st.integers(0, len(hyp) - n))
         refs.append(hyp[start:start + n])
-    gap = len(hyp) - max(lengths)  # the distance of the closest slice below the hypothesis's length
-    if gap and draw(st.booleans()):
+    gap = len(hyp) - max(lengths)  # the distance of the longest slice from the hypothesis's length
+    if draw(st.booleans()):  # a reference as much longer than the hypothesis: a tie of closest lengths
         refs.append(hyp + draw(st.lists(st.sampled_from(WORDS), min_size=gap, max_size=gap)))
-    if draw(st.booleans()):
+    else:  # the hypothesis itself: recall 1 as every slice, and F 1
+        refs.append(list(hyp))
+    if draw(st.integers(0, 3)) == 0:
         refs.append(draw(tokens))
     return list(draw(st.permutations(refs))), hyp
 

@@ -551,7 +551,7 @@ MUTANTS = [
     # by the order of the references): caught by the edge case references_of_equal_recall, no draw needed
     Mutant("rouge_best_reference_by_recall",
            {"rouge_l": _rouge_l_variant(policy="recall"), "rouge_n": _rouge_n_variant(policy="recall")},
-           (T + "invariance[rouge:reference_order]",)),
+           (T + "invariance[rouge:reference_order]", T + "agreement[rouge:rouge_score]")),
     Mutant("rouge_ignores_multi_reference_policy",
            {"rouge_l": _rouge_ignores_policy(_OK.rouge_l), "rouge_n": _rouge_ignores_policy(_OK.rouge_n)},
            (T + "relation[rouge:mean_policy]",)),
