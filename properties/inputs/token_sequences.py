@@ -107,14 +107,14 @@ corpus = st.lists(_sentence_pair(), min_size=1, max_size=4)
 
 @st.composite
 def _balanced_references(draw):
-    """(references, hypothesis) whose references tie, for the multi-reference order invariances: two or more
-    slices of the hypothesis of different lengths (ROUGE-N and ROUGE-L recall 1 each, precisions
-    different: references of equal recall) with, half the time, the hypothesis extended by as many tokens as
-    the longest slice lacks (two reference lengths at equal distance from the hypothesis's: BLEU's closest
-    reference tie), else the hypothesis itself (recall 1 and F 1), in a drawn order, a quarter of the time
-    beside a drawn reference. A policy that picks a
-    reference by recall, or by a tie broken by position, then depends on the order of the references;
-    :data:`sentence` reaches that rarely (two references of equal recall come from independent draws)."""
+    """(references, hypothesis) whose references tie, for the multi-reference order invariances: one to three
+    slices of the hypothesis of different lengths, shorter than it (ROUGE-N and ROUGE-L recall 1 each,
+    precisions different: references of equal recall), and either the hypothesis extended by as many tokens
+    as the longest slice lacks (two reference lengths at equal distance from the hypothesis's: BLEU's closest
+    reference tie) or the hypothesis itself (recall 1 and F 1), in a drawn order, a quarter of the time
+    beside a drawn reference. A policy that picks a reference by recall, or breaks a tie by position, then
+    depends on the order of the references; :data:`sentence` reaches that rarely (two references of equal
+    recall come from independent draws)."""
     hyp = draw(st.lists(st.sampled_from(WORDS), min_size=2, max_size=8))
     lengths = draw(st.lists(st.integers(1, len(hyp) - 1), min_size=1, max_size=3, unique=True))
     refs = []
@@ -241,8 +241,8 @@ def _perfect_sentence_edges() -> tuple:
 def pair_corpus_edges(edges) -> tuple:
     """(reference, hypothesis) edge pairs as corpora (lists of pairs): each pair alone, and all of them together
     (``whole_corpus``)."""
-    pairs = [(list(r), list(h)) if isinstance(r, list) else (r, h) for _, (r, h) in edges]
-    return (*((name, [pair]) for name, pair in zip((n for n, _ in edges), pairs)), ("whole_corpus", pairs))
+    pairs = [(name, (list(r), list(h)) if isinstance(r, list) else (r, h)) for name, (r, h) in edges]
+    return (*((name, [pair]) for name, pair in pairs), ("whole_corpus", [pair for _, pair in pairs]))
 
 
 with_edges(wer_pairs, pair_corpus_edges(token_pair_edges(nonempty_reference=True)))
@@ -252,6 +252,9 @@ token_pairs = with_edges(st.tuples(tokens, tokens), token_pair_edges())
 word_pairs = with_edges(st.tuples(nonempty_tokens, tokens), token_pair_edges(nonempty_reference=True))
 text_pairs = with_edges(st.tuples(nonempty_texts, texts), text_pair_edges(nonempty_reference=True))
 with_edges(sentence, mapped_edges(sentence_edges(), _copied))
+
+with_edges(corpus, (*mapped_edges(sentence_edges(), lambda pair: [_copied(pair)]),
+                    ("whole_corpus", [_copied(pair) for _, pair in sentence_edges()])))
 
 
 def reordered_reference_edges() -> tuple:
@@ -267,8 +270,6 @@ def reordered_reference_edges() -> tuple:
 reordered_references = with_edges(
     st.one_of(sentence, balanced_references).flatmap(lambda s: st.tuples(st.just(s), st.permutations(s[0]))),
     reordered_reference_edges())
-with_edges(corpus, (*mapped_edges(sentence_edges(), lambda pair: [_copied(pair)]),
-                    ("whole_corpus", [_copied(pair) for _, pair in sentence_edges()])))
 
 
 def columns(pairs) -> tuple[list, list]:
