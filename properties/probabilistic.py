@@ -19,6 +19,7 @@ from properties.inputs.distributions import (
     corpora,
     distribution_pairs,
     distributions,
+    equal_length_corpus_edges,
     token_probs,
 )
 from properties.checks import expect, expect_close, expect_le, expect_printed, expect_refusal
@@ -356,9 +357,9 @@ def _gm_le_am(t, ex):
 @prop("equal_lengths_make_conventions_agree",
       "when all sequences have the same length, pooled and per-sequence corpus perplexity agree",
       kind="relation", needs=("corpus_perplexity:average",),
-      strategy=st.tuples(st.integers(1, 6), st.integers(1, 4)).flatmap(
+      strategy=with_edges(st.tuples(st.integers(1, 6), st.integers(1, 4)).flatmap(
           lambda nm: st.lists(st.lists(st.floats(1e-6, 1.0), min_size=nm[0], max_size=nm[0]).map(np.array),
-                              min_size=nm[1], max_size=nm[1])))
+                              min_size=nm[1], max_size=nm[1])), equal_length_corpus_edges()))
 def _equal_lengths(t, ex):
     expect_close(t.corpus_perplexity(ex, average="tokens"), t.corpus_perplexity(ex, average="sequences"),
                  rtol=1e-9, what="pooled vs per-sequence on equal lengths")

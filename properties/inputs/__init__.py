@@ -56,6 +56,14 @@ def mapped_edges(edges, transform, suffix: str = "") -> tuple:
     return tuple((name + suffix, transform(example)) for name, example in edges)
 
 
+def cycled_edges(edges, build, *choices) -> tuple:
+    """``edges`` of one part of a composite example, each completed by ``build(example, *values)`` with one
+    value of each other part: the i-th edge takes the i-th value of each of ``choices`` (cycling), so that
+    every edge case of the part is reached once and every choice is tried, without a cross product."""
+    return tuple((name, build(example, *(c[i % len(c)] for c in choices)))
+                 for i, (name, example) in enumerate(edges))
+
+
 @dataclasses.dataclass(frozen=True)
 class InputShape:
     """How the generic properties draw, call and transform one kind of metric input."""
