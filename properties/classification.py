@@ -268,6 +268,18 @@ def _with_subsets(pairs):
 
 any_pairs = with_edges(any_label_pairs(), _PAIR_EDGES)
 
+#: the probability rows' edge cases (the shape's own)
+_PROBA_EDGES = edges_of(PROBABILITIES.examples("classification"))
+
+
+def _probabilities_or_weighted(min_prob: float = 0.0):
+    """Probability examples, unweighted or with float weights, carrying the probability rows' edge cases (those
+    with every probability at least ``min_prob``), alone and with each weight edge case."""
+    edges = tuple((name, ex) for name, ex in _PROBA_EDGES if np.min(ex.y_proba) >= min_prob)
+    weighted = weighted_edges(edges, lambda ex: len(ex.y_true), lambda ex, w: dataclasses.replace(ex, sample_weight=w))
+    return one_of_with_edges(with_edges(proba_examples(min_prob=min_prob), edges),
+                             with_edges(proba_examples(min_prob=min_prob, weights="float"), weighted))
+
 
 # ------------------------------------------------------------------ perfect prediction (generic: properties/generic.py)
 
@@ -422,7 +434,7 @@ def _kappa_definition(t, ex):
       "log loss is -(1/W) sum_s w_s ln p_s[y_true_s] in nats with no clipping (normalize=False: the weighted sum); "
       "1-D y_proba is P(greater class), 1 - it for the other",
       kind="relation", needs=("log_loss", "log_loss:labels", "log_loss:sample_weight", "log_loss:normalize"),
-      strategy=st.one_of(proba_examples(min_prob=1e-6), proba_examples(min_prob=1e-6, weights="float")),
+      strategy=_probabilities_or_weighted(min_prob=1e-6),
       defines=("log_loss",))
 def _log_loss_definition(t, ex):
     # min_prob keeps every probability where a reference's clipping to [eps, 1 - eps] moves the loss by ~eps only
@@ -854,7 +866,7 @@ for _m, (_variants, _kws) in _SCALAR_VARIANTS.items():
                    "log loss agrees with scikit-learn where its clipping to [eps, 1 - eps] has no effect",
                    kind="agreement", reference="sklearn",
                    needs=("log_loss", "log_loss:labels", "log_loss:sample_weight", "log_loss:normalize"),
-                   strategy=st.one_of(proba_examples(min_prob=1e-6), proba_examples(min_prob=1e-6, weights="float")))
+                   strategy=_probabilities_or_weighted(min_prob=1e-6))
 def _agree_log_loss(t, ex):
     ref = reference("sklearn")
     kw = {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}
@@ -1217,7 +1229,7 @@ def _with_binary_form(ex):
       "and, under 'auto', for two classes only (2-D rows, or 1-D P(greater label) read as [1 - p, p])",
       kind="relation", needs=("brier_score_loss", "brier_score_loss:labels", "brier_score_loss:sample_weight",
                               "brier_score_loss:scale_by_half"),
-      strategy=st.one_of(proba_examples(), proba_examples(weights="float")), defines=("brier_score_loss",))
+      strategy=_probabilities_or_weighted(), defines=("brier_score_loss",))
 def _brier_definition(t, ex):
     w = np.ones(len(ex.y_true)) if ex.sample_weight is None else ex.sample_weight
     kw = {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}
@@ -1257,7 +1269,7 @@ def _null_rows(Y, w):
       "D^2 Brier = 1 - B(p) / B(p0), p0 the (weighted) class frequencies of y_true on every row, B the unscaled "
       "Brier sum; NaN where y_true has one class (B(p0) = 0)", kind="relation",
       needs=("d2_brier_score", "d2_brier_score:labels", "d2_brier_score:sample_weight"),
-      strategy=st.one_of(proba_examples(), proba_examples(weights="float")), defines=("d2_brier_score",))
+      strategy=_probabilities_or_weighted(), defines=("d2_brier_score",))
 def _d2_brier_definition(t, ex):
     w = np.ones(len(ex.y_true)) if ex.sample_weight is None else ex.sample_weight
     kw = {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}
@@ -1275,7 +1287,7 @@ def _d2_brier_definition(t, ex):
       "D^2 log loss = 1 - LL(p) / LL(p0), LL the (weighted) summed log loss and p0 the (weighted) class frequencies "
       "of y_true; NaN where y_true has one class (LL(p0) = 0)", kind="relation",
       needs=("d2_log_loss_score", "d2_log_loss_score:labels", "d2_log_loss_score:sample_weight"),
-      strategy=st.one_of(proba_examples(min_prob=1e-6), proba_examples(min_prob=1e-6, weights="float")),
+      strategy=_probabilities_or_weighted(min_prob=1e-6),
       defines=("d2_log_loss_score",))
 def _d2_log_loss_definition(t, ex):
     w = np.ones(len(ex.y_true)) if ex.sample_weight is None else ex.sample_weight
@@ -1356,7 +1368,7 @@ def _sklearn_binary_tie(ex, k) -> bool:
       "without a tie, where scikit-learn's binary threshold and the ranking agree)", kind="agreement",
       reference="sklearn", needs=("top_k_accuracy", "top_k_accuracy:k", "top_k_accuracy:labels",
                                   "top_k_accuracy:normalize", "top_k_accuracy:sample_weight"),
-      strategy=st.one_of(proba_examples(), proba_examples(weights="float")), max_examples=PER_METRIC_EXAMPLES)
+      strategy=_probabilities_or_weighted(), max_examples=PER_METRIC_EXAMPLES)
 def _agree_top_k(t, ex):
     kw = {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}
     for k in range(1, ex.y_proba.shape[1] + 1):
@@ -1414,7 +1426,7 @@ for _m, _scales in (("brier_score_loss", ({}, {"scale_by_half": True}, {"scale_b
              needs=(_m, f"{_m}:labels", f"{_m}:sample_weight", *(f"{_m}:{k}" for s in _scales for k in s),
                     *((f"{_m}:pos_label",) if _m != "d2_log_loss_score" else ())),
              check=functools.partial(_agree_probabilistic, m=_m, scales=_scales),
-             strategy=st.one_of(proba_examples(min_prob=1e-6), proba_examples(min_prob=1e-6, weights="float")),
+             strategy=_probabilities_or_weighted(min_prob=1e-6),
              max_examples=PER_METRIC_EXAMPLES)
 
 

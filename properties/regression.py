@@ -23,9 +23,21 @@ from properties.engine import findings, precision
 from properties.engine.registry import prop, register
 from properties.engine.targets import reference
 
-from .inputs import edges_of, edges_product, options, with_edges
+from .inputs import edges_of, edges_product, options, tuples_with_edges, with_edges
 from .inputs.real_pairs import (grid, non_constant, on_grid, pairs, real_pairs_shape, reals, small_ints,
-                                weighted_triple_edges, within_reals)
+                                pair_edges, weighted_triple_edges, within_reals)
+
+
+def _pair_edges_within(domain, min_size: int = 1) -> tuple:
+    """The real pairs' edge cases of at least ``min_size`` samples with every value in ``domain``."""
+    return tuple((name, ex) for name, ex in pair_edges(min_size) if all(domain(a) for a in ex))
+
+
+def _small_ints_only(values) -> bool:
+    """Whether every value could be drawn by :data:`small_ints` (integers from -4 to 4)."""
+    v = np.asarray(values, dtype=np.float64)
+    return bool((np.abs(v) <= 4).all() and (v == np.round(v)).all())
+
 
 ERRORS = ("mean_squared_error", "root_mean_squared_error", "mean_absolute_error", "median_absolute_error",
           "mean_squared_log_error", "root_mean_squared_log_error")
@@ -278,7 +290,8 @@ def _ev_ge_r2(t, ex):
 
 @prop("adjusted_r2_le_r2", "adjusted_r2 <= r2 for n_features >= 1 (and = r2 for n_features = 0)",
       kind="relation", needs=_needs("adjusted_r2", "r2"),
-      strategy=st.tuples(pairs(grid, min_size=4), st.integers(0, 2)))
+      strategy=tuples_with_edges((pairs(grid, min_size=4), _pair_edges_within(on_grid, 4)),
+                                 options(0, 1, 2, name="n_features")))
 def _adjusted_le_r2(t, ex):
     (y, p), k = ex
     r2_value = t.r2(y, p)
@@ -1950,7 +1963,8 @@ for _form in CSI_FORMS:
       f"{CSI}(y, p, threshold) = jaccard_score(y >= threshold, p >= threshold) (binary, the same zero_division)",
       kind="relation", needs=(CSI, f"{CSI}:threshold", f"{CSI}:zero_division", "jaccard_score",
                               "jaccard_score:zero_division"),
-      strategy=st.tuples(pairs(small_ints), st.sampled_from([-1.0, 0.0, 0.5, 2.0]), st.sampled_from([0.0, 1.0])))
+      strategy=tuples_with_edges((pairs(small_ints), _pair_edges_within(_small_ints_only)),
+                                 options(-1.0, 0.0, 0.5, 2.0, name="threshold"), options(0.0, 1.0, name="zero_division")))
 def _csi_jaccard(t, ex):
     (y, p), threshold, zero_division = ex
     expect_close(t.critical_success_index(y, p, threshold=threshold, zero_division=zero_division),

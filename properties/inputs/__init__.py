@@ -440,7 +440,8 @@ def edges_dropped(strategy) -> int:
 
 def edge_weights(n: int, kind: str) -> np.ndarray:
     """Deterministic sample weights of ``n`` samples for the weighted edge cases (:data:`WEIGHT_KINDS`):
-    ``zero_weight_first`` (0 first, then 1.5, 0.25, 3, 1 cycled; one sample: 2.5) or ``fractional_weights``
+    ``zero_weight_first`` (0 first, then 1.5, 0.25, 3, 1 cycled; one sample: 2.5, a sum of 0 being no
+    valid weights: :func:`weighted_edges` does not offer it) or ``fractional_weights``
     (0.5, 2, 0.125, 1 cycled). The sum is always positive."""
     if kind == "zero_weight_first":
         return np.array([2.5]) if n == 1 else np.concatenate([[0.0], np.resize([1.5, 0.25, 3.0, 1.0], n - 1)])
@@ -456,8 +457,10 @@ WEIGHT_KINDS = ("zero_weight_first", "fractional_weights")
 def weighted_edges(edges, size: Callable[[Any], int], attach: Callable[[Any, np.ndarray], Any], *,
                    cap: int = EDGE_CAP) -> EdgeSelection:
     """``edges`` (examples) each with each weight edge case (:data:`WEIGHT_KINDS`): the product of an example
-    part and a weights part, ``attach(example, weights)`` making the weighted example (``size`` its samples)."""
-    product = edges_product(tuple(edges), [(kind, kind) for kind in WEIGHT_KINDS], cap=cap)
+    part and a weights part, ``attach(example, weights)`` making the weighted example (``size`` its samples;
+    a single sample gets no zero weight)."""
+    product = edges_product(tuple(edges), [(kind, kind) for kind in WEIGHT_KINDS], cap=cap,
+                            where=lambda ex, kind: size(ex) > 1 or kind != "zero_weight_first")
     out = _selection([(name, attach(ex, edge_weights(size(ex), kind))) for name, (ex, kind) in product],
                      product.offered)
     return out
