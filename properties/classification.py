@@ -1294,8 +1294,10 @@ def _d2_log_loss_definition(t, ex):
     kw = {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}
     for proba, Y, rows in _with_binary_form(ex):
         freq = w @ Y / w.sum()
-        null = -np.sum(w * np.log(np.sum(Y * freq[None, :], axis=1)))
-        model = -np.sum(w * np.log(np.sum(Y * rows, axis=1)))
+        # a sample of weight 0 adds nothing, even where its class has frequency 0 (0 * log 0)
+        kept = w > 0
+        null = -np.sum(w[kept] * np.log(np.sum(Y[kept] * freq[None, :], axis=1)))
+        model = -np.sum(w[kept] * np.log(np.sum(Y[kept] * rows[kept], axis=1)))
         expected = 1 - model / null if np.count_nonzero(w @ Y) > 1 else np.nan
         with findings.form():
             expect_close(t.d2_log_loss_score(ex.y_true, proba, labels=list(ex.labels), **kw), expected, rtol=1e-9,

@@ -26,7 +26,7 @@ from .checks import (expect, expect_close, expect_in_range, expect_le, expect_pr
                      expect_refusal_or_declared)
 from .engine.registry import prop
 from .engine.targets import reference
-from .inputs import with_edges
+from .inputs import map_with_edges, options, tuples_with_edges, with_edges
 from .text_caption import CAPABILITIES as _CAPTION_CAPABILITIES
 from .inputs.token_sequences import (
     CHARACTER_CORPORA,
@@ -71,6 +71,11 @@ ROUGE_NS = (1, 2, 3)
 
 max_ns = st.integers(MAX_NS[0], MAX_NS[-1])
 smoothings = st.sampled_from(SMOOTHINGS)
+
+#: BLEU's options in the composite strategies' edge cases: the orders 1, 2 and 4 (an edge case's single token
+#: is shorter than every order above 1), and every smoothing
+_MAX_N_EDGES = (max_ns, [(f"max_n={n}", n) for n in (1, 2, 4)])
+_SMOOTHING_OPTIONS = options(*SMOOTHINGS, name="smoothing")
 
 SEED_REF = "the way to make people trustworthy is to trust them".split()
 SEED_HYP = "to make people trustworthy you need to trust them".split()
@@ -300,7 +305,8 @@ def _(t, pairs):
 
 # ================================================================ BLEU
 
-_bleu_case = st.tuples(sentence, max_ns, smoothings).map(lambda x: (*x[0], x[1], x[2]))
+_bleu_case = map_with_edges(tuples_with_edges(sentence, _MAX_N_EDGES, _SMOOTHING_OPTIONS),
+                            lambda x: (*x[0], x[1], x[2]))
 
 
 @prop("invariance[sentence_bleu:references]", "BLEU ignores the order of references and duplicated references",
@@ -372,7 +378,7 @@ def _(t, ex):
 
 @prop("relation[corpus_bleu:pooled_statistics]",
       "corpus BLEU pools clipped matches, n-gram counts and lengths over sentences (unsmoothed)", kind="relation",
-      needs=("corpus_bleu:max_n",), defines=("corpus_bleu",), strategy=st.tuples(corpus, max_ns))
+      needs=("corpus_bleu:max_n",), defines=("corpus_bleu",), strategy=tuples_with_edges(corpus, _MAX_N_EDGES))
 def _(t, ex):
     pairs, n = ex
     value = t.corpus_bleu(*columns(pairs), max_n=n)
@@ -392,7 +398,7 @@ def _(t, ex):
 @prop("definition[corpus_bleu]",
       "corpus_bleu == BP * exp(mean log p_n) of pooled statistics, the catalog's smoothing computed in the spec",
       kind="relation", needs=("corpus_bleu:max_n", "corpus_bleu:smoothing"), defines=("corpus_bleu",),
-      strategy=st.tuples(corpus, max_ns, smoothings))
+      strategy=tuples_with_edges(corpus, _MAX_N_EDGES, _SMOOTHING_OPTIONS))
 def _(t, ex):
     pairs, n, sm = ex
     value = t.corpus_bleu(*columns(pairs), max_n=n, smoothing=sm)
