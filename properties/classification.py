@@ -242,8 +242,11 @@ _BINARY_PAIR_EDGES = edges_of(BINARY_LABELS.examples("classification"))
 
 
 def _weighted_pairs(strategy, edges):
-    """``strategy`` (weighted pairs) carrying ``edges`` each with each weight edge case."""
-    return with_edges(strategy, weighted_edges(edges, lambda p: p.n, lambda p, w: dataclasses.replace(p, sample_weight=w)))
+    """``strategy`` (weighted pairs) carrying ``edges`` with the weight edge cases: each pair once, every weight
+    edge case among them (a covering of the product, capped at the number of pairs: the sklearn agreements
+    run every averaging mode on each, and make test has no time for the whole product)."""
+    return with_edges(strategy, weighted_edges(edges, lambda p: p.n, lambda p, w: dataclasses.replace(p, sample_weight=w),
+                                               cap=len(edges)))
 
 
 def _binary_pairs(**options):
@@ -263,7 +266,7 @@ def _subset_edge(pair: LabelPair) -> list:
 
 def _with_subsets(pairs):
     """:func:`with_label_subsets` of ``pairs``, carrying each of their edge cases with its :func:`_subset_edge`."""
-    return with_edges(with_label_subsets(pairs), edges_product(edges_of(pairs), derived(_subset_edge)))
+    return with_edges(with_label_subsets(pairs), edges_product(pairs, derived(_subset_edge)))
 
 
 any_pairs = with_edges(any_label_pairs(), _PAIR_EDGES)
@@ -276,7 +279,8 @@ def _probabilities_or_weighted(min_prob: float = 0.0):
     """Probability examples, unweighted or with float weights, carrying the probability rows' edge cases (those
     with every probability at least ``min_prob``), alone and with each weight edge case."""
     edges = tuple((name, ex) for name, ex in _PROBA_EDGES if np.min(ex.y_proba) >= min_prob)
-    weighted = weighted_edges(edges, lambda ex: len(ex.y_true), lambda ex, w: dataclasses.replace(ex, sample_weight=w))
+    weighted = weighted_edges(edges, lambda ex: len(ex.y_true), lambda ex, w: dataclasses.replace(ex, sample_weight=w),
+                              cap=len(edges))
     return one_of_with_edges(with_edges(proba_examples(min_prob=min_prob), edges),
                              with_edges(proba_examples(min_prob=min_prob, weights="float"), weighted))
 

@@ -394,7 +394,16 @@ def edges_product(*parts, cap: int = EDGE_CAP, where: Callable[..., bool] | None
         case = build(combo)
         if where is None or where(*case[1]):
             built[combo] = case
-    return _selection([built[c] for c in _covering(list(built), cap)], len(built))
+    # what a part's own selection dropped is dropped from every combination with it
+    sizes = [len(e) for e in lists if e is not None]
+    inner = sum(_dropped_of(p) * int(np.prod(sizes[:i] + sizes[i + 1:], dtype=np.int64))
+                for i, p in enumerate(q for q in parts if not isinstance(q, Derived)))
+    return _selection([built[c] for c in _covering(list(built), cap)], len(built) + inner)
+
+
+def _dropped_of(part) -> int:
+    """How many edge cases a product part's own selection dropped (a strategy's, or an :class:`EdgeSelection`)."""
+    return int(getattr(part, "dropped", 0) or 0) if isinstance(part, EdgeSelection) else edges_dropped(part)
 
 
 def tuples_with_edges(*parts, cap: int = EDGE_CAP, where: Callable[..., bool] | None = None):
@@ -415,7 +424,8 @@ def tuples_with_edges(*parts, cap: int = EDGE_CAP, where: Callable[..., bool] | 
 
 def one_of_with_edges(*strategies, cap: int = EDGE_CAP):
     """``st.one_of`` of ``strategies``, carrying the union of their edge cases (each name once): at most
-    ``cap``, taken in turn from each strategy so that every one is represented."""
+    ``cap``, taken in turn from each strategy so that every one is represented; the count of what was dropped
+    includes what the strategies' own selections dropped."""
     lists = [list(edges_of(s)) for s in strategies]
     union, names = [], set()
     for i in range(max(map(len, lists), default=0)):
@@ -423,7 +433,8 @@ def one_of_with_edges(*strategies, cap: int = EDGE_CAP):
             if i < len(edges) and edges[i][0] not in names:
                 names.add(edges[i][0])
                 union.append(edges[i])
-    return with_edges(st.one_of(*strategies), _selection(union[:cap], len(union)))
+    # what the parts' own caps left out counts as dropped here too
+    return with_edges(st.one_of(*strategies), _selection(union[:cap], len(union) + sum(map(edges_dropped, strategies))))
 
 
 def map_with_edges(strategy, transform):
