@@ -355,11 +355,14 @@ def _covering(candidates: list[tuple[int, ...]], cap: int, limit: int = 512) -> 
 
     left, chosen = list(candidates), []
     for cover in (singles, pairs):
-        seen = set().union(*map(cover, chosen)) if chosen else set()
-        wanted = set().union(*map(cover, left)) - seen
-        while wanted and len(chosen) < cap and (cover is singles or len(left) <= limit):
-            best = max(range(len(left)), key=lambda i: (len(cover(left[i]) & wanted), -i))
-            wanted -= cover(left[best])
+        if cover is pairs and len(left) > limit:
+            break
+        covers = {c: frozenset(cover(c)) for c in left}
+        seen = set().union(*(cover(c) for c in chosen)) if chosen else set()
+        wanted = set().union(*covers.values()) - seen
+        while wanted and len(chosen) < cap:
+            best = max(range(len(left)), key=lambda i: (len(covers[left[i]] & wanted), -i))
+            wanted -= covers[left[best]]
             chosen.append(left.pop(best))
         if cover is singles and wanted:
             raise ValueError(f"showing every edge case of every part needs more than the cap {cap}: raise it")
