@@ -10,7 +10,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from properties.capabilities import COUNT, Capability, declare_parameters
-from properties.inputs import edges_of, mapped_edges, with_edges
+from properties.inputs import edges_of, mapped_edges, one_of_with_edges, options, tuples_with_edges, with_edges
 from properties.inputs.distributions import (
     CORPORA,
     DISTRIBUTION,
@@ -29,6 +29,28 @@ from properties.engine import findings
 from properties.engine.registry import prop, register
 from properties.engine.targets import reference
 from properties.inputs.labels import ProbaExample
+
+#: the probability shapes' edge cases (their own), for the composite strategies of the calibration properties
+_PROBA_EDGES = edges_of(PROBABILITIES.examples("expected_calibration_error"))
+_BINARY_PROBA_EDGES = edges_of(BINARY_PROBABILITIES.examples("calibration_curve"))
+
+
+def _binary_probabilities():
+    """Binary probability examples carrying the binary probability shape's edge cases."""
+    return with_edges(binary_probability_examples(), _BINARY_PROBA_EDGES)
+
+
+def _rows_or_binary(min_prob: float = 0.0):
+    """Probability rows (every probability at least ``min_prob``) or binary probabilities, with both edge cases."""
+    rows = tuple((name, ex) for name, ex in _PROBA_EDGES if np.min(ex.y_proba) >= min_prob)
+    return one_of_with_edges(with_edges(proba_examples(min_prob=min_prob) if min_prob else proba_examples(), rows),
+                             _binary_probabilities())
+
+
+#: a number of bins, drawn from 1 to 12; its edge cases put the round probabilities of the binary edge cases
+#: (0, 0.2, 0.5, 0.8, 1) on bin edges: one bin, two, five and ten
+_N_BINS = (st.integers(1, 12), [(f"n_bins={n}", n) for n in (1, 2, 5, 10)])
+_BINNINGS = options("uniform", "quantile", name="strategy")
 
 CAPABILITIES = {
     "entropy": Capability((0.0, None), symmetric=False, input_domain="probability distribution",
@@ -541,7 +563,7 @@ _ECE_FORMS = [dict(norm=n, mode=m, n_bins=b, strategy=s) for n in ("l1", "l2", "
                               "expected_calibration_error:norm", "expected_calibration_error:mode",
                               "expected_calibration_error:n_bins", "expected_calibration_error:strategy",
                               "expected_calibration_error:pos_label"),
-      strategy=st.one_of(proba_examples(), binary_probability_examples()), defines=("expected_calibration_error",))
+      strategy=_rows_or_binary(), defines=("expected_calibration_error",))
 def _ece_definition(t, ex):
     one_d = ex.y_proba.ndim == 1
     for form in _ECE_FORMS:
@@ -606,7 +628,7 @@ def _ece_norms(t, ex):
       needs=("expected_calibration_error", "expected_calibration_error:n_bins", "expected_calibration_error:strategy",
              "expected_calibration_error:pos_label", "calibration_curve", "calibration_curve:n_bins",
              "calibration_curve:strategy", "calibration_curve:pos_label", "calibration_curve:return_counts"),
-      strategy=st.tuples(binary_probability_examples(), st.integers(1, 12), st.sampled_from(["uniform", "quantile"])))
+      strategy=tuples_with_edges(_binary_probabilities(), _N_BINS, _BINNINGS))
 def _ece_vs_curve(t, ex):
     e, n_bins, strategy = ex
     prob_true, prob_pred, counts = t.calibration_curve(e.y_true, e.y_proba, pos_label=e.labels[1], n_bins=n_bins,
@@ -622,7 +644,7 @@ def _ece_vs_curve(t, ex):
       "increasing order, bins (lo, hi] (the first [0, e1]), uniform or quantile (np.percentile) edges",
       kind="relation", needs=("calibration_curve", "calibration_curve:pos_label", "calibration_curve:n_bins",
                               "calibration_curve:strategy"),
-      strategy=st.tuples(binary_probability_examples(), st.integers(1, 12)), defines=("calibration_curve",))
+      strategy=tuples_with_edges(_binary_probabilities(), _N_BINS), defines=("calibration_curve",))
 def _curve_definition(t, ex):
     e, n_bins = ex
     outcome = (e.y_true == e.labels[1]).astype(float)
@@ -642,7 +664,7 @@ def _curve_definition(t, ex):
       "at most n_bins of them, each in [0, 1]", kind="relation",
       needs=("calibration_curve", "calibration_curve:pos_label", "calibration_curve:n_bins",
              "calibration_curve:strategy"),
-      strategy=st.tuples(binary_probability_examples(), st.integers(1, 12), st.sampled_from(["uniform", "quantile"])))
+      strategy=tuples_with_edges(_binary_probabilities(), _N_BINS, _BINNINGS))
 def _curve_increasing(t, ex):
     e, n_bins, strategy = ex
     prob_true, prob_pred = t.calibration_curve(e.y_true, e.y_proba, pos_label=e.labels[1], n_bins=n_bins,
@@ -658,7 +680,7 @@ def _curve_increasing(t, ex):
       "count x prob_true sums to the number of positives", kind="relation",
       needs=("calibration_curve", "calibration_curve:pos_label", "calibration_curve:n_bins",
              "calibration_curve:strategy", "calibration_curve:return_counts"),
-      strategy=st.tuples(binary_probability_examples(), st.integers(1, 12), st.sampled_from(["uniform", "quantile"])))
+      strategy=tuples_with_edges(_binary_probabilities(), _N_BINS, _BINNINGS))
 def _curve_counts(t, ex):
     e, n_bins, strategy = ex
     prob_true, _, counts = t.calibration_curve(e.y_true, e.y_proba, pos_label=e.labels[1], n_bins=n_bins,
@@ -685,8 +707,7 @@ def _off_edges(c: np.ndarray, n_bins: int) -> bool:
       "precision", kind="agreement", reference="torchmetrics",
       needs=("expected_calibration_error", "expected_calibration_error:labels", "expected_calibration_error:norm",
              "expected_calibration_error:n_bins"),
-      strategy=st.tuples(st.one_of(proba_examples(min_prob=1e-3), binary_probability_examples()),
-                         st.sampled_from([7, 11, 15])), max_examples=30)
+      strategy=tuples_with_edges(_rows_or_binary(min_prob=1e-3), options(7, 11, 15, name="n_bins")), max_examples=30)
 def _ece_vs_torchmetrics(t, ex):
     e, n_bins = ex
     conf = e.y_proba if e.y_proba.ndim == 1 else e.y_proba.max(axis=1)
@@ -721,7 +742,7 @@ def _ece_edge(t, ex):
       "repeated probabilities included", kind="agreement", reference="sklearn",
       needs=("calibration_curve", "calibration_curve:pos_label", "calibration_curve:n_bins",
              "calibration_curve:strategy"),
-      strategy=st.tuples(binary_probability_examples(), st.integers(1, 12)), max_examples=30)
+      strategy=tuples_with_edges(_binary_probabilities(), _N_BINS), max_examples=30)
 def _curve_vs_sklearn(t, ex):
     e, n_bins = ex
     ref = reference("sklearn")

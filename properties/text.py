@@ -26,7 +26,7 @@ from .checks import (expect, expect_close, expect_in_range, expect_le, expect_pr
                      expect_refusal_or_declared)
 from .engine.registry import prop
 from .engine.targets import reference
-from .inputs import cycled_edges, edges_of, with_edges
+from .inputs import cycled_edges, edges_of, map_with_edges, options, tuples_with_edges, with_edges
 from .text_caption import CAPABILITIES as _CAPTION_CAPABILITIES
 from .inputs.token_sequences import (
     CHARACTER_CORPORA,
@@ -74,6 +74,11 @@ ROUGE_NS = (1, 2, 3)
 max_ns = st.integers(MAX_NS[0], MAX_NS[-1])
 smoothings = st.sampled_from(SMOOTHINGS)
 
+#: BLEU's options in the composite strategies' edge cases: the orders 1, 2 and 4 (an edge case's single token
+#: is shorter than every order above 1), and every smoothing
+_MAX_N_EDGES = (max_ns, [(f"max_n={n}", n) for n in (1, 2, 4)])
+_SMOOTHING_OPTIONS = options(*SMOOTHINGS, name="smoothing")
+
 SEED_REF = "the way to make people trustworthy is to trust them".split()
 SEED_HYP = "to make people trustworthy you need to trust them".split()
 
@@ -104,11 +109,6 @@ def _ascii(edges) -> tuple:
 def _rouge_edges(edges) -> tuple:
     """(reference, hypothesis, n) with n cycling over 1, 2, 3."""
     return cycled_edges(edges, lambda pair, n: (*pair, n), (1, 2, 3))
-
-
-def _bleu_edges(edges, orders=(1, 2, 4), smoothing=("none", "floor", "add-k", "exp")) -> tuple:
-    """(references, hypothesis, max_n, smoothing) of sentence edges, orders and smoothings cycled."""
-    return cycled_edges(edges, lambda pair, n, sm: (*pair, n, sm), orders, smoothing)
 
 
 def _long_enough_edges(edges, n) -> tuple:
@@ -354,8 +354,8 @@ def _(t, pairs):
 
 # ================================================================ BLEU
 
-_bleu_case = with_edges(st.tuples(sentence, max_ns, smoothings).map(lambda x: (*x[0], x[1], x[2])),
-                        _bleu_edges(SENTENCE_EDGES))
+_bleu_case = map_with_edges(tuples_with_edges(sentence, _MAX_N_EDGES, _SMOOTHING_OPTIONS),
+                            lambda x: (*x[0], x[1], x[2]))
 
 
 @prop("invariance[sentence_bleu:references]", "BLEU ignores the order of references and duplicated references",
@@ -431,8 +431,7 @@ def _(t, ex):
 
 @prop("relation[corpus_bleu:pooled_statistics]",
       "corpus BLEU pools clipped matches, n-gram counts and lengths over sentences (unsmoothed)", kind="relation",
-      needs=("corpus_bleu:max_n",), defines=("corpus_bleu",),
-      strategy=with_edges(st.tuples(corpus, max_ns), cycled_edges(CORPUS_EDGES, lambda c, n: (c, n), MAX_NS)))
+      needs=("corpus_bleu:max_n",), defines=("corpus_bleu",), strategy=tuples_with_edges(corpus, _MAX_N_EDGES))
 def _(t, ex):
     pairs, n = ex
     value = t.corpus_bleu(*columns(pairs), max_n=n)
@@ -452,8 +451,7 @@ def _(t, ex):
 @prop("definition[corpus_bleu]",
       "corpus_bleu == BP * exp(mean log p_n) of pooled statistics, the catalog's smoothing computed in the spec",
       kind="relation", needs=("corpus_bleu:max_n", "corpus_bleu:smoothing"), defines=("corpus_bleu",),
-      strategy=with_edges(st.tuples(corpus, max_ns, smoothings), cycled_edges(
-          CORPUS_EDGES, lambda c, n, sm: (c, n, sm), (1, 2, 4), SMOOTHINGS)))
+      strategy=tuples_with_edges(corpus, _MAX_N_EDGES, _SMOOTHING_OPTIONS))
 def _(t, ex):
     pairs, n, sm = ex
     value = t.corpus_bleu(*columns(pairs), max_n=n, smoothing=sm)

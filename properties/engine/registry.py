@@ -80,6 +80,9 @@ class Property:
     #: named examples run before any draw, in every profile (``(name, example)``): the inputs that break
     #: metrics (:mod:`properties.inputs`), so that reaching them never depends on the draws
     edges: tuple = ()
+    #: how many edge cases the cap left out of a composite strategy's product
+    #: (:func:`properties.inputs.edges_product`): ``len(edges) + edges_dropped`` were offered
+    edges_dropped: int = 0
     #: a claim about the libraries rather than about the catalog's metrics (the literature's comparisons
     #: of libraries): a function returning its :class:`~properties.engine.agreement.ClaimVerdict`, which the
     #: ledger takes instead of running ``check`` against the catalog
@@ -303,6 +306,8 @@ def register(
         tier=tier,
         time_bound=time_bound,
         edges=tuple(edges) if edges is not None else tuple(getattr(strategy, "edges", ()) or ()),
+        edges_dropped=(getattr(edges, "dropped", 0) if edges is not None
+                       else int(getattr(strategy, "edges_dropped", 0) or 0)),
         verdict=verdict,
     )
     _REGISTRY[full_id] = p
