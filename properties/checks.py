@@ -130,7 +130,8 @@ def expect_refusal(call, argument: str | tuple[str, ...] | None = None) -> Excep
     shown = " or ".join(repr(a) for a in names)
     naming = f" naming {shown}" if names else ""
     try:
-        result = call()
+        with findings.bad_input():  # a call that kills its worker here is named by the defect alone
+            result = call()
     except (TargetViolation, TargetExited, Unsupported, UndeclaredKeyword):
         raise  # a rule of its own broken (mutation, return type, exit), or an option the target lacks
     except MetricInputError as exc:

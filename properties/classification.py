@@ -37,8 +37,9 @@ from .inputs.labels import (
     sample_weights,
     with_label_subsets,
 )
-from .inputs import with_edges
-from .inputs.labels import CALIBRATION_ROW_EDGES, MAX_SIZE, PROBABILITY_EDGES, ProbaExample
+from .inputs import derived, edges_of, edges_product, one_of_with_edges, options, tuples_with_edges, weighted_edges, with_edges
+from .inputs.labels import MAX_SIZE, OUTSIDE_LABEL
+from .inputs.labels import ProbaExample
 from .engine.targets import declared_convention, note_convention, reference
 
 
@@ -236,7 +237,53 @@ def kappa_undefined(y1, y2) -> bool:
     return bool((y1 == y1[0]).all() and (y2 == y1[0]).all())
 
 
-any_pairs = any_label_pairs()
+#: the label pairs' edge cases (the shapes' own), for the composite strategies below
+_PAIR_EDGES = edges_of(LABELS.examples("classification"))
+_BINARY_PAIR_EDGES = edges_of(BINARY_LABELS.examples("classification"))
+
+
+def _weighted_pairs(strategy, edges):
+    """``strategy`` (weighted pairs) carrying ``edges`` with the weight edge cases: each pair once, every weight
+    edge case among them (a covering of the product, capped at the number of pairs: the sklearn agreements
+    run every averaging mode on each, and make test has no time for the whole product)."""
+    return with_edges(strategy, weighted_edges(edges, lambda p: p.n, lambda p, w: dataclasses.replace(p, sample_weight=w),
+                                               cap=len(edges)))
+
+
+def _binary_pairs(**options):
+    """:func:`binary_pairs` carrying the binary label pairs' edge cases (weighted ones with ``weights=``)."""
+    if options.get("weights"):
+        return _weighted_pairs(binary_pairs(**options), _BINARY_PAIR_EDGES)
+    return with_edges(binary_pairs(**options), _BINARY_PAIR_EDGES)
+
+
+def _subset_edge(pair: LabelPair) -> list:
+    """The ``labels=`` list of a pair's edge case (one :func:`label_subsets` could draw): the classes present
+    but the first, and a class absent from the data (of the alphabet, else :data:`OUTSIDE_LABEL`)."""
+    present = pair.present.tolist()
+    outside = OUTSIDE_LABEL["str" if isinstance(pair.alphabet[0], str) else "int"]
+    return present[1:] + [([c for c in pair.alphabet if c not in present] + [outside])[0]]
+
+
+def _with_subsets(pairs):
+    """:func:`with_label_subsets` of ``pairs``, carrying each of their edge cases with its :func:`_subset_edge`."""
+    return with_edges(with_label_subsets(pairs), edges_product(pairs, derived(_subset_edge)))
+
+
+any_pairs = with_edges(any_label_pairs(), _PAIR_EDGES)
+
+#: the probability rows' edge cases (the shape's own)
+_PROBA_EDGES = edges_of(PROBABILITIES.examples("classification"))
+
+
+def _probabilities_or_weighted(min_prob: float = 0.0):
+    """Probability examples, unweighted or with float weights, carrying the probability rows' edge cases (those
+    with every probability at least ``min_prob``), alone and with each weight edge case."""
+    edges = tuple((name, ex) for name, ex in _PROBA_EDGES if np.min(ex.y_proba) >= min_prob)
+    weighted = weighted_edges(edges, lambda ex: len(ex.y_true), lambda ex, w: dataclasses.replace(ex, sample_weight=w),
+                              cap=len(edges))
+    return one_of_with_edges(with_edges(proba_examples(min_prob=min_prob), edges),
+                             with_edges(proba_examples(min_prob=min_prob, weights="float"), weighted))
 
 
 # ------------------------------------------------------------------ perfect prediction (generic: properties/generic.py)
@@ -294,7 +341,7 @@ for _m in RATES:
              f"{_m}(average='micro', labels=L) pools TP, FP, FN, TN over the classes of L only: L a proper subset "
              "of the classes present, with or without classes absent from the data (0 / 0 -> zero_division)",
              kind="relation", needs=rate_needs(_m, "average", "zero_division", "labels"),
-             check=functools.partial(_micro_over_labels, m=_m), strategy=with_label_subsets(any_pairs),
+             check=functools.partial(_micro_over_labels, m=_m), strategy=_with_subsets(any_pairs),
              max_examples=PER_METRIC_EXAMPLES)
 
 
@@ -327,7 +374,8 @@ def agreement_table(ex) -> np.ndarray:
                      for a in ex.present]) / w.sum()
 
 
-weighted_pairs = st.one_of(any_pairs, label_pairs(weights="float"), binary_pairs(weights="int0"))
+weighted_pairs = one_of_with_edges(any_pairs, _weighted_pairs(label_pairs(weights="float"), _PAIR_EDGES),
+                                   binary_pairs(weights="int0"))
 
 
 def weighted_definition(metric, statement, *keywords):
@@ -391,7 +439,7 @@ def _kappa_definition(t, ex):
       "log loss is -(1/W) sum_s w_s ln p_s[y_true_s] in nats with no clipping (normalize=False: the weighted sum); "
       "1-D y_proba is P(greater class), 1 - it for the other",
       kind="relation", needs=("log_loss", "log_loss:labels", "log_loss:sample_weight", "log_loss:normalize"),
-      strategy=st.one_of(proba_examples(min_prob=1e-6), proba_examples(min_prob=1e-6, weights="float")),
+      strategy=_probabilities_or_weighted(min_prob=1e-6),
       defines=("log_loss",))
 def _log_loss_definition(t, ex):
     # min_prob keeps every probability where a reference's clipping to [eps, 1 - eps] moves the loss by ~eps only
@@ -418,7 +466,7 @@ def _log_loss_definition(t, ex):
                    kind="relation", needs=(*rate_needs("fbeta", "average", "zero_division"),
                                            "precision:average", "precision:zero_division",
                                            "recall:average", "recall:zero_division"),
-                   strategy=st.tuples(any_pairs, st.sampled_from([0.25, 0.5, 1.0, 2.0, 3.0])))
+                   strategy=tuples_with_edges(any_pairs, options(0.25, 0.5, 1.0, 2.0, 3.0, name="beta")))
 def _f_between(t, ex):
     pair, beta = ex
     kw = dict(average=None, zero_division=np.nan)
@@ -446,7 +494,8 @@ def _f1_is_fbeta(t, ex):
                    kind="relation",
                    needs=("accuracy", "accuracy:sample_weight", *[f"{m}:{k}" for m in ("precision", "recall", "f1")
                                                                   for k in ("average", "sample_weight")]),
-                   strategy=st.one_of(label_pairs(), label_pairs(weights="float")))
+                   strategy=one_of_with_edges(with_edges(label_pairs(), _PAIR_EDGES),
+                                                _weighted_pairs(label_pairs(weights="float"), _PAIR_EDGES)))
 def _micro_is_accuracy(t, ex):
     kw = weight_kw(ex)
     acc = t.accuracy(ex.y_true, ex.y_pred, **kw)
@@ -461,7 +510,8 @@ def _micro_is_accuracy(t, ex):
                    "recall averaged with support weights equals accuracy (weighted samples too)",
                    kind="relation", needs=("accuracy", "accuracy:sample_weight", "recall:average",
                                            "recall:sample_weight"),
-                   strategy=st.one_of(label_pairs(), label_pairs(weights="float")))
+                   strategy=one_of_with_edges(with_edges(label_pairs(), _PAIR_EDGES),
+                                                _weighted_pairs(label_pairs(weights="float"), _PAIR_EDGES)))
 def _weighted_recall(t, ex):
     kw = weight_kw(ex)
     expect_close(t.recall(ex.y_true, ex.y_pred, average="weighted", **kw), t.accuracy(ex.y_true, ex.y_pred, **kw),
@@ -497,7 +547,7 @@ for _m, _of in (("false_positive_rate", "specificity"), ("false_negative_rate", 
 @prop("specificity_is_recall_of_negative_class",
                    "binary: specificity of the positive class = recall (sensitivity) of the negative class",
                    kind="relation", needs=(*rate_needs("specificity", "pos_label", "zero_division"), "recall:pos_label", "recall:zero_division"),
-                   strategy=binary_pairs())
+                   strategy=_binary_pairs())
 def _spec_is_negative_recall(t, ex):
     negative = ex.alphabet[0]
     for zd in (0.0, 1.0):
@@ -602,7 +652,8 @@ for _m, _kw in (("accuracy", {}), ("f1", {"average": "micro"})):
                    "(weighted: sums of weights), for labels= too",
                    kind="relation", needs=("confusion_matrix", "confusion_matrix:sample_weight",
                                            "confusion_matrix:labels"),
-                   strategy=st.one_of(label_pairs(), label_pairs(weights="float")))
+                   strategy=one_of_with_edges(with_edges(label_pairs(), _PAIR_EDGES),
+                                                _weighted_pairs(label_pairs(weights="float"), _PAIR_EDGES)))
 def _cm_margins(t, ex):
     w = np.ones(ex.n) if ex.sample_weight is None else ex.sample_weight
     for labels in (None, list(ex.alphabet)):
@@ -788,7 +839,9 @@ def _agree_scalar(t, ex, m, variants):
                          rtol=1e-9, atol=1e-12, what=f"{m}({c}) vs sklearn")
 
 
-weighted_or_not = st.one_of(label_pairs(), binary_pairs(), label_pairs(weights="float"), binary_pairs(weights="int0"))
+weighted_or_not = one_of_with_edges(with_edges(label_pairs(), _PAIR_EDGES), binary_pairs(),
+                                    _weighted_pairs(label_pairs(weights="float"), _PAIR_EDGES),
+                                    binary_pairs(weights="int0"))
 
 for _m in RATES:
     register(f"agrees_with_sklearn[{_m}]",
@@ -796,7 +849,7 @@ for _m in RATES:
              "the classes too) and sample_weight",
              kind="agreement", reference="sklearn",
              needs=rate_needs(_m, "average", "zero_division", "labels", "pos_label", "sample_weight"),
-             check=functools.partial(_agree_rate, m=_m), strategy=with_label_subsets(weighted_or_not),
+             check=functools.partial(_agree_rate, m=_m), strategy=_with_subsets(weighted_or_not),
              max_examples=PER_METRIC_EXAMPLES)
 
 _SCALAR_VARIANTS = {
@@ -818,7 +871,7 @@ for _m, (_variants, _kws) in _SCALAR_VARIANTS.items():
                    "log loss agrees with scikit-learn where its clipping to [eps, 1 - eps] has no effect",
                    kind="agreement", reference="sklearn",
                    needs=("log_loss", "log_loss:labels", "log_loss:sample_weight", "log_loss:normalize"),
-                   strategy=st.one_of(proba_examples(min_prob=1e-6), proba_examples(min_prob=1e-6, weights="float")))
+                   strategy=_probabilities_or_weighted(min_prob=1e-6))
 def _agree_log_loss(t, ex):
     ref = reference("sklearn")
     kw = {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}
@@ -1115,7 +1168,7 @@ def _hinge_definition(t, ex):
       "(weighted) TP, FP, FN, TN of labels[1]; NaN where the ratio is undefined (TP + FN = 0, FP = 0 or TN = 0)",
       kind="relation", needs=("class_likelihood_ratios", "class_likelihood_ratios:labels",
                               "class_likelihood_ratios:sample_weight"),
-      strategy=st.one_of(binary_pairs(), binary_pairs(weights="float")), defines=("class_likelihood_ratios",))
+      strategy=one_of_with_edges(_binary_pairs(), _binary_pairs(weights="float")), defines=("class_likelihood_ratios",))
 def _lr_definition(t, ex):
     tp, fp, fn, tn = counts(ex.y_true, ex.y_pred, [ex.alphabet[1]], ex.sample_weight)[:, 0]
     sens = tp / (tp + fn) if tp + fn > 0 else np.nan
@@ -1131,7 +1184,7 @@ def _lr_definition(t, ex):
       "LR+ = sensitivity / (1 - specificity) and LR- = (1 - sensitivity) / specificity, with the catalog's recall "
       "and specificity of the positive class, where both are defined", kind="relation",
       needs=("class_likelihood_ratios", "class_likelihood_ratios:labels", "recall:pos_label", "specificity:pos_label"),
-      strategy=binary_pairs())
+      strategy=_binary_pairs())
 def _lr_from_rates(t, ex):
     if likelihood_ratio_undefined(ex):
         return  # see undefined[class_likelihood_ratios]
@@ -1197,8 +1250,7 @@ def _with_binary_form(ex):
       "and, under 'auto', for two classes only (2-D rows, or 1-D P(greater label) read as [1 - p, p])",
       kind="relation", needs=("brier_score_loss", "brier_score_loss:labels", "brier_score_loss:sample_weight",
                               "brier_score_loss:scale_by_half"),
-      strategy=with_edges(st.one_of(proba_examples(), proba_examples(weights="float")),
-                          PROBABILITY_EDGES + CALIBRATION_ROW_EDGES), defines=("brier_score_loss",))
+      strategy=_probabilities_or_weighted(), defines=("brier_score_loss",))
 def _brier_definition(t, ex):
     w = np.ones(len(ex.y_true)) if ex.sample_weight is None else ex.sample_weight
     kw = {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}
@@ -1238,8 +1290,7 @@ def _null_rows(Y, w):
       "D^2 Brier = 1 - B(p) / B(p0), p0 the (weighted) class frequencies of y_true on every row, B the unscaled "
       "Brier sum; NaN where y_true has one class (B(p0) = 0)", kind="relation",
       needs=("d2_brier_score", "d2_brier_score:labels", "d2_brier_score:sample_weight"),
-      strategy=with_edges(st.one_of(proba_examples(), proba_examples(weights="float")),
-                          PROBABILITY_EDGES + CALIBRATION_ROW_EDGES), defines=("d2_brier_score",))
+      strategy=_probabilities_or_weighted(), defines=("d2_brier_score",))
 def _d2_brier_definition(t, ex):
     w = np.ones(len(ex.y_true)) if ex.sample_weight is None else ex.sample_weight
     kw = {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}
@@ -1257,15 +1308,17 @@ def _d2_brier_definition(t, ex):
       "D^2 log loss = 1 - LL(p) / LL(p0), LL the (weighted) summed log loss and p0 the (weighted) class frequencies "
       "of y_true; NaN where y_true has one class (LL(p0) = 0)", kind="relation",
       needs=("d2_log_loss_score", "d2_log_loss_score:labels", "d2_log_loss_score:sample_weight"),
-      strategy=st.one_of(proba_examples(min_prob=1e-6), proba_examples(min_prob=1e-6, weights="float")),
+      strategy=_probabilities_or_weighted(min_prob=1e-6),
       defines=("d2_log_loss_score",))
 def _d2_log_loss_definition(t, ex):
     w = np.ones(len(ex.y_true)) if ex.sample_weight is None else ex.sample_weight
     kw = {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}
     for proba, Y, rows in _with_binary_form(ex):
         freq = w @ Y / w.sum()
-        null = -np.sum(w * np.log(np.sum(Y * freq[None, :], axis=1)))
-        model = -np.sum(w * np.log(np.sum(Y * rows, axis=1)))
+        # a sample of weight 0 adds nothing, even where its class has frequency 0 (0 * log 0)
+        kept = w > 0
+        null = -np.sum(w[kept] * np.log(np.sum(Y[kept] * freq[None, :], axis=1)))
+        model = -np.sum(w[kept] * np.log(np.sum(Y[kept] * rows[kept], axis=1)))
         expected = 1 - model / null if np.count_nonzero(w @ Y) > 1 else np.nan
         with findings.form():
             expect_close(t.d2_log_loss_score(ex.y_true, proba, labels=list(ex.labels), **kw), expected, rtol=1e-9,
@@ -1338,7 +1391,7 @@ def _sklearn_binary_tie(ex, k) -> bool:
       "without a tie, where scikit-learn's binary threshold and the ranking agree)", kind="agreement",
       reference="sklearn", needs=("top_k_accuracy", "top_k_accuracy:k", "top_k_accuracy:labels",
                                   "top_k_accuracy:normalize", "top_k_accuracy:sample_weight"),
-      strategy=st.one_of(proba_examples(), proba_examples(weights="float")), max_examples=PER_METRIC_EXAMPLES)
+      strategy=_probabilities_or_weighted(), max_examples=PER_METRIC_EXAMPLES)
 def _agree_top_k(t, ex):
     kw = {} if ex.sample_weight is None else {"sample_weight": ex.sample_weight}
     for k in range(1, ex.y_proba.shape[1] + 1):
@@ -1368,7 +1421,7 @@ def _agree_hinge(t, ex):
       kind="agreement", reference="sklearn",
       needs=("class_likelihood_ratios", "class_likelihood_ratios:labels", "class_likelihood_ratios:sample_weight",
              "class_likelihood_ratios:replace_undefined_by"),
-      strategy=st.one_of(binary_pairs(), binary_pairs(weights="float")), max_examples=PER_METRIC_EXAMPLES)
+      strategy=one_of_with_edges(_binary_pairs(), _binary_pairs(weights="float")), max_examples=PER_METRIC_EXAMPLES)
 def _agree_lr(t, ex):
     positives = bool((ex.y_true == ex.alphabet[1]).any())
     for replace in (np.nan, {"LR+": 5.0, "LR-": 0.5}) if positives else (np.nan,):
@@ -1396,7 +1449,7 @@ for _m, _scales in (("brier_score_loss", ({}, {"scale_by_half": True}, {"scale_b
              needs=(_m, f"{_m}:labels", f"{_m}:sample_weight", *(f"{_m}:{k}" for s in _scales for k in s),
                     *((f"{_m}:pos_label",) if _m != "d2_log_loss_score" else ())),
              check=functools.partial(_agree_probabilistic, m=_m, scales=_scales),
-             strategy=st.one_of(proba_examples(min_prob=1e-6), proba_examples(min_prob=1e-6, weights="float")),
+             strategy=_probabilities_or_weighted(min_prob=1e-6),
              max_examples=PER_METRIC_EXAMPLES)
 
 
@@ -1561,7 +1614,7 @@ def _claim_micro_prf(t, ex):
        source="seed 000, F scores: related",
        quote="Dice similarity for binary vectors is sometimes used to assess how well a model has learned to "
              "identify a set of items. In this setting, it is equivalent to the per-token F1 score.",
-       needs=("f1", "f1:pos_label"), strategy=binary_pairs())
+       needs=("f1", "f1:pos_label"), strategy=_binary_pairs())
 def _claim_dice(t, ex):
     a, b = ex.y_true == ex.pos_label, ex.y_pred == ex.pos_label
     if not (a.any() or b.any()):
@@ -1574,7 +1627,7 @@ def _claim_dice(t, ex):
        "binary: FPR of class A = 1 - recall of class B",
        source="seed 000, Receiver Operating Characteristic",
        quote="which is equivalent to 1 minus the recall for $B$ class.",
-       needs=("false_positive_rate:pos_label", "recall:pos_label"), strategy=binary_pairs())
+       needs=("false_positive_rate:pos_label", "recall:pos_label"), strategy=_binary_pairs())
 def _claim_fpr_other(t, ex):
     other = ex.alphabet[0]
     if not (ex.y_true == other).any():
@@ -1626,7 +1679,7 @@ for _id, _metric, _text, _formula, _quote in _RATE_TABLE_001:
     register(f"claim.seed001.{_id}_formula",
              f"{_id.upper()} = {_text}, with P = TP + FN and N = TN + FP the true class sizes ({_metric})",
              kind="claim", source="seed 001, Confusion Matrix (table)", quote=_quote,
-             needs=(f"{_metric}:pos_label",), check=_rate_table, strategy=binary_pairs())
+             needs=(f"{_metric}:pos_label",), check=_rate_table, strategy=_binary_pairs())
 
 
 @claim("seed001.code_example", "seed 001's code example: tn, fp, fn, tp = 1, 1, 1, 2 and normalized by the true "
@@ -1665,7 +1718,7 @@ def _claim_mcc2(t, ex):
 @claim("seed001.mcc_range", "the MCC lies in [-1, 1]; 1 for perfect and -1 for inverse binary predictions",
        source="seed 001, Matthews Correlation Coefficient",
        quote="The range of MCC is $[-1, 1]$, where 1 - perfect predictions, 0 - random prediction, and -1 - inverse "
-             "prediction.", needs=("matthews_corrcoef",), strategy=binary_pairs())
+             "prediction.", needs=("matthews_corrcoef",), strategy=_binary_pairs())
 def _claim_mcc_range(t, ex):
     expect_in_range(t.matthews_corrcoef(ex.y_true, ex.y_pred), -1.0, 1.0, what="MCC")
     if np.unique(ex.y_true).size == 2:
@@ -1686,7 +1739,7 @@ def _claim_mcc_pearson(t, ex):
        source="seed 001, Matthews Correlation Coefficient",
        quote="$F1=\\frac{2PR}{P+R}=\\frac{2TP}{2TP+FP+FN}$",
        needs=("f1:pos_label", "precision:pos_label", "recall:pos_label"),
-       strategy=binary_pairs())
+       strategy=_binary_pairs())
 def _claim_f1_forms(t, ex):
     tp, fp, fn, tn = counts(ex.y_true, ex.y_pred, [ex.pos_label])[:, 0]
     if tp + fp == 0 or tp + fn == 0 or tp == 0:
@@ -1753,7 +1806,7 @@ def _claim_pneumonia(t, ex):
        source="seed 004, F1 Score",
        quote="&= \\frac{\\left(1 + \\beta^{2}\\right) TP}{\\left(1 + \\beta^{2}\\right) TP + \\beta^{2}FN + FP}",
        needs=("fbeta:beta", "fbeta:pos_label", "precision:pos_label", "recall:pos_label"),
-       strategy=st.tuples(binary_pairs(), st.sampled_from([0.5, 2.0, 3.0])))
+       strategy=tuples_with_edges(_binary_pairs(), options(0.5, 2.0, 3.0, name="beta")))
 def _claim_fbeta(t, ex):
     pair, beta = ex
     tp, fp, fn, tn = counts(pair.y_true, pair.y_pred, [pair.pos_label])[:, 0]
@@ -1777,7 +1830,7 @@ _ROC_004 = "seed 004, Receiver Operating Characteristic (ROC) Curve"
 
 @claim("seed004.tpr_formula", "True Positive Rate = FP / (number of positives) = TP / (TP + FN)", source=_ROC_004,
        quote="True Positive Rate =\n$$\\frac{FP}{\\text{number of positives}} = \\frac{TP}{TP + FN}$$",
-       needs=("recall:pos_label",), strategy=binary_pairs())
+       needs=("recall:pos_label",), strategy=_binary_pairs())
 def _claim_tpr(t, ex):
     tp, fp, fn, tn = _binary_counts(ex)
     if tp + fn == 0:
@@ -1788,7 +1841,7 @@ def _claim_tpr(t, ex):
 
 
 @claim("seed004.complements", "FPR = 1 - TNR and TPR = 1 - FNR (binary, where defined)", source=_ROC_004,
-       quote="$$FPR = 1 - TNR$$\n\n $TPR = 1 - FNR$", strategy=binary_pairs(),
+       quote="$$FPR = 1 - TNR$$\n\n $TPR = 1 - FNR$", strategy=_binary_pairs(),
        needs=tuple(f"{m}:{k}" for m in ("false_positive_rate", "specificity", "recall", "false_negative_rate")
                    for k in ("pos_label", "zero_division")))
 def _claim_complements(t, ex):
@@ -1802,7 +1855,7 @@ def _claim_complements(t, ex):
 @claim("seed004.accuracy_formula", "binary accuracy = (TP + TN) / (TP + TN + FP + FN)",
        source="seed 004, Accuracy",
        quote="\\frac{\\text{TP} + \\text{TN}}{\\text{TP} + \\text{TN} + \\text{FP} + \\text{FN}}",
-       needs=("accuracy",), strategy=binary_pairs())
+       needs=("accuracy",), strategy=_binary_pairs())
 def _claim_accuracy(t, ex):
     tp, fp, fn, tn = _binary_counts(ex)
     expect_close(t.accuracy(ex.y_true, ex.y_pred), (tp + tn) / (tp + tn + fp + fn), rtol=1e-12, what="accuracy")

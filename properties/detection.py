@@ -25,7 +25,8 @@ from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal
 from .engine import findings, precision, registry
 from .engine.targets import reference
-from .inputs.detections import (ALWAYS_DEFINED, DETECTION_SETS, LABELS, MATCHED_DETECTIONS, DetectionSet,
+from .inputs import cycled_edges, with_edges
+from .inputs.detections import (ALWAYS_DEFINED, DETECTION_SETS, LABELS, MATCHED_DETECTIONS, MATCHED_EDGES, DetectionSet,
                                 MatchedDetections, box_rows, boxes, boxes_array, detection_sets, matched_detections,
                                 summary_values, take_images)
 
@@ -140,7 +141,16 @@ def _summary(t, ex: DetectionSet, keys=SUMMARY_KEYS, **kw) -> dict:
 
 # ------------------------------------------------------------------ IoU
 
-_box_pairs = st.tuples(boxes(min_size=1, max_size=4), boxes(min_size=1, max_size=4))
+#: box pairs that break IoU: identical boxes, boxes touching along an edge and at a corner (intersection of
+#: zero area: IoU 0), one inside the other, an overlap of one pixel, and boxes of side 1 beside large ones
+BOX_PAIR_EDGES = (
+    ("identical_boxes", (boxes_array([(3, 4, 10, 20)]), boxes_array([(3, 4, 10, 20)]))),
+    ("touching_boxes", (boxes_array([(0, 0, 16, 16), (0, 0, 16, 16)]), boxes_array([(16, 0, 16, 16), (16, 16, 4, 4)]))),
+    ("nested_boxes", (boxes_array([(0, 0, 64, 64)]), boxes_array([(8, 8, 16, 16), (0, 0, 64, 64)]))),
+    ("one_pixel_overlap", (boxes_array([(0, 0, 10, 10)]), boxes_array([(9, 9, 10, 10)]))),
+    ("unit_and_large_boxes", (boxes_array([(0, 0, 1, 1), (64, 64, 128, 128)]), boxes_array([(0, 0, 128, 128)]))),
+)
+_box_pairs = with_edges(st.tuples(boxes(min_size=1, max_size=4), boxes(min_size=1, max_size=4)), BOX_PAIR_EDGES)
 
 
 def _matrix(value, shape, what) -> np.ndarray:
@@ -207,7 +217,10 @@ def _nested(draw):
 
 
 @prop("iou_nested_is_area_ratio[box_iou]", "the IoU of a box inside another is the ratio of their areas",
-      kind="relation", needs=("box_iou",), strategy=_nested())
+      kind="relation", needs=("box_iou",), strategy=with_edges(_nested(), (
+          ("the_same_box", (boxes_array([(5, 5, 20, 10)]), boxes_array([(5, 5, 20, 10)]))),
+          ("one_pixel_inside", (boxes_array([(0, 0, 128, 128)]), boxes_array([(127, 127, 1, 1)]))),
+          ("sharing_an_edge", (boxes_array([(0, 0, 32, 32)]), boxes_array([(0, 0, 32, 8)]))))))
 def iou_nested(t, ex):
     outer, inner = ex
     area = lambda b: float((b[0, 2] - b[0, 0]) * (b[0, 3] - b[0, 1]))  # noqa: E731
@@ -273,14 +286,35 @@ class ImageClass:
     iou_threshold: float
 
 
+def _image_class(dets, gts, crowd, threshold) -> ImageClass:
+    """From detection rows ``(x, y, w, h, score)`` and ground-truth rows ``(x, y, w, h)``."""
+    return ImageClass(boxes_array([r[:4] for r in dets]), np.array([r[4] for r in dets], dtype=np.float64),
+                      boxes_array([r for r in gts]), np.array(crowd, dtype=np.int64), threshold)
+
+
+#: one image and class that break matching: only crowd regions (every detection inside one is ignored), no
+#: ground truth (every detection a false positive), an IoU exactly at the threshold (0.5, matched: >=), a
+#: crowd region and a regular object under one detection (the regular one first), and IoU 1 at threshold 1
+IMAGE_CLASS_EDGES = (
+    ("crowd_only", _image_class([(2, 2, 8, 8, 3.0), (60, 60, 8, 8, 2.0), (4, 4, 10, 10, 1.0)],
+                                [(0, 0, 20, 20)], [1], 0.5)),
+    ("no_ground_truth", _image_class([(0, 0, 10, 10, 2.0), (5, 5, 10, 10, 1.0)], [], [], 0.5)),
+    ("iou_exactly_at_the_threshold", _image_class([(0, 0, 10, 20, 1.0)], [(0, 0, 10, 10)], [0], 0.5)),
+    ("crowd_and_regular_under_one_detection", _image_class([(0, 0, 10, 10, 2.0), (1, 1, 10, 10, 1.0)],
+                                                           [(0, 0, 30, 30), (0, 0, 10, 10)], [1, 0], 0.5)),
+    ("exact_match_at_threshold_one", _image_class([(3, 3, 7, 9, 1.0)], [(3, 3, 7, 9)], [0], 1.0)),
+)
+
+
 def _image_classes(*, crowd: bool = True):
     def build(ex, flags, threshold):
         d, g = ex.detections[0], ex.ground_truths[0]
         flags = np.array((flags + [0] * len(g["labels"]))[:len(g["labels"])], dtype=np.int64)
         return ImageClass(d["boxes"], d["scores"], g["boxes"], flags if crowd else flags * 0, threshold)
 
-    return st.builds(build, detection_sets(max_images=1), st.lists(st.integers(0, 1), max_size=3),
-                     st.sampled_from((0.5, 0.75, 0.1, 1.0)))
+    return with_edges(st.builds(build, detection_sets(max_images=1), st.lists(st.integers(0, 1), max_size=3),
+                                st.sampled_from((0.5, 0.75, 0.1, 1.0))),
+                      tuple((name, ex) for name, ex in IMAGE_CLASS_EDGES if crowd or not ex.gt_crowd.any()))
 
 
 def _match(t, ex: ImageClass, **kw):
@@ -334,7 +368,9 @@ def matching_partition(t, ex):
 @prop("duplicate_is_false_positive[match_detections]",
       "a copy of a detection (a matched one where there is one), scored below all others, is a false positive "
       "unless a still unmatched ground truth overlaps it at the threshold; the other detections keep their outcome",
-      kind="relation", needs=_MATCH_NEEDS, strategy=_image_classes(crowd=False).filter(lambda e: len(e.det_scores)))
+      kind="relation", needs=_MATCH_NEEDS, strategy=with_edges(
+          _image_classes(crowd=False).filter(lambda e: len(e.det_scores)),
+          tuple((n, ex) for n, ex in _image_classes(crowd=False).edges if len(ex.det_scores))))
 def duplicate_is_false_positive(t, ex):
     tp, fp, ignored, gt_index = _match(t, ex)
     source = int(np.flatnonzero(tp)[0]) if tp.any() else 0
@@ -354,7 +390,8 @@ def duplicate_is_false_positive(t, ex):
 @prop("crowd_absorbs_detections[match_detections]",
       "detections inside a crowd region are ignored, never false positives, however many there are",
       kind="relation", needs=_MATCH_NEEDS,
-      strategy=st.tuples(box_rows, st.integers(1, 4)))
+      strategy=with_edges(st.tuples(box_rows, st.integers(1, 4)), (
+          ("unit_box_one_detection", ((0, 0, 1, 1), 1)), ("boundary_box_four_detections", ((10, 20, 32, 32), 4)))))
 def crowd_absorbs(t, ex):
     (x, y, w, h), k = ex
     region = boxes_array([(x, y, w + 10, h + 10)])
@@ -413,7 +450,9 @@ def interpolations_ordered(t, ex):
 @prop("low_scored_detection_keeps_reached_precision[average_precision_detection]",
       "a detection scored below all others never changes the precision at recall levels already reached: a false "
       "positive leaves AP unchanged, a true positive never lowers it",
-      kind="relation", needs=_AP_NEEDS, strategy=st.tuples(matched_detections(), st.booleans()))
+      kind="relation", needs=_AP_NEEDS, strategy=with_edges(st.tuples(matched_detections(), st.booleans()), (
+          *((f"{n}_then_a_miss", (ex, False)) for n, ex in MATCHED_EDGES),
+          *((f"{n}_then_a_hit", (ex, True)) for n, ex in MATCHED_EDGES))))
 def low_scored_detection(t, ex):
     base, hit = ex
     hit = hit and int(base.tp_flags.sum()) < base.n_gt
@@ -549,7 +588,9 @@ def map_score_transform(t, ex):
 
 @prop("low_scored_false_positive_changes_nothing[coco_map]",
       "a detection far from every object, scored below all others, changes no summary number", kind="relation",
-      needs=_SET_NEEDS, strategy=st.tuples(detection_sets(), st.sampled_from(LABELS), st.integers(0, 3)))
+      needs=_SET_NEEDS, strategy=with_edges(st.tuples(detection_sets(), st.sampled_from(LABELS), st.integers(0, 3)),
+                                            cycled_edges(detection_sets().edges, lambda ex, label, at: (ex, label, at),
+                                                         LABELS, (0, 1))))
 def low_scored_false_positive(t, ex):
     base, label, at = ex
     at %= len(base.detections)
@@ -565,7 +606,9 @@ def low_scored_false_positive(t, ex):
 @prop("low_scored_detection_never_lowers[coco_map]",
       "a detection scored below all others (anywhere, any label) never lowers AP, AP50, AP75 or AR100: precision "
       "at recall levels already reached cannot change", kind="relation", needs=_SET_NEEDS,
-      strategy=st.tuples(detection_sets(), st.sampled_from(LABELS), st.integers(0, 3), box_rows))
+      strategy=with_edges(st.tuples(detection_sets(), st.sampled_from(LABELS), st.integers(0, 3), box_rows),
+                          cycled_edges(detection_sets().edges, lambda ex, label, at, box: (ex, label, at, box),
+                                       LABELS, (0, 1), ((0, 0, 32, 32), (4, 4, 30, 30), (1, 1, 1, 1)))))
 def low_scored_detection_never_lowers(t, ex):
     base, label, at, box = ex
     at %= len(base.detections)
@@ -622,6 +665,35 @@ def _boundary_sets(draw):
     return DetectionSet(tuple(dets), tuple(gts))
 
 
+def _boundary_set(images) -> DetectionSet:
+    """Images of ``(objects [((w, h), label, found)], far detections [((w, h), label)])`` laid out as
+    :func:`_boundary_sets` lays them, scores descending in input order."""
+    dets, gts, score = [], [], 100.0
+    for objects, extra in images:
+        g_rows = [(_CELL * k, 0, w, h) for k, ((w, h), _, _) in enumerate(objects)]
+        d_rows = [row for row, (_, _, found) in zip(g_rows, objects) if found]
+        d_labels = [lab for _, lab, found in objects if found]
+        d_rows += [(_CELL * (len(objects) + k), 0, w, h) for k, ((w, h), _) in enumerate(extra)]
+        d_labels += [lab for _, lab in extra]
+        gts.append({"boxes": boxes_array(g_rows), "labels": np.array([lab for _, lab, _ in objects], dtype=np.int64)})
+        scores = score - np.arange(len(d_rows), dtype=np.float64)
+        score -= len(d_rows)
+        dets.append({"boxes": boxes_array(d_rows) if d_rows else np.zeros((0, 4)), "scores": scores,
+                     "labels": np.array(d_labels, dtype=np.int64)})
+    return DetectionSet(tuple(dets), tuple(gts))
+
+
+#: objects exactly at 32**2 and 96**2 (square and oblong) found and missed, one pixel on either side, and far
+#: detections of boundary sizes (unmatched: counted in the ranges their own area falls in)
+BOUNDARY_SET_EDGES = (
+    ("exact_boundaries_found", _boundary_set([([((32, 32), 0, True), ((96, 96), 1, True), ((16, 64), 0, True)], [])])),
+    ("exact_boundaries_missed", _boundary_set([([((32, 32), 0, False), ((48, 192), 0, True), ((96, 96), 0, False)],
+                                                [((64, 16), 0)])])),
+    ("one_pixel_either_side", _boundary_set([([((31, 33), 0, True), ((33, 33), 0, False)], [((95, 97), 1)]),
+                                             ([((97, 97), 1, True), ((8, 8), 1, False)], [((32, 32), 0)])])),
+)
+
+
 def _area(boxes) -> np.ndarray:
     return (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
 
@@ -645,7 +717,7 @@ def _in_area_range(ex: DetectionSet, lo: float, hi: float) -> DetectionSet:
       "AP_small/medium/large and AR_small/medium/large judge objects of area exactly 32**2 and 96**2 by COCO's closed "
       "ranges [0, 32**2], [32**2, 96**2], [96**2, 1e10] (such an object is in both ranges that meet there): each "
       "equals AP or AR100 of what the range keeps, computed in the spec, -1 where it keeps no object",
-      kind="relation", needs=_SET_NEEDS, strategy=_boundary_sets())
+      kind="relation", needs=_SET_NEEDS, strategy=with_edges(_boundary_sets(), BOUNDARY_SET_EDGES))
 def area_range_boundaries(t, ex):
     got = _summary(t, ex)
     for size, (lo, hi) in COCO_AREAS.items():

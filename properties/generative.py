@@ -38,6 +38,7 @@ from .checks import expect, expect_close, expect_in_range, expect_le, expect_ref
 from .engine import findings, registry
 from .engine.targets import reference
 from .generic import BAD_WEIGHTS
+from .inputs import cycled_edges, with_edges
 from .inputs.features import feature_pairs, gaussian_pairs, probability_rows, sample_pairs
 
 EXAMPLES = 40
@@ -253,7 +254,8 @@ def fid_euclidean(t, data_ex):
 
 
 @prop("scaling[frechet_distance]", "scaling every feature of both sets by c multiplies FID by c^2 (c a power of two)",
-      kind="relation", needs=_FID, strategy=st.tuples(feature_pairs(), st.integers(-3, 3)))
+      kind="relation", needs=_FID, strategy=with_edges(st.tuples(feature_pairs(), st.integers(-3, 3)), cycled_edges(
+          feature_pairs().edges, lambda ex, j: (ex, j), (-3, 2, 1, -1))))
 def fid_scaling(t, ex_j):
     ex, j = ex_j
     c = 2.0 ** j
@@ -312,7 +314,8 @@ def _well_conditioned(ex):
 
 @prop("agrees_with_scipy[frechet_distance_from_statistics]",
       "on well-conditioned covariances, FID agrees with the textbook route through scipy.linalg.sqrtm of S1 S2",
-      kind="agreement", needs=_FID_STATS, reference="scipy", strategy=gaussian_pairs().filter(_well_conditioned))
+      kind="agreement", needs=_FID_STATS, reference="scipy", strategy=gaussian_pairs().filter(_well_conditioned),
+      edges=tuple((name, ex) for name, ex in gaussian_pairs().edges if _well_conditioned(ex)))
 def fid_scipy(t, ex):
     _same_fid(t.frechet_distance_from_statistics(*ex.args),
               reference("scipy").frechet_distance_from_statistics(*ex.args), ex.S1, ex.S2, "FID vs the sqrtm route")
@@ -335,7 +338,8 @@ def _is_definition(P, splits):
 @prop("definition[inception_score]",
       "IS = exp(mean_x KL(p(y|x) || p(y))) on each of `splits` contiguous parts (np.array_split), p(y) the part's "
       "mean row, 0 log 0 = 0; the result is the mean and the (ddof = 0) standard deviation over the parts",
-      kind="relation", needs=_IS, strategy=st.tuples(probability_rows(), st.integers(1, 4)),
+      kind="relation", needs=_IS, strategy=with_edges(st.tuples(probability_rows(), st.integers(1, 4)), cycled_edges(
+          probability_rows().edges, lambda P, splits: (P, min(splits, len(P))), (1, 2, 3))),
       defines="inception_score")
 def is_definition(t, ex):
     P, splits = ex
@@ -468,7 +472,8 @@ def kid_rows(t, ex_r):
 @prop("full_subsets[kernel_inception_distance]",
       "subsets of every row of two equal-sized sets give the whole-set estimate (subset_size=None), std 0, "
       "whatever the seed", kind="relation", needs=(*_KID, "kernel_inception_distance:seed"),
-      strategy=st.tuples(_SAME_SIZE, st.integers(0, 2**16)))
+      strategy=with_edges(st.tuples(_SAME_SIZE, st.integers(0, 2**16)),
+                          cycled_edges(_SAME_SIZE.edges, lambda ex, seed: (ex, seed), (0, 2**16 - 1))))
 def kid_full_subsets(t, ex_s):
     ex, seed = ex_s
     whole = float(t.kernel_inception_distance(ex.X1, ex.X2, subset_size=None)[0])
@@ -500,7 +505,8 @@ DRAWS, Z = 200, 4.5
 @prop("zero_in_expectation[kernel_inception_distance]",
       f"KID is unbiased: over {DRAWS} pairs of samples of one distribution (seeded) its mean is 0 within {Z} "
       "standard errors, individual values falling on both sides of 0", kind="relation", needs=_KID,
-      strategy=st.tuples(st.integers(5, 12), st.integers(1, 3)), max_examples=3)
+      strategy=with_edges(st.tuples(st.integers(5, 12), st.integers(1, 3)), (("fewest_samples_one_feature", (5, 1)),)),
+      max_examples=3)
 def kid_unbiased(t, ex):
     n, d = ex
     rng = np.random.default_rng(zlib.crc32(f"kid {n} {d}".encode()))
@@ -587,7 +593,9 @@ def _w(t, ex, p=1, **kw):
 
 @prop("definition[wasserstein_distance]",
       "W_p = (integral_0^1 |F^-1(t) - G^-1(t)|^p dt)^(1/p), F^-1 the weighted empirical quantile functions "
-      "(p in 1, 1.5, 2, 3)", kind="relation", needs=_W, strategy=st.tuples(sample_pairs(), st.sampled_from(_PS)),
+      "(p in 1, 1.5, 2, 3)", kind="relation", needs=_W, strategy=with_edges(
+          st.tuples(sample_pairs(), st.sampled_from(_PS)),
+          cycled_edges(sample_pairs().edges, lambda ex, p: (ex, p), _PS)),
       defines="wasserstein_distance")
 def w_definition(t, ex_p):
     ex, p = ex_p

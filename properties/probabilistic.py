@@ -10,7 +10,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from properties.capabilities import COUNT, Capability, declare_parameters
-from properties.inputs import edges_of, mapped_edges, with_edges
+from properties.inputs import edges_of, mapped_edges, one_of_with_edges, options, tuples_with_edges, with_edges
 from properties.inputs.distributions import (
     CORPORA,
     DISTRIBUTION,
@@ -19,6 +19,7 @@ from properties.inputs.distributions import (
     corpora,
     distribution_pairs,
     distributions,
+    equal_length_corpus_edges,
     token_probs,
 )
 from properties.checks import expect, expect_close, expect_le, expect_printed, expect_refusal
@@ -29,6 +30,28 @@ from properties.engine import findings
 from properties.engine.registry import prop, register
 from properties.engine.targets import reference
 from properties.inputs.labels import ProbaExample
+
+#: the probability shapes' edge cases (their own), for the composite strategies of the calibration properties
+_PROBA_EDGES = edges_of(PROBABILITIES.examples("expected_calibration_error"))
+_BINARY_PROBA_EDGES = edges_of(BINARY_PROBABILITIES.examples("calibration_curve"))
+
+
+def _binary_probabilities():
+    """Binary probability examples carrying the binary probability shape's edge cases."""
+    return with_edges(binary_probability_examples(), _BINARY_PROBA_EDGES)
+
+
+def _rows_or_binary(min_prob: float = 0.0):
+    """Probability rows (every probability at least ``min_prob``) or binary probabilities, with both edge cases."""
+    rows = tuple((name, ex) for name, ex in _PROBA_EDGES if np.min(ex.y_proba) >= min_prob)
+    return one_of_with_edges(with_edges(proba_examples(min_prob=min_prob) if min_prob else proba_examples(), rows),
+                             _binary_probabilities())
+
+
+#: a number of bins, drawn from 1 to 12; its edge cases put the round probabilities of the binary edge cases
+#: (0, 0.2, 0.5, 0.8, 1) on bin edges: one bin, two, five and ten
+_N_BINS = (st.integers(1, 12), [(f"n_bins={n}", n) for n in (1, 2, 5, 10)])
+_BINNINGS = options("uniform", "quantile", name="strategy")
 
 CAPABILITIES = {
     "entropy": Capability((0.0, None), symmetric=False, input_domain="probability distribution",
@@ -357,9 +380,9 @@ def _gm_le_am(t, ex):
 @prop("equal_lengths_make_conventions_agree",
       "when all sequences have the same length, pooled and per-sequence corpus perplexity agree",
       kind="relation", needs=("corpus_perplexity:average",),
-      strategy=st.tuples(st.integers(1, 6), st.integers(1, 4)).flatmap(
+      strategy=with_edges(st.tuples(st.integers(1, 6), st.integers(1, 4)).flatmap(
           lambda nm: st.lists(st.lists(st.floats(1e-6, 1.0), min_size=nm[0], max_size=nm[0]).map(np.array),
-                              min_size=nm[1], max_size=nm[1])))
+                              min_size=nm[1], max_size=nm[1])), equal_length_corpus_edges()))
 def _equal_lengths(t, ex):
     expect_close(t.corpus_perplexity(ex, average="tokens"), t.corpus_perplexity(ex, average="sequences"),
                  rtol=1e-9, what="pooled vs per-sequence on equal lengths")
@@ -541,9 +564,7 @@ _ECE_FORMS = [dict(norm=n, mode=m, n_bins=b, strategy=s) for n in ("l1", "l2", "
                               "expected_calibration_error:norm", "expected_calibration_error:mode",
                               "expected_calibration_error:n_bins", "expected_calibration_error:strategy",
                               "expected_calibration_error:pos_label"),
-      strategy=with_edges(st.one_of(proba_examples(), binary_probability_examples()),
-                          CALIBRATION_EDGES + CALIBRATION_ROW_EDGES + ONE_CLASS_PROBABILITY_EDGES[:1]),
-      defines=("expected_calibration_error",))
+      strategy=_rows_or_binary(), defines=("expected_calibration_error",))
 def _ece_definition(t, ex):
     one_d = ex.y_proba.ndim == 1
     for form in _ECE_FORMS:
@@ -589,15 +610,6 @@ def _ece_calibrated(t, ex):
             expect_close(v, 0.0, rtol=0, atol=1e-12, what=f"expected_calibration_error(norm={norm!r}, n_bins={n_bins})")
 
 
-def _binned_edges(with_strategy: bool) -> tuple:
-    """The 1-D calibration edge cases with a bin count (and a binning strategy): 15 and 5 uniform bins (the last
-    bin (14/15, 1] shared by a confidence of 1.0; 5 bins at their own edges), and 4 quantile bins."""
-    counts = ((15, "uniform"), (5, "uniform"), (4, "quantile"))
-    return tuple((f"{name}_{n}_{strategy}" if with_strategy else f"{name}_{n}",
-                  (ex, n, strategy) if with_strategy else (ex, n))
-                 for name, ex in CALIBRATION_EDGES for n, strategy in counts[:None if with_strategy else 2])
-
-
 @prop("ece_norms_ordered", "l1 <= l2 <= max calibration error (weighted power means of the bin gaps), "
       "top-label and classwise", kind="relation",
       needs=("expected_calibration_error", "expected_calibration_error:labels", "expected_calibration_error:norm",
@@ -617,8 +629,7 @@ def _ece_norms(t, ex):
       needs=("expected_calibration_error", "expected_calibration_error:n_bins", "expected_calibration_error:strategy",
              "expected_calibration_error:pos_label", "calibration_curve", "calibration_curve:n_bins",
              "calibration_curve:strategy", "calibration_curve:pos_label", "calibration_curve:return_counts"),
-      strategy=with_edges(st.tuples(binary_probability_examples(), st.integers(1, 12),
-                                    st.sampled_from(["uniform", "quantile"])), _binned_edges(True)))
+      strategy=tuples_with_edges(_binary_probabilities(), _N_BINS, _BINNINGS))
 def _ece_vs_curve(t, ex):
     e, n_bins, strategy = ex
     prob_true, prob_pred, counts = t.calibration_curve(e.y_true, e.y_proba, pos_label=e.labels[1], n_bins=n_bins,
@@ -634,8 +645,7 @@ def _ece_vs_curve(t, ex):
       "increasing order, bins (lo, hi] (the first [0, e1]), uniform or quantile (np.percentile) edges",
       kind="relation", needs=("calibration_curve", "calibration_curve:pos_label", "calibration_curve:n_bins",
                               "calibration_curve:strategy"),
-      strategy=with_edges(st.tuples(binary_probability_examples(), st.integers(1, 12)), _binned_edges(False)),
-      defines=("calibration_curve",))
+      strategy=tuples_with_edges(_binary_probabilities(), _N_BINS), defines=("calibration_curve",))
 def _curve_definition(t, ex):
     e, n_bins = ex
     outcome = (e.y_true == e.labels[1]).astype(float)
@@ -655,7 +665,7 @@ def _curve_definition(t, ex):
       "at most n_bins of them, each in [0, 1]", kind="relation",
       needs=("calibration_curve", "calibration_curve:pos_label", "calibration_curve:n_bins",
              "calibration_curve:strategy"),
-      strategy=st.tuples(binary_probability_examples(), st.integers(1, 12), st.sampled_from(["uniform", "quantile"])))
+      strategy=tuples_with_edges(_binary_probabilities(), _N_BINS, _BINNINGS))
 def _curve_increasing(t, ex):
     e, n_bins, strategy = ex
     prob_true, prob_pred = t.calibration_curve(e.y_true, e.y_proba, pos_label=e.labels[1], n_bins=n_bins,
@@ -671,7 +681,7 @@ def _curve_increasing(t, ex):
       "count x prob_true sums to the number of positives", kind="relation",
       needs=("calibration_curve", "calibration_curve:pos_label", "calibration_curve:n_bins",
              "calibration_curve:strategy", "calibration_curve:return_counts"),
-      strategy=st.tuples(binary_probability_examples(), st.integers(1, 12), st.sampled_from(["uniform", "quantile"])))
+      strategy=tuples_with_edges(_binary_probabilities(), _N_BINS, _BINNINGS))
 def _curve_counts(t, ex):
     e, n_bins, strategy = ex
     prob_true, _, counts = t.calibration_curve(e.y_true, e.y_proba, pos_label=e.labels[1], n_bins=n_bins,
@@ -698,8 +708,7 @@ def _off_edges(c: np.ndarray, n_bins: int) -> bool:
       "precision", kind="agreement", reference="torchmetrics",
       needs=("expected_calibration_error", "expected_calibration_error:labels", "expected_calibration_error:norm",
              "expected_calibration_error:n_bins"),
-      strategy=st.tuples(st.one_of(proba_examples(min_prob=1e-3), binary_probability_examples()),
-                         st.sampled_from([7, 11, 15])), max_examples=30)
+      strategy=tuples_with_edges(_rows_or_binary(min_prob=1e-3), options(7, 11, 15, name="n_bins")), max_examples=30)
 def _ece_vs_torchmetrics(t, ex):
     e, n_bins = ex
     conf = e.y_proba if e.y_proba.ndim == 1 else e.y_proba.max(axis=1)
@@ -734,7 +743,7 @@ def _ece_edge(t, ex):
       "repeated probabilities included", kind="agreement", reference="sklearn",
       needs=("calibration_curve", "calibration_curve:pos_label", "calibration_curve:n_bins",
              "calibration_curve:strategy"),
-      strategy=st.tuples(binary_probability_examples(), st.integers(1, 12)), max_examples=30)
+      strategy=tuples_with_edges(_binary_probabilities(), _N_BINS), max_examples=30)
 def _curve_vs_sklearn(t, ex):
     e, n_bins = ex
     ref = reference("sklearn")

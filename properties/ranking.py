@@ -26,9 +26,9 @@ from hypothesis import reject, strategies as st
 from .capabilities import COUNT, POSITIVE, Capability, declare_parameters
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal
 from .engine import precision, registry
-from .inputs import with_edges
-from .inputs.ranked_lists import (DOCUMENTS, LEAVE_ONE_OUT_QUERIES, QUERIES, SPARSE_GRADES, WHOLE_LISTS, batches,
-                                  leave_one_out_batches, positional)
+from .inputs import one_of_with_edges, options, tuples_with_edges, with_edges
+from .inputs.ranked_lists import (DOCUMENTS, LEAVE_ONE_OUT_QUERIES, QUERIES, SPARSE_GRADES, WHOLE_LISTS, batch_edges,
+                                  batches, leave_one_out_batches, positional)
 
 #: examples per conformance property: the inputs are tiny (<= 4 queries x 8
 #: documents, grades 0..3), so 30 examples cover them well, and the family also
@@ -452,7 +452,21 @@ for _mean, _single in _PER_QUERY_OF.items():
 #: tie-free rankings (ranked lists, or distinct scores) have one order, which the
 #: formulas below read; ties='average' is pinned by the tie properties, and ranx
 #: orders tied documents in an unspecified way
-_tie_free_batches = st.one_of(batches(scored=False), batches(ties=False))
+def _tie_free_edges(edges) -> tuple:
+    """The edge cases of tie-free rankings: each batch edge case as a ranked list (its grades in their
+    order), and as it is where no query has tied scores."""
+    out = []
+    for name, (y, s, k) in edges:
+        if s is not None and all(len(set(row)) == len(row) for row in np.asarray(s).tolist()):
+            out.append((name, (y, s, k)))
+        out.append((f"{name}_ranked_list", (y, None, k)))
+    return tuple(out)
+
+
+_tie_free_batches = with_edges(st.one_of(batches(scored=False), batches(ties=False)), _tie_free_edges(batch_edges()))
+
+#: the gains of DCG and NDCG, each an edge case beside every edge case of the rankings
+_GAIN_OPTIONS = options("linear", "exponential", name="gain")
 
 
 def _in_rank_order(ex):
@@ -555,8 +569,7 @@ _GAIN_DEFINITIONS = {
 for _m, (_expected, _statement) in _GAIN_DEFINITIONS.items():
 
     @_each("definition", (_m,), f"on tie-free rankings, {_statement}", "relation",
-           st.tuples(_tie_free_batches, st.sampled_from(["linear", "exponential"])), options=("k", "gain"),
-           defines=(_m,))
+           tuples_with_edges(_tie_free_batches, _GAIN_OPTIONS), options=("k", "gain"), defines=(_m,))
     def _gain_definition(t, ex, m, expected=_expected):
         batch, gain = ex
         value = _rows(getattr(t, m)(*positional(batch), k=batch[2], gain=gain))
@@ -683,7 +696,7 @@ for _m, (_formula, _statement) in _RETRIEVAL_DEFINITIONS.items():
 
     # mostly non-relevant documents too: bpref's cap (n_r <= R) and fall-out's denominator need N > R
     @_each("definition", (_m,), f"on tie-free rankings, {_statement}", "relation",
-           st.one_of(_tie_free_batches, batches(ties=False, grades=SPARSE_GRADES)), defines=(_m,),
+           one_of_with_edges(_tie_free_batches, batches(ties=False, grades=SPARSE_GRADES)), defines=(_m,),
            options=("k", *(key for form in _RETRIEVAL_FORMS.get(_m, ()) for key in form)))
     def _retrieval_definition(t, ex, m, formula=_formula):
         ranked, k = _in_rank_order(ex)
@@ -705,7 +718,8 @@ def _err(grades, k, max_grade):
 
 @_each("definition", ("expected_reciprocal_rank",),
        "on tie-free rankings, ERR@k = sum_{r<=k} (1/r) R_r prod_{i<r} (1 - R_i), R_i = (2^g_i - 1) / 2^max_grade",
-       "relation", st.tuples(_tie_free_batches, st.sampled_from([3, 4, 6.5])), options=("k", "max_grade"),
+       "relation", tuples_with_edges(_tie_free_batches, options(3, 4, 6.5, name="max_grade")),
+       options=("k", "max_grade"),
        defines=("expected_reciprocal_rank",))
 def _err_definition(t, ex, m):
     batch, max_grade = ex
@@ -779,7 +793,8 @@ def _orders(scores: np.ndarray):
         yield np.concatenate([np.asarray(p, dtype=int) for p in parts])
 
 
-_SMALL_TIED = st.one_of(batches(max_docs=5, max_queries=2), batches(max_docs=5, max_queries=2, grades=SPARSE_GRADES))
+_SMALL_TIED = with_edges(st.one_of(batches(max_docs=5, max_queries=2), batches(max_docs=5, max_queries=2, grades=SPARSE_GRADES)),
+                         batch_edges())
 
 
 def _ties_over_orders(t, ex, m, form=None):
@@ -826,8 +841,8 @@ def _percentile_rank(grades, percentile="over_n_minus_1"):
        "else 0", "relation", _tie_free_batches, defines=("success_at_k",))
 @_each("definition", ("average_reciprocal_hit_rate",),
        "on tie-free rankings, ARHR@k = mean over queries of the sum of 1/i over the relevant ranks i <= k",
-       "relation", st.one_of(_tie_free_batches, batches(ties=False, grades=SPARSE_GRADES),
-                             leave_one_out_batches(ties=False, max_queries=4)),
+       "relation", one_of_with_edges(_tie_free_batches, batches(ties=False, grades=SPARSE_GRADES),
+                                     leave_one_out_batches(ties=False, max_queries=4)),
        defines=("average_reciprocal_hit_rate",))
 def _recommender_definition(t, ex, m):
     ranked, k = _in_rank_order(ex)
@@ -945,7 +960,7 @@ def _personalized(y, s, popular, k):
 
 @_each("definition", ("cumulative_gain_at_k",),
        "on tie-free rankings, CG@k = sum_{i<=k} rel_i, the grades of the top k summed (no discount)",
-       "relation", st.one_of(_tie_free_batches, batches(ties=False, grades=st.integers(-2, 5))),
+       "relation", one_of_with_edges(_tie_free_batches, batches(ties=False, grades=st.integers(-2, 5))),
        defines=("cumulative_gain_at_k",))
 def _cg_definition(t, ex, m):
     ranked, k = _in_rank_order(ex)
@@ -1146,7 +1161,7 @@ def _sklearn_agrees(t, m, y, s, k, **kw):
 
 @_each("agrees_with_sklearn", ("ndcg_at_k",),
        "ndcg_at_k (linear and exponential gain, tied scores averaged) agrees with sklearn.metrics.ndcg_score",
-       "agreement", st.tuples(batches(min_docs=2), st.sampled_from(["linear", "exponential"])),
+       "agreement", tuples_with_edges((batches(min_docs=2), batch_edges()), _GAIN_OPTIONS),
        options=("k", "gain", "ties"), reference="sklearn")
 def _ndcg_sklearn(t, ex, m):
     (y, s, k), gain = ex

@@ -23,9 +23,21 @@ from properties.engine import findings, precision
 from properties.engine.registry import prop, register
 from properties.engine.targets import reference
 
-from .inputs import edges_of, with_edges
-from .inputs.real_pairs import (grid, log_pair_edges, non_constant, on_grid, pairs, real_pairs_shape, reals,
-                                small_ints, weighted_triple_edges, within_reals)
+from .inputs import edges_of, edges_product, options, tuples_with_edges, with_edges
+from .inputs.real_pairs import (grid, non_constant, on_grid, pairs, real_pairs_shape, reals, small_ints,
+                                log_pair_edges, pair_edges, weighted_triple_edges, within_reals)
+
+
+def _pair_edges_within(domain, min_size: int = 1) -> tuple:
+    """The real pairs' edge cases of at least ``min_size`` samples with every value in ``domain``."""
+    return tuple((name, ex) for name, ex in pair_edges(min_size) if all(domain(a) for a in ex))
+
+
+def _small_ints_only(values) -> bool:
+    """Whether every value could be drawn by :data:`small_ints` (integers from -4 to 4)."""
+    v = np.asarray(values, dtype=np.float64)
+    return bool((np.abs(v) <= 4).all() and (v == np.round(v)).all())
+
 
 ERRORS = ("mean_squared_error", "root_mean_squared_error", "mean_absolute_error", "median_absolute_error",
           "mean_squared_log_error", "root_mean_squared_log_error")
@@ -290,7 +302,8 @@ def _ev_ge_r2(t, ex):
 
 @prop("adjusted_r2_le_r2", "adjusted_r2 <= r2 for n_features >= 1 (and = r2 for n_features = 0)",
       kind="relation", needs=_needs("adjusted_r2", "r2"),
-      strategy=st.tuples(pairs(grid, min_size=4), st.integers(0, 2)))
+      strategy=tuples_with_edges((pairs(grid, min_size=4), _pair_edges_within(on_grid, 4)),
+                                 options(0, 1, 2, name="n_features")))
 def _adjusted_le_r2(t, ex):
     (y, p), k = ex
     r2_value = t.r2(y, p)
@@ -756,7 +769,7 @@ CAPABILITIES.update(NEW_CAPABILITIES)
 
 # ---------------------------------------------------------------- definitions, computed here in plain NumPy
 
-_PINBALL_ALPHAS = st.sampled_from([0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0])
+_PINBALL_ALPHAS = options(0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0, name="alpha")
 _TWEEDIE_POWERS = st.sampled_from([-1.5, -0.5, 0.0, 1.0, 1.2, 1.5, 2.0, 2.5, 3.0])
 
 
@@ -786,9 +799,16 @@ def _register_definition(name: str, statement: str, value, strategy, keywords=()
                  strategy=strategy, defines=(name,), check=check, family="regression")
 
 
-def _with_options(pairs_strategy, **options):
-    """(y, p, w, {keyword: drawn value}) from weighted pairs and one strategy per keyword."""
-    return st.tuples(pairs_strategy, st.fixed_dictionaries(options)).map(lambda e: (*e[0], e[1]))
+def _with_options(pairs_strategy, *, min_size: int = 1, domain=within_reals, **keywords):
+    """(y, p, w, {keyword: drawn value}) from weighted pairs and one strategy per keyword; its edge cases are
+    the product of the weighted pairs' edge cases (of at least ``min_size`` samples, every value in
+    ``domain``) and each keyword's (its edge cases, else its representative value)."""
+    triples = tuple((name, ex) for name, ex in weighted_triple_edges(min_size)
+                    if all(domain(a) for a in ex[:2]) and (ex[2] > 0).sum() >= min_size)
+    names = sorted(keywords)
+    edges = edges_product(triples, *(keywords[key] for key in names))
+    strategy = st.tuples(pairs_strategy, st.fixed_dictionaries(keywords)).map(lambda e: (*e[0], e[1]))
+    return with_edges(strategy, [(name, (*ex[0], dict(zip(names, ex[1:])))) for name, ex in edges])
 
 
 _EPS64 = float(np.finfo(np.float64).eps)
@@ -899,12 +919,12 @@ def _d2_tweedie_by_definition(y, p, w, power=0.0):
 _register_definition("d2_pinball",
                      "d2_pinball = 1 - L_alpha(y, p) / min_c L_alpha(y, c) (the best constant), 1.0/0.0 when "
                      "that minimum is 0", _d2_pinball_by_definition,
-                     _with_options(pairs(reals, min_size=2, with_weights=True), alpha=_PINBALL_ALPHAS),
+                     _with_options(pairs(reals, min_size=2, with_weights=True), min_size=2, alpha=_PINBALL_ALPHAS),
                      keywords=("alpha",))
 _register_definition("d2_absolute_error",
                      "d2_absolute_error = 1 - MAE(y, p) / min_c MAE(y, c) (c a median), 1.0/0.0 for constant y",
                      lambda y, p, w: _d2_pinball_by_definition(y, p, w, 0.5),
-                     _with_options(pairs(reals, min_size=2, with_weights=True)))
+                     _with_options(pairs(reals, min_size=2, with_weights=True), min_size=2))
 _register_definition("d2_tweedie",
                      "d2_tweedie = 1 - D_power(y, p) / D_power(y, weighted mean of y), 1.0/0.0 for constant y",
                      _d2_tweedie_by_definition, _tweedie_pairs(min_size=2).filter(
@@ -923,7 +943,7 @@ def _concordance_by_definition(y, p, w):
 _register_definition("concordance_corrcoef",
                      "concordance_corrcoef = 1 - mean((y - p)^2) / (var y + var p + (mean y - mean p)^2), "
                      "population variances (Lin 1989, eq. 2); nan when both are the same constant",
-                     _concordance_by_definition, _with_options(pairs(grid, min_size=2, with_weights=True)))
+                     _concordance_by_definition, _with_options(pairs(grid, min_size=2, with_weights=True), min_size=2, domain=on_grid))
 
 
 # ---------------------------------------------------------------- relations between the metrics
@@ -1147,8 +1167,8 @@ _SK_NEW = {
     "mean_tweedie_deviance": (_tweedie_pairs(), ("power",)),
     "mean_poisson_deviance": (_tweedie_pairs(1.0).map(lambda e: (*e[:3], {})), ()),
     "mean_gamma_deviance": (_tweedie_pairs(2.0).map(lambda e: (*e[:3], {})), ()),
-    "d2_absolute_error": (_with_options(pairs(reals, min_size=2, with_weights=True)), ()),
-    "d2_pinball": (_with_options(pairs(reals, min_size=2, with_weights=True), alpha=_PINBALL_ALPHAS), ("alpha",)),
+    "d2_absolute_error": (_with_options(pairs(reals, min_size=2, with_weights=True), min_size=2), ()),
+    "d2_pinball": (_with_options(pairs(reals, min_size=2, with_weights=True), min_size=2, alpha=_PINBALL_ALPHAS), ("alpha",)),
     # constant y_true left out: scikit-learn's d2_tweedie_score raises ZeroDivisionError there (constant_truth[d2_tweedie])
     "d2_tweedie": (_tweedie_pairs(min_size=2).filter(
         lambda e: non_constant(e[0]) and not (e[3]["power"] < 0 and _weighted_average(e[0], e[2]) <= 0)), ("power",)),
@@ -1741,7 +1761,8 @@ def _rse_by_definition(y, p, w, squared=True):
 
 _register_definition(RSE, f"{RSE} = SS_res / SS_tot (squared=False: its root); 0.0/1.0 for a constant y_true",
                      _rse_by_definition,
-                     _with_options(pairs(grid, min_size=2, with_weights=True), squared=st.booleans()),
+                     _with_options(pairs(grid, min_size=2, with_weights=True), min_size=2, domain=on_grid,
+                                   squared=options(False, True, name="squared")),
                      keywords=("squared",))
 
 
@@ -1954,7 +1975,8 @@ for _form in CSI_FORMS:
       f"{CSI}(y, p, threshold) = jaccard_score(y >= threshold, p >= threshold) (binary, the same zero_division)",
       kind="relation", needs=(CSI, f"{CSI}:threshold", f"{CSI}:zero_division", "jaccard_score",
                               "jaccard_score:zero_division"),
-      strategy=st.tuples(pairs(small_ints), st.sampled_from([-1.0, 0.0, 0.5, 2.0]), st.sampled_from([0.0, 1.0])))
+      strategy=tuples_with_edges((pairs(small_ints), _pair_edges_within(_small_ints_only)),
+                                 options(-1.0, 0.0, 0.5, 2.0, name="threshold"), options(0.0, 1.0, name="zero_division")))
 def _csi_jaccard(t, ex):
     (y, p), threshold, zero_division = ex
     expect_close(t.critical_success_index(y, p, threshold=threshold, zero_division=zero_division),

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_refusal
 from .engine import findings, registry
-from .inputs import InputShape, with_edges
+from .inputs import InputShape, cycled_edges, with_edges
 
 EXAMPLES = 40
 registry.family_examples("signal", EXAMPLES)
@@ -45,7 +45,9 @@ BIT_PAIRS = InputShape(name="two bit arrays", examples=lambda name: bit_pairs(),
 CEPSTRA = InputShape(name="two mel-cepstral sequences, frames aligned", examples=lambda name: cepstrum_pairs(),
                      size=lambda ex: len(ex[0]), take=_take_pair,
                      call=lambda t, name, ex, **kw: getattr(t, name)(ex[0], ex[1], **kw))
-RATINGS = InputShape(name="ratings on 1..5", examples=lambda name: ratings.map(lambda r: (r,)),
+RATINGS = InputShape(name="ratings on 1..5",
+                     examples=lambda name: with_edges(ratings.map(lambda r: (r,)),
+                                                      tuple((n, (r.copy(),)) for n, r in RATING_EDGES)),
                      size=lambda ex: len(ex[0]), take=lambda ex, idx: (ex[0][idx],),
                      call=lambda t, name, ex, **kw: getattr(t, name)(ex[0], **kw))
 
@@ -79,9 +81,26 @@ def bit_pairs(max_bytes: int = 6):
         a = np.array(bits, dtype=np.int64)
         return a, a ^ np.array(flips[: len(bits)], dtype=np.int64)
 
-    return st.integers(1, max_bytes).flatmap(lambda n: st.tuples(
+    return with_edges(st.integers(1, max_bytes).flatmap(lambda n: st.tuples(
         st.lists(st.integers(0, 1), min_size=8 * n, max_size=8 * n),
-        st.lists(st.sampled_from([0, 0, 0, 1]), min_size=8 * n, max_size=8 * n))).map(build)
+        st.lists(st.sampled_from([0, 0, 0, 1]), min_size=8 * n, max_size=8 * n))).map(build),
+        tuple((name, ex) for name, ex in bit_pair_edges() if len(ex[0]) <= 8 * max_bytes))
+
+
+def _bits(values) -> np.ndarray:
+    return np.array(values, dtype=np.int64)
+
+
+def bit_pair_edges() -> tuple:
+    """Bit pairs that break BER: no bit differs, every bit differs, all zeros sent and one bit flipped at each
+    end (the first and last bit of a byte: the packed bit order), and six bytes of alternating bits."""
+    one = _bits([0] * 8)
+    return (
+        ("no_bit_differs", (_bits([1, 0, 1, 1, 0, 0, 1, 0]), _bits([1, 0, 1, 1, 0, 0, 1, 0]))),
+        ("every_bit_differs", (_bits([1, 0, 1, 1, 0, 0, 1, 0]), _bits([0, 1, 0, 0, 1, 1, 0, 1]))),
+        ("flips_at_both_ends_of_a_byte", (np.tile(one, 2), _bits([1] + [0] * 14 + [1]))),
+        ("six_bytes_alternating", (np.tile(_bits([0, 1]), 24), np.tile(_bits([0, 1, 1, 1]), 12))),
+    )
 
 
 @prop("definition[bit_error_rate]", "BER = (number of positions where the bits differ) / (number of bits)",
@@ -160,7 +179,13 @@ def ber_refusals(t, ex):
 _B = ("burstiness",)
 
 #: inter-event times: small non-negative integers, not all zero
-times = st.lists(st.just(0) | st.integers(0, 30), min_size=1, max_size=20).filter(any).map(lambda v: np.array(v, dtype=np.float64))
+#: inter-event times that break burstiness: one time (sigma 0: B = -1), every time equal (periodic: B = -1), one
+#: event after zeros (the most bursty 20 times allow), and times of very different sizes
+TIME_EDGES = tuple((name, np.array(v, dtype=np.float64)) for name, v in (
+    ("one_time", [5]), ("every_time_equal", [3, 3, 3]), ("one_event_after_zeros", [0] * 19 + [30]),
+    ("very_different_times", [1, 30, 1, 30, 2])))
+times = with_edges(st.lists(st.just(0) | st.integers(0, 30), min_size=1, max_size=20).filter(any).map(
+    lambda v: np.array(v, dtype=np.float64)), TIME_EDGES)
 
 
 def _burstiness_definition(tau):
@@ -216,12 +241,19 @@ def burstiness_refusals(t, tau):
 
 _MOS = ("mean_opinion_score", "mean_opinion_score:confidence")
 
-ratings = st.lists(st.integers(1, 5), min_size=2, max_size=25).map(lambda v: np.array(v, dtype=np.float64))
+#: ratings that break MOS: two ratings (one degree of freedom), every rating equal (s = 0: an interval of width 0),
+#: both ends of the scale only, and 25 ratings (the most drawn) all but one the same
+RATING_EDGES = tuple((name, np.array(v, dtype=np.float64)) for name, v in (
+    ("two_ratings", [1, 5]), ("every_rating_equal", [3, 3, 3, 3]), ("both_ends_only", [1, 5, 5, 1, 1]),
+    ("one_different_among_many", [4] * 24 + [1])))
+ratings = with_edges(st.lists(st.integers(1, 5), min_size=2, max_size=25).map(lambda v: np.array(v, dtype=np.float64)),
+                     RATING_EDGES)
 
 
 @prop("definition[mean_opinion_score]",
       "MOS is the mean rating, its interval mean -/+ t_{(1+c)/2, n-1} s / sqrt(n) (Student t, s with ddof = 1)",
-      kind="relation", needs=_MOS, strategy=st.tuples(ratings, st.sampled_from([0.8, 0.9, 0.95, 0.99])),
+      kind="relation", needs=_MOS, strategy=with_edges(st.tuples(ratings, st.sampled_from([0.8, 0.9, 0.95, 0.99])),
+                                                       cycled_edges(RATING_EDGES, lambda r, c: (r, c), (0.95, 0.8, 0.99, 0.9))),
       defines="mean_opinion_score")
 def mos_definition(t, ex):
     r, c = ex
@@ -303,7 +335,8 @@ def _c(rows) -> np.ndarray:
 def cepstrum_edges(*, same_length: bool = True) -> tuple:
     """Mel-cepstral pairs that break MCD: a single frame, identical sequences, a constant frame (every
     coefficient equal, against a zero frame), equal-length sequences whose best DTW path leaves the diagonal
-    (the second is the first shifted by one frame), and, where lengths may differ, one frame against three."""
+    (the second is the first shifted by one frame), and, where lengths may differ, one frame against three and
+    against eight (very unequal lengths: every frame of the longer one aligned to the single frame)."""
     edges = [
         ("single_frame", (_c([[1, 2, -3]]), _c([[0, -1, 2]]))),
         ("identical_sequences", (_c([[1, 2, 3], [0, -1, 4]]), _c([[1, 2, 3], [0, -1, 4]]))),
@@ -311,6 +344,8 @@ def cepstrum_edges(*, same_length: bool = True) -> tuple:
         ("equal_length_shifted", (_c([[0, 0, 0], [0, 6, 6], [0, -6, 6], [0, 0, 0]]),
                                   _c([[0, 0, 0], [0, 0, 0], [0, 6, 6], [0, -6, 6]]))),
         ("one_frame_against_three", (_c([[1, 2, 3]]), _c([[1, 2, 3], [0, 2, 3], [1, -2, 3]]))),
+        ("one_frame_against_eight", (_c([[0, 1]]), _c([[0, 1], [1, 1], [2, 1], [3, 1], [2, 0], [1, 0], [0, 0],
+                                                        [0, 1]]))),
     ]
     return tuple((n, ex) for n, ex in edges if len(ex[0]) == len(ex[1]) or not same_length)
 
@@ -386,7 +421,9 @@ def mcd_order(t, ex_r):
       "with alignment='dtw', a sequence against a copy with frames repeated (a slower rendition) scores 0, in "
       "either order",
       kind="relation", needs=_MCD_DTW,
-      strategy=st.tuples(cepstrum_pairs(), st.lists(st.integers(1, 3), min_size=8, max_size=8)))
+      strategy=with_edges(st.tuples(cepstrum_pairs(), st.lists(st.integers(1, 3), min_size=8, max_size=8)),
+                          cycled_edges(cepstrum_pairs().edges, lambda ex, repeats: (ex, list(repeats)),
+                                       ([3] * 8, [1, 3, 1, 2, 1, 3, 2, 1], [1] * 8))))
 def mcd_dtw_stretch(t, ex):
     (ref, _), repeats = ex
     slow = np.repeat(ref, repeats[: len(ref)], axis=0)
@@ -433,7 +470,7 @@ def _dtw_cepstra():
     where the optimal path leaves the diagonal (a DTW skipped for equal lengths is wrong there)."""
     return with_edges(_unequal_lengths(), tuple((n, ex) for n, ex in cepstrum_edges(same_length=False)
                                                 if n in ("equal_length_shifted", "one_frame_against_three",
-                                                         "single_frame")))
+                                                         "one_frame_against_eight", "single_frame")))
 
 
 @prop("dtw_definition[mel_cepstral_distortion]",

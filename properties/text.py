@@ -26,7 +26,7 @@ from .checks import (expect, expect_close, expect_in_range, expect_le, expect_pr
                      expect_refusal_or_declared)
 from .engine.registry import prop
 from .engine.targets import reference
-from .inputs import with_edges
+from .inputs import cycled_edges, edges_of, map_with_edges, options, tuples_with_edges, with_edges
 from .text_caption import CAPABILITIES as _CAPTION_CAPABILITIES
 from .inputs.token_sequences import (
     CHARACTER_CORPORA,
@@ -51,8 +51,10 @@ from .inputs.token_sequences import (
     nonempty_tokens,
     nonempty_words_texts,
     phrase_corpus,
+    pair_corpus_edges,
     phrase_sentence,
     references,
+    reordered_references,
     sentence,
     text_pair_edges,
     text_pairs,
@@ -72,8 +74,57 @@ ROUGE_NS = (1, 2, 3)
 max_ns = st.integers(MAX_NS[0], MAX_NS[-1])
 smoothings = st.sampled_from(SMOOTHINGS)
 
+#: BLEU's options in the composite strategies' edge cases: the orders 1, 2 and 4 (an edge case's single token
+#: is shorter than every order above 1), and every smoothing
+_MAX_N_EDGES = (max_ns, [(f"max_n={n}", n) for n in (1, 2, 4)])
+_SMOOTHING_OPTIONS = options(*SMOOTHINGS, name="smoothing")
+
 SEED_REF = "the way to make people trustworthy is to trust them".split()
 SEED_HYP = "to make people trustworthy you need to trust them".split()
+
+
+# ---------------------------------------------------------------- edge cases of the composite strategies
+# (issue 45) every property that compares a metric with a value computed apart from it runs its shape's edge
+# cases: each edge completed with one value of the strategy's other parts (cycled_edges, not a cross product)
+
+#: (references, hypothesis) and corpora of them: the edges of the shape's sentence and corpus strategies
+SENTENCE_EDGES = edges_of(sentence)
+CORPUS_EDGES = edges_of(corpus)
+#: (reference, hypothesis) token pairs
+PAIR_EDGES = token_pair_edges()
+def _plain(value) -> bool:
+    """Every token (string) of ``value`` ASCII, none an integer id: what every library's tokenizer keeps intact."""
+    if isinstance(value, str):
+        return value.isascii()
+    if isinstance(value, (list, tuple)):
+        return all(map(_plain, value))
+    return isinstance(value, (float, dict)) or value is None
+
+
+def _ascii(edges) -> tuple:
+    """The edges a library that tokenizes (or keeps only ASCII) is compared on: ASCII tokens, no integer ids."""
+    return tuple((name, ex) for name, ex in edges if _plain(ex))
+
+
+def _rouge_edges(edges) -> tuple:
+    """(reference, hypothesis, n) with n cycling over 1, 2, 3."""
+    return cycled_edges(edges, lambda pair, n: (*pair, n), (1, 2, 3))
+
+
+def _long_enough_edges(edges, n) -> tuple:
+    """Corpus edges whose every hypothesis has at least ``n`` tokens."""
+    return tuple((name, pairs) for name, pairs in edges if all(len(h) >= n for _, h in pairs))
+
+
+#: whitespace-free (reference, hypothesis) strings, the reference non-empty: a character repeated, a
+#: hypothesis longer than the reference, an empty hypothesis, unicode characters
+WORD_TEXT_EDGES = (
+    ("single_character", ("a", "b")),
+    ("repeated_character", ("aaa", "aa")),
+    ("hypothesis_longer_text", ("a", "abcab")),
+    ("empty_hypothesis_text", ("abc", "")),
+    ("unicode_text", ("café猫", "cafe🙂")),
+)
 
 
 # ---------------------------------------------------------------- spec-side oracle
@@ -175,7 +226,8 @@ def _(t, ex):
 
 
 @prop("triangle[edit_distance]", "d(a, c) <= d(a, b) + d(b, c)", kind="relation",
-      needs=("edit_distance",), strategy=st.tuples(tokens, tokens, tokens))
+      needs=("edit_distance",), strategy=with_edges(st.tuples(tokens, tokens, tokens), cycled_edges(
+          PAIR_EDGES, lambda pair, c: (*pair, c), ([], ["the", "cat", "the"], ["a"]))))
 def _(t, ex):
     a, b, c = ex
     expect_le(t.edit_distance(a, c), t.edit_distance(a, b) + t.edit_distance(b, c), what="d(a,c) vs d(a,b)+d(b,c)")
@@ -247,7 +299,7 @@ def _(t, pairs):
 
 @prop("relation[cer:wer_over_characters]", "cer(r, h) == wer(list(r), list(h)) (whitespace-free text: every target splits it alike)",
       kind="relation", needs=("cer", "wer"), defines=("cer",),
-      strategy=st.tuples(nonempty_words_texts, words_texts))
+      strategy=with_edges(st.tuples(nonempty_words_texts, words_texts), WORD_TEXT_EDGES))
 def _(t, ex):
     r, h = ex
     expect_close(t.cer(r, h), t.wer(list(r), list(h)), what="cer")
@@ -263,7 +315,8 @@ def _(t, ex):
 
 @prop("relation[corpus_cer:corpus_wer_over_characters]", "corpus_cer pools character edits as corpus_wer pools word edits",
       kind="relation", needs=("corpus_cer", "corpus_wer"), defines=("corpus_cer",),
-      strategy=st.lists(st.tuples(nonempty_words_texts, words_texts), min_size=1, max_size=4))
+      strategy=with_edges(st.lists(st.tuples(nonempty_words_texts, words_texts), min_size=1, max_size=4),
+                          pair_corpus_edges(WORD_TEXT_EDGES)))
 def _(t, pairs):
     refs, hyps = columns(pairs)
     expect_close(t.corpus_cer(refs, hyps), t.corpus_wer([list(r) for r in refs], [list(h) for h in hyps]),
@@ -278,7 +331,7 @@ def _(t, h):
 
 
 @prop("agreement[wer:jiwer]", "wer and corpus_wer agree with jiwer on whitespace-free tokens", kind="agreement",
-      needs=("wer", "corpus_wer"), reference="jiwer", strategy=wer_pairs)
+      needs=("wer", "corpus_wer"), reference="jiwer", strategy=wer_pairs, edges=_ascii(edges_of(wer_pairs)))
 def _(t, pairs):
     ref = reference("jiwer")
     refs, hyps = columns(pairs)
@@ -290,7 +343,8 @@ def _(t, pairs):
 
 @prop("agreement[cer:jiwer]", "cer and corpus_cer agree with jiwer, no whitespace stripping", kind="agreement",
       needs=("cer", "corpus_cer"), reference="jiwer",
-      strategy=st.lists(st.tuples(nonempty_texts, texts), min_size=1, max_size=4))
+      strategy=with_edges(st.lists(st.tuples(nonempty_texts, texts), min_size=1, max_size=4),
+                          pair_corpus_edges(text_pair_edges(nonempty_reference=True))))
 def _(t, pairs):
     ref = reference("jiwer")
     refs, hyps = columns(pairs)
@@ -300,12 +354,13 @@ def _(t, pairs):
 
 # ================================================================ BLEU
 
-_bleu_case = st.tuples(sentence, max_ns, smoothings).map(lambda x: (*x[0], x[1], x[2]))
+_bleu_case = map_with_edges(tuples_with_edges(sentence, _MAX_N_EDGES, _SMOOTHING_OPTIONS),
+                            lambda x: (*x[0], x[1], x[2]))
 
 
 @prop("invariance[sentence_bleu:references]", "BLEU ignores the order of references and duplicated references",
       kind="invariance", needs=("sentence_bleu", "sentence_bleu:smoothing"),
-      strategy=sentence.flatmap(lambda s: st.tuples(st.just(s), st.permutations(s[0]))))
+      strategy=reordered_references)
 def _(t, ex):
     (refs, hyp), shuffled = ex
     base = t.sentence_bleu(refs, hyp, smoothing="floor") if t.provides("sentence_bleu:smoothing") else t.sentence_bleu(refs, hyp)
@@ -344,7 +399,8 @@ def _(t, ex):
 @prop("relation[sentence_bleu:brevity_penalty]",
       "BP = 1 when the hypothesis is longer than the closest reference, exp(1 - r/c) otherwise (unsmoothed)",
       kind="relation", needs=("sentence_bleu:max_n",), defines=("sentence_bleu",),
-      strategy=st.tuples(references, tokens, max_ns))
+      strategy=with_edges(st.tuples(references, tokens, max_ns),
+                          cycled_edges(SENTENCE_EDGES, lambda pair, n: (*pair, n), MAX_NS)))
 def _(t, ex):
     refs, hyp, n = ex
     expect_close(t.sentence_bleu(refs, hyp, max_n=n), _bleu_oracle([(refs, hyp)], n), rtol=1e-9, atol=1e-12,
@@ -353,7 +409,10 @@ def _(t, ex):
 
 @prop("relation[sentence_bleu:closest_reference_tie]",
       "of two references equally far from the hypothesis length the shorter sets r (BLEU = 1 here)",
-      kind="relation", needs=("sentence_bleu",), strategy=st.tuples(long_enough(5), st.sampled_from(WORDS)))
+      kind="relation", needs=("sentence_bleu",), strategy=with_edges(
+          st.tuples(long_enough(5), st.sampled_from(WORDS)),
+          (("five_distinct", (["a", "b", "c", "d", "the"], "cat")), ("all_one_token", (["the"] * 5, "the")),
+           ("repeated_bigrams", (["a", "b", "a", "b", "a", "b"], "a")))))
 def _(t, ex):
     h, x = ex
     # references h[:-1] and h + [x]: both one token away; with the shorter, c > r and BP = 1
@@ -372,7 +431,7 @@ def _(t, ex):
 
 @prop("relation[corpus_bleu:pooled_statistics]",
       "corpus BLEU pools clipped matches, n-gram counts and lengths over sentences (unsmoothed)", kind="relation",
-      needs=("corpus_bleu:max_n",), defines=("corpus_bleu",), strategy=st.tuples(corpus, max_ns))
+      needs=("corpus_bleu:max_n",), defines=("corpus_bleu",), strategy=tuples_with_edges(corpus, _MAX_N_EDGES))
 def _(t, ex):
     pairs, n = ex
     value = t.corpus_bleu(*columns(pairs), max_n=n)
@@ -392,7 +451,7 @@ def _(t, ex):
 @prop("definition[corpus_bleu]",
       "corpus_bleu == BP * exp(mean log p_n) of pooled statistics, the catalog's smoothing computed in the spec",
       kind="relation", needs=("corpus_bleu:max_n", "corpus_bleu:smoothing"), defines=("corpus_bleu",),
-      strategy=st.tuples(corpus, max_ns, smoothings))
+      strategy=tuples_with_edges(corpus, _MAX_N_EDGES, _SMOOTHING_OPTIONS))
 def _(t, ex):
     pairs, n, sm = ex
     value = t.corpus_bleu(*columns(pairs), max_n=n, smoothing=sm)
@@ -418,6 +477,16 @@ def _zero_weight_case(draw, pairs):
     return pairs, n, weights, draw(st.sampled_from(("none", "none", *SMOOTHINGS[1:])))
 
 
+def _zero_weight_edges(edges) -> tuple:
+    """The corpus ``edges`` as :func:`_zero_weight_case` makes them: weight 0 on every order without a clipped
+    match (every order weighted 1 where none has one), max_n and the smoothing cycled."""
+    def build(pairs, n, sm):
+        matched = [sum(_clipped(refs, hyp, k)[0] for refs, hyp in pairs) > 0 for k in range(1, n + 1)]
+        raw = [int(ok) for ok in matched] if any(matched) else [1] * n
+        return pairs, n, tuple(w / sum(raw) for w in raw), sm
+    return cycled_edges(edges, build, (2, 3, 4), ("none", "floor", "none", "add-k", "exp"))
+
+
 def _zero_weights(t, ex, name: str):
     pairs, n, weights, sm = ex
     if name == "sentence_bleu":
@@ -440,15 +509,24 @@ for _name, _pairs in (("sentence_bleu", st.lists(sentence, min_size=1, max_size=
          f"{_name} with weight 0 on the n-gram orders that have no match is finite: each order of weight 0 adds "
          "0 x log p_n = 0 (the catalog ignores it), the rest is the weighted definition computed in the spec",
          kind="undefined", needs=tuple(f"{_name}:{k}" for k in ("max_n", "weights", "smoothing")),
-         defines=(_name,), strategy=_zero_weight_case(_pairs))(functools.partial(_zero_weights, name=_name))
+         defines=(_name,), strategy=with_edges(_zero_weight_case(_pairs), _zero_weight_edges(
+             CORPUS_EDGES[:-1] if _name == "sentence_bleu" else _long_enough_edges(CORPUS_EDGES, MAX_NS[-1]))))(
+        functools.partial(_zero_weights, name=_name))
 
 
 def _bleu_corpus_for_agreement(max_n_strategy):
-    return max_n_strategy.flatmap(
+    """(corpus, max_n, smoothing), every hypothesis of at least max_n tokens; the corpus edges whose tokens the
+    libraries keep, each at the largest order its hypotheses allow (up to 4), the smoothing cycled."""
+    edges = []
+    for i, (name, pairs) in enumerate(_ascii(CORPUS_EDGES)):
+        n = min(MAX_NS[-1], *(len(h) for _, h in pairs))
+        if n >= 1:
+            edges.append((name, (pairs, n, SMOOTHINGS[i % len(SMOOTHINGS)])))
+    return with_edges(max_n_strategy.flatmap(
         lambda n: st.tuples(
             st.lists(st.tuples(references, long_enough(n)), min_size=1, max_size=4), st.just(n), smoothings
         )
-    )
+    ), edges)
 
 
 def _agree_bleu(t, ex, library: str, weighted: bool):
@@ -499,7 +577,7 @@ _rouge_case = st.tuples(references, tokens, st.integers(1, 3))
 
 @prop("relation[rouge_n:recall]", "ROUGE-N recall = clipped matched reference n-grams / reference n-grams",
       kind="relation", needs=("rouge_n:n",), defines=("rouge_n",),
-      strategy=st.tuples(tokens, tokens, st.integers(1, 3)))
+      strategy=with_edges(st.tuples(tokens, tokens, st.integers(1, 3)), _rouge_edges(PAIR_EDGES)))
 def _(t, ex):
     ref, hyp, n = ex
     matched, _ = _clipped([ref], hyp, n)
@@ -512,7 +590,7 @@ def _(t, ex):
 @prop("definition[rouge_n]",
       "ROUGE-N (P, R, F1) from the clipped n-gram overlap over hypothesis and reference n-gram counts",
       kind="relation", needs=("rouge_n:n",), defines=("rouge_n",),
-      strategy=st.tuples(tokens, tokens, st.integers(1, 3)))
+      strategy=with_edges(st.tuples(tokens, tokens, st.integers(1, 3)), _rouge_edges(PAIR_EDGES)))
 def _(t, ex):
     ref, hyp, n = ex
     overlap = sum((_ngrams(ref, n) & _ngrams(hyp, n)).values())
@@ -554,7 +632,8 @@ def _(t, ex):
 
 @prop("relation[rouge_l:beta]", "ROUGE-L F = (1 + b^2) P R / (R + b^2 P), between min(P, R) and max(P, R)",
       kind="relation", needs=("rouge_l:beta",),
-      strategy=st.tuples(references, tokens, st.sampled_from((0.25, 0.5, 1.0, 2.0, 3.0))))
+      strategy=with_edges(st.tuples(references, tokens, st.sampled_from((0.25, 0.5, 1.0, 2.0, 3.0))), cycled_edges(
+          SENTENCE_EDGES, lambda pair, beta: (*pair, beta), (0.25, 1.0, 3.0, 0.5, 2.0))))
 def _(t, ex):
     refs, hyp, beta = ex
     s = t.rouge_l(refs[:1], hyp, beta=beta)
@@ -567,7 +646,7 @@ def _(t, ex):
 
 @prop("invariance[rouge:reference_order]", "with the 'max' policy the F-measure ignores the order of references",
       kind="invariance", needs=("rouge_n", "rouge_l"),
-      strategy=sentence.flatmap(lambda s: st.tuples(st.just(s), st.permutations(s[0]))))
+      strategy=reordered_references)
 def _(t, ex):
     (refs, hyp), shuffled = ex
     expect_close(t.rouge_l(list(shuffled), hyp).fmeasure, t.rouge_l(refs, hyp).fmeasure, what="ROUGE-L F reordered")
@@ -587,7 +666,8 @@ def _(t, ex):
 @prop("agreement[rouge:rouge_score]",
       "ROUGE-1/2 and ROUGE-L agree with rouge-score (multi-reference 'max') on tokens its tokenizer keeps intact",
       kind="agreement", needs=("rouge_n:n", "rouge_l"), reference="rouge_score",
-      strategy=st.tuples(references, tokens, st.integers(1, 2)))
+      strategy=with_edges(st.tuples(references, tokens, st.integers(1, 2)), cycled_edges(
+          _ascii(SENTENCE_EDGES), lambda pair, n: (*pair, n), (1, 2))))
 def _(t, ex):
     refs, hyp, n = ex
     rs = reference("rouge_score")
@@ -634,8 +714,8 @@ def _not_both_empty(pair) -> bool:
 #: (reference, hypothesis) pairs where MER, WIL and WIP are defined: not both empty
 information_pairs = with_edges(st.tuples(tokens, tokens).filter(_not_both_empty),
                                tuple(e for e in token_pair_edges() if _not_both_empty(e[1])))
-information_corpora = st.lists(st.tuples(tokens, tokens), min_size=1, max_size=4).filter(
-    lambda pairs: any(map(_not_both_empty, pairs)))
+information_corpora = with_edges(st.lists(st.tuples(tokens, tokens), min_size=1, max_size=4).filter(
+    lambda pairs: any(map(_not_both_empty, pairs))), pair_corpus_edges(edges_of(information_pairs)))
 
 
 def _information_definition(t, ex, name: str, corpus_level: bool):
@@ -689,7 +769,8 @@ def _information_agreement(t, pairs, name: str, library: str):
 for _name in ("mer", "wil", "wip"):
     prop(f"agreement[{_name}:jiwer]",
          f"{_name} and corpus_{_name} agree with jiwer where every sentence's minimum-edit alignments share one "
-         "hit count", kind="agreement", needs=(_name, f"corpus_{_name}"), reference="jiwer", strategy=wer_pairs)(
+         "hit count", kind="agreement", needs=(_name, f"corpus_{_name}"), reference="jiwer", strategy=wer_pairs,
+         edges=_ascii(edges_of(wer_pairs)))(
         functools.partial(_information_agreement, name=_name, library="jiwer"))
 
 
@@ -736,6 +817,13 @@ _chrf_options = st.fixed_dictionaries({"char_order": st.integers(1, 6), "word_or
                                        "beta": st.sampled_from((0.5, 1.0, 2.0, 3.0)), "whitespace": st.booleans()})
 
 
+#: the options the chrF edge cases are run with: chrF, chrF++, a short order with whitespace, a small beta
+_CHRF_EDGE_OPTIONS = ({"char_order": 6, "word_order": 0, "beta": 2.0, "whitespace": False},
+                      {"char_order": 6, "word_order": 2, "beta": 2.0, "whitespace": False},
+                      {"char_order": 2, "word_order": 1, "beta": 1.0, "whitespace": True},
+                      {"char_order": 1, "word_order": 0, "beta": 0.5, "whitespace": False})
+
+
 def _chrf_definition(t, ex, name: str):
     cases, options = ex
     if name == "sentence_chrf":
@@ -752,7 +840,10 @@ for _name, _cases, _how in (
          f"{_name} = F_beta of the effective-order mean character/word n-gram precision and recall, statistics "
          f"{_how} (computed in the spec)", kind="relation",
          needs=tuple(f"{_name}:{k}" for k in ("char_order", "word_order", "beta", "whitespace")), defines=(_name,),
-         strategy=st.tuples(_cases, _chrf_options))(functools.partial(_chrf_definition, name=_name))
+         strategy=with_edges(st.tuples(_cases, _chrf_options), cycled_edges(
+             edges_of(_cases) if _name == "corpus_chrf"
+             else tuple((n, [pair]) for n, pair in edges_of(phrase_sentence)),
+             lambda cases, o: (cases, o), _CHRF_EDGE_OPTIONS)))(functools.partial(_chrf_definition, name=_name))
 
 
 @prop("invariance[sentence_chrf:spacing]",
@@ -780,7 +871,8 @@ def _agree_chrf(t, ex):
 prop("agreement[chrf:sacrebleu]", "sentence and corpus chrF and chrF++ agree with sacrebleu's CHRF (defaults, "
      "word_order 0 or 2)", kind="agreement",
      needs=("sentence_chrf:word_order", "corpus_chrf:word_order"), reference="sacrebleu",
-     strategy=st.tuples(phrase_corpus, st.sampled_from((0, 2))))(_agree_chrf)
+     strategy=with_edges(st.tuples(phrase_corpus, st.sampled_from((0, 2))), cycled_edges(
+         _ascii(edges_of(phrase_corpus)), lambda c, w: (c, w), (0, 2))))(_agree_chrf)
 
 
 @prop("refusal[sentence_chrf:options]", "char_order < 1, word_order < 0 and beta <= 0 are refused, naming the option",
@@ -805,7 +897,7 @@ def _bag_distance(ref, hyp):
       "sentence_ter = the fewest edits over the references / their mean length, each reference's edits an "
       "integer between the bag distance and the edit distance (a shift is taken only when it saves an edit)",
       kind="relation", needs=("sentence_ter",), defines=("sentence_ter",),
-      strategy=sentence.filter(lambda s: any(s[0])))
+      strategy=with_edges(sentence.filter(lambda s: any(s[0])), tuple(e for e in SENTENCE_EDGES if any(e[1][0]))))
 def ter_sentence_definition(t, ex):
     refs, hyp = ex
     per_reference = []
@@ -821,6 +913,10 @@ def ter_sentence_definition(t, ex):
                  what="TER = min edits / mean reference length")
 
 
+#: the corpus edges with some reference non-empty in every sentence (TER divides by the mean reference length)
+_TER_CORPORA = tuple((name, pairs) for name, pairs in CORPUS_EDGES if all(any(refs) for refs, _ in pairs))
+
+
 @st.composite
 def _block_swaps(draw):
     """(reference A + B, hypothesis B + A): blocks of 1..5 words, no word shared between them."""
@@ -833,7 +929,10 @@ def _block_swaps(draw):
 
 @prop("relation[sentence_ter:block_swap]",
       "swapping two blocks without a common word costs one shift: TER(A + B, B + A) = 1 / (|A| + |B|)",
-      kind="relation", needs=("sentence_ter",), strategy=_block_swaps())
+      kind="relation", needs=("sentence_ter",), strategy=with_edges(_block_swaps(), (
+          ("single_words", (["a", "cat"], ["cat", "a"])), ("unequal_blocks", (["a", "b", "b", "the", "cat"],
+                                                                            ["the", "cat", "a", "b", "b"])),
+          ("one_word_repeated_blocks", (["a", "a", "a", "d"], ["d", "a", "a", "a"])))))
 def ter_block_swap(t, ex):
     ref, hyp = ex
     expect_close(t.sentence_ter([ref], hyp), 1 / len(ref), rtol=1e-12, what=f"TER of {hyp} against {ref}")
@@ -842,7 +941,7 @@ def ter_block_swap(t, ex):
 @prop("relation[corpus_ter:pooled]",
       "corpus_ter = sum of sentence edits / sum of mean reference lengths (never the mean of sentence TERs)",
       kind="relation", needs=("corpus_ter", "sentence_ter"), defines=("corpus_ter",),
-      strategy=st.lists(sentence.filter(lambda s: any(s[0])), min_size=1, max_size=4))
+      strategy=with_edges(st.lists(sentence.filter(lambda s: any(s[0])), min_size=1, max_size=4), _TER_CORPORA))
 def ter_corpus_pooled(t, pairs):
     lengths = [sum(map(len, refs)) / len(refs) for refs, _ in pairs]
     edits = sum(t.sentence_ter(refs, hyp) * n for (refs, hyp), n in zip(pairs, lengths))
@@ -852,7 +951,8 @@ def ter_corpus_pooled(t, pairs):
 @prop("agreement[ter:sacrebleu]",
       "sentence and corpus TER agree with sacrebleu's TER (case_sensitive=True, no normalisation)", kind="agreement",
       needs=("sentence_ter", "corpus_ter"), reference="sacrebleu",
-      strategy=st.lists(sentence.filter(lambda s: any(s[0])), min_size=1, max_size=4))
+      strategy=with_edges(st.lists(sentence.filter(lambda s: any(s[0])), min_size=1, max_size=4),
+                          _ascii(_TER_CORPORA)))
 def ter_agrees_with_sacrebleu(t, pairs):
     lib = reference("sacrebleu")
     refs, hyps = columns(pairs)

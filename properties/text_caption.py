@@ -22,7 +22,7 @@ from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_refusal
 from .engine.registry import prop as _prop
 from .engine.targets import reference
-from .inputs import with_edges
+from .inputs import cycled_edges, edges_of, with_edges
 from .inputs.token_sequences import (
     CAPTION_CORPORA,
     STEM_SENTENCES,
@@ -30,6 +30,7 @@ from .inputs.token_sequences import (
     caption_corpus,
     caption_edges,
     columns,
+    sentence_edges,
     stem_sentence,
     stem_tokens,
 )
@@ -172,8 +173,15 @@ def _unique_stems(sentence) -> bool:
       "meteor agrees with NLTK's meteor_score (WordNet stub without synsets, lower-case words) where no sentence "
       "repeats a stem, so that one alignment exists (elsewhere NLTK's greedy alignment can leave more chunks)",
       kind="agreement", needs=tuple(f"meteor:{k}" for k in ("alpha", "beta", "gamma")), reference="nltk",
-      strategy=st.tuples(stem_sentence.filter(lambda s: _unique_stems(s[1]) and all(map(_unique_stems, s[0]))),
-                         _meteor_options.map(lambda o: {**o, "synonyms": None})))
+      strategy=with_edges(
+          st.tuples(stem_sentence.filter(lambda s: _unique_stems(s[1]) and all(map(_unique_stems, s[0]))),
+                    _meteor_options.map(lambda o: {**o, "synonyms": None})),
+          cycled_edges(tuple((name, ([list(r) for r in refs], list(h))) for name, (refs, h)
+                             in caption_edges() + sentence_edges()
+                             if isinstance(h, list) and all(isinstance(w, str) and w.isascii() for w in h)
+                             and _unique_stems(h) and all(map(_unique_stems, refs))),
+                       lambda pair, o: (pair, dict(o)), ({"alpha": 0.9, "beta": 3.0, "gamma": 0.5, "synonyms": None},
+                                                         {"alpha": 0.5, "beta": 1.0, "gamma": 1.0, "synonyms": None}))))
 def meteor_agrees_with_nltk(t, ex):
     (refs, hyp), options = ex
     del options["synonyms"]
@@ -255,7 +263,8 @@ for _name, _formula in (("cider", "mean over orders of the mean tf-idf cosine wi
          f"{_name} per segment = {_formula} (idf = log N - log max(1, df) over the segments' reference sets), the "
          "corpus score their mean: computed with Counters in the spec", kind="relation",
          needs=(f"{_name}:max_n", *((f"{_name}:sigma",) if _name == "cider_d" else ())), defines=(_name,),
-         strategy=st.tuples(caption_corpus, _max_ns, st.sampled_from((6.0, 1.0, 0.5))))(
+         strategy=with_edges(st.tuples(caption_corpus, _max_ns, st.sampled_from((6.0, 1.0, 0.5))), cycled_edges(
+             edges_of(caption_corpus), lambda cases, n, sigma: (cases, n, sigma), (4, 1, 2, 3), (6.0, 0.5, 1.0))))(
         functools.partial(_cider_definition, name=_name))
 
 
@@ -385,7 +394,10 @@ for _name in _CIDER_METRICS:
       "cider_d agrees with pycocoevalcap's Cider (CIDEr-D) on the corpus and per-segment scores, max_n = 4 (its "
       "n-gram counting ignores n: any other n breaks it) and any sigma",
       kind="agreement", needs=("cider_d:sigma",), reference="pycocoevalcap",
-      strategy=st.tuples(caption_corpus, st.sampled_from((6.0, 1.0))))
+      strategy=with_edges(st.tuples(caption_corpus, st.sampled_from((6.0, 1.0))), cycled_edges(
+          tuple((name, cases) for name, cases in edges_of(caption_corpus)
+                if all(isinstance(w, str) and w.isascii() for refs, h in cases for r in (*refs, h) for w in r)),
+          lambda cases, sigma: (cases, sigma), (6.0, 1.0))))
 def cider_d_agrees_with_pycocoevalcap(t, ex):
     cases, sigma = ex
     refs, hyps = columns(cases)

@@ -24,7 +24,8 @@ from ._ranked_queries import grades_and_scores
 TARGET_NAME = "cornac"
 VERSION = _version("cornac")
 CONVENTIONS = {
-    "relevance": "binary: a user's gt_pos is the documents with grade > 0; grades are not passed",
+    "relevance": "binary: a user's gt_pos is the documents with grade > 0; grades are not passed, and the "
+    "adapter refuses a NaN grade (neither relevant nor not)",
     "ties": "Precision, Recall, NDCG, MRR and HitRatio take ranked lists, so the adapter orders each query's "
     "documents by score with a stable sort: tied documents in input order (TIES); MAP ranks the scores itself, "
     "with scipy's rankdata(-scores, 'max'): every document of a tie group sits at the group's last rank",
@@ -51,6 +52,8 @@ TIES = {name: "input_order" for name in ("precision_at_k", "recall_at_k", "ndcg_
 def _users(y_true, y_score, *, rank):
     """Per user: (gt_pos, pd_rank) when ``rank``, else (gt_pos, item_indices, pd_scores); and whether 1-D."""
     grades, scores, single = grades_and_scores(y_true, y_score)
+    if np.isnan(grades).any():  # cornac has no grades: the adapter lists gt_pos, where NaN has no place
+        raise ValueError("y_true: a NaN grade is neither relevant nor not relevant")
     items = np.arange(grades.shape[1])
     users = []
     for row, score in zip(grades, scores):

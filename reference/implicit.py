@@ -26,7 +26,8 @@ from ._ranked_queries import grades_and_scores
 TARGET_NAME = "implicit"
 VERSION = _version("implicit")
 CONVENTIONS = {
-    "relevance": "binary: a user's test items are the documents with grade > 0; grades are not passed",
+    "relevance": "binary: a user's test items are the documents with grade > 0; grades are not passed, and the "
+    "adapter refuses a NaN grade (neither a test item nor not)",
     "model": "RankedScores.recommend returns each user's documents by descending score, tied documents in input "
     "order (stable sort: TIES), N of them, padded with item -1 when N exceeds the documents (the padding of "
     "implicit.utils._batch_call, which implicit's item-item models return); the train matrix is empty",
@@ -95,6 +96,8 @@ def _evaluate(grades, scores, k) -> dict:
 
 def _queries(y_true, y_score):
     grades, scores, single = grades_and_scores(y_true, y_score)
+    if np.isnan(grades).any():  # the test matrix holds a 1 per grade > 0, and a NaN grade is neither 1 nor 0
+        raise ValueError("y_true: a NaN grade is neither relevant nor not relevant")
     if np.isnan(scores).any():  # ranking is the model's job, and NaN has no rank
         raise ValueError("y_score: NaN scores cannot be ranked")
     return grades, scores, single

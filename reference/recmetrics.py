@@ -90,7 +90,8 @@ CONVENTIONS = {
     "The adapter refuses NaN and negative cells, which a count of users cannot hold",
     "coverage": "prediction_coverage(predicted, list(range(n_items))) / 100: recmetrics returns a percent rounded "
     "to 2 decimals, which the adapter does not undo",
-    "relevance": "ranking: binary, the relevant items of a user are the documents with grade > 0",
+    "relevance": "ranking: binary, the relevant items of a user are the documents with grade > 0; the adapter "
+    "refuses a NaN grade (neither relevant nor not)",
     "ties": "ranking: recmetrics takes ranked lists, so the adapter orders each query's documents by score with a "
     "stable sort: tied documents in input order (TIES)",
     "ranking means": "recommender_precision, recommender_recall and mark return means over users: the per-query "
@@ -207,6 +208,8 @@ def catalog_coverage(recommendations, n_items, *, k=None):
 def _users(y_true, y_score):
     """actual and predicted item lists, one per query, the number of documents, and whether the input was 1-D."""
     grades, scores, single = grades_and_scores(y_true, y_score)
+    if np.isnan(grades).any():  # recmetrics has no grades: the adapter lists the relevant items, NaN is neither
+        raise ValueError("y_true: a NaN grade is neither relevant nor not relevant")
     if np.isnan(scores).any():  # recmetrics has no scores: ranking them is the adapter's job, and NaN has no rank
         raise ValueError("y_score: NaN scores cannot be ranked")
     order = np.argsort(-scores, axis=1, kind="stable")

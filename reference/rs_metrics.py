@@ -31,7 +31,8 @@ from ._ranked_queries import grades_and_scores
 TARGET_NAME = "rs_metrics"
 VERSION = getattr(rs_metrics, "__version__", None) or _version("rs_metrics")
 CONVENTIONS = {
-    "relevance": "binary: the relevant items of a user are the documents with grade > 0; grades are not passed",
+    "relevance": "binary: the relevant items of a user are the documents with grade > 0; grades are not passed, "
+    "and the adapter refuses a NaN grade (neither relevant nor not)",
     "ties": "rs_metrics takes ranked lists, so the adapter orders each query's documents by score with a stable "
     "sort: tied documents in input order (the catalog's ties='first'); no ties keyword",
     "k": "k=None -> the number of documents; pred[:k] is scored, so a k above the list scores the whole list "
@@ -64,6 +65,8 @@ SUPPORTS = {"ndcg_at_k": {"gain": ("linear",)}, "novelty_at_k": {"definition": (
 
 def _users(y_true, y_score):
     grades, scores, single = grades_and_scores(y_true, y_score)
+    if np.isnan(grades).any():  # rs_metrics has no grades: the adapter lists the relevant items, NaN is neither
+        raise ValueError("y_true: a NaN grade is neither relevant nor not relevant")
     if np.isnan(scores).any():  # rs_metrics has no scores: ranking them is the adapter's job, and NaN has no rank
         raise ValueError("y_score: NaN scores cannot be ranked")
     order = np.argsort(-scores, axis=1, kind="stable")

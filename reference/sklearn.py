@@ -437,8 +437,11 @@ def ndcg_at_k(y_true, y_score=None, *, k=None, gain="linear"):
 
 def mean_average_precision(y_true, y_score=None, *, sample_weight=None):
     grades, scores, _ = _ranking_queries(y_true, y_score)
+    relevant = grades > 0
+    if np.isnan(grades).any():  # NaN > 0 is False: the NaN is passed on, for sklearn's own check to refuse it
+        relevant = np.where(np.isnan(grades), np.nan, relevant)
     return float(
-        library_call(skm.label_ranking_average_precision_score, grades > 0, scores, sample_weight=sample_weight)
+        library_call(skm.label_ranking_average_precision_score, relevant, scores, sample_weight=sample_weight)
     )
 
 

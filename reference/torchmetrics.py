@@ -598,11 +598,14 @@ def log_auc(y_true, y_score, *, fpr_range=(0.001, 0.1)):
 # torchmetrics.functional.retrieval scores one query: each query (row) is scored alone; the mean_*
 # metrics and hit_rate_at_k are the float32 mean of the per-query values (torchmetrics' Retrieval*
 # modules average queries the same way). Binary-relevance metrics get target = (grade > 0); NDCG gets
-# the grades. y_score=None (a ranked list) is passed as the scores n, n-1, ..., 1.
+# the grades. A query holding a NaN grade has no boolean target (grade > 0 would turn the NaN into "not
+# relevant" before torchmetrics sees it): its target is passed as floats 1.0 / 0.0 with the NaN kept, an
+# input type torchmetrics' retrieval checks accept, so the NaN meets the library's own validation.
+# y_score=None (a ranked list) is passed as the scores n, n-1, ..., 1.
 CONVENTIONS.update({
     "ranking.queries": "each query scored alone; mean_* = mean of the per-query values",
-    "ranking.relevance": "binary metrics: target = grade > 0 (as a user would write it: a NaN grade is False); "
-    "ndcg_at_k: the grades as float32 (linear gain)",
+    "ranking.relevance": "binary metrics: target = grade > 0 (bool); a query with a NaN grade: float32 1.0 / 0.0 "
+    "with the NaN kept; ndcg_at_k: the grades as float32 (linear gain)",
     "ranking.ranked lists": "y_score=None -> scores n, n-1, ..., 1",
     "ranking.precision_at_k": "retrieval_precision(top_k=k, adaptive_k=True): k above the list length is clipped",
     "ranking.average_precision_at_k": "retrieval_average_precision(top_k=k); torchmetrics has no denominator "
@@ -625,19 +628,28 @@ def _queries(y_true, y_score):
     return grades, scores, single
 
 
+def _target(grades: np.ndarray, binary: bool) -> torch.Tensor:
+    """One query's target: relevance grade > 0 (bool), or the grades as float32 (NDCG); a NaN grade stays NaN."""
+    if not binary:
+        return torch.from_numpy(grades.astype(np.float32))
+    if np.isnan(grades).any():
+        return torch.from_numpy(np.where(np.isnan(grades), np.nan, grades > 0).astype(np.float32))
+    return torch.from_numpy(grades > 0)
+
+
 def _per_query_values(fn, y_true, y_score, *, binary, **options):
     grades, scores, single = _queries(y_true, y_score)
     if scores.shape != grades.shape:
         # torchmetrics' own shape check (ValueError) on the first query
         fn(torch.from_numpy(np.array(scores[0] if scores.ndim == 2 else scores, dtype=np.float32)),
-           torch.from_numpy(grades[0] > 0 if binary else grades[0].astype(np.float32)), **options)
+           _target(grades[0], binary), **options)
         raise ValueError(f"y_score: shape {scores.shape} does not match y_true's {grades.shape}")
     if grades.shape[0] == 0:  # no query at all: torchmetrics' own refusal of empty input
         fn(torch.zeros(0), torch.zeros(0, dtype=torch.bool), **options)
     values = []
     for q in range(grades.shape[0]):
-        target = torch.from_numpy(grades[q] > 0) if binary else torch.from_numpy(grades[q].astype(np.float32))
-        values.append(library_call(fn, torch.from_numpy(np.array(scores[q], dtype=np.float32)), target, **options))
+        values.append(library_call(fn, torch.from_numpy(np.array(scores[q], dtype=np.float32)),
+                                   _target(grades[q], binary), **options))
     return torch.stack(values) if values else torch.zeros(0), single
 
 

@@ -70,6 +70,31 @@ def test_progress_in_a_log_is_one_line_per_family_and_live_shows_what_runs():
     assert "[1/4] 1 violation(s)" in line and props[0].id in line and "ETA" in line
 
 
+def test_a_log_gets_a_status_line_whenever_nothing_was_written_for_30_seconds():
+    """A property that runs for minutes (a library's first call compiling) must not look like a hung job."""
+    from properties.engine.progress import HEARTBEAT
+
+    now = [0.0]
+    props = [type("P", (), {"id": f"a.p{i}", "family": "a"})() for i in range(2)]
+    out = io.StringIO()
+    progress = Progress(out, props, mode="lines", clock=lambda: now[0])
+    progress.started_property(props[0])
+    for t in range(0, 100):  # the audit's wait loop ticks every 50 ms; here once a second for 100 s
+        now[0] = float(t)
+        progress.tick()
+    lines = out.getvalue().splitlines()
+    assert len(lines) == int(99 // HEARTBEAT), lines
+    assert all(line.startswith("  ... [0/2]") and "a.p0 (" in line for line in lines), lines
+    for p in props:  # the family's last property writes its line: the heartbeat counts from the last line
+        progress.finished(_result("pass", p.id, "a"))
+    now[0] += HEARTBEAT - 1
+    progress.tick()
+    assert len(out.getvalue().splitlines()) == len(lines) + 1
+    now[0] += 1
+    progress.tick()
+    assert len(out.getvalue().splitlines()) == len(lines) + 2
+
+
 def test_quiet_progress_writes_nothing():
     out = io.StringIO()
     progress = Progress(out, [], mode="quiet")

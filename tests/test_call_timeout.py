@@ -2,6 +2,8 @@
 proportionally longer before it is killed as a hang (a library that is merely slow on a 1e6 x 100 matrix is not
 hung), and a call that never returns is still killed, at any size."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -51,3 +53,42 @@ def test_a_hang_on_a_large_input_is_killed_after_its_scaled_time_and_says_so(mon
     (result,) = _audit("hang", 0.3).results
     assert result.status == "hang"
     assert "the call timeout of 0.3s per 4e+00 input elements" in result.detail, result.detail
+
+
+def test_a_first_call_that_compiles_is_a_warm_up_not_a_hang_nor_the_propertys_time():
+    # the jit target's first call takes 1.5 s: past the 0.5 s call timeout, within the warm-up allowance
+    # (10 call timeouts), and longer than the whole time budget of the property
+    (result,) = _audit("jit", 0.5, time_budget=1.0).results
+    assert result.status == "pass", result.detail
+    ((name, seconds),) = result.warmups
+    assert name == "accuracy" and 1.5 <= seconds < 5, result.warmups
+    assert result.examples >= 20, result.examples
+
+
+def test_a_time_budget_does_not_count_first_calls(monkeypatch):
+    import time
+
+    from properties.engine import runner
+
+    monkeypatch.setattr(runner, "WARMUP_SECONDS", [0.0])
+    budget = runner._Budget(0.2, type("Search", (), {"failed": False})())
+    time.sleep(0.3)
+    runner.WARMUP_SECONDS[0] += 0.25  # a first call took 0.25 s of the 0.3 s
+    assert not budget.spent() and not budget.spent()
+    time.sleep(0.2)
+    assert budget.spent()
+
+
+def test_a_first_call_past_the_warm_up_allowance_is_a_hang_that_says_so():
+    (result,) = _audit("jit", 0.1, warmup_timeout=0.5).results
+    assert result.status == "hang"
+    assert "first call in the worker" in result.detail and "--warmup-timeout" in result.detail, result.detail
+
+
+def test_the_audit_log_has_a_line_for_the_warm_up(capsys):
+    from properties.engine.cli import main
+
+    main(["audit", "tests.hostile.jit", "--only", ONLY[0], "--call-timeout", "0.5", "-j", "1"])
+    out = capsys.readouterr().out
+    assert re.search(r"^  warming up: 1\.\d s in the first call of accuracy in a worker \(during "
+                     + re.escape(ONLY[0]), out, re.M), out

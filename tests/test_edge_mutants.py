@@ -33,7 +33,7 @@ CASES = (
     ("ece_confidence_one_in_a_bin_of_its_own", "probabilistic.definition[expected_calibration_error]",
      "confidence_one_shares_last_bin"),
     ("ece_confidence_one_in_a_bin_of_its_own", "probabilistic.ece_is_weighted_gap_of_reliability_curve",
-     "confidence_one_shares_last_bin_15_uniform"),
+     "confidence_one_shares_last_bin+n_bins=5+strategy='uniform'"),
     ("msle_clips_values_below_zero_to_epsilon", "regression.msle_is_mse_of_log1p", "log_domain_negative"),
     ("ranking_grades_by_magnitude", "ranking.negative_grades[precision_at_k]", "only_grade_negative_first"),
     ("ndcg_divides_by_a_negative_ideal", "ranking.negative_grades[ndcg_at_k]", "only_grade_negative_ranked_list"),
@@ -55,7 +55,7 @@ def test_an_edge_case_alone_catches_the_mutant(mutant, property_id, edge, profil
     alone = dataclasses.replace(prop, edges=tuple((n, ex) for n, ex in prop.edges if n == edge))
     result = check_property(alone, target, settings_=no_draws, all_findings=False)
     assert result.status == "fail", result.detail
-    assert f"the edge case '{edge}'" in result.counterexample, result.counterexample
+    assert f"the edge case {edge!r}" in result.counterexample, result.counterexample
 
 
 def test_the_edge_mutants_are_caught_by_the_mutant_meta_test_too():

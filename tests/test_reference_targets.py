@@ -8,13 +8,17 @@ of the spec and at least one finding class. A library that is not installed is r
 as passed.
 """
 
+from pathlib import Path
+
 import pytest
 
 import metrics
 
 from properties.engine import registry
 from properties.engine.audit import unmatched_deviations
-from properties.engine.targets import BUNDLED, TargetUnavailable, load_target
+from properties.engine.targets import BUNDLED, TargetUnavailable, load_target, read_deviation_scopes
+
+DEVIATIONS = Path(__file__).resolve().parents[1] / "reference" / "deviations"
 
 REFERENCE_TARGETS = [name for name in BUNDLED if name != "metrics"]
 
@@ -29,6 +33,17 @@ def test_every_deviation_line_names_a_property_and_its_finding_classes(name):
         f"{name}: deviations that match no property"
     assert not target.unscoped_deviations(), f"{name}: deviation lines that name no finding class"
     assert [m for m in metrics.CATALOG if not target.missing((m,))], f"{name}: provides no catalog metric"
+
+
+@pytest.mark.parametrize("path", sorted(DEVIATIONS.glob("*.txt")), ids=lambda p: p.stem)
+def test_every_bundled_deviation_line_has_a_reason_that_is_not_a_todo(path):
+    """Read from the file itself, so that a library not installed here is checked too: a TODO reason is a line
+    nobody checked against the library (``--strict`` rejects it in ``make audit``)."""
+    lines = read_deviation_scopes(path)
+    todo = [f"{pid} {{{pattern}}}" for pid, scopes in lines.items() for pattern, reason in scopes.items()
+            if not reason.strip() or reason.lstrip().upper().startswith("TODO")]
+    assert lines, f"{path.name}: no deviation line"
+    assert not todo, f"{path.name}: {len(todo)} line(s) with no reason or a TODO: {todo[:5]}"
 
 
 def test_ci_runs_the_tests_then_the_catalog_at_the_full_budget():
@@ -92,3 +107,25 @@ def test_arhr_domain_is_one_relevant_document_per_query_and_keeps_bad_input_insi
     assert one_relevant_per_query((np.array([[1.0, 1.0]]),), {"k": 0})  # k below 1
     assert one_relevant_per_query((np.zeros((2, 0)),), {})  # empty queries
     assert one_relevant_per_query(([[1.0, 0.0], [1.0]],), {})  # ragged
+
+
+def test_torchmetrics_binary_relevance_keeps_a_nan_grade_for_the_library_to_see():
+    """``grade > 0`` would turn a NaN grade into "not relevant" before torchmetrics sees it, and the audit would
+    blame the library for accepting it: a query with a NaN grade reaches the library as a float target with the
+    NaN kept, and a query without one as the boolean target it always was."""
+    import numpy as np
+
+    pytest.importorskip("torchmetrics")
+    import torch
+    from torchmetrics.functional import retrieval
+
+    from reference import torchmetrics as adapter
+
+    grades, scores = np.array([[1.0, np.nan, 0.0, 2.0]]), np.array([[0.5, 2.0, 1.0, 3.0]])
+    own = retrieval.retrieval_precision(torch.tensor(scores[0], dtype=torch.float32),
+                                        torch.tensor([1.0, np.nan, 0.0, 1.0], dtype=torch.float32))
+    assert np.isnan(own)  # what the library itself makes of the NaN
+    np.testing.assert_array_equal(adapter.precision_at_k(grades, scores), [own.item()])
+    clean = np.nan_to_num(grades, nan=0.0)
+    assert adapter.precision_at_k(clean, scores)[0] == retrieval.retrieval_precision(
+        torch.tensor(scores[0], dtype=torch.float32), torch.tensor(clean[0] > 0)).item()

@@ -146,12 +146,27 @@ def test_one_property_at_a_time_reuses_a_kept_worker_and_replaces_one_that_died(
 
         dying = toy_target("dying", accuracy=exits)
         assert check_property(prop, dying, isolate=True).status == "crash"
-        assert isolation._POOL[0].workers == []  # the dead worker is gone, none left busy
+        # the dead worker is gone; the one that ran the property again with the death masked is kept, idle
+        assert [w.index for w in isolation._POOL[0].workers] == [None]
         assert check_property(prop, dying, isolate=True).status == "crash"  # a fresh one, which dies too
         assert check_property(prop, catalog, isolate=True).status == "pass"  # another target: another worker
         assert [w.pid for w in isolation._POOL[0].workers] != [worker.pid]
     finally:
         isolation.close_pool()
+
+
+def test_an_error_naming_a_fresh_temporary_file_each_time_is_not_nondeterminism(tmp_path):
+    """A library that shells out (ir_measures' gdeval provider runs a Perl script) names new temporary files in
+    each error message: the refusal is the same on every call, and is classed by what it is."""
+    import tempfile
+
+    def refuses(y_true, y_pred):
+        with tempfile.NamedTemporaryFile(prefix="run-") as handle:
+            raise ZeroDivisionError(f"Command '['perl', 'gdeval.pl', '{handle.name}']' died at {id(handle):#x}")
+
+    result = check_property(registry.get("classification.bounds[accuracy]"), toy_target(accuracy=refuses))
+    assert result.status != "nondeterministic", result.detail
+    assert "raises:ZeroDivisionError" in result.finding_class, result.finding_class
 
 
 def test_a_verdict_check_repeats_the_failing_calls_once_and_still_tells_a_noisy_target():

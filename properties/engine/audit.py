@@ -93,6 +93,7 @@ def audit(
     only: Iterable[str] | None = None,
     time_budget: float | None = None,
     call_timeout: float | None = None,
+    warmup_timeout: float | None = None,
     memory_limit: int | None | str = "default",
     jobs: int | None = None,
     isolate: bool = True,
@@ -139,6 +140,7 @@ def audit(
                 [p for _, p in applicable],
                 target,
                 call_timeout=call_timeout,
+                warmup_timeout=warmup_timeout,
                 memory_limit=memory_limit,
                 jobs=jobs or default_jobs(),
                 on_start=(lambda i, p: on_start(p)) if on_start else None,
@@ -163,6 +165,8 @@ def audit(
         results=done,
         unmatched_deviations=unmatched_deviations(target, every_id),
         unscoped_deviations=[pid for pid in target.unscoped_deviations() if pid in {p.id for p in props}],
+        untriaged_deviations=[line for line in target.untriaged_deviations()
+                              if line.split(" ", 1)[0] in {p.id for p in props}],
         incomplete=interrupted,
         not_run=[p.id for p, r in zip(props, results) if r is None],
     )

@@ -35,7 +35,7 @@ from pathlib import Path
 
 from . import memory, precision, profiles, registry, summary
 from .audit import Journal, audit, journal_path_for, select_properties
-from .isolation import DEFAULT_CALL_TIMEOUT, LARGE_CALL_TIMEOUT, TIMEOUT_ELEMENTS, default_jobs
+from .isolation import DEFAULT_CALL_TIMEOUT, LARGE_CALL_TIMEOUT, TIMEOUT_ELEMENTS, WARMUP_CALL_TIMEOUTS, default_jobs
 from .progress import Progress
 from .report import (
     EXIT_CLEAN,
@@ -54,6 +54,7 @@ from .report import (
     format_failure,
     new_violations,
     unscoped_warning,
+    untriaged_warning,
 )
 from .summary import TargetOutcome
 from .targets import BUNDLED, DeviationsFileError, TargetUnavailable, load_target
@@ -100,6 +101,8 @@ def _validate_audit_args(args) -> None:
         raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
     if args.call_timeout is not None and args.call_timeout <= 0:
         raise UsageError(f"--call-timeout must be positive (got {args.call_timeout:g})")
+    if args.warmup_timeout is not None and args.warmup_timeout <= 0:
+        raise UsageError(f"--warmup-timeout must be positive (got {args.warmup_timeout:g})")
     for flag in ("rtol", "atol"):
         value = getattr(args, flag)
         if value is not None and not (0 <= value < 1):
@@ -226,6 +229,7 @@ def _audit_one(target, paths: list[Path], args, *, compact: bool = False) -> tup
                 only=args.only,
                 time_budget=args.time_budget,
                 call_timeout=args.call_timeout,
+                warmup_timeout=args.warmup_timeout,
                 memory_limit=args.memory_limit,
                 jobs=jobs,
                 progress=progress.finished,
@@ -256,16 +260,21 @@ def _audit_one(target, paths: list[Path], args, *, compact: bool = False) -> tup
         print(report.to_terminal(verbose=args.verbose, compact=compact))
     if report.unscoped_deviations and (args.quiet or args.baseline):  # the full report has it already
         print(unscoped_warning(report.unscoped_deviations))
+    if report.untriaged_deviations and (args.quiet or args.baseline):
+        print(untriaged_warning(report.untriaged_deviations))
     for path in paths:
         print(f"wrote {report.write(path)}")
     journal.close()
     code = report.exit_code(violations)
     if code == EXIT_CLEAN and args.strict and (report.by_status("fixed") or report.unmatched_deviations
-                                               or report.unscoped_deviations):
+                                               or report.unscoped_deviations or report.untriaged_deviations):
         code = EXIT_VIOLATIONS
         if report.unscoped_deviations:
             print(f"metric-assay: --strict: {len(report.unscoped_deviations)} deviation line(s) name no finding "
                   "class and cover a whole property (write them with `metric-assay deviations`)")
+        if report.untriaged_deviations:
+            print(f"metric-assay: --strict: {len(report.untriaged_deviations)} deviation line(s) have a TODO for "
+                  "a reason (check each against the library and write why)")
     if report.incomplete:
         code = 128 + (received[0] if received else signal.SIGINT)
     elif code == EXIT_NOTHING_VERIFIED:
@@ -524,6 +533,15 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"kill a target call that runs longer (default {DEFAULT_CALL_TIMEOUT:g}, "
              f"{LARGE_CALL_TIMEOUT:g} with --tier large), proportionally longer for a call given more than "
              f"{TIMEOUT_ELEMENTS:.0e} array elements; reported as a hang",
+    )
+    a.add_argument(
+        "--warmup-timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help=f"how long a target function's first call in a worker may run (a JIT compiling, lazy imports; "
+             f"default {WARMUP_CALL_TIMEOUTS} call timeouts); its time is reported as a warm-up and counted in "
+             "no property's time budget",
     )
     a.add_argument(
         "--memory-limit",

@@ -38,6 +38,19 @@ While a property is searched, the classes already known (listed, or found earlie
 are *masked*: a sub-check that fails with a masked class is noted and the check goes on, so that a
 known finding never hides an unknown one (see :func:`part` and :func:`masked`).
 
+A target call that never comes back (the worker process died in it, or was killed: a hang past the call
+timeout, memory past the limit) is a finding too. Its class is built from the context the call was made in,
+written by the worker before each call (:func:`call_context`): the names of the parts active then
+(:data:`PARTS`, outermost first), the severity ``crash``, the outcome :func:`died_outcome` (``died:SIGSEGV``,
+``died:SIGABRT``, ``died:exit_1``: the worker ended; ``killed:hang``, ``killed:memory``: the parent killed it)
+and, outside a refusal check, the input class of the example being run:
+``nonpositive:k/crash/died:SIGABRT``, ``crash/killed:hang@general``. The lines written before these classes
+(``{crash}``, ``{hang}``, ``{memory}``: the bare status) still cover them: ``crash`` every ``died:``,
+``hang`` every ``killed:hang``, ``memory`` every ``killed:memory``, whatever the structure. After a death the
+property is run again in a fresh worker with the death's context masked (:data:`DEATH_MASKS`): a call made
+in a context whose :func:`mask_key` is the death's is not made, it raises :class:`DeathMasked`, which
+:func:`part` notes as seen, so the search goes on to the property's other parts and examples.
+
 A property that evaluates several forms evaluates each inside :func:`form`: a form asking for what the
 target lacks is skipped (listed in the result's ``skipped``), the others still run, and the example is
 skipped only when none of its forms ran, so that one missing option never makes the whole property n/a.
@@ -287,6 +300,9 @@ def matches(pattern: str, cls: str) -> bool:
     """Whether a deviation's ``pattern`` covers the finding class ``cls`` (see the module docstring)."""
     if pattern == WHOLE_PROPERTY or _prefix_matches(pattern, cls):
         return True
+    if pattern in _LOST_STATUSES:
+        # a line written when a lost worker's class was its bare status: it covers that status on any structure
+        return lost_status(cls) == pattern
     if _starts_with_outcome(pattern):
         # a line written when the class began with its severity (or its raise): the forms before it are left out
         structure, rest = split_class(cls)
@@ -301,6 +317,45 @@ def mask_key(cls: str) -> str:
     kind of input. Met there while masked, each is still noted with its own class (as *seen*)."""
     structure, rest = split_class(cls.split("@", 1)[0])
     return rest if _form_only(structure) else cls.split("@", 1)[0]
+
+
+# ------------------------------------------------------------ a target call that never came back
+
+#: the statuses of a worker lost in a target call, and the outcome each gives its class
+_LOST_STATUSES = {"crash": "died", "hang": "killed:hang", "memory": "killed:memory"}
+_LOST = re.compile(r"(?:^|/)crash/(died:[^/@]+|killed:hang|killed:memory)$")
+
+
+def died_outcome(status: str, wait_status: int | None = None) -> str:
+    """The outcome of a call whose worker was lost: ``died:<SIGNAL>`` or ``died:exit_<N>`` (the worker ended;
+    ``wait_status`` as from ``os.waitpid``), ``killed:hang`` or ``killed:memory`` (the parent killed it)."""
+    import os
+    import signal as signals
+
+    if status != "crash":
+        return _LOST_STATUSES[status]
+    if wait_status is not None and os.WIFSIGNALED(wait_status):
+        number = os.WTERMSIG(wait_status)
+        try:
+            return f"died:{signals.Signals(number).name}"
+        except ValueError:
+            return f"died:signal_{number}"
+    if wait_status is not None and os.WIFEXITED(wait_status):
+        return f"died:exit_{os.WEXITSTATUS(wait_status)}"
+    return "died:unknown"
+
+
+def lost_class(outcome: str, structure: str = "", input_cls: str = "") -> str:
+    """The class of a lost worker's finding: ``<structure>/crash/<outcome>@<input class>``."""
+    return finding_class(structure, "crash", outcome, input_cls)
+
+
+def lost_status(cls: str) -> str | None:
+    """The status a lost worker's class stands for (``crash``, ``hang``, ``memory``); None for other classes."""
+    m = _LOST.search(cls.split("@", 1)[0])
+    if m is None:
+        return None
+    return "crash" if m.group(1).startswith("died:") else m.group(1).partition(":")[2]
 
 
 def covered(patterns, cls: str) -> bool:
@@ -330,6 +385,72 @@ CURRENT_EXAMPLE: list = [None]
 CURRENT_VIEW: list = [None]
 
 
+#: the names of the parts being run, outermost first (:func:`part` pushes a named part, a nameless one nothing):
+#: the structure of a call that never comes back
+PARTS: list[str] = []
+#: how many refusal checks (:func:`properties.checks.expect_refusal`) are running: their calls get bad input,
+#: so the class of a death in one names no input class (the defect is its class)
+_BAD_INPUT = [0]
+#: the example whose input class was computed last, and that class (a worker computes it once per example)
+_INPUT_CLASS_OF: list = [None, ""]
+
+
+@contextlib.contextmanager
+def bad_input():
+    """The target calls made inside are given bad input (a refusal check's)."""
+    _BAD_INPUT[0] += 1
+    try:
+        yield
+    finally:
+        _BAD_INPUT[0] -= 1
+
+
+def call_context() -> tuple[str, str]:
+    """The context a target call is made in, as (structure, input class): the active parts' names joined, and
+    the input class of the example being run ('' inside a refusal check, or outside any example)."""
+    structure = join(*PARTS)
+    example = CURRENT_EXAMPLE[0]
+    if _BAD_INPUT[0] or example is None:
+        return structure, ""
+    if _INPUT_CLASS_OF[0] is not example:
+        try:
+            cls = input_class(example)
+        except Exception:  # noqa: BLE001 - as in _input_class_of
+            cls = "general"
+        _INPUT_CLASS_OF[:] = [example, cls]
+    return structure, _INPUT_CLASS_OF[1]
+
+
+#: in a worker re-running a property after a worker died in it: the deaths, as (class, outcome); a target call
+#: in a context whose mask key is a death's is not made (:func:`refuse_masked_death`)
+DEATH_MASKS: list[tuple[str, str]] = []
+
+
+class DeathMasked(BaseException):
+    """A target call not made: a worker died in a call made in the same context (same mask key) before.
+
+    A BaseException, so that a check's own ``except Exception`` cannot take it for what the target raised;
+    :func:`part` and the registry's wrapper note it as a masked finding of ``finding_class`` (the death's) and
+    go on."""
+
+    def __init__(self, finding_class: str, call: str):
+        self.finding_class = finding_class
+        super().__init__(f"{call} not called: a worker died in a call made in this context before "
+                         f"({finding_class})")
+
+
+def refuse_masked_death(call: str) -> None:
+    """Raise :class:`DeathMasked` if a target call ``call`` made now would be made where a worker died before."""
+    if not DEATH_MASKS:
+        return
+    structure, _ = call_context()
+    for cls, outcome in DEATH_MASKS:
+        if mask_key(lost_class(outcome, structure)) == mask_key(cls):
+            # noted under the death's own class: whether this call would die too (under another form, on
+            # another input class) is not known, and no class may claim it did
+            raise DeathMasked(cls, call)
+
+
 def start_search(patterns) -> None:
     """Mask ``patterns`` for the search about to run (the known classes and those already found)."""
     _MASK[0] = list(patterns)
@@ -348,6 +469,8 @@ def class_of(exc: BaseException) -> str:
     """The class of a failure (an AssertionError from a check, or what a target raised)."""
     from .guards import MutationViolation, ReturnTypeViolation, TargetExited
 
+    if isinstance(exc, DeathMasked):
+        return exc.finding_class
     if isinstance(exc, MutationViolation):
         return finding_class(structure_of(exc), "mutation")
     if isinstance(exc, ReturnTypeViolation):
@@ -377,6 +500,8 @@ def masked(exc: BaseException, view=None) -> bool:
     """Whether ``exc``'s class is masked in the current search; a masked one is noted in :data:`SEEN`
     (with the calls of ``view``, when given) the first time, and the caller carries on as if it passed."""
     patterns = _MASK[0]
+    if isinstance(exc, DeathMasked):
+        patterns = [exc.finding_class]  # masked where it was raised
     if not patterns:
         return False
     cls = class_of(exc)
@@ -387,7 +512,8 @@ def masked(exc: BaseException, view=None) -> bool:
         from .pins import pinnable
 
         # what the target raised reads as a shrunk finding's does (``Type: message``), so causes compare messages
-        detail = str(exc).strip() if isinstance(exc, AssertionError) else f"{type(exc).__name__}: {exc}".strip()
+        detail = (str(exc).strip() if isinstance(exc, (AssertionError, DeathMasked))
+                  else f"{type(exc).__name__}: {exc}".strip())
         SEEN[cls] = {"detail": detail or type(exc).__name__, "reproduction": repro,
                      "severity": severity_of(exc), "example": pinnable(CURRENT_EXAMPLE[0])}
     return True
@@ -402,10 +528,17 @@ def part(name: str, found: list | None = None, view=None, name_from=None):
     failure is collected there instead of raised: :func:`raise_worst` raises the worst of them once
     every part has run. Failed expectations and what the target raised are parts' business; the spec's
     own errors and the runner's signals propagate unchanged. ``name_from`` (a view and its call count on
-    entry) names a nameless part from the target call it made (:func:`called_form`).
+    entry) names a nameless part from the target call it made (:func:`called_form`). A call not made where a
+    worker died before (:class:`DeathMasked`) is noted as seen, and the check goes on.
     """
+    pushed = bool(name)
+    if pushed:
+        PARTS.append(name)
     try:
         yield
+    except DeathMasked as exc:
+        masked(exc, view)
+        return
     except Exception as exc:
         if not isinstance(exc, AssertionError) and not target_raised(exc):
             raise  # the spec's own code broke, or a signal for the runner (an option the target lacks)
@@ -419,6 +552,9 @@ def part(name: str, found: list | None = None, view=None, name_from=None):
         if found is None:
             raise
         found.append(exc)
+    finally:
+        if pushed:
+            PARTS.pop()
 
 
 def severity_of(exc: BaseException) -> str:

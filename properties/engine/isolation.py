@@ -20,6 +20,14 @@ the slot's flag when the call returns. The parent watches the slots:
   tail of what the worker wrote to its stdout and stderr (captured in a file,
   so the target's prints never reach the terminal or the report).
 
+Before every call the worker also writes where the call is made (the parts of the
+check active and the input class, :func:`properties.engine.findings.call_context`), so a
+lost worker is a finding named like any other (``nonpositive:k/crash/died:SIGABRT``).
+The property then runs again in a fresh worker with that context masked (a call there is
+not made), so the search goes on to its other parts and examples; after
+:data:`MAX_DEATHS` lost workers it stops and says so. The result shows the first death
+and lists every death (``how``: "died") with the findings of the last run.
+
 Callers that run one property at a time (the pytest route, one test per
 property) keep their workers between calls (:func:`run_pooled`).
 
@@ -32,6 +40,7 @@ examples whichever worker runs it, so the results do not depend on ``--jobs``
 from __future__ import annotations
 
 import dataclasses
+import faulthandler
 import os
 import pickle
 import select
@@ -44,7 +53,7 @@ from typing import Callable, Iterator, Sequence
 
 from hypothesis import settings
 
-from . import memory, pasteable, targets
+from . import findings, memory, pasteable, runner, targets
 from .registry import Property
 from .runner import Result, apply_deviation, run_in_process
 from .targets import RecordedCall, Target
@@ -61,9 +70,13 @@ LARGE_CALL_TIMEOUT = 60.0
 #: needs (scikit-learn's samples-averaged F1 took 30 s there under load), and a hang is a hang at any size.
 TIMEOUT_ELEMENTS = 20_000_000
 
+#: a target function's first call in a worker (JIT compilation, lazy imports: numba-compiled libraries take
+#: minutes on a loaded machine) may run this many call timeouts before it is a hang (``--warmup-timeout``)
+WARMUP_CALL_TIMEOUTS = 10
+
 # call start (monotonic seconds), in-call flag, payload length, memory held at the call's start (0: no limit),
-# array elements in the call's arguments
-_HEADER = struct.Struct("dIIQQ")
+# array elements in the call's arguments, first-call flag (the function's first call in this worker)
+_HEADER = struct.Struct("dIIQQI")
 _SLOT_SIZE = 1 << 20
 _OUTPUT_TAIL = 2000
 
@@ -80,8 +93,18 @@ class _CallSlot:
 
     def __init__(self, buffer):
         self.buffer = buffer
+        self.called: set[str] = set()
+        self.first: tuple[str, float] | None = None  # the first call in flight: its name and start
+        self.warmups: list[list] = []
+
+    def take_warmups(self) -> list[list]:
+        """The warm-ups since the last call, as ``[name, seconds]``."""
+        taken, self.warmups = self.warmups, []
+        return taken
 
     def started(self, name: str, args: tuple, kwargs: dict) -> None:
+        findings.refuse_masked_death(f"target.{name}")  # where a worker died before, the call is not made
+        context = findings.call_context()
         try:
             sizes = memory.input_size(args, kwargs)
         except Exception:  # noqa: BLE001 - an argument whose shape cannot be read
@@ -91,18 +114,30 @@ class _CallSlot:
         except Exception:  # noqa: BLE001 - as above: the plain call timeout then
             elements = 0
         try:
-            payload = pickle.dumps((name, args, kwargs, sizes), protocol=pickle.HIGHEST_PROTOCOL)
+            payload = pickle.dumps((name, args, kwargs, sizes, context), protocol=pickle.HIGHEST_PROTOCOL)
         except Exception:  # noqa: BLE001 - the call is still named
-            payload = pickle.dumps((name, ("<arguments that cannot be pickled>",), {}, sizes))
+            payload = pickle.dumps((name, ("<arguments that cannot be pickled>",), {}, sizes, context))
         if len(payload) > _SLOT_SIZE - _HEADER.size:
-            payload = pickle.dumps((name, ("<arguments larger than 1 MB>",), {}, sizes[:10_000]))
+            payload = pickle.dumps((name, ("<arguments larger than 1 MB>",), {}, sizes[:10_000], context))
         self.buffer[_HEADER.size : _HEADER.size + len(payload)] = payload
+        function = name.partition("(")[0]
+        first = function not in self.called
+        self.called.add(function)
         baseline = memory.limit_call()  # last: the limit is the call's, not the slot's
-        _HEADER.pack_into(self.buffer, 0, time.monotonic(), 1, len(payload), baseline, elements)
+        now = time.monotonic()
+        self.first = (function, now) if first else None
+        _HEADER.pack_into(self.buffer, 0, now, 1, len(payload), baseline, elements, int(first))
 
     def ended(self) -> None:
         memory.unlimit_call()
         struct.pack_into("I", self.buffer, 8, 0)
+        if self.first is not None:
+            function, started = self.first
+            self.first = None
+            seconds = time.monotonic() - started
+            runner.WARMUP_SECONDS[0] += seconds
+            if seconds >= runner.WARMUP_NOTED:
+                self.warmups.append([function, seconds])
 
 
 @dataclasses.dataclass
@@ -115,27 +150,36 @@ class _Flight:
     sizes: str
     baseline: int
     elements: int = 0
+    #: the function's first call in the worker (the warm-up allowance applies)
+    first: bool = False
+    #: where the call was made (:func:`properties.engine.findings.call_context`): the active parts' names and
+    #: the input class; None when the slot could not be read back
+    context: tuple[str, str] | None = None
 
-    def allowed(self, call_timeout: float) -> float:
-        """Seconds this call may take: the call timeout, longer in proportion for an input over TIMEOUT_ELEMENTS."""
-        return call_timeout * max(1.0, self.elements / TIMEOUT_ELEMENTS)
+    def allowed(self, call_timeout: float, warmup_timeout: float | None = None) -> float:
+        """Seconds this call may take: the call timeout, longer in proportion for an input over TIMEOUT_ELEMENTS;
+        at least ``warmup_timeout`` for the function's first call in the worker."""
+        allowed = call_timeout * max(1.0, self.elements / TIMEOUT_ELEMENTS)
+        return max(allowed, warmup_timeout) if self.first and warmup_timeout is not None else allowed
 
 
 def _call_in_flight(buffer) -> _Flight | None:
     """The call the worker is in, if it is inside a target call."""
-    started, in_call, length, baseline, elements = _HEADER.unpack_from(buffer, 0)
+    started, in_call, length, baseline, elements, first = _HEADER.unpack_from(buffer, 0)
     if not in_call:
         return None
-    sizes = ""
+    sizes, context = "", None
     try:
-        name, args, kwargs, sizes = pickle.loads(bytes(buffer[_HEADER.size : _HEADER.size + length]))
+        name, args, kwargs, sizes, context = pickle.loads(bytes(buffer[_HEADER.size : _HEADER.size + length]))
         call = RecordedCall(name, tuple(args), dict(kwargs), "").expression()
     except Exception:  # noqa: BLE001 - a torn slot still says a call was running
         call = "target call (its arguments could not be read back)"
-    return _Flight(time.monotonic() - started, call, sizes, baseline, elements)
+    return _Flight(time.monotonic() - started, call, sizes, baseline, elements, bool(first), context)
 
 
 _LENGTH = struct.Struct("I")
+#: a task for a worker: the property's index, and the length of the pickled deaths to mask that follow
+_TASK = struct.Struct("II")
 
 
 @dataclasses.dataclass
@@ -177,17 +221,22 @@ def _child(props, target, slot, task_fd, result_fd, capture_fd, options, memory_
         os.dup2(capture_fd, 2)
         sys.stdout = open(1, "w", buffering=1, closefd=False)
         sys.stderr = open(2, "w", buffering=1, closefd=False)
+        if faulthandler.is_enabled():  # pytest's: its dump of a fatal signal goes with the rest of the output
+            faulthandler.enable(file=sys.stderr)
         memory.activate(memory_limit)
         targets.CALL_MONITOR = _CallSlot(slot)
         while True:
-            header = _read_exactly(task_fd, _LENGTH.size)
+            header = _read_exactly(task_fd, _TASK.size)
             if not header:
                 break
-            prop = props[_LENGTH.unpack(header)[0]]
+            index, size = _TASK.unpack(header)
+            findings.DEATH_MASKS[:] = pickle.loads(_read_exactly(task_fd, size)) if size else []
+            prop = props[index]
             os.ftruncate(capture_fd, 0)  # the output kept for a crash is this property's own
             os.lseek(capture_fd, 0, os.SEEK_SET)
             try:
                 result = run_in_process(prop, target, **options)
+                result.warmups = targets.CALL_MONITOR.take_warmups()
             except BaseException as exc:  # noqa: BLE001 - SystemExit outside a target call
                 result = Result(
                     status="crash",
@@ -237,15 +286,20 @@ def _base(prop: Property) -> dict:
     return dict(property_id=prop.id, statement=prop.statement, kind=prop.kind, family=prop.family, metrics=prop.metrics)
 
 
-def _lost_worker(worker: _Worker, target: Target, status: str, how: str, call: str | None, sizes: str = "") -> Result:
+def _lost_worker(worker: _Worker, target: Target, status: str, how: str, flight: _Flight | None,
+                 outcome: str) -> Result:
+    """The finding of a worker lost in (or outside) a target call: its class from the call's context
+    (:func:`properties.engine.findings.lost_class`), its reproduction the call in flight."""
     elapsed = time.monotonic() - worker.started
+    call = flight.call if flight else None
     where = f"during {call}" if call else "outside any target call"
     detail = f"the worker process {how} {where}"
-    if sizes:
-        detail += f"\ninput size: {sizes}"
+    if flight and flight.sizes:
+        detail += f"\ninput size: {flight.sizes}"
     repro = ""
     if call:
         repro = pasteable.assemble(target, [f"{call}  # the worker process {how}"])
+    structure, input_cls = flight.context if flight and flight.context else ("", "")
     return Result(
         status=status,
         detail=detail,
@@ -253,9 +307,43 @@ def _lost_worker(worker: _Worker, target: Target, status: str, how: str, call: s
         seconds=elapsed,
         traceback=_output_tail(worker.capture),
         severity="crash",
-        finding_class=status,  # the worker died: what the search had found before is lost with it
+        # what the search had found before is lost with the worker: the property is run again without it
+        finding_class=findings.lost_class(outcome, structure, input_cls),
         **_base(worker.prop),
     )
+
+
+#: how many times one property's workers may die (or be killed) before its search stops: after each death
+#: the property is run again with the death's context masked
+MAX_DEATHS = 4
+
+
+def _with_deaths(deaths: list[Result], rerun: Result | None, bound: bool = False) -> Result:
+    """One result for a property whose workers died: the first death shown, every death a finding (``how``:
+    "died"), and the findings of the run that ended (``rerun``, run with those deaths masked) after them.
+    ``bound``: the search stopped at :data:`MAX_DEATHS`."""
+    from .runner import _DEVIABLE, _finding_record
+
+    records = [_finding_record(d, "died") for d in deaths]
+    classes = {d.finding_class for d in deaths}
+    shown = deaths[0]
+    extra: dict = {}
+    if rerun is not None:
+        later = rerun.findings or ([_finding_record(rerun, "shrunk")] if rerun.status in _DEVIABLE else [])
+        records += [f for f in later if f["finding_class"] not in classes]
+        extra = dict(examples=rerun.examples, skipped=rerun.skipped, skipped_examples=rerun.skipped_examples,
+                     conventions=rerun.conventions, precision=rerun.precision, warmups=rerun.warmups)
+    detail = shown.detail
+    if len(deaths) > 1:
+        detail += f"\n(the worker was lost {len(deaths)} times in this property: " + \
+            ", ".join(d.finding_class for d in deaths) + ")"
+    if bound:
+        detail += (f"\nthe search stopped after {len(deaths)} lost workers (the bound, MAX_DEATHS): the rest of "
+                   "the property was not searched")
+    elif rerun is None:
+        detail += "\nthe rest of the property was not searched (the same death again, or one outside any target call)"
+    return dataclasses.replace(shown, detail=detail, findings=records,
+                               seconds=sum(d.seconds for d in deaths) + (rerun.seconds if rerun else 0.0), **extra)
 
 
 def iter_isolated(
@@ -266,6 +354,7 @@ def iter_isolated(
     seed: int | None = None,
     time_budget: float | None = None,
     call_timeout: float | None = None,
+    warmup_timeout: float | None = None,
     memory_limit: int | None | str = "default",
     jobs: int = 1,
     on_start: Callable[[int, Property], None] | None = None,
@@ -284,13 +373,33 @@ def iter_isolated(
     if not hasattr(os, "fork"):
         raise RuntimeError("isolated audits need os.fork (Linux or macOS)")
     call_timeout = DEFAULT_CALL_TIMEOUT if call_timeout is None else call_timeout
+    warmup_timeout = WARMUP_CALL_TIMEOUTS * call_timeout if warmup_timeout is None else warmup_timeout
     if memory_limit == "default":
         memory_limit = memory.default_limit(jobs)
     options = dict(settings_=settings_, seed=seed, time_budget=time_budget)
     pending = list(range(len(props)) if indices is None else indices)
     pending.reverse()
     workers: list[_Worker] = keep if keep is not None else []
-    retried: set[int] = set()
+    retried: set[tuple[int, int]] = set()
+    #: the property's lost workers so far (:func:`_with_deaths`), and their (class, outcome) to mask in its re-run
+    deaths: dict[int, list[Result]] = {}
+    masks: dict[int, list[tuple[str, str]]] = {}
+
+    def lost(index: int, death: Result, flight: _Flight | None, outcome: str) -> Result | None:
+        """A worker lost in property ``index``: None when the property is to run again with the death masked,
+        else its final result."""
+        so_far = deaths.setdefault(index, [])
+        again = any(d.finding_class == death.finding_class for d in so_far)
+        if not again:
+            so_far.append(death)
+            masks.setdefault(index, []).append((death.finding_class, outcome))
+        if not again and flight is not None and flight.context is not None and len(so_far) < MAX_DEATHS:
+            pending.append(index)
+            return None
+        del deaths[index]
+        masks.pop(index, None)
+        return apply_deviation(_with_deaths(so_far, None, bound=len(so_far) >= MAX_DEATHS), target)
+
     sys.stdout.flush()
     sys.stderr.flush()
     try:
@@ -301,8 +410,9 @@ def iter_isolated(
                 index = pending.pop()
                 worker.index, worker.prop, worker.started = index, props[index], time.monotonic()
                 worker.data = bytearray()
+                blob = pickle.dumps(masks[index]) if masks.get(index) else b""
                 try:
-                    _write_all(worker.task_fd, _LENGTH.pack(index))
+                    _write_all(worker.task_fd, _TASK.pack(index, len(blob)) + blob)
                 except OSError:
                     pass  # the worker has died: its result pipe ends, and that is reported below
                 if on_start is not None:
@@ -317,12 +427,18 @@ def iter_isolated(
                 if not chunk:  # the worker died
                     index = worker.index
                     workers.remove(worker)
-                    yield index, _crashed(worker, target)
+                    result = lost(index, *_crashed(worker, target))
+                    if result is not None:
+                        yield index, result
                     continue
                 worker.data += chunk
-                finished = _take_result(worker, target)
+                finished = _take_result(worker)
                 if finished is not None:
-                    yield finished
+                    index, result = finished
+                    if index in deaths:
+                        result = _with_deaths(deaths.pop(index), result)
+                        masks.pop(index, None)
+                    yield index, apply_deviation(result, target)
             for worker in [w for w in workers if w.index is not None]:
                 flight = _call_in_flight(worker.slot)
                 if flight is not None and memory_limit is not None and flight.baseline:
@@ -332,37 +448,46 @@ def iter_isolated(
                         index = worker.index
                         workers.remove(worker)
                         _kill(worker)
+                        outcome = findings.died_outcome("memory")
                         result = _lost_worker(
                             worker, target, "memory",
                             f"was killed holding {memory.format_size(rss - flight.baseline)} more than when the "
                             f"call started, over the memory limit of {memory.format_size(memory_limit)}",
-                            flight.call, flight.sizes,
+                            flight, outcome,
                         )
                         _close(worker)
-                        yield index, apply_deviation(result, target)
+                        result = lost(index, result, flight, outcome)
+                        if result is not None:
+                            yield index, result
                         continue
-                if flight is not None and flight.seconds > flight.allowed(call_timeout):
+                if flight is not None and flight.seconds > flight.allowed(call_timeout, warmup_timeout):
                     index = worker.index
                     workers.remove(worker)
                     _kill(worker)
-                    if index not in retried:
+                    if (index, len(deaths.get(index, ()))) not in retried:
                         # A hang is confirmed by a second run in a fresh worker: a worker forked
                         # from a process with threads (a pytest-xdist worker) can inherit a lock
                         # held at fork time and block on it, which is not the target's doing.
-                        retried.add(index)
+                        retried.add((index, len(deaths.get(index, ()))))
                         pending.append(index)
                         _close(worker)
                         continue
-                    allowed = flight.allowed(call_timeout)
+                    allowed = flight.allowed(call_timeout, warmup_timeout)
                     scaled = (f" (the call timeout of {call_timeout:g}s per {TIMEOUT_ELEMENTS:.0e} input elements; "
                               f"this call had {flight.elements:.2e})" if allowed > call_timeout else "")
+                    if flight.first and allowed == warmup_timeout:
+                        scaled = (" (the function's first call in the worker, allowed the warm-up time of a JIT or "
+                                  "lazy imports: --warmup-timeout)")
+                    outcome = findings.died_outcome("hang")
                     result = _lost_worker(
                         worker, target, "hang",
-                        f"was killed after {allowed:g}s in one call (twice, in fresh workers){scaled}", flight.call,
-                        flight.sizes,
+                        f"was killed after {allowed:g}s in one call (twice, in fresh workers){scaled}", flight,
+                        outcome,
                     )
                     _close(worker)
-                    yield index, apply_deviation(result, target)
+                    result = lost(index, result, flight, outcome)
+                    if result is not None:
+                        yield index, result
     finally:
         for worker in [w for w in workers if keep is None or w.index is not None]:
             workers.remove(worker)
@@ -395,8 +520,9 @@ def _spawn(props, target: Target, options: dict, workers: list, memory_limit: in
     return worker
 
 
-def _take_result(worker: _Worker, target: Target) -> tuple[int, Result] | None:
-    """The worker's result, once all its bytes have arrived; the worker is then idle again."""
+def _take_result(worker: _Worker) -> tuple[int, Result] | None:
+    """The worker's result (deviations not yet applied), once all its bytes have arrived; the worker is then
+    idle again."""
     if len(worker.data) < _LENGTH.size:
         return None
     (length,) = _LENGTH.unpack_from(worker.data)
@@ -405,7 +531,7 @@ def _take_result(worker: _Worker, target: Target) -> tuple[int, Result] | None:
     result = pickle.loads(bytes(worker.data[_LENGTH.size : _LENGTH.size + length]))
     index = worker.index
     worker.index, worker.prop, worker.data = None, None, bytearray()
-    return index, apply_deviation(result, target)
+    return index, result
 
 
 def _kill(worker: _Worker) -> None:
@@ -432,13 +558,13 @@ def _close(worker: _Worker) -> None:
             pass
 
 
-def _crashed(worker: _Worker, target: Target) -> Result:
+def _crashed(worker: _Worker, target: Target) -> tuple[Result, _Flight | None, str]:
+    """A dead worker's finding (deviations not yet applied), the call it died in and the outcome."""
     _, status = os.waitpid(worker.pid, 0)
     try:
         flight = _call_in_flight(worker.slot)
-        result = _lost_worker(worker, target, "crash", _exit_description(status), flight.call if flight else None,
-                              flight.sizes if flight else "")
-        return apply_deviation(result, target)
+        outcome = findings.died_outcome("crash", status)
+        return _lost_worker(worker, target, "crash", _exit_description(status), flight, outcome), flight, outcome
     finally:
         _close(worker)
 

@@ -25,7 +25,7 @@ from . import profiles  # noqa: F401 - registers the Hypothesis profiles
 from . import registry
 from .audit import unmatched_deviations
 from .isolation import DEFAULT_CALL_TIMEOUT, LARGE_CALL_TIMEOUT, TIMEOUT_ELEMENTS
-from .report import FAIL_ON, Report, Signature, check_report_path, unscoped_warning
+from .report import FAIL_ON, Report, Signature, check_report_path, unscoped_warning, untriaged_warning
 from .runner import Result
 from .targets import TargetUnavailable, load_target, resolve_name
 
@@ -166,6 +166,9 @@ def pytest_report_header(config):
         unscoped = target.unscoped_deviations()
         if unscoped:
             lines.append(f"metric-assay: {unscoped_warning(unscoped)}")
+        untriaged = target.untriaged_deviations()
+        if untriaged:
+            lines.append(f"metric-assay: {untriaged_warning(untriaged)}")
     return lines
 
 
@@ -255,6 +258,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         results=list(results),
         unmatched_deviations=unmatched_deviations(target, registry.conformance_properties(tier=None)),
         unscoped_deviations=target.unscoped_deviations(),
+        untriaged_deviations=target.untriaged_deviations(),
         fail_on=tuple(config.getoption("assay_fail_on", default=[]) or ()),
     )
     tr = terminalreporter

@@ -80,6 +80,9 @@ class Property:
     #: named examples run before any draw, in every profile (``(name, example)``): the inputs that break
     #: metrics (:mod:`properties.inputs`), so that reaching them never depends on the draws
     edges: tuple = ()
+    #: how many edge cases the cap left out of a composite strategy's product
+    #: (:func:`properties.inputs.edges_product`): ``len(edges) + edges_dropped`` were offered
+    edges_dropped: int = 0
     #: a claim about the libraries rather than about the catalog's metrics (the literature's comparisons
     #: of libraries): a function returning its :class:`~properties.engine.agreement.ClaimVerdict`, which the
     #: ledger takes instead of running ``check`` against the catalog
@@ -218,11 +221,15 @@ def one_failure_site(check: Callable) -> Callable:
             if findings.masked(wrong, t):
                 return
             raise wrong from exc
+        except findings.DeathMasked as exc:  # outside any part: the rest of the example is not run
+            EXAMPLE_COUNTS["ran"] += 1
+            findings.masked(exc, t)
         except BaseException:
             EXAMPLE_COUNTS["ran"] += 1
             raise
-        EXAMPLE_COUNTS["ran"] += 1
-        _aim_at_discrepancy()
+        else:
+            EXAMPLE_COUNTS["ran"] += 1
+            _aim_at_discrepancy()
 
     return checked
 
@@ -299,6 +306,8 @@ def register(
         tier=tier,
         time_bound=time_bound,
         edges=tuple(edges) if edges is not None else tuple(getattr(strategy, "edges", ()) or ()),
+        edges_dropped=(getattr(edges, "dropped", 0) if edges is not None
+                       else int(getattr(strategy, "edges_dropped", 0) or 0)),
         verdict=verdict,
     )
     _REGISTRY[full_id] = p

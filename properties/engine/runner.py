@@ -29,6 +29,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 import math
+import re
+import tempfile
 import time
 import traceback
 import warnings
@@ -117,10 +119,15 @@ class Result:
     #: every finding the search reached, the one shown first: dicts with ``finding_class``, ``status``,
     #: ``severity``, ``detail``, ``counterexample``, ``reproduction``, ``known`` (covered by a listed
     #: deviation), ``how`` ("shrunk": a search's minimal example; "pinned": a pinned example replayed;
-    #: "seen": met while its class was masked, not shrunk) and ``example`` (the drawn example as data, or None)
+    #: "seen": met while its class was masked, not shrunk; "died": the call the worker was lost in, see
+    #: :mod:`properties.engine.isolation`) and ``example`` (the drawn example as data, or None)
     findings: list = dataclasses.field(default_factory=list)
     #: the drawn example of the counterexample as data (:mod:`properties.engine.pins`), None if not pinnable
     example: Any = None
+    #: the target functions whose first call in the worker took :data:`WARMUP_NOTED` seconds or more (JIT
+    #: compilation, lazy imports), as ``[name, seconds]``: not counted in the property's time budget, and not
+    #: part of the verdict (which worker pays a warm-up depends on ``--jobs``)
+    warmups: list = dataclasses.field(default_factory=list, compare=False)
     error: BaseException | None = dataclasses.field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict:
@@ -133,7 +140,8 @@ class Result:
             value = getattr(self, f.name)
             if isinstance(value, str):
                 value = truncate(value, JSON_TEXT_LIMIT)
-            d[f.name] = list(value) if f.name in ("metrics", "skipped", "calls", "findings", "conventions") else value
+            d[f.name] = (list(value) if f.name in ("metrics", "skipped", "calls", "findings", "conventions", "warmups")
+                         else value)
         return d
 
     @classmethod
@@ -145,6 +153,7 @@ class Result:
         fields["conventions"] = tuple(fields.get("conventions", ()))
         fields["calls"] = list(fields.get("calls") or [])
         fields["findings"] = [dict(f) for f in fields.get("findings") or []]
+        fields["warmups"] = [list(w) for w in fields.get("warmups") or []]
         return cls(**fields)
 
     def fingerprints(self, *, new_only: bool = False) -> set[str]:
@@ -192,14 +201,24 @@ class _Budget:
         self.search = search
         self.exceeded = False
         self.asked = 0
+        self.warmed = WARMUP_SECONDS[0]
 
     def spent(self) -> bool:
         self.asked += 1
         if self.search.failed:
             return False
-        if self.asked > 1 and self.deadline is not None and time.monotonic() > self.deadline:
+        # the first calls of target functions (a JIT compiling, lazy imports) are not the property's time
+        warming = WARMUP_SECONDS[0] - self.warmed
+        if self.asked > 1 and self.deadline is not None and time.monotonic() > self.deadline + warming:
             self.exceeded = True
         return self.exceeded
+
+
+#: seconds spent so far in this process in the first call of each target function (kept by the worker's call
+#: monitor, :class:`properties.engine.isolation._CallSlot`): a time budget does not count them
+WARMUP_SECONDS = [0.0]
+#: a first call at least this long is reported as a warm-up (``Result.warmups``)
+WARMUP_NOTED = 1.0
 
 
 class _WatchedProperty:
@@ -326,6 +345,15 @@ def run_property(
 #: how many times the calls of a failing example are repeated to look for nondeterminism
 REPLAYS = 3
 
+#: parts of an outcome that differ between two runs of a deterministic call: object addresses, and files made
+#: in the temporary folder (a library that shells out names a fresh temporary file in each error message)
+_VOLATILE = re.compile(r"0x[0-9a-fA-F]{6,}|" + re.escape(tempfile.gettempdir().rstrip("/")) + r"/[^\s'\",:;)\]]+")
+
+
+def same_outcome(a: str, b: str) -> bool:
+    """Whether two recorded outcomes of one call are the same, addresses and temporary file names aside."""
+    return a == b or _VOLATILE.sub("<volatile>", a) == _VOLATILE.sub("<volatile>", b)
+
 
 def _replay(target: Target, search: _Search, times: int = REPLAYS) -> str | None:
     """Repeat each target call of the failing example ``times`` times; describe the first that came out
@@ -347,9 +375,9 @@ def _replay(target: Target, search: _Search, times: int = REPLAYS) -> str | None
                     *(guards.snapshot(unwrap(a)) for a in call.args),
                     **{k: guards.snapshot(unwrap(v)) for k, v in call.kwargs.items()},
                 )
-        except (Exception, guards.Unsupported):  # noqa: BLE001 - the outcome is recorded and compared below
+        except (Exception, guards.Unsupported, findings.DeathMasked):  # noqa: BLE001 - recorded and compared below
             pass
-        if again.calls and again.calls[-1].outcome != call.outcome:
+        if again.calls and not same_outcome(again.calls[-1].outcome, call.outcome):
             shown = call.expression()
             return f"{shown} gave {call.outcome}, then {again.calls[-1].outcome} on the same input"
     return None
@@ -586,6 +614,9 @@ def _finding_record(r: Result, how: str) -> dict:
 
 def _seen_status(cls: str) -> str:
     """The status a masked finding met on the way stands for, from its class."""
+    lost = findings.lost_status(cls)
+    if lost is not None:
+        return lost
     if cls == "memory" or cls.endswith(":memory"):
         return "memory"
     return "fail" if not cls.startswith(("raises:", "exit")) else "error"

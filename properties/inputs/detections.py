@@ -131,7 +131,8 @@ def detection_set_edges() -> tuple:
     """Detection sets that break COCO evaluation (scores distinct, as drawn): objects of area exactly 32**2
     and 96**2 (COCO's area-range boundaries, closed at both ends) found exactly, a detection touching its
     object along an edge (IoU 0: no match), two identical detections of one object (one match, and a false
-    positive ranked above another object's match), and an image without ground truth whose detection is a false positive."""
+    positive ranked above another object's match), an image without ground truth whose detection is a false positive,
+    and a category that only detections have (no ground truth of it anywhere: left out of the mean, not an AP of 0)."""
     return (
         ("area_range_boundaries", _edge_set([
             ([(1, (0, 0, 32, 32)), (2, (10, 10, 96, 96))], [(1, (0, 0, 32, 32), 2.0), (2, (10, 10, 96, 96), 1.0)]),
@@ -147,6 +148,9 @@ def detection_set_edges() -> tuple:
         ("image_without_ground_truth", _edge_set([
             ([(1, (0, 0, 20, 20))], [(1, (0, 0, 20, 20), 1.0)]),
             ([], [(1, (5, 5, 20, 20), 2.0)]),
+        ])),
+        ("category_without_ground_truth", _edge_set([
+            ([(1, (0, 0, 20, 20))], [(1, (0, 0, 20, 20), 1.0), (3, (40, 40, 10, 10), 2.0)]),
         ])),
     )
 
@@ -272,9 +276,11 @@ def _matched(rows, missed) -> MatchedDetections:
 
 
 def matched_detections(*, max_size: int = 12):
-    """tp_flags (0/1), distinct integer scores, n_gt >= max(1, number of true positives)."""
+    """tp_flags (0/1), distinct integer scores, n_gt >= max(1, number of true positives); with the edge cases
+    of :data:`MATCHED_EDGES` of at most ``max_size`` detections."""
     rows = st.lists(st.tuples(st.booleans(), st.integers(0, 1000)), max_size=max_size)
-    return st.builds(_matched, rows, st.integers(0, 3))
+    return with_edges(st.builds(_matched, rows, st.integers(0, 3)),
+                      tuple((name, ex) for name, ex in MATCHED_EDGES if len(ex.scores) <= max_size))
 
 
 def _take_matched(ex: MatchedDetections, idx) -> MatchedDetections:
@@ -310,12 +316,13 @@ def _md(tp, scores, n_gt) -> MatchedDetections:
 
 
 #: matched detections that break AP: no detection at all, every detection a hit, one detection, every
-#: detection a miss with objects left unfound
+#: detection a miss with objects left unfound, and the only hit ranked below every miss
 MATCHED_EDGES = (
     ("no_detections", _md([], [], 2)),
     ("all_hits", _md([1, 1, 1], [3, 2, 1], 3)),
     ("single_detection", _md([1], [1], 1)),
     ("all_misses", _md([0, 0], [2, 1], 1)),
+    ("hit_below_every_miss", _md([0, 0, 0, 1], [4, 3, 2, 1], 2)),
 )
 
 #: the refusal of n_gt = 0 given as a NumPy scalar: a guard written as ``except ZeroDivisionError`` never

@@ -44,16 +44,21 @@ _UNIFORM_1024 = np.full(1024, 1 / 1024)
 _ALTERNATING_1024 = np.tile(_f64([1 / 2048, 3 / 2048]), 512)
 
 
+#: four categories a hair from uniform (1/4 -/+ 2**-30, exact): the entropy a hair below log 4
+_NEAR_UNIFORM = _f64([0.25 + 2.0**-30, 0.25 - 2.0**-30, 0.25, 0.25])
+
+
 def distribution_edges(*, zeros: bool = True) -> tuple:
     """Single distributions that break entropy-like metrics: a point mass (alone and among zeros), two
-    categories, the uniform distribution over 1024 categories (log V large, every term equal), and a
-    subnormal probability beside 1 (p log p of the smallest float64). ``zeros=False``: those without a
-    zero."""
+    categories, the uniform distribution over 1024 categories (log V large, every term equal), a
+    distribution a hair from uniform, and a subnormal probability beside 1 (p log p of the smallest
+    float64). ``zeros=False``: those without a zero."""
     edges = [
         ("point_mass", _f64([1.0])),
         ("point_mass_among_zeros", _f64([0.0, 1.0, 0.0])),
         ("two_categories", _f64([0.25, 0.75])),
         ("uniform_1024_categories", _UNIFORM_1024.copy()),
+        ("near_uniform", _NEAR_UNIFORM.copy()),
         ("subnormal_probability", _f64([TINIEST, 1.0])),
     ]
     return tuple((name, p) for name, p in edges if zeros or (p > 0).all())
@@ -63,9 +68,12 @@ def distribution_pair_edges(*, q_zeros: bool = False) -> tuple:
     """(p, q) that break divergences: p and q identical, a point mass p against a spread q, zeros in p
     where q > 0, a subnormal q_i under p_i = 1/2 (p/q overflows: the log ratio must be a difference of
     logs), two categories, 1024 categories (uniform p against an alternating q); with ``q_zeros``, also a
-    zero in q where p > 0 (the divergence is +inf) and zeros in both at the same place."""
+    zero in q where p > 0 (the divergence is +inf) and zeros in both at the same place; and a distribution a
+    hair from uniform against the uniform one (a divergence of 2**-60: a difference of cross entropy and
+    entropy, each ~1.39, keeps no digit of it)."""
     edges = [
         ("identical", (_f64([0.25, 0.5, 0.25]), _f64([0.25, 0.5, 0.25]))),
+        ("near_uniform_against_uniform", (_NEAR_UNIFORM.copy(), np.full(4, 0.25))),
         ("point_mass_p", (_f64([0.0, 1.0, 0.0]), _f64([0.25, 0.5, 0.25]))),
         ("zeros_in_p_where_q_positive", (_f64([0.5, 0.0, 0.5, 0.0]), _f64([0.125, 0.375, 0.25, 0.25]))),
         ("subnormal_q", (_f64([0.5, 0.5]), _f64([TINIEST, 1.0]))),
@@ -87,6 +95,18 @@ def token_probability_edges() -> tuple:
         ("product_underflows", np.full(20, 1e-20)),
         ("subnormal_probability", _f64([TINIEST, 0.5, 1.0])),
         ("a_zero_probability", _f64([0.5, 0.0, 0.25])),
+    )
+
+
+def equal_length_corpus_edges() -> tuple:
+    """Corpora of token probability sequences of one length: certain tokens, probabilities whose product
+    underflows (1e-20 each), one sequence of one token, and sequences of one length with very different
+    probabilities (their perplexities 1 and 1e6)."""
+    return (
+        ("all_certain_equal_lengths", [_f64([1.0, 1.0]), _f64([1.0, 1.0])]),
+        ("products_underflow", [np.full(20, 1e-20), np.full(20, 1e-20)]),
+        ("one_token", [_f64([0.5])]),
+        ("certain_beside_improbable", [_f64([1.0, 1.0, 1.0]), _f64([1e-6, 1e-6, 1e-6])]),
     )
 
 

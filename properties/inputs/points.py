@@ -76,9 +76,13 @@ _TENTHS = [[0.0, 0.0], [0.3, 0.1], [0.1, 0.4], [1.0, 0.9], [0.8, 1.0], [1.0, 0.7
 def point_edges(*, singletons: bool = True, duplicates: bool = False, max_clusters: int = 4) -> tuple:
     """Clustered points that break the geometric scores: two clusters only, collinear points, an offset
     of 1e6 with unit spread (in integers, and in tenths: |x|^2 ~ 1e12 holds no digit of a squared distance
-    ~ 0.1, so the Gram expansion |x|^2 + |y|^2 - 2 x.y of a distance cancels), a cluster of one point
-    (``singletons``), one point per cluster except one (``singletons``), and duplicate points, copies in
-    their own cluster and in another (``duplicates``)."""
+    ~ 0.1, so the Gram expansion |x|^2 + |y|^2 - 2 x.y of a distance cancels), a cluster of one point, one
+    point per cluster except one, a point per cluster but for one pair (n - 1 clusters: the most the
+    silhouette allows) and all points in one cluster but an outlier (``singletons``), and duplicate points,
+    copies in their own cluster and in another, and a cluster of coincident points beside a spread one (a
+    zero within-cluster distance: a = 0, a zero spread s_i) (``duplicates``). One cluster alone, and a
+    point per cluster, are outside the domain: refuses_one_cluster and refuses_all_singletons build them
+    from every example."""
     two = [[0, 0], [1, 0], [0, 2], [10, 10], [12, 11]]
     edges = [
         ("two_clusters_only", _points(two, [0, 0, 0, 1, 1])),
@@ -90,10 +94,15 @@ def point_edges(*, singletons: bool = True, duplicates: bool = False, max_cluste
         edges += [
             ("singleton_cluster", _points([[0, 0], [1, 1], [5, 5], [6, 5], [20, 20]], [0, 0, 1, 1, 2])),
             ("one_point_per_cluster_except_one", _points([[0], [1], [2], [10], [20], [30]], [0, 0, 0, 1, 2, 3])),
+            ("a_point_per_cluster_but_a_pair", _points([[0], [1], [5], [9], [14]], [0, 0, 1, 2, 3])),
+            ("one_cluster_and_an_outlier", _points([[0, 0], [1, 0], [0, 1], [1, 2], [2, 1], [9, 9]],
+                                                   [0, 0, 0, 0, 0, 1])),
         ]
     if duplicates:
         edges += [("duplicate_points", _points([[0, 0], [0, 0], [3, 1], [7, 7], [8, 7], [3, 1]],
-                                               [0, 0, 0, 1, 1, 1]))]
+                                               [0, 0, 0, 1, 1, 1])),
+                  ("coincident_cluster_beside_a_spread_one", _points([[2, 2], [7, 7], [2, 2], [8, 9], [2, 2], [9, 7]],
+                                                                     [0, 1, 0, 1, 0, 1]))]
     return tuple((name, ex) for name, ex in edges if np.unique(ex.labels).size <= max_clusters)
 
 
@@ -136,8 +145,26 @@ def with_copies(ex: ClusteredPoints):
     return st.lists(copy, min_size=1, max_size=ex.n).map(build)
 
 
+def coincident_point_edges(*, max_clusters: int = 4, max_copies: int = 5) -> tuple:
+    """Clusters of coincident points: two pairs on a line, and three clusters of unequal sizes (2, 3, 2)
+    interleaved in the input order, in the plane."""
+    edges = (
+        ("coincident_pairs", _points([[0], [0], [3], [3]], [0, 0, 1, 1])),
+        ("coincident_unequal_sizes_interleaved", _points([[1, 1], [4, 0], [1, 1], [4, 0], [4, 0], [9, 9], [9, 9]],
+                                                         [0, 1, 0, 1, 1, 2, 2])),
+    )
+    return tuple((name, ex) for name, ex in edges if np.unique(ex.labels).size <= max_clusters
+                 and np.unique(ex.labels, return_counts=True)[1].max() <= max_copies)
+
+
+def coincident_points(*, max_clusters: int = 4, max_copies: int = 5):
+    """:func:`_coincident_points`, carrying the edge cases of :func:`coincident_point_edges` that fit."""
+    return with_edges(_coincident_points(max_clusters=max_clusters, max_copies=max_copies),
+                      coincident_point_edges(max_clusters=max_clusters, max_copies=max_copies))
+
+
 @st.composite
-def coincident_points(draw, *, max_clusters: int = 4, max_copies: int = 5):
+def _coincident_points(draw, *, max_clusters: int = 4, max_copies: int = 5):
     """:class:`ClusteredPoints` of 2..``max_clusters`` clusters, each one integer location repeated
     2..``max_copies`` times, the locations distinct, the samples in a drawn order: every within-cluster
     distance is 0 and every between-cluster distance positive."""

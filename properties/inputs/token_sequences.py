@@ -105,6 +105,35 @@ sentence = _sentence_pair()
 corpus = st.lists(_sentence_pair(), min_size=1, max_size=4)
 
 
+@st.composite
+def _balanced_references(draw):
+    """(references, hypothesis) whose references tie, for the multi-reference order invariances: one to three
+    slices of the hypothesis of different lengths, shorter than it (ROUGE-N and ROUGE-L recall 1 each,
+    precisions different: references of equal recall), and either the hypothesis extended by as many tokens
+    as the longest slice lacks (two reference lengths at equal distance from the hypothesis's: BLEU's closest
+    reference tie) or the hypothesis itself (recall 1 and F 1), in a drawn order, a quarter of the time
+    beside a drawn reference. A policy that picks a reference by recall, or breaks a tie by position, then
+    depends on the order of the references; :data:`sentence` reaches that rarely (two references of equal
+    recall come from independent draws)."""
+    hyp = draw(st.lists(st.sampled_from(WORDS), min_size=2, max_size=8))
+    lengths = draw(st.lists(st.integers(1, len(hyp) - 1), min_size=1, max_size=3, unique=True))
+    refs = []
+    for n in lengths:
+        start = draw(st.integers(0, len(hyp) - n))
+        refs.append(hyp[start:start + n])
+    gap = len(hyp) - max(lengths)  # the distance of the longest slice from the hypothesis's length
+    if draw(st.booleans()):  # a reference as much longer than the hypothesis: a tie of closest lengths
+        refs.append(hyp + draw(st.lists(st.sampled_from(WORDS), min_size=gap, max_size=gap)))
+    else:  # the hypothesis itself: recall 1 as every slice, and F 1
+        refs.append(list(hyp))
+    if draw(st.integers(0, 3)) == 0:
+        refs.append(draw(tokens))
+    return list(draw(st.permutations(refs))), hyp
+
+
+balanced_references = _balanced_references()
+
+
 # ------------------------------------------------------------------ edge cases
 
 #: a word the vocabulary never draws, in three scripts: precomposed Latin (two UTF-8 bytes a character), CJK
@@ -115,7 +144,8 @@ UNICODE_WORDS = ("café", "naïve", "猫", "🙂")
 def token_pair_edges(*, nonempty_reference: bool = False) -> tuple:
     """(reference, hypothesis) token lists that break sequence metrics: the hypothesis identical to the
     reference, an empty hypothesis, a single token, one token repeated (a clipped count), a hypothesis
-    longer than the reference (insertions: WER above 1), unicode tokens beside their ASCII look-alikes,
+    longer than the reference (insertions: WER above 1), every token the same on both sides, a bigram
+    repeated (n-gram counts above 1 at every order), unicode tokens beside their ASCII look-alikes,
     and integer token ids (negative, beyond 2**61; tokens are any hashables). With
     ``nonempty_reference``, none whose reference is empty (WER divides by its length)."""
     edges = [
@@ -125,6 +155,8 @@ def token_pair_edges(*, nonempty_reference: bool = False) -> tuple:
         ("single_token", (["cat"], ["cat"])),
         ("repeated_tokens", (["the", "cat"], ["the"] * 6)),
         ("hypothesis_longer", (["a"], ["a", "b", "c", "d", "the"])),
+        ("all_one_token", (["a", "a", "a"], ["a", "a"])),
+        ("repeated_bigrams", (["the", "cat", "a", "the", "cat"], ["the", "cat", "the", "cat", "the", "cat"])),
         ("unicode_tokens", (["café", "猫", "naïve"], ["cafe", "猫", "🙂"])),
         ("integer_token_ids", ([-1, 2**61, 7, -(2**63)], [-2, 2**61, 7, 2**64 + 5])),
     ]
@@ -154,7 +186,10 @@ def sentence_edges() -> tuple:
     (clipped to its count in the references), a hypothesis longer than every reference and one shorter
     than every reference (the brevity penalty), one exactly as long as the closest reference (the
     boundary c = r) and one between two references of different lengths at equal distance (the tie goes
-    to the shorter), unicode tokens, and integer token ids."""
+    to the shorter), a bigram repeated beyond its count in every reference, two references of equal length
+    (one closest reference length, two n-gram sources), two references of equal recall and different
+    precision (ROUGE's 'max' takes the better F: 1.0, not the first reference's 0.67), unicode tokens, and
+    integer token ids."""
     return (
         ("identical_to_reference", ([["the", "cat", "a", "b"]], ["the", "cat", "a", "b"])),
         ("empty_hypothesis", ([["the", "cat"], ["a"]], [])),
@@ -166,6 +201,10 @@ def sentence_edges() -> tuple:
         ("length_equal_to_closest_reference", ([["a", "b", "c", "d"], ["the", "cat"]], ["a", "b", "c", "the"])),
         ("between_references_of_different_lengths", ([["a", "b", "c"], ["a", "b", "c", "d", "the"]],
                                                       ["a", "b", "c", "cat"])),
+        ("repeated_bigrams", ([["the", "cat", "a", "the", "cat"], ["the", "cat"]],
+                              ["the", "cat", "the", "cat", "the", "cat"])),
+        ("references_of_equal_length", ([["a", "b", "c"], ["the", "cat", "d"]], ["a", "cat", "c", "d"])),
+        ("references_of_equal_recall", ([["a"], ["a", "b"]], ["a", "b"])),
         ("unicode_tokens", ([["café", "猫", "naïve", "🙂"]], ["café", "猫", "naive", "🙂"])),
         ("integer_token_ids", ([[-1, 2**61, 7, 8], [2**64 + 5, 7]], [-2, 2**61, 7, 8, 5])),
     )
@@ -199,13 +238,38 @@ def _perfect_sentence_edges() -> tuple:
                  for name, (refs, hyp) in sentence_edges() if hyp)
 
 
+def pair_corpus_edges(edges) -> tuple:
+    """(reference, hypothesis) edge pairs as corpora (lists of pairs): each pair alone, and all of them together
+    (``whole_corpus``)."""
+    pairs = [(name, (list(r), list(h)) if isinstance(r, list) else (r, h)) for name, (r, h) in edges]
+    return (*((name, [pair]) for name, pair in pairs), ("whole_corpus", [pair for _, pair in pairs]))
+
+
+with_edges(wer_pairs, pair_corpus_edges(token_pair_edges(nonempty_reference=True)))
+
 #: the family's (reference, hypothesis) strategies, carrying their edge cases
 token_pairs = with_edges(st.tuples(tokens, tokens), token_pair_edges())
 word_pairs = with_edges(st.tuples(nonempty_tokens, tokens), token_pair_edges(nonempty_reference=True))
 text_pairs = with_edges(st.tuples(nonempty_texts, texts), text_pair_edges(nonempty_reference=True))
 with_edges(sentence, mapped_edges(sentence_edges(), _copied))
+
 with_edges(corpus, (*mapped_edges(sentence_edges(), lambda pair: [_copied(pair)]),
                     ("whole_corpus", [_copied(pair) for _, pair in sentence_edges()])))
+
+
+def reordered_reference_edges() -> tuple:
+    """((references, hypothesis), the references reversed) of each edge of :func:`sentence_edges` with two
+    or more references: the examples of the reference-order invariances."""
+    return tuple((name, ((refs, hyp), refs[::-1])) for name, (refs, hyp) in mapped_edges(sentence_edges(), _copied)
+                 if len(refs) >= 2)
+
+
+#: ((references, hypothesis), the references permuted): a drawn sentence half the time and
+#: :data:`balanced_references` the other half (references of equal recall and lengths at equal distance,
+#: where an order-dependent policy shows), with the edges of :func:`reordered_reference_edges`
+reordered_references = with_edges(
+    st.one_of(sentence, balanced_references).flatmap(lambda s: st.tuples(st.just(s), st.permutations(s[0]))),
+    reordered_reference_edges())
 
 
 def columns(pairs) -> tuple[list, list]:
@@ -520,6 +584,11 @@ def phrase_edges() -> tuple:
         ("punctuation_glued", (["cat, sat."], "cat sat")),
         ("unicode_phrase", (["café 猫"], "cafe 🙂")),
     )
+
+
+with_edges(phrase_sentence, phrase_edges())
+with_edges(phrase_corpus, (*((name, [pair]) for name, pair in phrase_edges()),
+                           ("whole_corpus", [pair for _, pair in phrase_edges()])))
 
 
 def _perfect_phrase_edges() -> tuple:

@@ -964,3 +964,22 @@ MUTANTS += [
     Mutant("ndcg-integer-scores-as-ranks", {"ndcg_at_k": ndcg_integer_scores_as_ranks},
            catches=("ranking.perfect[ndcg_at_k]",)),
 ]
+
+
+# ---------------------------------------------------------------- caught only by a product of edge cases (issue 45)
+
+
+def ndcg_exponential_all_tied_in_input_order(y_true, y_score=None, *, gain="linear", ties="average", **kw):
+    """With gain='exponential', a query whose documents are all tied is ranked in input order instead of
+    averaged over the orders of the tie: a bug of one option on one input, reached without any draw only
+    by the product of the two parts' edge cases (the edge case all_scores_tied with gain='exponential')."""
+    s = None if y_score is None else np.atleast_2d(np.asarray(y_score, dtype=np.float64))
+    if gain == "exponential" and ties == "average" and s is not None and s.size and (s == s[:, :1]).all(axis=1).any():
+        ties = "first"
+    return real.ndcg_at_k(y_true, y_score, gain=gain, ties=ties, **kw)
+
+
+MUTANTS += [
+    Mutant("ndcg-exponential-all-tied-in-input-order", {"ndcg_at_k": ndcg_exponential_all_tied_in_input_order},
+           catches=("ranking.agrees_with_sklearn[ndcg_at_k]",)),
+]

@@ -144,6 +144,8 @@ def _closest(refs, c, tie):
     lengths = [len(r) for r in refs]
     if tie == "shortest":
         return min(lengths)
+    if tie == "first":  # the first reference at the smallest distance: the order of the references decides
+        return min(lengths, key=lambda r: abs(r - c))
     sign = -1 if tie == "longer" else 1
     return min(lengths, key=lambda r: (abs(r - c), sign * r))
 
@@ -297,6 +299,8 @@ def _rouge_n_variant(*, unclipped=False, swapped=False, drop_last=False, f_mean=
 def _pick(scores, policy):
     if policy == "last":
         return scores[-1]
+    if policy == "recall":  # the best reference by recall, the first of those tied: 0.67 or 1.0 by their order
+        return max(scores, key=lambda s: s.recall)
     if policy == "mean":
         return RougeScore(*(sum(s[i] for s in scores) / len(scores) for i in range(3)))
     return max(scores, key=lambda s: s.fmeasure)
@@ -495,6 +499,8 @@ MUTANTS = [
            (T + "undefined[sentence_bleu:zero_precision]",)),
     Mutant("bleu_brevity_uses_shortest_reference", _bleu_pair(tie="shortest"),
            (T + "relation[sentence_bleu:brevity_penalty]",)),
+    Mutant("bleu_closest_tie_by_reference_order", _bleu_pair(tie="first"),
+           (T + "invariance[sentence_bleu:references]",)),
     Mutant("bleu_closest_tie_goes_to_longer", _bleu_pair(tie="longer"),
            (T + "relation[sentence_bleu:closest_reference_tie]",)),
     Mutant("bleu_reference_length_counts_end_token", _bleu_pair(end_token=True),
@@ -541,6 +547,11 @@ MUTANTS = [
            (T + "relation[rouge_l:beta]",)),
     Mutant("rouge_l_last_reference_wins", {"rouge_l": _rouge_l_variant(policy="last")},
            (T + "invariance[rouge:reference_order]",)),
+    # issue 45: a library that keeps the reference of best recall, the first among equal recalls (1.0 or 0.67
+    # by the order of the references): caught by the edge case references_of_equal_recall, no draw needed
+    Mutant("rouge_best_reference_by_recall",
+           {"rouge_l": _rouge_l_variant(policy="recall"), "rouge_n": _rouge_n_variant(policy="recall")},
+           (T + "invariance[rouge:reference_order]", T + "agreement[rouge:rouge_score]")),
     Mutant("rouge_ignores_multi_reference_policy",
            {"rouge_l": _rouge_ignores_policy(_OK.rouge_l), "rouge_n": _rouge_ignores_policy(_OK.rouge_n)},
            (T + "relation[rouge:mean_policy]",)),
