@@ -964,3 +964,8 @@ MUTANTS += [
     Mutant("ndcg-integer-scores-as-ranks", {"ndcg_at_k": ndcg_integer_scores_as_ranks},
            catches=("ranking.perfect[ndcg_at_k]",)),
 ]
+
+
+from .retrieval_mappings import MUTANTS as _MAPPING_FORM_MUTANTS  # noqa: E402 - the mapping form's (qrels and runs)
+
+MUTANTS += _MAPPING_FORM_MUTANTS
