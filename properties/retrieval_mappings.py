@@ -74,7 +74,7 @@ for _m, _cutoff in PER_QUERY.items():
         f"{_m} of qrels and a run is, for each query both judged and run, {_m} of the array form on that query's "
         "run graded from its qrels (unjudged: 0), ids compared as strings within the query; queries run and not "
         "judged, judged and not run, or with an empty run have no value",
-        kind="relation", family="ranking", needs=_needs(_m, *(("k",) if _cutoff else ())),
+        kind="relation", family="ranking", needs=_needs(_m, *(("k",) if _cutoff else ()), "ties"),
         check=functools.partial(per_query, m=_m), strategy=QRELS_RUNS)
 
 
@@ -103,13 +103,13 @@ for _m in MEANS:
         f"relation.mapping_form.mean_of_queries[{_m}]",
         f"{_m} of qrels and a run is the mean of {MEANS[_m]} (array form) over the queries both judged and run: "
         "queries judged and not run, with an empty run, or run and not judged are left out (trec_eval's default)",
-        kind="relation", family="ranking", needs=_needs(_m, "k"),
+        kind="relation", family="ranking", needs=_needs(_m, "k", "ties"),
         check=functools.partial(mean_of_queries, m=_m), strategy=QRELS_RUNS)
     registry.register(
         f"relation.mapping_form.judged_not_run_zero[{_m}]",
         f"under judged_not_run='zero' (trec_eval's -c), {_m} of qrels and a run counts each query judged and not "
         "run (or with an empty run) as 0: the sum over the queries both judged and run over the number judged",
-        kind="relation", family="ranking", needs=_needs(_m, "k", "judged_not_run"),
+        kind="relation", family="ranking", needs=_needs(_m, "k", "ties", "judged_not_run"),
         check=functools.partial(judged_not_run_zero, m=_m), strategy=QRELS_RUNS)
 
 
