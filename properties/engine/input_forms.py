@@ -38,7 +38,7 @@ class InputForm:
     #: catalog refuses (matched by its bad-input defect instead)
     uses: Callable[[str, dict], bool] | None = None
     #: the bad-input defect (``properties.inputs.BAD_INPUT_DEFECTS``) a refused form is drawn as, and the
-    #: catalog families whose refusals of it the declaration covers
+    #: catalog families whose refusals of it the declaration covers (an opt-in form: whose calls can use it)
     defect: str = ""
     families: tuple[str, ...] = ()
     #: taken only by a target that declares it True (the catalog declares it); ``default`` is then False
