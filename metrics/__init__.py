@@ -35,6 +35,10 @@ CONVENTIONS: dict[str, str] = {
     "errors": "bad input raises MetricInputError (a ValueError) naming the argument",
 }
 
+#: input forms the catalog takes beyond the arrays (properties.engine.input_forms): the ranking metrics' mapping
+#: form, qrels and runs (metrics/_runs.py)
+INPUT_FORMS = {"qrels_runs": True, "qrels_lines": True}
+
 for _family in FAMILIES:
     _module = import_module(f"{__name__}.{_family}")
     for _name in _module.__all__:

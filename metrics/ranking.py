@@ -41,6 +41,13 @@ Conventions, each a named option:
   ``"raise"`` (MetricInputError naming ``y_true``);
 * ``gain``: ``"linear"`` (rel, default, scikit-learn's and ranx's ``ndcg``) or
   ``"exponential"`` (2^rel - 1, Burges et al. 2005); discount 1/log2(rank + 1).
+
+A third form, the **mapping form** of trec_eval, pytrec_eval, ranx and ir-measures, is taken by P@k, R@k,
+AP@k, MAP, RR, MRR, hit rate, success@k, NDCG and R-precision: ``y_true`` the qrels (query id -> document id ->
+integer grade, or ``(query_id, doc_id, grade)`` lines) and ``y_score`` the run (query id -> document id -> score,
+or lines), string ids. A per-query metric then returns a dict query id -> value; the means take
+``judged_not_run`` (``"drop"``, trec_eval's default, or ``"zero"``, its ``-c``), which the array form ignores.
+Its definitions, undefined cases and source: ``metrics/_runs.py``.
 """
 
 from __future__ import annotations
@@ -49,6 +56,9 @@ import math
 
 import numpy as np
 
+import functools
+
+from . import _runs
 from ._validation import as_floats, check_choice, check_int_at_least, check_sample_weight
 from .correlation import _order_keys, _sort_order
 from .errors import MetricInputError
@@ -326,7 +336,7 @@ def recall_at_k(y_true, y_score=None, *, k=None, ties="average", no_relevant="ze
     return r.out(_undefined(values, total == 0, no_relevant))
 
 
-def hit_rate_at_k(y_true, y_score=None, *, k=None, ties="average", sample_weight=None):
+def hit_rate_at_k(y_true, y_score=None, *, k=None, ties="average", sample_weight=None, judged_not_run="drop"):
     """Hit rate at k: the fraction of queries with at least one relevant document in the top k.
 
     ``HR@k = (1/N) sum_q [exists i <= k: rel_qi > 0]``. Range [0, 1].
@@ -397,7 +407,7 @@ def reciprocal_rank(y_true, y_score=None, *, k=None, ties="average"):
     return r.out(_reciprocal_rank(r))
 
 
-def mean_reciprocal_rank(y_true, y_score=None, *, k=None, ties="average", sample_weight=None):
+def mean_reciprocal_rank(y_true, y_score=None, *, k=None, ties="average", sample_weight=None, judged_not_run="drop"):
     """Mean reciprocal rank over queries: ``MRR = (1/N) sum_q RR_q`` (see reciprocal_rank).
 
     Range [0, 1]. Undefined cases: none. Source: seed 001 ("MRR = 1/N sum
@@ -510,6 +520,7 @@ def mean_average_precision(
     ties="average",
     no_relevant="zero",
     sample_weight=None,
+    judged_not_run="drop",
 ):
     """Mean average precision: ``MAP@k = (1/N) sum_q AP@k_q`` (see average_precision_at_k).
 
@@ -886,3 +897,78 @@ def expected_percentile_rank(y_true, y_score=None, *, percentile="over_n_minus_1
     total = r.grades.sum(axis=1)
     values = _safe_divide((r.grades * percentile_of).sum(axis=1), total)
     return r.out(_undefined(values, total == 0, no_relevant))
+
+
+# ---------------------------------------------------------------- the mapping form (qrels and runs)
+
+#: the catalog names that take the mapping form (metrics/_runs.py)
+MAPPING_FORM = ("precision_at_k", "recall_at_k", "average_precision_at_k", "mean_average_precision",
+                "reciprocal_rank", "mean_reciprocal_rank", "hit_rate_at_k", "success_at_k", "ndcg_at_k",
+                "r_precision")
+
+
+def _no_relevant_value(no_relevant):
+    check_choice(no_relevant, "no_relevant", NO_RELEVANT)
+    if no_relevant == "raise":
+        raise MetricInputError("y_true", "a query has no relevant document (no_relevant='raise')")
+    return 0.0 if no_relevant == "zero" else math.nan
+
+
+def _at_clipped_k(array_form):
+    """One query of the mapping form by ``array_form``: its run, extended below by its judged documents not
+    retrieved, at k clipped to the run."""
+
+    def evaluate(grades, scores, missing, k=None, **kw):
+        g, s = _runs.extended(grades, scores, missing)
+        return array_form(g, s, k=_runs.clipped_k(k, grades.size), **kw)
+
+    return evaluate
+
+
+def _runs_ndcg(grades, scores, missing, k=None, gain="linear", ties="average", no_relevant="zero"):
+    cut = _runs.clipped_k(k, grades.size)
+    judged = np.concatenate([grades, missing])
+    ideal = dcg_at_k(-np.sort(-judged), None, k=None if k is None else min(k, judged.size), gain=gain)
+    if not ideal > 0:
+        return _no_relevant_value(no_relevant)
+    check_choice(no_relevant, "no_relevant", NO_RELEVANT)
+    return dcg_at_k(grades, scores, k=cut, gain=gain, ties=ties) / ideal
+
+
+def _runs_r_precision(grades, scores, missing, ties="average", no_relevant="zero"):
+    relevant = int((grades > 0).sum() + (missing > 0).sum())
+    if relevant == 0:
+        return _no_relevant_value(no_relevant)
+    check_choice(no_relevant, "no_relevant", NO_RELEVANT)
+    top = min(relevant, grades.size)
+    return precision_at_k(grades, scores, k=top, ties=ties) * top / relevant
+
+
+def _takes_runs(array_form, evaluate, *, mean=False):
+    """``array_form``, taking the mapping form too: a per-query metric returns query id -> value, a mean the mean
+    of its per-query values over the queries ``judged_not_run`` counts."""
+
+    @functools.wraps(array_form)
+    def metric(y_true, y_score=None, **kw):
+        if not (_runs.is_mapping_form(y_true) or _runs.is_mapping_form(y_score)):
+            return array_form(y_true, y_score, **kw)
+        judged_not_run = kw.pop("judged_not_run", "drop") if mean else "drop"
+        if kw.pop("sample_weight", None) is not None:
+            raise MetricInputError("sample_weight", "not taken in the mapping form (qrels and runs)")
+        values = _runs.per_query(functools.partial(evaluate, **kw), y_true, y_score, judged_not_run=judged_not_run)
+        return float(np.mean(list(values.values()))) if mean else values
+
+    return metric
+
+
+precision_at_k = _takes_runs(precision_at_k, _at_clipped_k(precision_at_k))
+recall_at_k = _takes_runs(recall_at_k, _at_clipped_k(recall_at_k))
+average_precision_at_k = _takes_runs(average_precision_at_k, _at_clipped_k(average_precision_at_k))
+mean_average_precision = _takes_runs(mean_average_precision, _at_clipped_k(average_precision_at_k.__wrapped__),
+                                     mean=True)
+reciprocal_rank = _takes_runs(reciprocal_rank, _at_clipped_k(reciprocal_rank))
+mean_reciprocal_rank = _takes_runs(mean_reciprocal_rank, _at_clipped_k(reciprocal_rank.__wrapped__), mean=True)
+success_at_k = _takes_runs(success_at_k, _at_clipped_k(success_at_k))
+hit_rate_at_k = _takes_runs(hit_rate_at_k, _at_clipped_k(success_at_k.__wrapped__), mean=True)
+ndcg_at_k = _takes_runs(ndcg_at_k, _runs_ndcg)
+r_precision = _takes_runs(r_precision, _runs_r_precision)

@@ -1547,3 +1547,6 @@ _library_claim("ndcg_takes_two_values",
 _library_claim("hit_rate_and_mrr_differ",
                "hit rate@k and MRR@k each take at least two different values across the bundled libraries",
                _TAMM_DIFFERENT, libraries_differ("hit_rate", "mrr"))
+
+
+from . import retrieval_mappings  # noqa: E402,F401 - the mapping form's laws (qrels and runs), of this family

@@ -76,12 +76,20 @@ CONVENTIONS = {
     "protocol ARHR was defined on (Deshpande & Karypis 2004); other examples are skipped (DOMAINS). No provider "
     "sums 1/rank over every hit",
     "ranked lists": "y_score=None is passed as strictly decreasing scores (the list order)",
+    "mapping form": "qrels and runs given as dicts (INPUT_FORMS qrels_runs) are passed to the provider as they are; "
+    "TREC lines (qrels_lines) as ir_measures.Qrel(query_id, doc_id, relevance) and ScoredDoc(query_id, doc_id, "
+    "score) tuples. Per-query metrics return calc's per_query as query -> value, the means calc_aggregate. k=None "
+    "for P, R and Success: the longest run's length. No provider option for trec_eval's -c: judged_not_run is not "
+    "provided",
     "shapes": "the dict input has no shape: the adapter refuses what it cannot convert (queries with no "
     "documents, ragged batches, scores whose shape differs from the grades), naming the argument; NaN and "
     "infinite scores are passed on as they are",
 }
 
 SUPPORTS = {"expected_reciprocal_rank": {"max_grade": (4,)}}
+
+#: ir-measures takes qrels and runs as dicts and as iterables of Qrel / ScoredDoc tuples natively
+INPUT_FORMS = {"qrels_runs": True, "qrels_lines": True}
 
 #: RR@k averaged is ARHR@k where one document per query is relevant
 DOMAINS = {"average_reciprocal_hit_rate": {"where": one_relevant_per_query}}
@@ -116,8 +124,42 @@ def _qrels_and_run(grades, scores, descending):
     return qids, qrels, run
 
 
+def _is_mapping_form(y_true) -> bool:
+    return isinstance(y_true, dict) or (isinstance(y_true, list) and bool(y_true) and isinstance(y_true[0], tuple)
+                                        and len(y_true[0]) == 3 and isinstance(y_true[0][0], str))
+
+
+def _native(qrels, run):
+    """Qrels and a run in the forms ir-measures takes: dicts as they are, TREC lines as Qrel / ScoredDoc tuples."""
+    if isinstance(qrels, list):
+        qrels = [ir_measures.Qrel(q, d, g) for q, d, g in qrels]
+    if isinstance(run, list):
+        run = [ir_measures.ScoredDoc(q, d, s) for q, d, s in run]
+    return qrels, run
+
+
+def _longest_run(run) -> int:
+    if isinstance(run, dict):
+        return max([len(docs) for docs in run.values()] or [1]) or 1
+    counts: dict = {}
+    for q, _, _ in run:
+        counts[q] = counts.get(q, 0) + 1
+    return max(counts.values(), default=1)
+
+
+def _mapping(provider, measure_for, y_true, y_score, *, mean=False):
+    tool, _ = provider
+    measure = measure_for(_longest_run(y_score))
+    qrels, run = _native(y_true, y_score)
+    if mean:
+        return float(library_call(tool.calc_aggregate, [measure], qrels, run)[measure])
+    return {m.query_id: float(m.value) for m in library_call(tool.calc, [measure], qrels, run).per_query}
+
+
 def _per_query(provider, measure_for, y_true, y_score):
     """Per-query values of the measure ``measure_for(n_docs)``, as a float (1-D input) or an array."""
+    if _is_mapping_form(y_true):
+        return _mapping(provider, measure_for, y_true, y_score)
     grades, scores, single = _queries(y_true, y_score)
     tool, descending = provider
     measure = measure_for(grades.shape[1])
@@ -131,6 +173,8 @@ def _per_query(provider, measure_for, y_true, y_score):
 
 
 def _mean(provider, measure_for, y_true, y_score):
+    if _is_mapping_form(y_true):
+        return _mapping(provider, measure_for, y_true, y_score, mean=True)
     grades, scores, _ = _queries(y_true, y_score)
     tool, descending = provider
     measure = measure_for(grades.shape[1])

@@ -67,12 +67,19 @@ CONVENTIONS = {
     "means": "mean_average_precision, mean_reciprocal_rank and hit_rate_at_k are "
     "pytrec_eval.compute_aggregated_measure (arithmetic mean) of the per-query values; no sample_weight",
     "ranked lists": "y_score=None is passed as strictly decreasing scores (the list order)",
+    "mapping form": "qrels and runs given as dicts (INPUT_FORMS qrels_runs) are passed to RelevanceEvaluator as "
+    "they are, one evaluator per call: per-query metrics return evaluate()'s query -> value, the means "
+    "compute_aggregated_measure over every query evaluate() returns. k=None for P, recall and success: the longest "
+    "run's length. pytrec_eval has no -c: judged_not_run is not provided",
     "shapes": "the dict input has no shape: the adapter refuses what it cannot convert (queries with no "
     "documents, ragged batches, scores whose shape differs from the grades), naming the argument; NaN and "
     "infinite scores are passed to trec_eval as they are",
 }
 
 SUPPORTS = {"ndcg_at_k": {"gain": ("linear",)}}
+
+#: RelevanceEvaluator takes qrels and runs as dicts natively (not as TREC lines: no file reader in the bindings)
+INPUT_FORMS = {"qrels_runs": True, "qrels_lines": False}
 
 #: recip_rank is ARHR where one document per query is relevant
 DOMAINS = {"average_reciprocal_hit_rate": {"where": one_relevant_per_query}}
@@ -135,6 +142,26 @@ def _evaluate(y_true, y_score, measures_for):
     return values, measures, single
 
 
+def _is_mapping(y_true) -> bool:
+    return isinstance(y_true, dict)
+
+
+def _mapping(y_true, y_score, k, measure, uncut=None):
+    """query -> value of one trec_eval measure on qrels and a run given as dicts, and the measure's name."""
+    if k is None:
+        name = uncut or f"{measure}.{max([len(docs) for docs in y_score.values()] or [1]) or 1}"
+    else:
+        name = f"{measure}.{k}"
+    evaluator = library_call(pytrec_eval.RelevanceEvaluator, y_true, {name})
+    results = library_call(evaluator.evaluate, y_score)
+    key = name.replace(".", "_")
+    return {q: float(values[key]) for q, values in results.items()}, name
+
+
+def _mapping_mean(values, name):
+    return _mean(name, list(values.values()))
+
+
 def _values(y_true, y_score, k, measure, uncut=None):
     """Per-query values of one trec_eval measure at cutoff k (``uncut``: its name without a cutoff)."""
 
@@ -156,26 +183,40 @@ def _mean(measure, values):
 
 
 def precision_at_k(y_true, y_score=None, *, k=None):
+    if _is_mapping(y_true):
+        return _mapping(y_true, y_score, k, "P")[0]
     values, single, _ = _values(y_true, y_score, k, "P")
     return _per_query(values, single)
 
 
 def recall_at_k(y_true, y_score=None, *, k=None):
+    if _is_mapping(y_true):
+        return _mapping(y_true, y_score, k, "recall")[0]
     values, single, _ = _values(y_true, y_score, k, "recall")
     return _per_query(values, single)
 
 
 def average_precision_at_k(y_true, y_score=None, *, k=None):
+    if _is_mapping(y_true):
+        return _mapping(y_true, y_score, k, "map_cut", uncut="map")[0]
     values, single, _ = _values(y_true, y_score, k, "map_cut", uncut="map")
     return _per_query(values, single)
 
 
 def mean_average_precision(y_true, y_score=None, *, k=None):
+    if _is_mapping(y_true):
+        return _mapping_mean(*_mapping(y_true, y_score, k, "map_cut", uncut="map"))
     values, _, measure = _values(y_true, y_score, k, "map_cut", uncut="map")
     return _mean(measure, values)
 
 
 def _reciprocal_rank(y_true, y_score, k):
+    if _is_mapping(y_true):
+        rr, _ = _mapping(y_true, y_score, None, "recip_rank", uncut="recip_rank")
+        if k is not None:
+            success, _ = _mapping(y_true, y_score, k, "success")
+            rr = {q: v * success[q] for q, v in rr.items()}
+        return rr, None
     if k is None:
         (rr,), _, single = _evaluate(y_true, y_score, lambda n_docs: ["recip_rank"])
         return rr, single
@@ -184,10 +225,14 @@ def _reciprocal_rank(y_true, y_score, k):
 
 
 def reciprocal_rank(y_true, y_score=None, *, k=None):
+    if _is_mapping(y_true):
+        return _reciprocal_rank(y_true, y_score, k)[0]
     return _per_query(*_reciprocal_rank(y_true, y_score, k))
 
 
 def mean_reciprocal_rank(y_true, y_score=None, *, k=None):
+    if _is_mapping(y_true):
+        return _mapping_mean(_reciprocal_rank(y_true, y_score, k)[0], "recip_rank")
     values, _ = _reciprocal_rank(y_true, y_score, k)
     return _mean("recip_rank", values)
 
@@ -197,6 +242,8 @@ def average_reciprocal_hit_rate(y_true, y_score=None, *, k=None):
 
 
 def hit_rate_at_k(y_true, y_score=None, *, k=None):
+    if _is_mapping(y_true):
+        return _mapping_mean(*_mapping(y_true, y_score, k, "success"))
     values, _, measure = _values(y_true, y_score, k, "success")
     return _mean(measure, values)
 
@@ -204,11 +251,15 @@ def hit_rate_at_k(y_true, y_score=None, *, k=None):
 def ndcg_at_k(y_true, y_score=None, *, k=None, gain="linear"):
     if gain != "linear":
         raise ValueError(f"gain: trec_eval's ndcg has linear gain only, got {gain!r}")
+    if _is_mapping(y_true):
+        return _mapping(y_true, y_score, k, "ndcg_cut", uncut="ndcg")[0]
     values, single, _ = _values(y_true, y_score, k, "ndcg_cut", uncut="ndcg")
     return _per_query(values, single)
 
 
 def r_precision(y_true, y_score=None):
+    if _is_mapping(y_true):
+        return _mapping(y_true, y_score, None, "Rprec", uncut="Rprec")[0]
     (values,), _, single = _evaluate(y_true, y_score, lambda n_docs: ["Rprec"])
     return _per_query(values, single)
 
@@ -219,5 +270,7 @@ def bpref(y_true, y_score=None):
 
 
 def success_at_k(y_true, y_score=None, *, k=None):
+    if _is_mapping(y_true):
+        return _mapping(y_true, y_score, k, "success")[0]
     values, single, _ = _values(y_true, y_score, k, "success")
     return _per_query(values, single)

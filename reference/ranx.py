@@ -38,11 +38,19 @@ CONVENTIONS = {
     "(grade 0 = judged non-relevant) and retrieved",
     "cumulative gain": "cumulative_gain_at_k is 'hits' (the relevant documents in the top k), which is CG@k on "
     "0/1 grades only (ranx counts a document, it does not sum grades): examples with another grade are skipped",
+    "mapping form": "qrels and runs given as dicts (INPUT_FORMS qrels_runs) are passed to Qrels and Run as they "
+    "are; per-query metrics return run.scores[metric] (query -> value), the means ranx.evaluate's mean. "
+    "judged_not_run='drop' is evaluate's default make_comparable=False (which asserts that the qrels and the run "
+    "name the same queries), 'zero' is make_comparable=True (empty results added for the queries missing from the "
+    "run, queries not in the qrels removed). k=None: no cutoff",
     "average reciprocal hit rate": "average_reciprocal_hit_rate is 'mrr' (mean over queries): ARHR@k = MRR@k where "
     "each query has exactly one relevant document, the leave-one-out protocol ARHR was defined on (Deshpande & "
     "Karypis 2004); other examples are skipped (DOMAINS). No sample_weight",
 }
 
+
+#: Qrels and Run take dicts natively; TREC lines would go through pandas (Qrels.from_df), not taken here
+INPUT_FORMS = {"qrels_runs": True, "qrels_lines": False}
 
 #: hits is CG@k where a relevant document's gain is 1; mrr is ARHR where one document per query is relevant
 DOMAINS = {"cumulative_gain_at_k": {"where": binary_grades},
@@ -68,12 +76,29 @@ def _evaluate(metric, y_true, y_score, k):
     return values, single
 
 
+def _mapping(metric, qrels, run, k, judged_not_run="drop", *, mean=False):
+    """ranx on qrels and a run given as dicts: query -> value, or the mean."""
+    if judged_not_run not in ("drop", "zero"):
+        raise ValueError(f"judged_not_run: expected 'drop' or 'zero', got {judged_not_run!r}")
+    name = metric if k is None else f"{metric}@{k}"
+    ranx_run = Run(run)
+    value = library_call(evaluate, Qrels(qrels), ranx_run, name, return_mean=mean, threads=1,
+                         make_comparable=judged_not_run == "zero")
+    if mean:
+        return float(value)
+    return {q: float(v) for q, v in ranx_run.scores[name].items()}
+
+
 def _per_query(metric, y_true, y_score, k):
+    if isinstance(y_true, dict):
+        return _mapping(metric, y_true, y_score, k)
     values, single = _evaluate(metric, y_true, y_score, k)
     return float(values[0]) if single else values
 
 
-def _mean(metric, y_true, y_score, k):
+def _mean(metric, y_true, y_score, k, judged_not_run="drop"):
+    if isinstance(y_true, dict):
+        return _mapping(metric, y_true, y_score, k, judged_not_run, mean=True)
     values, _ = _evaluate(metric, y_true, y_score, k)
     return float(values.mean())
 
@@ -98,20 +123,20 @@ def average_precision_at_k(y_true, y_score=None, *, k=None):
     return _per_query("map", y_true, y_score, k)
 
 
-def mean_average_precision(y_true, y_score=None, *, k=None):
-    return _mean("map", y_true, y_score, k)
+def mean_average_precision(y_true, y_score=None, *, k=None, judged_not_run="drop"):
+    return _mean("map", y_true, y_score, k, judged_not_run)
 
 
 def reciprocal_rank(y_true, y_score=None, *, k=None):
     return _per_query("mrr", y_true, y_score, k)
 
 
-def mean_reciprocal_rank(y_true, y_score=None, *, k=None):
-    return _mean("mrr", y_true, y_score, k)
+def mean_reciprocal_rank(y_true, y_score=None, *, k=None, judged_not_run="drop"):
+    return _mean("mrr", y_true, y_score, k, judged_not_run)
 
 
-def hit_rate_at_k(y_true, y_score=None, *, k=None):
-    return _mean("hit_rate", y_true, y_score, k)
+def hit_rate_at_k(y_true, y_score=None, *, k=None, judged_not_run="drop"):
+    return _mean("hit_rate", y_true, y_score, k, judged_not_run)
 
 
 def average_reciprocal_hit_rate(y_true, y_score=None, *, k=None):

@@ -6,6 +6,11 @@ some of them, by design; an adapter says so once, and every call in a form it do
 example is skipped, as one needing a keyword the target lacks, with the reason (``wer: input form token_ids not
 taken (INPUT_FORMS)``), and a property none of whose examples it takes is n/a with that reason.
 
+Some forms are opt-in (``opt_in``): a target takes them only where it declares so (``INPUT_FORMS =
+{"qrels_runs": True}``); the catalog does (``metrics.INPUT_FORMS``). The mapping form of the ranking metrics,
+qrels and runs as dicts of string ids, is one: a library written for arrays was never meant to receive dicts, so
+undeclared, its examples are skipped and its properties n/a.
+
 Two forms are the other way round: inputs the catalog refuses that a library takes as valid by design (2-D
 label images, a whole string where the catalog takes a token sequence). Declared taken, the bad-input class of
 that form is skipped the same way instead of failing as *accepted invalid input*.
@@ -33,9 +38,11 @@ class InputForm:
     #: catalog refuses (matched by its bad-input defect instead)
     uses: Callable[[str, dict], bool] | None = None
     #: the bad-input defect (``properties.inputs.BAD_INPUT_DEFECTS``) a refused form is drawn as, and the
-    #: catalog families whose refusals of it the declaration covers
+    #: catalog families whose refusals of it the declaration covers (an opt-in form: whose calls can use it)
     defect: str = ""
     families: tuple[str, ...] = ()
+    #: taken only by a target that declares it True (the catalog declares it); ``default`` is then False
+    opt_in: bool = False
 
 
 def _family(metric: str) -> str:
@@ -101,6 +108,25 @@ def _holds_strings(value) -> bool:
     return array.dtype.kind == "O" and any(isinstance(v, str) for v in array.reshape(-1).tolist())
 
 
+def _runs_value(bound: dict) -> tuple:
+    return tuple(bound[a] for a in ("y_true", "y_score") if a in bound)
+
+
+def _qrels_runs(metric: str, bound: dict) -> bool:
+    from collections.abc import Mapping
+
+    return _family(metric) == "ranking" and any(isinstance(v, Mapping) for v in _runs_value(bound))
+
+
+def _is_lines(value) -> bool:
+    return isinstance(value, (list, tuple)) and bool(value) and isinstance(value[0], (tuple, list)) and \
+        len(value[0]) == 3 and isinstance(value[0][0], str)
+
+
+def _qrels_lines(metric: str, bound: dict) -> bool:
+    return _family(metric) == "ranking" and any(_is_lines(v) for v in _runs_value(bound))
+
+
 def _string_labels(metric: str, bound: dict) -> bool:
     return _family(metric) not in ("text", "") and any(
         _holds_strings(bound[a]) for a in _required(metric) if a in bound and a != "X")
@@ -115,6 +141,12 @@ FORMS: dict[str, InputForm] = {f.name: f for f in (
               lambda metric, bound: _proba_ndim(bound) == 2),
     InputForm("string_labels", "labels that are strings (\"neg\", \"pos\", unicode), outside the text family", True,
               _string_labels),
+    InputForm("qrels_runs", "ranking inputs in the mapping form: y_true the qrels (query id -> document id -> "
+              "integer grade), y_score the run (query id -> document id -> score), string ids", False, _qrels_runs,
+              opt_in=True, families=("ranking",)),
+    InputForm("qrels_lines", "ranking inputs as TREC lines: (query_id, doc_id, grade) and (query_id, doc_id, "
+              "score) triples, string ids (a qrels or run file's rows)", False, _qrels_lines, opt_in=True,
+              families=("ranking",)),
     InputForm("label_images", "2-D label arrays, scored as their flattened labels (label images)", False,
               defect="two_dimensional", families=("classification", "clustering")),
     InputForm("text_strings", "a whole string where the catalog takes a token sequence (the library splits it)",
@@ -154,6 +186,8 @@ def _bound(metric: str, args: tuple, kwargs: dict) -> dict:
 def not_taken(declared: dict, metric: str, args: tuple, kwargs: dict) -> str | None:
     """The first form this call of ``metric`` uses that the target declares it does not take (None: none)."""
     refused = [FORMS[f] for f, taken in declared.items() if not taken and FORMS[f].uses is not None]
+    refused += [form for form in FORMS.values() if form.opt_in and form.name not in declared]
+    refused = [form for form in refused if not form.families or _family(metric) in form.families]
     if not refused:
         return None
     bound = _bound(metric, args, kwargs)

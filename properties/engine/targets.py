@@ -138,7 +138,8 @@ class Target:
             lines.append(f"ties:{metric}={rule}: {metric} breaks ties by {TIE_RULES[rule]} (no ties= keyword)")
         for form, taken in sorted(self.input_forms.items()):
             if taken != input_forms.FORMS[form].default:
-                what = "examples in it are skipped" if not taken else "its bad-input examples are skipped"
+                what = "examples in it are skipped" if not taken else (
+                    "its examples run" if input_forms.FORMS[form].opt_in else "its bad-input examples are skipped")
                 lines.append(f"{form_key(form, taken)}: {'takes' if taken else 'does not take'} "
                              f"{input_forms.FORMS[form].description}; {what}")
         for metric in sorted(self.no_threshold):
@@ -746,9 +747,7 @@ def form_key(form: str, taken: bool) -> str:
 
 def _not_taken(target: Target, name: str, args: tuple, kwargs: dict) -> str | None:
     """Why a call of ``name`` is not made: it uses an input form the target declares it does not take."""
-    declared = getattr(target, "input_forms", None)
-    if not declared:
-        return None
+    declared = getattr(target, "input_forms", None) or {}
     form = input_forms.not_taken(declared, name, args, kwargs)
     if form is None:
         return None

@@ -53,4 +53,5 @@ def mutant_target(mutant: Mutant) -> Target:
         conventions={},
         deviations={},
         import_path=f"tests.mutants:{mutant.name}",
+        input_forms=dict(metrics.INPUT_FORMS),
     )

@@ -983,3 +983,8 @@ MUTANTS += [
     Mutant("ndcg-exponential-all-tied-in-input-order", {"ndcg_at_k": ndcg_exponential_all_tied_in_input_order},
            catches=("ranking.agrees_with_sklearn[ndcg_at_k]",)),
 ]
+
+
+from .retrieval_mappings import MUTANTS as _MAPPING_FORM_MUTANTS  # noqa: E402 - the mapping form's (qrels and runs)
+
+MUTANTS += _MAPPING_FORM_MUTANTS
