@@ -212,8 +212,7 @@ FAMILY_SHAPES = {"generative": "features", "detection": "detections", "signal": 
 #: issue 45 that other parts of it cover (label pairs and probabilities, scores, real pairs and log errors, ranked
 #: lists, calibration inputs; composite strategies), counted on main at cfd4f75. A number may only
 #: go down: a new value property of these shapes without edges fails the test as one of any other shape does
-NOT_YET_REACHED = {"labels": 96, "scores": 15, "real_pairs": 111, "regression": 6, "ranked_lists": 93,
-                   "recommendation_lists": 1}
+NOT_YET_REACHED = {"labels": 23, "scores": 15, "real_pairs": 84, "regression": 6, "recommendation_lists": 1}
 
 
 def shape_modules() -> dict:
