@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import random
 from pathlib import Path
 
 import numpy as np
@@ -37,7 +38,8 @@ from .inputs.labels import (
     sample_weights,
     with_label_subsets,
 )
-from .inputs import derived, edges_of, edges_product, one_of_with_edges, options, tuples_with_edges, weighted_edges, with_edges
+from .inputs import (WEIGHT_KINDS, cycled_edges, derived, edge_weights, edges_of, edges_product, one_of_with_edges,
+                     options, tuples_with_edges, weighted_edges, with_edges)
 from .inputs.labels import MAX_SIZE, OUTSIDE_LABEL
 from .inputs.labels import ProbaExample
 from .engine.targets import declared_convention, note_convention, reference
@@ -345,9 +347,15 @@ for _m in RATES:
              max_examples=PER_METRIC_EXAMPLES)
 
 
+def _with_edge_weights(pair, kind):
+    return dataclasses.replace(pair, sample_weight=edge_weights(pair.n, kind))
+
+
 @prop("formula[accuracy]", "accuracy is the (weighted) fraction of exact matches",
                    kind="relation", needs=("accuracy", "accuracy:sample_weight"),
-                   strategy=label_pairs(weights="float"), defines=("accuracy",))
+                   strategy=with_edges(label_pairs(weights="float"), cycled_edges(
+                       edges_of(LABELS.examples("accuracy")), _with_edge_weights, WEIGHT_KINDS)),
+                   defines=("accuracy",))
 def _accuracy_formula(t, ex):
     w = ex.sample_weight
     expect_close(t.accuracy(ex.y_true, ex.y_pred, sample_weight=w),
@@ -559,7 +567,8 @@ def _spec_is_negative_recall(t, ex):
 
 @prop("mcc_is_pearson_of_indicators",
                    "binary: the MCC equals the Pearson correlation of the 0/1 indicator vectors where both vary",
-                   kind="relation", needs=("matthews_corrcoef",), strategy=binary_pairs(min_size=2),
+                   kind="relation", needs=("matthews_corrcoef",), strategy=with_edges(binary_pairs(min_size=2), tuple(
+                       (n, ex) for n, ex in edges_of(BINARY_LABELS.examples("matthews_corrcoef")) if ex.n >= 2)),
                    defines=("matthews_corrcoef",))
 def _mcc_pearson(t, ex):
     a = (ex.y_true == ex.pos_label).astype(float)
@@ -1029,6 +1038,19 @@ def score_examples(draw, *, max_size: int = MAX_SIZE):
     return dataclasses.replace(base, y_proba=scores)
 
 
+#: class scores that are no probabilities, as score_examples draws them: small integers tied at the k-th place, and
+#: reals of both signs
+SCORE_EDGES = (
+    ("tied_integer_scores", ProbaExample(np.array([0, 1, 2, 1]), np.array([[1.0, 1.0, 0.0], [0.0, 2.0, 2.0],
+                                                                           [1.0, 1.0, 1.0], [2.0, 0.0, 2.0]]),
+                                         (0, 1, 2))),
+    ("signed_real_scores", ProbaExample(np.array(["bee", "ant"]), np.array([[-1.5, 2.0], [0.5, -0.25]]),
+                                        ("ant", "bee"))),
+)
+#: score_examples carrying the probability rows' edge cases and :data:`SCORE_EDGES`
+SCORE_EXAMPLES = with_edges(score_examples(), (*edges_of(PROBABILITIES.examples("top_k_accuracy")), *SCORE_EDGES))
+
+
 def _codes(ex) -> np.ndarray:
     return np.array([list(ex.labels).index(v) for v in ex.y_true.tolist()])
 
@@ -1049,8 +1071,10 @@ def top_k_hits(scores: np.ndarray, codes: np.ndarray, k: int) -> np.ndarray:
       "for k = 1 .. K + 1", kind="relation",
       needs=("top_k_accuracy", "top_k_accuracy:k", "top_k_accuracy:labels", "top_k_accuracy:normalize",
              "top_k_accuracy:sample_weight"),
-      strategy=st.tuples(score_examples(), st.one_of(st.none(), st.just("float"))).flatmap(
+      strategy=with_edges(st.tuples(score_examples(), st.one_of(st.none(), st.just("float"))).flatmap(
           lambda e: st.tuples(st.just(e[0]), st.none() if e[1] is None else sample_weights(len(e[0].y_true)))),
+          cycled_edges(SCORE_EXAMPLES.edges, lambda e, kind: (e, None if kind is None else edge_weights(len(e.y_true), kind)),
+                       (None, *WEIGHT_KINDS))),
       defines=("top_k_accuracy",))
 def _top_k_definition(t, ex):
     e, w = ex
@@ -1070,7 +1094,7 @@ def _top_k_definition(t, ex):
 @prop("top_k_with_k_1_is_accuracy",
       "top_k_accuracy(k=1) is the accuracy of the top-scored class, ties resolved to the highest column",
       kind="relation", needs=("top_k_accuracy", "top_k_accuracy:k", "top_k_accuracy:labels", "accuracy"),
-      strategy=score_examples())
+      strategy=SCORE_EXAMPLES)
 def _top_1_is_accuracy(t, ex):
     s = ex.y_proba
     top = s.shape[1] - 1 - np.argmax(s[:, ::-1], axis=1)  # the last column among the maxima
@@ -1268,7 +1292,8 @@ def _brier_definition(t, ex):
       "scaled by half: under 'auto' the zero-one loss itself for two classes, twice it for three or more",
       kind="relation", needs=("brier_score_loss", "brier_score_loss:labels", "brier_score_loss:scale_by_half",
                               "zero_one_loss"),
-      strategy=st.tuples(proba_examples(), st.randoms(use_true_random=False)))
+      strategy=with_edges(st.tuples(proba_examples(), st.randoms(use_true_random=False)), tuple(
+          (name, (ex, random.Random(i))) for i, (name, ex) in enumerate(edges_of(PROBABILITIES.examples("brier_score_loss"))))))
 def _brier_one_hot(t, ex):
     e, rnd = ex
     labels = np.asarray(e.labels)
@@ -1407,7 +1432,8 @@ def _agree_top_k(t, ex):
       "the hinge loss agrees with scikit-learn on 1-D decisions (both labels in y_true: scikit-learn encodes y_true "
       "alone there) and (N, K) Crammer-Singer decisions", kind="agreement", reference="sklearn",
       needs=("hinge_loss", "hinge_loss:labels", "hinge_loss:sample_weight"),
-      strategy=st.one_of(decision_examples(), decision_examples(weights="float")), max_examples=PER_METRIC_EXAMPLES)
+      strategy=with_edges(st.one_of(decision_examples(), decision_examples(weights="float")), DECISION_EDGES),
+      max_examples=PER_METRIC_EXAMPLES)
 def _agree_hinge(t, ex):
     if ex.y_proba.ndim == 1 and np.unique(ex.y_true).size < 2:
         return

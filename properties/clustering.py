@@ -31,7 +31,8 @@ from .capabilities import POSITIVE, Capability, declare_parameters
 from .checks import expect, expect_close, expect_le, expect_refusal
 from .engine import findings, registry
 from .engine.targets import reference
-from .inputs.labels import PARTITIONS, label_pairs, wide_contingency_pairs
+from .inputs import edges_of, with_edges
+from .inputs.labels import PARTITIONS, LabelPair, label_pairs, wide_contingency_pairs
 from .inputs.points import CLUSTERED_POINTS, clustered_points, coincident_points
 
 EXAMPLES = 40
@@ -203,6 +204,26 @@ INFORMATION_SCORES = ("mutual_information", "normalized_mutual_information", "ad
 #: clusters against 3-10 classes, unbalanced), where H(C|K) and H(K|C) are far apart
 wide_or_small_pairs = st.one_of(label_pairs(), wide_contingency_pairs())
 
+def _partition_edges(min_size: int = 1) -> tuple:
+    """The partitions' edge cases (one class, a single sample, a constant prediction, an absent class, duplicates,
+    signed labels) of at least ``min_size`` samples."""
+    return tuple((n, ex) for n, ex in edges_of(PARTITIONS.examples("")) if ex.n >= min_size)
+
+
+def _wide_table_edge():
+    """A wide contingency table as :func:`wide_contingency_pairs` draws it: 3 classes against 5 clusters (ids 3t - 4
+    and 5k - 7), every class and cluster occupied, one cluster holding most samples."""
+    t = np.array([0, 0, 1, 1, 2, 2, 0, 2, 1, 2, 0, 1, 1, 2])
+    k = np.array([0, 1, 2, 3, 4, 0, 4, 4, 3, 1, 2, 4, 4, 4])
+    y_true, y_pred = 3 * t - 4, 5 * k - 7
+    alphabet = tuple(sorted(set(y_true.tolist()) | set(y_pred.tolist())))
+    return ("wide_table_3_by_5", LabelPair(y_true=y_true, y_pred=y_pred, alphabet=alphabet, pos_label=alphabet[0]))
+
+
+#: :data:`wide_or_small_pairs`, carrying the partitions' edge cases and a wide table
+wide_or_small_with_edges = with_edges(st.one_of(label_pairs(), wide_contingency_pairs()),
+                                      (*_partition_edges(), _wide_table_edge()))
+
 
 def _pair(ex):
     return ex.y_true, ex.y_pred
@@ -228,8 +249,9 @@ for _name in LABEL_PAIR_METRICS:
                 "unbalanced)" if _name in INFORMATION_SCORES else ""),
              kind="relation", needs=(_name, *{f"{_name}:{k}" for f in _forms(_name) for k in f}),
              check=_definition_check,
-             strategy=st.one_of(label_pairs(max_size=10), wide_contingency_pairs()) if _name in INFORMATION_SCORES
-             else label_pairs(max_size=10), defines=_name)
+             strategy=with_edges(st.one_of(label_pairs(max_size=10), wide_contingency_pairs()),
+                                 (*_partition_edges(), _wide_table_edge())) if _name in INFORMATION_SCORES
+             else with_edges(label_pairs(max_size=10), _partition_edges()), defines=_name)
 
 
 def _renamed(labels, shift=7):
@@ -268,7 +290,7 @@ def homogeneity_swap(t, ex):
 @prop("v_measure_is_nmi_arithmetic[v_measure]",
       "V-measure with beta = 1 equals NMI with the arithmetic mean", kind="relation",
       needs=("v_measure", "v_measure:beta", "normalized_mutual_information",
-             "normalized_mutual_information:average_method"), strategy=wide_or_small_pairs)
+             "normalized_mutual_information:average_method"), strategy=wide_or_small_with_edges)
 def v_is_nmi(t, ex):
     a, b = _pair(ex)
     expect_close(t.v_measure(a, b, beta=1.0), t.normalized_mutual_information(a, b, average_method="arithmetic"),
@@ -278,7 +300,7 @@ def v_is_nmi(t, ex):
 @prop("nmi_normalisations_ordered[normalized_mutual_information]",
       "NMI(min) >= NMI(geometric) >= NMI(arithmetic) >= NMI(max): the means of the two entropies are ordered",
       kind="relation", needs=("normalized_mutual_information", "normalized_mutual_information:average_method"),
-      strategy=wide_or_small_pairs)
+      strategy=wide_or_small_with_edges)
 def nmi_ordered(t, ex):
     a, b = _pair(ex)
     values = [float(t.normalized_mutual_information(a, b, average_method=m)) for m in NMI_AVERAGES]
@@ -299,7 +321,8 @@ def mi_bound(t, ex):
 @prop("pair_counts_identities[rand_index]",
       "the pair confusion matrix sums to n (n - 1) and RI = (C00 + C11) / n (n - 1); the contingency table sums to "
       "n with the class counts as margins", kind="relation",
-      needs=("rand_index", "pair_confusion_matrix", "contingency_matrix"), strategy=label_pairs(min_size=2))
+      needs=("rand_index", "pair_confusion_matrix", "contingency_matrix"),
+      strategy=with_edges(label_pairs(min_size=2), _partition_edges(min_size=2)))
 def pair_identities(t, ex):
     a, b = _pair(ex)
     n = len(a)
@@ -345,14 +368,25 @@ def _chance(t, name, ex):
            f"errors ({Z * se:.3g}) [seeded; a correct metric fails this with probability < 1e-5]")
 
 
-_chance_inputs = st.tuples(st.integers(20, 60), st.integers(2, 5), st.integers(2, 5)).map(
-    lambda e: (np.arange(e[0]) % e[1], (np.arange(e[0]) * 7 + 3) % e[2]))
+def _chance_labelings(e):
+    return np.arange(e[0]) % e[1], (np.arange(e[0]) * 7 + 3) % e[2]
+
+
+#: the edges of the chance inputs: the fewest samples with the fewest clusters, the most with the most
+_chance_inputs = with_edges(
+    st.tuples(st.integers(20, 60), st.integers(2, 5), st.integers(2, 5)).map(_chance_labelings),
+    [("20_samples_2_by_2_clusters", _chance_labelings((20, 2, 2))),
+     ("60_samples_5_by_5_clusters", _chance_labelings((60, 5, 5)))])
 
 for _name in ("adjusted_rand_index", "adjusted_mutual_information"):
     register(f"zero_in_expectation[{_name}]",
              f"{_name} averages 0 over random relabelings of the predicted clusters (seeded, {DRAWS} draws, within "
              f"{Z} standard errors)", kind="relation", needs=(_name,),
              check=lambda t, ex, name=_name: _chance(t, name, ex), strategy=_chance_inputs, max_examples=3)
+
+
+def _no_side_all_singletons(e) -> bool:
+    return len(set(e.y_true.tolist())) < e.n and len(set(e.y_pred.tolist())) < e.n
 
 
 @prop("agrees_with_sklearn[adjusted_mutual_information]",
@@ -362,8 +396,8 @@ for _name in ("adjusted_rand_index", "adjusted_mutual_information"):
       # one side all singletons: MI = E[MI] exactly and scikit-learn returns a ratio of two rounding errors
       # (adjusted_mutual_info_score(range(6), [i % 3 for i in range(6)], average_method='min') = -1.0); the
       # definition property pins that case at 0
-      strategy=wide_or_small_pairs.filter(lambda e: len(set(e.y_true.tolist())) < e.n
-                                          and len(set(e.y_pred.tolist())) < e.n),
+      strategy=with_edges(wide_or_small_pairs.filter(_no_side_all_singletons), tuple(
+          (n, ex) for n, ex in edges_of(wide_or_small_with_edges) if _no_side_all_singletons(ex))),
       reference="sklearn")
 def ami_agrees(t, ex):
     a, b = _pair(ex)

@@ -15,7 +15,7 @@ from properties.engine import precision
 from properties.engine.registry import prop, register
 from properties.engine.targets import reference
 
-from .inputs.real_pairs import grid, non_constant, pairs, real_pairs_shape, reals, small_ints
+from .inputs.real_pairs import edged_pairs, grid, non_constant, pairs, real_pairs_shape, reals, small_ints
 
 COEFFICIENTS = ("pearson", "spearman", "kendall_tau")
 RANK_BASED = ("spearman", "kendall_tau")
@@ -31,6 +31,8 @@ CAPABILITIES = {
 
 #: paired samples with at least 2 pairs; ties are frequent (small integers)
 paired = pairs(reals, min_size=2)
+#: the same, carrying the real pairs' edge cases (for the properties that compare with a value)
+edged_paired = edged_pairs(reals, min_size=2)
 
 
 def _defined(x, y) -> bool:
@@ -149,7 +151,7 @@ def _unit_scaled(a: np.ndarray) -> np.ndarray:
 
 @prop("definition[pearson]",
       "pearson = sum (x - mean x)(y - mean y) / sqrt(sum (x - mean x)^2 sum (y - mean y)^2) for non-constant x, y",
-      kind="relation", needs=("pearson",), strategy=paired, defines=("pearson",))
+      kind="relation", needs=("pearson",), strategy=edged_paired, defines=("pearson",))
 def _pearson_definition(t, ex):
     x, y = ex
     if not _defined(x, y):
@@ -171,7 +173,7 @@ def _average_ranks(a: np.ndarray) -> np.ndarray:
 
 @prop("spearman_is_pearson_of_average_ranks",
       "spearman(x, y) = pearson(rank(x), rank(y)) with tied values given their average rank",
-      kind="relation", needs=("spearman", "pearson"), strategy=paired, defines=("spearman",))
+      kind="relation", needs=("spearman", "pearson"), strategy=edged_paired, defines=("spearman",))
 def _spearman_ranks(t, ex):
     x, y = ex
     # ranks counted here, not by scipy: the property must hold with no reference library
@@ -213,7 +215,7 @@ for _name, _statement, _kw, _formula in (
 ):
     register(_name, _statement, kind="relation", family="correlation", defines=("kendall_tau",),
              needs=("kendall_tau", *(f"kendall_tau:{k}" for k in _kw)),
-             strategy=pairs(small_ints, min_size=2, max_size=12),
+             strategy=edged_pairs(small_ints, min_size=2, max_size=12),
              check=functools.partial(_kendall_from_pairs, kw=_kw, formula=_formula))
 
 
@@ -235,7 +237,7 @@ for _m, _variant_kw in (("pearson", {}), ("spearman", {}), ("kendall_tau", {}), 
         f"{_m}{' (tau-c)' if _variant_kw else ''} agrees with scipy.stats (nan on constant input on both sides)",
         kind="agreement", reference="scipy", family="correlation",
         needs=(_m,) + tuple(f"{_m}:{k}" for k in _variant_kw),
-        strategy=paired,
+        strategy=edged_paired,
         # same algebra; scipy centres without rescaling, so allow rounding of order 1e-12
         check=lambda t, ex, m=_m, kw=_variant_kw: expect_close(
             getattr(t, m)(*ex, **kw), getattr(reference("scipy"), m)(*ex, **kw), rtol=1e-9, atol=1e-12,

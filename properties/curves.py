@@ -23,8 +23,10 @@ from .checks import expect, expect_close, expect_in_range, expect_le, expect_pri
 from .engine import findings, precision
 from .engine.registry import prop, register
 from .engine.targets import reference, reports_no_threshold
+from .inputs import cycled_edges, edges_of, with_edges
 from .inputs.scores import (
     CURVE_POINTS,
+    curve_edges,
     OPERATING_POINT_SCORES,
     OPERATING_POINT_SCORES_NEGATIVES_OPTIONAL,
     OPERATING_POINT_STREAM_SCORES,
@@ -89,7 +91,7 @@ def ranking_prop(id: str, statement: str, *, curve: str | None = None, **options
 
 @st.composite
 def multiclass_scores(draw):
-    """(y_true in 0..k-1 with every class present, probability rows of shape (n, k))."""
+    """(y_true in 0..k-1 with every class present, probability rows of shape (n, k)); see :func:`multiclass_edges`."""
     k = draw(st.integers(3, 4))
     n = draw(st.integers(k, 30))
     y = draw(hnp.arrays(np.int64, n, elements=st.integers(0, k - 1)))
@@ -97,6 +99,26 @@ def multiclass_scores(draw):
     y = y[np.array(draw(st.permutations(range(n))), dtype=np.intp)]
     raw = draw(hnp.arrays(np.float64, (n, k), elements=st.integers(1, 4).map(float)))
     return y, raw / raw.sum(axis=1, keepdims=True)
+
+
+def _rows(raw) -> np.ndarray:
+    raw = np.array(raw, dtype=np.float64)
+    return raw / raw.sum(axis=1, keepdims=True)
+
+
+def multiclass_edges() -> tuple:
+    """Multiclass scores at the edges :func:`multiclass_scores` reaches: each of three classes once with every row
+    uniform (every one-vs-rest AUC 0.5), rows tied across classes, four classes with each true class scored lowest
+    (every AUC 0), and one class holding most samples."""
+    return (
+        ("each_class_once_uniform", (np.arange(3), _rows([[1, 1, 1]] * 3))),
+        ("tied_rows", (np.array([0, 1, 2, 0, 1, 2]), _rows([[1, 1, 2], [2, 2, 1], [1, 1, 1], [4, 1, 1], [1, 4, 4],
+                                                             [1, 1, 4]]))),
+        ("true_class_scored_lowest", (np.array([0, 1, 2, 3]), _rows([[1, 2, 3, 4], [4, 1, 2, 3], [3, 4, 1, 2],
+                                                                       [2, 3, 4, 1]]))),
+        ("one_class_holds_most", (np.array([0, 0, 0, 0, 1, 2, 0]), _rows([[4, 1, 1], [2, 1, 3], [1, 1, 1], [3, 2, 1],
+                                                                          [1, 4, 2], [1, 2, 4], [1, 3, 1]]))),
+    )
 
 
 # ---------------------------------------------------------------- helpers
@@ -485,8 +507,8 @@ def _raise_positive(t, ex):
 
 @prop("multiclass_ovr[roc_auc]",
       "multiclass roc_auc is the plain (macro) or prevalence-weighted mean of the one-vs-rest binary AUCs",
-      kind="relation", needs=("roc_auc", "roc_auc:average"), strategy=multiclass_scores(),
-      defines=("roc_auc",))
+      kind="relation", needs=("roc_auc", "roc_auc:average"),
+      strategy=with_edges(multiclass_scores(), multiclass_edges()), defines=("roc_auc",))
 def _multiclass(t, ex):
     y, proba = ex
     classes = np.unique(y)
@@ -533,7 +555,7 @@ _ROUND_CONSTRAINTS = (0.0, 0.25, 0.5, 0.6, 0.75, 0.9, 1.0)
 
 
 @st.composite
-def constrained_rankings(draw, name: str):
+def _constrained_rankings(draw, name: str):
     """(y_true, y_score, minimum): a ranking for ``name`` and a constraint value: a rate one of its operating
     points reaches exactly (the boundary), a round value, or any number in [0, 1]."""
     y, s = draw(_rankings_for(name))
@@ -546,6 +568,13 @@ def constrained_rankings(draw, name: str):
     else:
         minimum = draw(st.floats(0, 1))
     return y, s, minimum
+
+
+def constrained_rankings(name: str):
+    """(y_true, y_score, minimum): a ranking for ``name`` and a constraint value (see :func:`_constrained_rankings`),
+    carrying the rankings' edge cases, each with a round constraint value in turn."""
+    return with_edges(_constrained_rankings(name), cycled_edges(
+        edges_of(_rankings_for(name)), lambda ex, minimum: (*ex, minimum), _ROUND_CONSTRAINTS))
 
 
 def _rate_slack() -> float:
@@ -726,13 +755,19 @@ def _counted_roc(y, s):
 
 
 @st.composite
-def ranged_rankings(draw):
+def _ranged_rankings(draw):
     """(y_true, y_score, fpr_range): a ranking with both classes and a range of false-positive rates."""
     y, s = draw(rankings)
     if draw(st.booleans()):
         return y, s, draw(st.sampled_from(_FPR_RANGES))
     low, high = sorted(draw(st.lists(st.floats(1e-4, 1), min_size=2, max_size=2, unique=True)))
     return y, s, (low, high)
+
+
+def ranged_rankings():
+    """(y_true, y_score, fpr_range) (see :func:`_ranged_rankings`), carrying the rankings' edge cases, each with one
+    of the named ranges in turn."""
+    return with_edges(_ranged_rankings(), cycled_edges(edges_of(rankings), lambda ex, r: (*ex, r), _FPR_RANGES))
 
 
 @prop("definition[log_auc]",
@@ -767,8 +802,10 @@ def _log_auc_worst(t, ex):
 
 @prop("range_additivity[log_auc]",
       "log_auc over (a, c) is the log-width-weighted mean of log_auc over (a, b) and over (b, c)",
-      kind="relation", needs=("log_auc", "log_auc:fpr_range"), strategy=st.tuples(
-          rankings, st.lists(st.floats(1e-4, 1), min_size=3, max_size=3, unique=True)), max_examples=_FEWER)
+      kind="relation", needs=("log_auc", "log_auc:fpr_range"), strategy=with_edges(st.tuples(
+          rankings, st.lists(st.floats(1e-4, 1), min_size=3, max_size=3, unique=True)), cycled_edges(
+          edges_of(rankings), lambda ex, cuts: (ex, list(cuts)), ((1e-4, 0.01, 1.0), (0.5, 0.001, 0.2)))),
+      max_examples=_FEWER)
 def _log_auc_additivity(t, ex):
     (y, s), cuts = ex
     a, b, c = sorted(cuts)
@@ -782,7 +819,8 @@ def _log_auc_additivity(t, ex):
       "roc_auc >= (1 - a) log_auc(fpr_range=(a, 1)): TPR is non-decreasing, so its mean over a log-uniform FPR in "
       "[a, 1] is at most its mean over a uniform one, which is at most roc_auc / (1 - a)",
       kind="relation", needs=("log_auc", "log_auc:fpr_range", "roc_auc"),
-      strategy=st.tuples(rankings, st.sampled_from((1e-6, 0.001, 0.1, 0.5))), max_examples=_FEWER)
+      strategy=with_edges(st.tuples(rankings, st.sampled_from((1e-6, 0.001, 0.1, 0.5))), cycled_edges(
+          edges_of(rankings), lambda ex, low: (ex, low), (1e-6, 0.001, 0.1, 0.5))), max_examples=_FEWER)
 def _log_auc_below_roc_auc(t, ex):
     (y, s), low = ex
     expect_le((1 - low) * t.log_auc(y, s, fpr_range=(low, 1.0)), t.roc_auc(y, s), tol=1e-12,
@@ -804,11 +842,21 @@ def _log_auc_refuse_range(t, ex):
 
 
 @st.composite
-def linear_pieces(draw):
+def _linear_pieces(draw):
     n = draw(st.integers(2, 20))
     x = np.sort(draw(hnp.arrays(np.float64, n, elements=st.integers(-50, 50).map(float))))
     slope, intercept = draw(st.integers(-5, 5)), draw(st.integers(-5, 5))
     return x, slope, intercept
+
+
+def linear_pieces():
+    """(sorted x of integers in [-50, 50], slope, intercept), carrying edge cases: two points at the ends, a
+    repeated x, a horizontal line."""
+    return with_edges(_linear_pieces(), (
+        ("two_points_at_the_ends", (np.array([-50.0, 50.0]), 5, -5)),
+        ("repeated_x", (np.array([-3.0, 0.0, 0.0, 7.0]), -2, 4)),
+        ("horizontal_line", (np.array([1.0, 2.0, 4.0]), 0, 3)),
+    ))
 
 
 @prop("linear_exact[auc]", "auc is exact for a straight line: the integral of a x + b over [x_0, x_n]",
@@ -829,7 +877,7 @@ def _auc_orientation(t, ex):
 
 
 @prop("definition[auc]", "auc is the trapezoidal sum sum_i |x_{i+1} - x_i| (y_i + y_{i+1}) / 2",
-      kind="relation", needs=("auc",), strategy=monotone_curves(), defines=("auc",))
+      kind="relation", needs=("auc",), strategy=with_edges(monotone_curves(), curve_edges()), defines=("auc",))
 def _auc_definition(t, ex):
     x, y = ex
     area = 0.0
@@ -956,7 +1004,8 @@ def _agree_det(t, y, s):
 
 @prop("sklearn[roc_auc:multiclass]",
       "multiclass roc_auc agrees with scikit-learn's one-vs-rest roc_auc_score, macro and weighted",
-      kind="agreement", needs=("roc_auc", "roc_auc:average"), strategy=multiclass_scores(), reference="sklearn")
+      kind="agreement", needs=("roc_auc", "roc_auc:average"),
+      strategy=with_edges(multiclass_scores(), multiclass_edges()), reference="sklearn")
 def _agree_multiclass(t, ex):
     y, proba = ex
     for average in ("macro", "weighted"):

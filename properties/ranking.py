@@ -26,7 +26,7 @@ from hypothesis import reject, strategies as st
 from .capabilities import COUNT, POSITIVE, Capability, declare_parameters
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal
 from .engine import precision, registry
-from .inputs import one_of_with_edges, options, tuples_with_edges, with_edges
+from .inputs import cycled_edges, edges_of, mapped_edges, one_of_with_edges, options, tuples_with_edges, with_edges
 from .inputs.ranked_lists import (DOCUMENTS, LEAVE_ONE_OUT_QUERIES, QUERIES, SPARSE_GRADES, WHOLE_LISTS, batch_edges,
                                   batches, leave_one_out_batches, positional)
 
@@ -38,6 +38,37 @@ EXAMPLES = 30
 
 registry.family_examples("ranking", EXAMPLES)
 register, prop = registry.register, registry.prop
+
+
+# ------------------------------------------------------------------ the batch edge cases, for each kind of draw
+
+
+def _one_relevant(ex):
+    """The batch with one relevant document per query: its first of highest grade (grade 1 at least), else the
+    last document."""
+    y, s, k = ex
+    out = np.zeros_like(y)
+    for q in range(y.shape[0]):
+        j = int(np.argmax(y[q])) if y[q].max() > 0 else y.shape[1] - 1
+        out[q, j] = max(y[q, j], 1.0)
+    return out, s, k
+
+
+#: batches() (scored, tied): the shape's edge cases as they are
+_BATCHES = with_edges(batches(), batch_edges())
+#: batches(scored=False): the same grades as ranked lists
+_RANKED_LISTS = with_edges(batches(scored=False), mapped_edges(batch_edges(), lambda ex: (ex[0], None, ex[2]),
+                                                               "_ranked_list"))
+#: batches(grades in {0, 1}): the grades capped at 1
+_BINARY_BATCHES = with_edges(batches(grades=st.integers(0, 1)),
+                             mapped_edges(batch_edges(), lambda ex: (np.minimum(ex[0], 1.0), ex[1], ex[2]), "_binary"))
+#: batches(ties=False): the edge cases without tied scores in any query
+_TIE_FREE_SCORED = with_edges(batches(ties=False), tuple(
+    (name, ex) for name, ex in batch_edges()
+    if all(len(set(row)) == len(row) for row in np.asarray(ex[1]).tolist())))
+#: one relevant document per query (leave-one-out): each batch edge case kept to its best document per query
+_ONE_RELEVANT_BATCHES = with_edges(leave_one_out_batches(max_queries=3),
+                                   mapped_edges(batch_edges(), _one_relevant, "_one_relevant"))
 
 
 from metrics import ranking as metrics_ranking
@@ -338,7 +369,7 @@ GAIN_METRICS = ("dcg_at_k", "ndcg_at_k")
 
 
 @_each("binary_gains_agree", GAIN_METRICS, "with binary grades, {m} is the same under linear and exponential gain",
-       "relation", batches(grades=st.integers(0, 1)), options=("k", "gain"))
+       "relation", _BINARY_BATCHES, options=("k", "gain"))
 def _binary_gains(t, ex, m):
     _gains_agree(t, m, ex, k=ex[2])
 
@@ -383,7 +414,7 @@ def _scale(t, ex, m):
 
 @_each("times_k_counts_relevant", ("precision_at_k",),
        "P@k * k equals the number of relevant documents in the top k of a ranked list",
-       "relation", batches(scored=False), defines=("precision_at_k",))
+       "relation", _RANKED_LISTS, defines=("precision_at_k",))
 def _p_times_k(t, ex, m):
     y, _, k = ex
     k = y.shape[1] if k is None else min(k, y.shape[1])
@@ -392,18 +423,14 @@ def _p_times_k(t, ex, m):
 
 
 def _one_relevant_per_query(ex):
-    """(positional arguments, k) of a batch drawn with nothing relevant, one document per query then made relevant
-    (grade 1 or 2) with the example's extra draws."""
-    (y, s, k), data = ex
-    y = y.copy()
-    for q in range(y.shape[0]):
-        y[q, data.draw(st.integers(0, y.shape[1] - 1))] = data.draw(st.sampled_from([1.0, 2.0]))
+    """(positional arguments, k) of a batch with one relevant document per query."""
+    y, s, k = ex
     return positional((y, s)), k
 
 
 @_each("equals_ap_with_one_relevant", ("reciprocal_rank",),
        "when exactly one document is relevant, reciprocal rank equals average precision",
-       "relation", st.tuples(batches(grades=st.just(0)), st.data()), also=("average_precision_at_k",))
+       "relation", _ONE_RELEVANT_BATCHES, also=("average_precision_at_k",))
 def _rr_is_ap(t, ex, m):
     args, k = _one_relevant_per_query(ex)
     expect_close(_rows(getattr(t, m)(*args, k=k)), _rows(t.average_precision_at_k(*args, k=k)),
@@ -424,7 +451,7 @@ for _recall_name, _ap_name in _AP_OF.items():
              f"{_recall_name} equals {_ap_name} with denominator='total' (the terms are precisions; 'recall' names "
              "the denominator, every relevant document), ties included", kind="relation",
              needs=(*_needs(_recall_name), *_needs(_ap_name, options=("k", "denominator"))), check=_recall_is_ap,
-             strategy=batches())
+             strategy=_BATCHES)
 
 
 _PER_QUERY_OF = {
@@ -437,7 +464,7 @@ _PER_QUERY_OF = {
 for _mean, _single in _PER_QUERY_OF.items():
 
     @_each("mean_over_queries", (_mean,), f"{{m}} is the arithmetic mean over queries of the per-query {_single}",
-           "relation", batches(), also=(_single,))
+           "relation", _BATCHES, also=(_single,))
     def _is_mean(t, ex, m, single=_single):
         y, s, k = ex
         whole = getattr(t, m)(*positional(ex), k=k)
@@ -758,7 +785,7 @@ def _err_refusals(t, ex, m):
 
 @_each("is_precision_and_recall_at_r", ("r_precision",),
        "R-precision equals P@R and R@R, R the relevant documents of the query, ties averaged alike",
-       "relation", batches(), also=("precision_at_k", "recall_at_k"))
+       "relation", _BATCHES, also=("precision_at_k", "recall_at_k"))
 def _r_precision_at_r(t, ex, m):
     y, s, _ = ex
     for q in range(y.shape[0]):
@@ -773,7 +800,7 @@ def _r_precision_at_r(t, ex, m):
 
 @_each("complements_precision", ("fall_out_at_k",),
        "FO@k * N = k - k * P@k (the top k holds k documents, relevant or not), N the non-relevant documents",
-       "relation", batches(), also=("precision_at_k",))
+       "relation", _BATCHES, also=("precision_at_k",))
 def _fall_out_complement(t, ex, m):
     y, s, k = ex
     cut = y.shape[1] if k is None else min(k, y.shape[1])
@@ -854,7 +881,7 @@ def _recommender_definition(t, ex, m):
 
 
 @_each("mean_is_hit_rate", ("success_at_k",), "hit_rate_at_k is the mean over queries of {m}, ties included",
-       "relation", batches(), also=("hit_rate_at_k",))
+       "relation", _BATCHES, also=("hit_rate_at_k",))
 def _success_mean(t, ex, m):
     y, s, k = ex
     expect_close(np.mean(_rows(getattr(t, m)(*positional(ex), k=k))), t.hit_rate_at_k(*positional(ex), k=k),
@@ -863,7 +890,7 @@ def _success_mean(t, ex, m):
 
 @_each("equals_mrr_with_one_relevant", ("average_reciprocal_hit_rate",),
        "when each query has exactly one relevant document (leave-one-out), ARHR@k equals MRR@k",
-       "relation", st.tuples(batches(grades=st.just(0)), st.data()), also=("mean_reciprocal_rank",))
+       "relation", _ONE_RELEVANT_BATCHES, also=("mean_reciprocal_rank",))
 def _arhr_is_mrr(t, ex, m):
     args, k = _one_relevant_per_query(ex)
     expect_close(getattr(t, m)(*args, k=k), t.mean_reciprocal_rank(*args, k=k), rtol=1e-12, what="ARHR vs MRR")
@@ -968,13 +995,27 @@ def _cg_definition(t, ex, m):
     expect_close(_rows(getattr(t, m)(*positional(ex), k=ex[2])), expected, rtol=1e-12, atol=1e-12, what=m)
 
 
+def _edge_mask(kind: str, n_queries: int, n_docs: int) -> np.ndarray:
+    """A deterministic popular mask of an edge case: the first document popular in every query (one row), or
+    every other document popular, shifted by one from query to query (one row per query)."""
+    if kind == "first_document_popular":
+        return np.arange(n_docs) == 0
+    return (np.arange(n_docs)[None, :] + np.arange(n_queries)[:, None]) % 2 == 0
+
+
+_PERSONALIZED_EXAMPLES = with_edges(
+    _tie_free_batches.flatmap(lambda ex: st.tuples(
+        st.just(ex), st.composite(lambda draw: _popular_masks(draw, *ex[0].shape))())),
+    cycled_edges(edges_of(_tie_free_batches), lambda ex, kind: (ex, _edge_mask(kind, *ex[0].shape)),
+                 ("first_document_popular", "alternate_documents_popular")))
+
+
 @_each("definition", ("personalized_at_k",),
        "on tie-free rankings, Pers@k = 1 if a relevant document is in the top k once the popular documents are "
-       "taken out of the ranking, else 0", "relation", st.tuples(_tie_free_batches, st.data()),
+       "taken out of the ranking, else 0", "relation", _PERSONALIZED_EXAMPLES,
        options=("k", "popular"), defines=("personalized_at_k",))
 def _personalized_definition(t, ex, m):
-    (y, s, k), data = ex
-    popular = _popular_masks(data.draw, *y.shape)
+    (y, s, k), popular = ex
     value = _rows(getattr(t, m)(*positional((y, s)), popular=popular, k=k))
     expect_close(value, _personalized(y, s, popular, k), rtol=1e-12,
                  what=f"{m}(popular={popular.astype(int).tolist()})")
@@ -982,7 +1023,7 @@ def _personalized_definition(t, ex, m):
 
 @_each("is_dcg_without_discount", ("cumulative_gain_at_k",),
        "CG@1 equals DCG@1 (the discount at rank 1 is 1), and CG@k >= DCG@k for non-negative grades, ties included",
-       "relation", batches(), also=("dcg_at_k",))
+       "relation", _BATCHES, also=("dcg_at_k",))
 def _cg_vs_dcg(t, ex, m):
     y, s, k = ex
     expect_close(_rows(getattr(t, m)(*positional(ex), k=1)), _rows(t.dcg_at_k(*positional(ex), k=1)),
@@ -993,7 +1034,7 @@ def _cg_vs_dcg(t, ex, m):
 
 @_each("counts_relevant_with_binary_grades", ("cumulative_gain_at_k",),
        "with grades in {0, 1}, CG@k is the number of relevant documents in the top k: k * P@k, ties included",
-       "relation", batches(grades=st.integers(0, 1)), also=("precision_at_k",))
+       "relation", _BINARY_BATCHES, also=("precision_at_k",))
 def _cg_counts_hits(t, ex, m):
     y, s, k = ex
     cut = y.shape[1] if k is None else min(k, y.shape[1])
@@ -1012,7 +1053,7 @@ def _monotone_in_k(t, ex, m):
 
 @_each("equals_success_without_popular", ("personalized_at_k",),
        "with no popular document (popular=None, or a mask of False), personalized@k equals success@k, ties included",
-       "relation", batches(), options=("k", "popular"), also=("success_at_k",))
+       "relation", _BATCHES, options=("k", "popular"), also=("success_at_k",))
 def _personalized_is_success(t, ex, m):
     y, s, k = ex
     success = _rows(t.success_at_k(*positional(ex), k=k))
@@ -1075,10 +1116,10 @@ def _renaming(t, ex, m):
 
 @_each("tie_policy_order", ALL + ("r_precision", "bpref", "success_at_k", "average_reciprocal_hit_rate")
        + SEED004_FORMULAS,
-       "{m}: ties='pessimistic' <= ties='average' <= ties='optimistic'", "relation", batches(), options=("k", "ties"))
+       "{m}: ties='pessimistic' <= ties='average' <= ties='optimistic'", "relation", _BATCHES, options=("k", "ties"))
 @_each("tie_policy_order", LOWER_IS_BETTER,
        "{m} (lower is better): ties='optimistic' <= ties='average' <= ties='pessimistic'",
-       "relation", batches(), options=("k", "ties"))
+       "relation", _BATCHES, options=("k", "ties"))
 def _policy_order(t, ex, m):
     y, s, k = ex
     policies = ("optimistic", "average", "pessimistic") if m in LOWER_IS_BETTER else ("pessimistic", "average",
@@ -1108,7 +1149,7 @@ _UNTIED_RULES = ("first", "optimistic", "pessimistic")
 @_each("tie_rule", ALL + RETRIEVAL + RECOMMENDER + SEED004_FORMULAS,
        "{m} with tied scores equals {m} of the same ranking untied by the tie rule (ties='first': input order; "
        "'optimistic' / 'pessimistic': by grade), or by the rule the target declares in TIES",
-       "relation", batches(), options=("k", "ties"))
+       "relation", _BATCHES, options=("k", "ties"))
 def _tie_rule(t, ex, m):
     y, s, k = ex
     declared = declared_tie_rule(m)
@@ -1169,7 +1210,8 @@ def _ndcg_sklearn(t, ex, m):
 
 
 @_each("agrees_with_sklearn", ("dcg_at_k",), "dcg_at_k (tied scores averaged) agrees with sklearn.metrics.dcg_score",
-       "agreement", batches(min_docs=2, grades=st.integers(-2, 5)), options=("k", "ties"), reference="sklearn")
+       "agreement", with_edges(batches(min_docs=2, grades=st.integers(-2, 5)), batch_edges()), options=("k", "ties"),
+       reference="sklearn")
 def _dcg_sklearn(t, ex, m):
     _sklearn_agrees(t, m, *ex)
 
@@ -1177,7 +1219,9 @@ def _dcg_sklearn(t, ex, m):
 @_each("agrees_with_sklearn_lrap", ("mean_average_precision",),
        "without ties and with k = all documents, MAP (denominator 'total') equals sklearn's "
        "label_ranking_average_precision_score on queries with at least one relevant document",
-       "agreement", batches(ties=False, grades=st.integers(0, 2)), options=(), reference="sklearn")
+       "agreement", with_edges(batches(ties=False, grades=st.integers(0, 2)), mapped_edges(
+           _TIE_FREE_SCORED.edges, lambda ex: (np.minimum(ex[0], 2.0), ex[1], ex[2]))),
+       options=(), reference="sklearn")
 def _map_lrap(t, ex, m):
     y, s, _ = ex
     y = np.hstack([y, np.ones((y.shape[0], 1))])  # every query has a relevant document
@@ -1201,11 +1245,18 @@ _RANX = {
     "success_at_k": {},
 }
 
+#: bpref without the edge case of a query with no relevant document before one with some: ranx's evaluate(Qrels,
+#: Run, "bpref", return_mean=False) on grades [[0, 0, 0], [1, 0, 2]] scored [[3, 2, 1], [1, 2, 3]] returns [0, 0],
+#: where the second query alone (or the queries swapped) gives its 0.5: a value of another query, not a convention
+_RANX_BPREF_EXAMPLES = with_edges(batches(ties=False), tuple(
+    (name, ex) for name, ex in _TIE_FREE_SCORED.edges if name != "no_relevant_document"))
+
 for _m, _kw in _RANX.items():
 
     @_each("agrees_with_ranx", (_m,),
            "{m} agrees with ranx on tie-free rankings (ranx's order of tied documents is unspecified)",
-           "agreement", batches(ties=False), options=("k", *_kw), reference="ranx",
+           "agreement", _RANX_BPREF_EXAMPLES if _m == "bpref" else _TIE_FREE_SCORED, options=("k", *_kw),
+           reference="ranx",
            max_examples=15)  # every call builds ranx Qrels/Run objects: slow
     def _ranx_agrees(t, ex, m, kw=_kw):
         y, s, k = ex

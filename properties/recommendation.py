@@ -23,7 +23,7 @@ from .capabilities import COUNT, Capability, declare_parameters
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_refusal
 from .engine import registry
 from .engine.targets import reference
-from .inputs import mapped_edges, with_edges
+from .inputs import mapped_edges, options, tuples_with_edges, with_edges
 from .inputs.recommendation_lists import RECOMMENDATION_LISTS, examples, lists, relabelled
 
 #: examples per conformance property: at most 5 users x 4 slots over 7 items, so few examples cover them
@@ -346,7 +346,9 @@ def coverage_rs_metrics(t, ex):
 @prop("agrees_with_rs_metrics[novelty_at_k]",
       "novelty@k (self-information, zero_popularity='one_user') agrees with rs_metrics.surprisal when every user "
       "has an interaction (rs_metrics counts the users of its interaction log)", kind="agreement",
-      needs=_needs("novelty_at_k", "zero_popularity"), strategy=st.tuples(examples(), st.booleans()),
+      needs=_needs("novelty_at_k", "zero_popularity"),
+      # every edge case as it is and with an item no user has seen
+      strategy=tuples_with_edges(examples(), options(False, True, name="unseen_item")),
       reference="rs_metrics")
 def novelty_rs_metrics(t, ex):
     example, unseen = ex

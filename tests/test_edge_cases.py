@@ -208,14 +208,6 @@ NOT_SHAPES = {"large": "the large tier's named cases (Case objects), not a strat
 #: the shape module of the metrics whose capability has no input shape (their family draws its own inputs)
 FAMILY_SHAPES = {"generative": "features", "detection": "detections", "signal": "signal", "regression": "real_pairs"}
 
-#: value properties not yet given their shape's edge cases, at most this many per shape module: the shapes of
-#: issue 45 that other parts of it cover (label pairs and probabilities, scores, real pairs and log errors, ranked
-#: lists, calibration inputs; composite strategies), counted on main at cfd4f75. A number may only
-#: go down: a new value property of these shapes without edges fails the test as one of any other shape does
-NOT_YET_REACHED = {"labels": 96, "scores": 15, "real_pairs": 111, "regression": 6, "ranked_lists": 93,
-                   "recommendation_lists": 1}
-
-
 def shape_modules() -> dict:
     """Every input shape module of properties/inputs/, by name."""
     import importlib
@@ -300,13 +292,12 @@ def test_a_shape_module_without_edge_cases_fails_the_meta_test():
 def test_every_value_property_runs_its_shapes_edge_cases():
     """A property that compares a metric with a value computed apart from it (a definition, a relation, an
     agreement) runs the edge cases: a bug only an edge input shows is then caught by a value, in every
-    profile, with no draw. The shapes other parts of issue 45 cover may lag, by at most NOT_YET_REACHED."""
+    profile, with no draw."""
     from properties.capabilities import all_capabilities
 
     unreached = unreached_value_properties(registry.conformance_properties(), all_capabilities())
-    over = {shape: ids for shape, ids in unreached.items() if len(ids) > NOT_YET_REACHED.get(shape, 0)}
-    assert not over, "value properties that run no edge case:\n" + "\n".join(
-        f"{shape} ({len(ids)}, at most {NOT_YET_REACHED.get(shape, 0)}): {', '.join(ids)}" for shape, ids in over.items())
+    assert not unreached, "value properties that run no edge case:\n" + "\n".join(
+        f"{shape} ({len(ids)}): {', '.join(ids)}" for shape, ids in unreached.items())
 
 
 def test_a_value_property_without_edge_cases_fails_the_meta_test():

@@ -221,3 +221,23 @@ def real_pairs_shape(*, elements=reals, weighted_elements=grid, min_size: int = 
         rtol=rtol,
         atol=atol,
     )
+
+
+def small_ints_only(values) -> bool:
+    """Whether every value could be drawn by :data:`small_ints` (integers from -4 to 4)."""
+    v = np.asarray(values, dtype=np.float64)
+    return bool((np.abs(v) <= 4).all() and (v == np.round(v)).all())
+
+
+def edged_pairs(elements=reals, *, domain=None, min_size: int = 1, max_size: int = MAX_SIZE,
+                with_weights: bool = False):
+    """:func:`pairs`, carrying the real pairs' edge cases (:func:`pair_edges`; with ``with_weights``, the
+    weighted triples of :func:`weighted_triple_edges`) of at least ``min_size`` and at most ``max_size`` samples
+    whose every value is in ``domain``: what ``elements`` can draw (default: :func:`within_reals` for
+    :data:`reals`, :func:`on_grid` for :data:`grid`, :func:`small_ints_only` for :data:`small_ints`)."""
+    if domain is None:
+        domain = {id(reals): within_reals, id(grid): on_grid, id(small_ints): small_ints_only}[id(elements)]
+    edges = weighted_triple_edges(min_size) if with_weights else pair_edges(min_size)
+    kept = tuple((name, ex) for name, ex in edges
+                 if len(ex[0]) <= max_size and domain(ex[0]) and domain(ex[1]))
+    return with_edges(pairs(elements, min_size=min_size, max_size=max_size, with_weights=with_weights), kept)
