@@ -57,3 +57,12 @@ def test_console_script_is_installed():
     result = subprocess.run([str(exe), "--help"], capture_output=True, text=True, check=False)
     assert result.returncode == 0
     assert "audit" in result.stdout
+
+
+def test_only_reads_brackets_as_part_of_a_property_id_not_as_a_glob_class():
+    from properties.engine.audit import select_properties
+
+    chosen = {p.id for p in select_properties(only=["*[confusion_matrix]*"])}
+    assert chosen and all("[confusion_matrix]" in pid for pid in chosen), sorted(chosen)[:5]
+    assert {p.id for p in select_properties(only=["classification.bounds[f1]"])} == {"classification.bounds[f1]"}
+    assert {p.id for p in select_properties(only=["classification.b*[f1]"])} == {"classification.bounds[f1]"}

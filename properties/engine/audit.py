@@ -55,7 +55,11 @@ def select_properties(
         props = [p for p in props if p.family in wanted]
     if only:
         patterns = [ids.resolve(pattern, where="--only") for pattern in only]
-        props = [p for p in props if any(fnmatch.fnmatchcase(p.id, pat) or pat in p.id for pat in patterns)]
+        # brackets are part of property ids (``bounds[f1]``), never a glob character class: '*[confusion_matrix]*'
+        # read as a class would select nearly every property
+        globs = ["".join({"[": "[[]", "]": "[]]"}.get(c, c) for c in pat) for pat in patterns]
+        props = [p for p in props
+                 if any(fnmatch.fnmatchcase(p.id, glob) or pat in p.id for pat, glob in zip(patterns, globs))]
         if not props:
             raise ValueError(f"--only: no property id matches {', '.join(map(repr, patterns))}")
     return props
