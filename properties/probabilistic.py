@@ -115,6 +115,14 @@ def _gibbs(t, ex):
     expect_close(t.cross_entropy(p, p), h, rtol=1e-12, atol=1e-15, what="cross_entropy(p, p) vs entropy(p)")
 
 
+def _equal_as_held(p, q) -> bool:
+    """Whether two distributions distinct in float64 are one distribution as the target holds them (its
+    precision): near-uniform rows 0.25 +- 1e-9 are 0.25 in float32, where a divergence of 0 is right."""
+    from .engine import precision
+
+    return bool(np.array_equal(precision.as_target(p), precision.as_target(q)))
+
+
 @prop("kl_nonnegative_zero_iff_equal", "kl_divergence(p, q) >= 0, and = 0 iff p == q",
       kind="bound", needs=("kl_divergence",), strategy=distribution_pairs())
 def _kl(t, ex):
@@ -123,7 +131,7 @@ def _kl(t, ex):
     expect(t.kl_divergence(p, p) == 0.0, "kl_divergence(p, p) must be 0")
     if np.array_equal(p, q):
         expect(value == 0.0, f"kl of equal distributions: {value!r}")
-    else:
+    elif not _equal_as_held(p, q):  # distinct in float64, one distribution at a float32 target's precision
         expect(value > 0.0, f"kl of different distributions must be > 0, got {value!r}")
 
 
@@ -829,7 +837,7 @@ def _jsd_extremes(t, ex):
     p, q = ex
     expect(t.jensen_shannon_divergence(p, p) == 0.0, f"{JSD}(p, p) = {t.jensen_shannon_divergence(p, p)!r}, "
                                                      "but should be 0")
-    if not np.array_equal(p / p.sum(), q / q.sum()):
+    if not np.array_equal(p / p.sum(), q / q.sum()) and not _equal_as_held(p / p.sum(), q / q.sum()):
         value = t.jensen_shannon_divergence(p, q)
         expect(value > 0.0, f"{JSD}(p, q) = {value!r} for p != q, but should be > 0")
     disjoint_p, disjoint_q = np.append(p, np.zeros(len(q))), np.append(np.zeros(len(p)), q)

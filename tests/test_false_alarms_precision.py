@@ -257,3 +257,22 @@ def test_a_float16_value_beyond_float16_range_is_skipped_on_the_dtype_axis(toy):
     # x 1001: a relative error within about n units of float16 (n samples) would be rounding-level
     wrong = _run(pid, toy("f16_mape_wrong", FLOAT16_MAPE, ERROR=1e3), all_findings=False)
     assert wrong.status == "fail" and wrong.severity == "wrong value" and "float16" in wrong.finding_class, wrong
+
+
+#: the catalog's divergences computed on distributions rounded to float32, results in float32: a correct float32
+#: library (OFF: an error added to every value)
+FLOAT32_DIVERGENCES = """
+    def kl_divergence(p, q, *, base=None):
+        return np.float32(metrics.kl_divergence(np.float32(p), np.float32(q), base=base)) + np.float32(OFF)
+
+    def jensen_shannon_divergence(p, q, *, base=None):
+        return np.float32(metrics.jensen_shannon_divergence(np.float32(p), np.float32(q), base=base)) + np.float32(OFF)
+"""
+
+
+@pytest.mark.parametrize("pid", ["probabilistic.kl_nonnegative_zero_iff_equal",
+                                 "probabilistic.bound.zero_iff_equal_log2_iff_disjoint[jensen_shannon_divergence]"])
+def test_distributions_one_in_float32_may_have_divergence_zero_in_a_float32_library(toy, pid):
+    # the near-uniform edge case: 0.25 +- 1e-9 is 0.25 in float32, so a divergence of 0 there is right
+    assert _run(pid, toy("f32_divergences", FLOAT32_DIVERGENCES, OFF=0.0)).status == "pass"
+    assert _fails(pid, toy("f32_divergences_wrong", FLOAT32_DIVERGENCES, OFF=-0.5))
