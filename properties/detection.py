@@ -647,28 +647,19 @@ _CELL = 300
 def _boundary_sets(draw):
     """1..3 images of 1..5 objects (labels 0, 1) with sizes from BOUNDARY_SIZES, each in its own cell; each object
     detected exactly (IoU 1) or missed, plus 0..2 detections far from every object; distinct scores."""
+    images = [(draw(st.lists(st.tuples(st.sampled_from(BOUNDARY_SIZES), st.sampled_from((0, 1)), st.booleans()),
+                             min_size=1, max_size=5)),
+               draw(st.lists(st.tuples(st.sampled_from(BOUNDARY_SIZES), st.sampled_from((0, 1))), max_size=2)))
+              for _ in range(draw(st.integers(1, 3)))]
+    found = sum(sum(f for _, _, f in objects) + len(extra) for objects, extra in images)
+    return _boundary_set(images, scores=[float(s) for s in draw(st.permutations(range(1, 50)))[:found]])
+
+
+def _boundary_set(images, scores=None) -> DetectionSet:
+    """Images of ``(objects [((w, h), label, found)], far detections [((w, h), label)])``, each box in a cell of
+    its own; the detections scored ``scores`` in order (default: descending in input order)."""
     dets, gts = [], []
-    scores = iter(draw(st.permutations(range(1, 50))))
-    for _ in range(draw(st.integers(1, 3))):
-        objects = draw(st.lists(st.tuples(st.sampled_from(BOUNDARY_SIZES), st.sampled_from((0, 1)), st.booleans()),
-                                min_size=1, max_size=5))
-        extra = draw(st.lists(st.tuples(st.sampled_from(BOUNDARY_SIZES), st.sampled_from((0, 1))), max_size=2))
-        g_rows = [(_CELL * k, 0, w, h) for k, ((w, h), _, _) in enumerate(objects)]
-        d_rows = [row for row, (_, _, found) in zip(g_rows, objects) if found]
-        d_labels = [lab for _, lab, found in objects if found]
-        d_rows += [(_CELL * (len(objects) + k), 0, w, h) for k, ((w, h), _) in enumerate(extra)]
-        d_labels += [lab for _, lab in extra]
-        gts.append({"boxes": boxes_array(g_rows), "labels": np.array([lab for _, lab, _ in objects], dtype=np.int64)})
-        dets.append({"boxes": boxes_array(d_rows) if d_rows else np.zeros((0, 4)),
-                     "scores": np.array([float(next(scores)) for _ in d_rows]),
-                     "labels": np.array(d_labels, dtype=np.int64)})
-    return DetectionSet(tuple(dets), tuple(gts))
-
-
-def _boundary_set(images) -> DetectionSet:
-    """Images of ``(objects [((w, h), label, found)], far detections [((w, h), label)])`` laid out as
-    :func:`_boundary_sets` lays them, scores descending in input order."""
-    dets, gts, score = [], [], 100.0
+    scores = iter(scores if scores is not None else 100.0 - np.arange(10_000, dtype=np.float64))
     for objects, extra in images:
         g_rows = [(_CELL * k, 0, w, h) for k, ((w, h), _, _) in enumerate(objects)]
         d_rows = [row for row, (_, _, found) in zip(g_rows, objects) if found]
@@ -676,9 +667,8 @@ def _boundary_set(images) -> DetectionSet:
         d_rows += [(_CELL * (len(objects) + k), 0, w, h) for k, ((w, h), _) in enumerate(extra)]
         d_labels += [lab for _, lab in extra]
         gts.append({"boxes": boxes_array(g_rows), "labels": np.array([lab for _, lab, _ in objects], dtype=np.int64)})
-        scores = score - np.arange(len(d_rows), dtype=np.float64)
-        score -= len(d_rows)
-        dets.append({"boxes": boxes_array(d_rows) if d_rows else np.zeros((0, 4)), "scores": scores,
+        dets.append({"boxes": boxes_array(d_rows) if d_rows else np.zeros((0, 4)),
+                     "scores": np.array([float(next(scores)) for _ in d_rows], dtype=np.float64),
                      "labels": np.array(d_labels, dtype=np.int64)})
     return DetectionSet(tuple(dets), tuple(gts))
 

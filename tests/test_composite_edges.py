@@ -16,13 +16,14 @@ from hypothesis import Phase, assume, settings
 from hypothesis import strategies as st
 
 from properties.checks import expect_close
-from properties.engine import findings, registry
+from properties.engine import registry
 from properties.engine.profiles import profile_settings
-from properties.engine.runner import _SKIPPED, _run_edge, check_property
+from properties.engine.runner import _SKIPPED, check_property
 from properties.engine.targets import Target
 from properties.inputs import (EDGE_CAP, edges_product, one_of_with_edges, options, representative,
                                tuples_with_edges, with_edges)
 from tests.mutants import mutant_target
+from tests.test_edge_cases import run_edge_alone
 from tests.mutants.ranking import MUTANTS as RANKING_MUTANTS
 
 NO_DRAWS = settings(profile_settings("ci"), phases=[Phase.explicit])
@@ -54,11 +55,7 @@ def _failing_edges(prop, target) -> list[str]:
     """The edge cases of ``prop`` that ``target`` fails (run one by one, outside any search: no draw)."""
     failing = []
     for name, example in prop.edges:
-        findings.start_search([])
-        try:
-            outcome = _run_edge(prop, target, name, example)
-        finally:
-            findings.end_search()
+        outcome = run_edge_alone(prop, target, name, example)
         if outcome is not None and outcome is not _SKIPPED:
             failing.append(name)
     return failing
@@ -129,11 +126,7 @@ def test_a_combination_the_check_turns_down_is_skipped():
     prop = dataclasses.replace(_toy(tuples_with_edges(_LISTS, _SCALES)), check=registry.one_failure_site(check))
     outcomes = {}
     for name, ex in prop.edges:
-        findings.start_search([])
-        try:
-            outcomes[name] = _run_edge(prop, _target(_scaled_mean), name, ex)
-        finally:
-            findings.end_search()
+        outcomes[name] = run_edge_alone(prop, _target(_scaled_mean), name, ex)
     assert all(outcomes[n] is _SKIPPED for n in outcomes if n.endswith("scale=3.0"))
     assert all(outcomes[n] is None for n in outcomes if not n.endswith("scale=3.0"))
     assert not _failing_edges(prop, _target(_scaled_mean))
