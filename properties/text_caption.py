@@ -22,7 +22,7 @@ from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_refusal
 from .engine.registry import prop as _prop
 from .engine.targets import reference
-from .inputs import cycled_edges, edges_of, with_edges
+from .inputs import LazyEdges, cycled_edges, edges_of, with_edges
 from .inputs.token_sequences import (
     CAPTION_CORPORA,
     STEM_SENTENCES,
@@ -176,12 +176,12 @@ def _unique_stems(sentence) -> bool:
       strategy=with_edges(
           st.tuples(stem_sentence.filter(lambda s: _unique_stems(s[1]) and all(map(_unique_stems, s[0]))),
                     _meteor_options.map(lambda o: {**o, "synonyms": None})),
-          cycled_edges(tuple((name, ([list(r) for r in refs], list(h))) for name, (refs, h)
-                             in caption_edges() + sentence_edges()
-                             if isinstance(h, list) and all(isinstance(w, str) and w.isascii() for w in h)
-                             and _unique_stems(h) and all(map(_unique_stems, refs))),
-                       lambda pair, o: (pair, dict(o)), ({"alpha": 0.9, "beta": 3.0, "gamma": 0.5, "synonyms": None},
-                                                         {"alpha": 0.5, "beta": 1.0, "gamma": 1.0, "synonyms": None}))))
+          LazyEdges(lambda: cycled_edges(
+              tuple((name, ([list(r) for r in refs], list(h))) for name, (refs, h) in caption_edges() + sentence_edges()
+                    if isinstance(h, list) and all(isinstance(w, str) and w.isascii() for w in h)
+                    and _unique_stems(h) and all(map(_unique_stems, refs))),
+              lambda pair, o: (pair, dict(o)), ({"alpha": 0.9, "beta": 3.0, "gamma": 0.5, "synonyms": None},
+                                                {"alpha": 0.5, "beta": 1.0, "gamma": 1.0, "synonyms": None})))))
 def meteor_agrees_with_nltk(t, ex):
     (refs, hyp), options = ex
     del options["synonyms"]

@@ -366,3 +366,32 @@ def test_the_balanced_references_reach_a_reference_order_mutant_without_edge_cas
     no_shrink = settings(profile_settings("ci"), phases=[Phase.explicit, Phase.reuse, Phase.generate])
     result = check_property(prop, _order_mutant(mutant), settings_=no_shrink, all_findings=False)
     assert result.status == "fail", result.detail
+
+
+def test_building_the_registry_imports_no_heavy_library():
+    """Every CLI start and every pytest worker builds the registry: an edge list whose construction imports
+    NLTK (the METEOR edges filtered by its stemmer) cost 2 s of each; such lists are LazyEdges, built when
+    their property first runs them."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from properties.engine import registry; registry.conformance_properties('standard'); "
+            "print(sorted(m for m in ('nltk', 'scipy', 'sklearn', 'torch', 'pandas', 'dask') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]", f"building the registry imported {out.strip()}"
+
+
+def test_lazy_edges_are_built_once_on_first_use():
+    built = []
+    edges = registry.LazyEdges(lambda: built.append(1) or [("one", 1), ("two", 2)])
+    strategy = with_edges(st.integers(), edges)
+    assert not built, "with_edges must not build a lazy list"
+    prop = registry.register("lazy_edges_probe[x]", "probe", kind="invariance", family="regression", needs=(),
+                             check=lambda t, ex: None, strategy=strategy)
+    try:
+        assert not built, "registering must not build a lazy list"
+        assert list(prop.edges) == [("one", 1), ("two", 2)] and len(prop.edges) == 2 and prop.edges[1] == ("two", 2)
+        assert built == [1]
+    finally:
+        registry._REGISTRY.pop(prop.id)
+        registry._BY_ID.clear()

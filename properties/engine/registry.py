@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Sequence
 from typing import Any, Callable
 
 import hypothesis
@@ -305,7 +306,7 @@ def register(
         defines=tuple(defines),
         tier=tier,
         time_bound=time_bound,
-        edges=tuple(edges) if edges is not None else tuple(getattr(strategy, "edges", ()) or ()),
+        edges=_edge_list(edges if edges is not None else getattr(strategy, "edges", None)),
         edges_dropped=(getattr(edges, "dropped", 0) if edges is not None
                        else int(getattr(strategy, "edges_dropped", 0) or 0)),
         verdict=verdict,
@@ -313,6 +314,38 @@ def register(
     _REGISTRY[full_id] = p
     _BY_ID.clear()
     return p
+
+
+class LazyEdges(Sequence):
+    """Edge cases built on first use by ``build()`` (a zero-argument function returning ``(name, example)``
+    pairs): for a list whose construction imports a heavy library (NLTK's stemmer filters the METEOR
+    edges), so that building the registry, which every CLI start and every pytest worker pays, does not.
+    ``Property.edges`` keeps the object; its first ``len``, iteration or index builds the list, once."""
+
+    def __init__(self, build: Callable[[], Any]):
+        self._build = build
+        self._edges: tuple | None = None
+
+    def _resolved(self) -> tuple:
+        if self._edges is None:
+            self._edges = tuple(self._build())
+        return self._edges
+
+    def __len__(self) -> int:
+        return len(self._resolved())
+
+    def __getitem__(self, index):
+        return self._resolved()[index]
+
+    def __iter__(self):
+        return iter(self._resolved())
+
+
+def _edge_list(edges) -> Sequence:
+    """A property's edge cases as a tuple, or the :class:`LazyEdges` they are (built on first use)."""
+    if isinstance(edges, LazyEdges):
+        return edges
+    return tuple(edges or ())
 
 
 def prop(id: str, statement: str, **options) -> Callable:

@@ -24,6 +24,8 @@ from typing import Any, Callable
 import numpy as np
 from hypothesis import strategies as st
 
+from properties.engine.registry import LazyEdges
+
 #: a call the input shape skips for this example (e.g. average='binary' on multiclass data)
 SKIP = object()
 
@@ -43,7 +45,12 @@ BAD_INPUT_DEFECTS: tuple[str, ...] = (
 def with_edges(strategy, edges):
     """``strategy``, carrying its named edge cases: ``(name, example)`` pairs, each a valid example of
     the strategy (the same type and structure as what it draws). A property registered with the
-    strategy runs them before any draw, in every profile (``Property.edges``). Returns ``strategy``."""
+    strategy runs them before any draw, in every profile (``Property.edges``). Returns ``strategy``.
+
+    ``edges`` may be a :class:`LazyEdges`: kept as it is, built when the property first runs them."""
+    if isinstance(edges, LazyEdges):
+        strategy.edges, strategy.edges_offered, strategy.edges_dropped = edges, None, 0
+        return strategy
     edges_offered = getattr(edges, "offered", None)
     strategy.edges = tuple(edges)
     # a selection from a larger product (:func:`edges_product`) says how many it offered and dropped
