@@ -190,3 +190,21 @@ def test_a_verdict_check_repeats_the_failing_calls_once_and_still_tells_a_noisy_
     repeats.clear()
     check_property(prop, toy_target(accuracy=wrong))
     assert len(repeats) > 4  # an audit repeats it three times (4 calls), then searches on
+
+
+def test_the_seed_computed_once_draws_exactly_what_derandomize_draws(monkeypatch):
+    """The runner hashes one_example's source once per process (Hypothesis would on every property): the ci
+    draws must be the ones Hypothesis' own derandomized seed gives, example for example."""
+    from properties.engine import runner
+
+    def drawn():
+        seen = []
+        prop = registry.Property(id="toy.draws[x]", statement="", kind="invariance", family="toy", needs=(),
+                                 check=lambda t, ex: seen.append(ex), strategy=DOUBLES.strategy)
+        runner.run_property(prop, toy_target(double=correct_double), settings_=CI)
+        return seen
+
+    cached = drawn()
+    assert runner._DIGESTS, "the digest was not cached"
+    monkeypatch.setattr(runner, "_use_derandomized_seed", lambda test, function: None)
+    assert cached == drawn() and len(cached) == CI.max_examples
