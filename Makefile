@@ -2,9 +2,11 @@
 #   make test    create .venv, install the project with its test extras, run the whole suite
 #                (TEST_JOBS=2 pytest-xdist workers, each given half the tests in order, the idle one taking half of
 #                the other's queue: no worker waits at the end, and the tests that call ranx, last, mostly share
-#                one; the catalog's conformance at TEST_EXAMPLES random examples per property after every edge
-#                case: the full budget of the profile is `make audit TARGETS=metrics`, which CI runs after it; the
-#                catalog's large tier is `make audit-large TARGETS=metrics`, CI's third step)
+#                one; the catalog's conformance at TEST_EXAMPLES random examples per property and TEST_EDGES
+#                edge cases (none: tests/test_edge_cases.py runs every edge case of every property against the
+#                catalog in the same suite, and the audits of the hostile and toy targets run them too): the
+#                full budget of the profile, edge cases included, is `make audit TARGETS=metrics`, which CI runs
+#                after it; the catalog's large tier is `make audit-large TARGETS=metrics`, CI's third step)
 #   make audit   create .venv, install, audit the default target set with --strict, write reports/ (index.html:
 #                every target): the bundled targets' behaviour is checked here
 #   make audit-large   the same at the large tier (1e5 to 1e7 samples), write reports/large/
@@ -18,6 +20,7 @@ TARGETS ?= metrics sklearn scipy nltk sacrebleu jiwer rouge_score ranx pytrec_ev
 PYTEST_ARGS ?=
 TEST_JOBS ?= 2
 TEST_EXAMPLES ?= 1
+TEST_EDGES ?= 0
 # the catalog against the reduced large tier is left to CI, which runs the full tier (make audit-large TARGETS=metrics)
 TEST_MARKERS ?= not catalog_large_tier
 
@@ -48,7 +51,7 @@ install: $(STAMP)
 
 test: $(STAMP)
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n $(TEST_JOBS) --dist worksteal --hypothesis-profile=$(PROFILE) \
-		--assay-examples=$(TEST_EXAMPLES) -m "$(TEST_MARKERS)" $(PYTEST_ARGS)
+		--assay-examples=$(TEST_EXAMPLES) --assay-edges=$(TEST_EDGES) -m "$(TEST_MARKERS)" $(PYTEST_ARGS)
 
 # the JSON report of each target in $(1): the audit names them <stem>.<target>.json, or <stem>.json for one target
 audit_json = $(if $(word 2,$(TARGETS)),$(foreach t,$(TARGETS),$(1).$(t).json),$(1).json)

@@ -395,3 +395,12 @@ def test_lazy_edges_are_built_once_on_first_use():
     finally:
         registry._REGISTRY.pop(prop.id)
         registry._BY_ID.clear()
+
+
+def test_assay_edges_runs_only_the_first_edge_cases_and_none_at_zero():
+    """``--assay-edges N`` (make test's catalog conformance runs with 0): the edge the toy breaks on is the
+    second, so 2 edges or all of them find it, 1 or 0 do not."""
+    prop = _toy_property(_strategy())
+    few = settings(profile_settings("ci"), max_examples=5)
+    statuses = {n: check_property(prop, _toy_target(), settings_=few, edges=n).status for n in (None, 2, 1, 0)}
+    assert statuses == {None: "fail", 2: "fail", 1: "pass", 0: "pass"}

@@ -56,6 +56,8 @@ def test_ci_runs_the_tests_then_the_catalog_at_the_full_budget():
     assert commands == ["make test", "make audit TARGETS=metrics", "make audit-large TARGETS=metrics"]
     makefile = (root / "Makefile").read_text()
     assert "--assay-examples=$(TEST_EXAMPLES)" in makefile and "--profile $(PROFILE)" in makefile
+    # the edge cases make test leaves out of the catalog's conformance run in tests/test_edge_cases.py
+    assert "--assay-edges=$(TEST_EDGES)" in makefile
     # what make test leaves out is exactly the catalog's reduced large tier, which the full tier covers
     assert "TEST_MARKERS ?= not catalog_large_tier" in makefile and '-m "$(TEST_MARKERS)"' in makefile
     assert "--tier large" in makefile

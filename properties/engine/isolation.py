@@ -353,6 +353,7 @@ def iter_isolated(
     settings_: settings | None = None,
     seed: int | None = None,
     time_budget: float | None = None,
+    edges: int | None = None,
     call_timeout: float | None = None,
     warmup_timeout: float | None = None,
     memory_limit: int | None | str = "default",
@@ -376,7 +377,7 @@ def iter_isolated(
     warmup_timeout = WARMUP_CALL_TIMEOUTS * call_timeout if warmup_timeout is None else warmup_timeout
     if memory_limit == "default":
         memory_limit = memory.default_limit(jobs)
-    options = dict(settings_=settings_, seed=seed, time_budget=time_budget)
+    options = dict(settings_=settings_, seed=seed, time_budget=time_budget, edges=edges)
     pending = list(range(len(props)) if indices is None else indices)
     pending.reverse()
     workers: list[_Worker] = keep if keep is not None else []

@@ -88,6 +88,15 @@ def pytest_addoption(parser):
              "of record is the profile's full budget (metric-assay audit)",
     )
     group.addoption(
+        "--assay-edges",
+        type=int,
+        default=None,
+        metavar="N",
+        help="run only the first N edge cases of each conformance property (default: all). For a suite that "
+             "runs the edge cases another way (this repository's make test: its edge-case meta-test runs each "
+             "one against the catalog); an audit of record runs them all",
+    )
+    group.addoption(
         "--assay-fail-on",
         action="append",
         default=[],
@@ -131,6 +140,9 @@ def pytest_configure(config):
     examples = config.getoption("assay_examples", default=None)
     if examples is not None and examples < 1:
         raise pytest.UsageError(f"metric-assay: --assay-examples must be at least 1, got {examples}")
+    edges = config.getoption("assay_edges", default=None)
+    if edges is not None and edges < 0:
+        raise pytest.UsageError(f"metric-assay: --assay-edges must be at least 0, got {edges}")
     try:
         chosen = config.getoption("memory_limit", default=None)
         config._assay_memory_limit = memory.parse_size(chosen) if chosen else memory.default_limit()
@@ -151,8 +163,12 @@ def _profile_name() -> str:
     from hypothesis import settings
 
     name = settings.get_current_profile_name()
-    examples = _CONFIG["config"].getoption("assay_examples", default=None) if "config" in _CONFIG else None
-    return name if examples is None else f"{name} ({examples} examples per property)"
+    config = _CONFIG.get("config")
+    examples = config.getoption("assay_examples", default=None) if config is not None else None
+    edges = config.getoption("assay_edges", default=None) if config is not None else None
+    limits = ([f"{examples} examples per property"] if examples is not None else []) + (
+        [f"the first {edges} edge cases" if edges else "no edge cases"] if edges is not None else [])
+    return f"{name} ({', '.join(limits)})" if limits else name
 
 
 def pytest_report_header(config):
@@ -192,15 +208,18 @@ def assay_call_timeout(request):
 
 @pytest.fixture(scope="session")
 def assay_search(request) -> dict:
-    """The search options of every conformance property: the profile's, or ``--assay-examples`` examples.
+    """The search options of every conformance property: the profile's, or ``--assay-examples`` examples, and
+    the first ``--assay-edges`` edge cases.
 
     One settings object for the session: the pool of kept workers is keyed by it."""
     examples = request.config.getoption("assay_examples")
+    edges = request.config.getoption("assay_edges", default=None)
+    search = {} if edges is None else {"edges": edges}
     if examples is None:
-        return {}
+        return search
     from hypothesis import settings
 
-    return {"settings_": settings(settings.default, max_examples=examples)}
+    return {**search, "settings_": settings(settings.default, max_examples=examples)}
 
 
 @pytest.fixture(scope="session")
