@@ -208,3 +208,16 @@ def test_the_seed_computed_once_draws_exactly_what_derandomize_draws(monkeypatch
     assert runner._DIGESTS, "the digest was not cached"
     monkeypatch.setattr(runner, "_use_derandomized_seed", lambda test, function: None)
     assert cached == drawn() and len(cached) == CI.max_examples
+
+
+def test_the_isolation_layer_returns_raw_results_and_the_deviation_is_applied_once_above_it():
+    """Deviations are the verdict step's: the worker plumbing hands back what the search found, and
+    check_property (like the audit) applies the target's deviations once, after the result came back."""
+    from properties.engine.isolation import run_isolated
+
+    target = toy_target(double=off_by_one_above_50, deviations={"toy.doubles": "adds one above 50"})
+    (raw,) = run_isolated([DOUBLES], target, settings_=CI)
+    assert raw.status == "fail" and "known deviation" not in raw.detail
+    isolated = check_property(DOUBLES, target, settings_=CI, isolate=True)
+    assert isolated.status == "deviation" and "adds one above 50" in isolated.detail
+    assert isolated.detail.count("known deviation") <= 1

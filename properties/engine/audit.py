@@ -153,7 +153,7 @@ def audit(
             )
             try:
                 for position, result in runs:
-                    record(applicable[position][0], result)
+                    record(applicable[position][0], apply_deviation(result, target))
             finally:
                 runs.close()
         else:

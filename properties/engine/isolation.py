@@ -55,7 +55,7 @@ from hypothesis import settings
 
 from . import findings, memory, pasteable, runner, targets
 from .registry import Property
-from .runner import Result, apply_deviation, run_in_process
+from .runner import Result, run_in_process
 from .targets import RecordedCall, Target
 
 #: seconds a single target call may take before it is killed (``--call-timeout``). Not
@@ -364,7 +364,8 @@ def iter_isolated(
     keep: list | None = None,
 ) -> Iterator[tuple[int, Result]]:
     """Run the properties (those at ``indices``, default all) in ``jobs`` workers; yield ``(index, result)`` as
-    each one ends.
+    each one ends. The results are raw: the target's deviations are applied by the caller, once, after a
+    result comes back (:func:`properties.engine.runner.apply_deviation`), never inside the worker plumbing.
 
     Closing the generator (an interrupt) kills the workers still running. ``keep``: a list of workers
     (forked with these ``props`` and options) to take idle workers from and leave them in afterwards.
@@ -399,7 +400,7 @@ def iter_isolated(
             return None
         del deaths[index]
         masks.pop(index, None)
-        return apply_deviation(_with_deaths(so_far, None, bound=len(so_far) >= MAX_DEATHS), target)
+        return _with_deaths(so_far, None, bound=len(so_far) >= MAX_DEATHS)
 
     sys.stdout.flush()
     sys.stderr.flush()
@@ -439,7 +440,7 @@ def iter_isolated(
                     if index in deaths:
                         result = _with_deaths(deaths.pop(index), result)
                         masks.pop(index, None)
-                    yield index, apply_deviation(result, target)
+                    yield index, result
             for worker in [w for w in workers if w.index is not None]:
                 flight = _call_in_flight(worker.slot)
                 if flight is not None and memory_limit is not None and flight.baseline:
@@ -571,7 +572,7 @@ def _crashed(worker: _Worker, target: Target) -> tuple[Result, _Flight | None, s
 
 
 def run_isolated(props: Sequence[Property], target: Target, **options) -> list[Result]:
-    """Every property's result, in the order given."""
+    """Every property's raw result (deviations not applied), in the order given."""
     results: list[Result | None] = [None] * len(props)
     for index, result in iter_isolated(props, target, **options):
         results[index] = result

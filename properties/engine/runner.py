@@ -469,8 +469,10 @@ def check_property(prop: Property, target: Target, *, isolate: bool = False, cal
     if isolate:
         from .isolation import run_pooled
 
-        return run_pooled(prop, target, call_timeout=call_timeout, memory_limit=memory_limit, **search)
-    return apply_deviation(run_in_process(prop, target, **search), target)
+        raw = run_pooled(prop, target, call_timeout=call_timeout, memory_limit=memory_limit, **search)
+    else:
+        raw = run_in_process(prop, target, **search)
+    return apply_deviation(raw, target)
 
 
 #: how many findings one property's search looks for: after each, its class is masked and the search runs again
