@@ -128,9 +128,10 @@ def _code_roots(target) -> tuple[str, ...]:
 
 def measure(target_name: str, families: list[str] | None, profile: str, isolate: bool) -> list[dict]:
     """One row per family (and one for all): properties run, examples, wall seconds, the buckets' shares."""
-    from properties.engine import registry
-    from properties.engine.audit import audit
-    from properties.engine.targets import TargetUnavailable, load_target
+    from properties.engine.vocabulary import registry
+    from properties.engine.target.errors import TargetUnavailable
+    from properties.engine.target.loading import load_target
+    from properties.engine.cli.audit import audit
 
     try:
         target = load_target(target_name)

@@ -18,9 +18,10 @@ import time
 from collections import defaultdict
 
 from benchmarks.timing import print_table
-from properties.engine.audit import audit
-from properties.engine.isolation import default_jobs
-from properties.engine.targets import TargetUnavailable, load_target
+from properties.engine.target.errors import TargetUnavailable
+from properties.engine.target.loading import load_target
+from properties.engine.isolation.fork_pool import default_jobs
+from properties.engine.cli.audit import audit
 
 
 def _family_rows(name: str, report, wall: float) -> list[dict]:

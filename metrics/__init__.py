@@ -35,7 +35,7 @@ CONVENTIONS: dict[str, str] = {
     "errors": "bad input raises MetricInputError (a ValueError) naming the argument",
 }
 
-#: input forms the catalog takes beyond the arrays (properties.engine.input_forms): the ranking metrics' mapping
+#: input forms the catalog takes beyond the arrays (properties.engine.vocabulary.input_forms): the ranking metrics' mapping
 #: form, qrels and runs (metrics/_runs.py)
 INPUT_FORMS = {"qrels_runs": True, "qrels_lines": True}
 

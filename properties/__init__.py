@@ -5,7 +5,7 @@ target against them (runner, worker processes, reports, CLI, pytest plugin)."""
 
 from importlib import import_module
 
-from .engine import registry as _registry
+from properties.engine.vocabulary import registry as _registry
 
 
 def _load() -> None:

@@ -109,7 +109,7 @@ def declare_parameters(capabilities: dict[str, Capability], parameters: dict[str
 
 
 def all_capabilities() -> dict[str, Capability]:
-    from .engine.registry import FAMILY_MODULES
+    from properties.engine.vocabulary.registry import FAMILY_MODULES
 
     merged: dict[str, Capability] = {}
     for family in FAMILY_MODULES:

@@ -8,9 +8,9 @@ import numpy as np
 
 from metrics.errors import MetricInputError
 
-from .engine import findings, precision
-from .engine.guards import TargetExited, TargetViolation, Unsupported
-from .engine.severity import CRASH_ERRORS, SEVERITIES, is_refusal, of_raise  # how bad a finding is, worst first: the report sorts by it
+from properties.engine.vocabulary import findings, precision
+from properties.engine.vocabulary.guards import TargetExited, TargetViolation, Unsupported
+from properties.engine.vocabulary.severity import CRASH_ERRORS, SEVERITIES, is_refusal, of_raise  # how bad a finding is, worst first: the report sorts by it
 
 
 class Finding(AssertionError):
@@ -18,7 +18,7 @@ class Finding(AssertionError):
 
     ``severity`` is one of :data:`SEVERITIES` (worst first); ``size`` the relative discrepancy
     of a wrong value (0 where it does not apply); ``structure`` the parts of the check it broke
-    (:mod:`properties.engine.findings`), usually added by :func:`~properties.engine.findings.part`.
+    (:mod:`properties.engine.vocabulary.findings`), usually added by :func:`~properties.engine.vocabulary.findings.part`.
     """
 
     def __init__(self, message: str, *, severity: str = "wrong value", size: float = 0.0, structure: str = "",
@@ -29,7 +29,7 @@ class Finding(AssertionError):
         self.severity = severity
         self.size = size
         self.structure = structure
-        #: what came back (:data:`properties.engine.findings.OUTCOMES`, or ``raises:<Type>``); '' when unknown
+        #: what came back (:data:`properties.engine.vocabulary.findings.OUTCOMES`, or ``raises:<Type>``); '' when unknown
         self.outcome = outcome
 
 
@@ -56,7 +56,7 @@ def expect_close(actual, expected, *, rtol: float = 1e-9, atol: float = 1e-12, w
     """Assert two numbers or arrays agree; NaN equals NaN, infinities must match exactly.
 
     ``rtol``/``atol`` are the float64 tolerances; the precision model
-    (:mod:`properties.engine.precision`) widens them for a lower-precision target,
+    (:mod:`properties.engine.vocabulary.precision`) widens them for a lower-precision target,
     by ``ops`` rounded operations between the two values at magnitude ``scale``.
     ``relative=True`` judges relative to the expected values' own magnitude (no absolute
     floor of one unit), for values computed from terms of their own size (an MSE of 0.01).
@@ -124,7 +124,7 @@ def expect_refusal(call, argument: str | tuple[str, ...] | None = None) -> Excep
     (Our own metrics are held to the stricter rule, MetricInputError only, by
     ``tests/test_bad_input*``.)
     """
-    from .engine.targets import UndeclaredKeyword, refusal_errors
+    from properties.engine.vocabulary.run_state import refusal_errors, UndeclaredKeyword
 
     names = () if argument is None else (argument,) if isinstance(argument, str) else tuple(argument)
     shown = " or ".join(repr(a) for a in names)
@@ -160,8 +160,8 @@ def expect_refusal_or_declared(call, kind: str, metric: str, argument: str | Non
     """:func:`expect_refusal`, unless the target declares what ``kind`` of input gives for ``metric``
     (``CONVENTIONS[kind]``: ``empty``, ``undefined``, ``fresh_stream``): then the call must return that value
     (every entry of it; NaN matches NaN), and a refusal is a finding too. The declaration applied is noted for
-    the result (:attr:`properties.engine.runner.Result.conventions`)."""
-    from .engine.targets import UndeclaredKeyword, declared_convention, note_convention
+    the result (:attr:`properties.engine.vocabulary.results.Result.conventions`)."""
+    from properties.engine.vocabulary.run_state import declared_convention, note_convention, UndeclaredKeyword
 
     declared = declared_convention(kind, metric)
     if declared is None:

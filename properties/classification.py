@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from .capabilities import COUNT, POSITIVE, Capability, declare_parameters
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal, is_nan
-from .engine import findings
-from .engine.registry import prop, register
+from properties.engine.vocabulary import findings
+from properties.engine.vocabulary.registry import prop, register
 from .inputs.labels import (
     ALPHABETS,
     BINARY_LABELS,
@@ -42,7 +42,8 @@ from .inputs import (WEIGHT_KINDS, cycled_edges, derived, edge_weights, edges_of
                      options, tuples_with_edges, weighted_edges, with_edges)
 from .inputs.labels import MAX_SIZE, OUTSIDE_LABEL
 from .inputs.labels import ProbaExample
-from .engine.targets import declared_convention, note_convention, reference
+from properties.engine.vocabulary.run_state import declared_convention, note_convention
+from properties.engine.target.references import reference
 
 
 

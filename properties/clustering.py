@@ -29,8 +29,8 @@ from hypothesis import strategies as st
 
 from .capabilities import POSITIVE, Capability, declare_parameters
 from .checks import expect, expect_close, expect_le, expect_refusal
-from .engine import findings, registry
-from .engine.targets import reference
+from properties.engine.vocabulary import findings, registry
+from properties.engine.target.references import reference
 from .inputs import edges_of, with_edges
 from .inputs.labels import PARTITIONS, LabelPair, label_pairs, wide_contingency_pairs
 from .inputs.points import CLUSTERED_POINTS, clustered_points, coincident_points

@@ -11,9 +11,9 @@ import warnings
 
 import pytest
 
-from properties.engine.plugin import RESULT_KEY, DeviationFixed, RoundingLevel
-from properties.engine.report import format_failure, rounding_only
-from properties.engine.runner import check_property
+from properties.engine.verdict.check import check_property
+from properties.engine.report.audit_report import format_failure, rounding_only
+from properties.engine.cli.pytest_plugin import DeviationFixed, RESULT_KEY, RoundingLevel
 
 
 class PropertyViolated(AssertionError):

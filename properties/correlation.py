@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from properties.capabilities import Capability
 from properties.checks import expect, expect_close, expect_in_range, expect_refusal, is_nan
-from properties.engine import precision
-from properties.engine.registry import prop, register
-from properties.engine.targets import reference
+from properties.engine.vocabulary import precision
+from properties.engine.vocabulary.registry import prop, register
+from properties.engine.target.references import reference
 
 from .inputs.real_pairs import edged_pairs, grid, non_constant, pairs, real_pairs_shape, reals, small_ints
 

@@ -20,9 +20,10 @@ from hypothesis.extra import numpy as hnp
 
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal, is_nan
-from .engine import findings, precision
-from .engine.registry import prop, register
-from .engine.targets import reference, reports_no_threshold
+from properties.engine.vocabulary import findings, precision
+from properties.engine.vocabulary.registry import prop, register
+from properties.engine.vocabulary.run_state import reports_no_threshold
+from properties.engine.target.references import reference
 from .inputs import cycled_edges, edges_of, with_edges
 from .inputs.scores import (
     CURVE_POINTS,

@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal
-from .engine import findings, precision, registry
-from .engine.targets import reference
+from properties.engine.vocabulary import findings, precision, registry
+from properties.engine.target.references import reference
 from .inputs import cycled_edges, with_edges
 from .inputs.detections import (ALWAYS_DEFINED, DETECTION_SETS, LABELS, MATCHED_DETECTIONS, MATCHED_EDGES, DetectionSet,
                                 MatchedDetections, box_rows, boxes, boxes_array, detection_sets, matched_detections,

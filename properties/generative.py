@@ -35,8 +35,8 @@ from hypothesis import strategies as st
 
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_refusal
-from .engine import findings, registry
-from .engine.targets import reference
+from properties.engine.vocabulary import findings, registry
+from properties.engine.target.references import reference
 from .generic import BAD_WEIGHTS
 from .inputs import cycled_edges, with_edges
 from .inputs.features import feature_pairs, gaussian_pairs, probability_rows, sample_pairs

@@ -54,11 +54,12 @@ import metrics
 from .capabilities import Capability
 from .checks import (SEVERITIES, Finding, expect, expect_close, expect_in_range, expect_refusal,
                      expect_refusal_or_declared, is_nan)
-from .engine import findings, precision
-from .engine.guards import TargetExited, TargetViolation, Unsupported
-from .engine.registry import register
-from .engine.targets import (UNSUPPORTED_SEEN, UndeclaredKeyword, input_order_tie_rule, note_tie_rule,
-                             raised_by_target, refusal_errors, skip_taken_form)
+from properties.engine.vocabulary import findings, precision
+from properties.engine.vocabulary.guards import raised_by_target, TargetExited, TargetViolation, Unsupported
+from properties.engine.vocabulary.notes import UNSUPPORTED_SEEN
+from properties.engine.vocabulary.registry import register
+from properties.engine.vocabulary.run_state import (
+    input_order_tie_rule, note_tie_rule, refusal_errors, skip_taken_form, UndeclaredKeyword)
 from .inputs import SKIP, InputShape, Recast, edges_of, mapped_edges, tie_stable, with_edges
 
 
@@ -419,7 +420,7 @@ def register_all() -> None:
     if _registered:
         return
     _registered.append(True)
-    from .engine.registry import FAMILY_MODULES
+    from properties.engine.vocabulary.registry import FAMILY_MODULES
 
     for family in FAMILY_MODULES:
         module = import_module(f"properties.{family}")

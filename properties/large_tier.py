@@ -49,7 +49,7 @@ Three kinds of property, each per metric:
     per batch in a small integer or a merge that loses a shard shows
 
 Tolerances. The values are compared with the target's precision model
-(``properties/engine/precision.py``) over ``ceil(log2 n)`` rounded operations,
+(``properties/engine/vocabulary/precision.py``) over ``ceil(log2 n)`` rounded operations,
 the depth of a pairwise sum, relative to the value's own magnitude (an MSE of
 0.01 computed from float32 residuals is accurate to float32 relative to 0.01,
 not to 1); float32 inputs are judged at float32 at best. For
@@ -75,10 +75,11 @@ import metrics
 
 from .capabilities import all_capabilities
 from .checks import expect_close, expect_in_range
-from .engine import precision
-from .engine.guards import Unsupported
-from .engine.registry import register
-from .engine.targets import UNSUPPORTED_SEEN, input_order_tie_rule, note_tie_rule
+from properties.engine.vocabulary import precision
+from properties.engine.vocabulary.guards import Unsupported
+from properties.engine.vocabulary.notes import UNSUPPORTED_SEEN
+from properties.engine.vocabulary.registry import register
+from properties.engine.vocabulary.run_state import input_order_tie_rule, note_tie_rule
 from .inputs import large
 from .inputs.large import case
 
@@ -446,7 +447,7 @@ _register_all()
 # A metric built on all pairs of samples (a distance matrix, a kernel matrix, a dynamic-programming
 # table) needs 8 n**2 bytes if it holds them all: 7.2 GB at n = 30,000, beyond the default per-call
 # memory limit (``--memory-limit``: the smaller of 4 GiB and half the machine's memory), so a call over
-# it is status ``memory`` (``properties/engine/memory.py``), with the call and its input size. Each
+# it is status ``memory`` (``properties/engine/vocabulary/memory.py``), with the call and its input size. Each
 # ``large_memory`` property calls its metric at such a size, where the catalog (which never holds all
 # pairs, see each metric's docstring) passes. Per metric (the pairwise metrics of the catalog):
 #

@@ -36,9 +36,10 @@ from hypothesis import strategies as st
 from .capabilities import POSITIVE, Capability, declare_parameters
 from .checks import expect, expect_close, expect_le, expect_refusal
 from .curves import _log_area_by_quadrature  # the spec's own log-AUC arithmetic, shared
-from .engine import findings
-from .engine.registry import family_examples, register
-from .engine.targets import reference, reports_no_threshold
+from properties.engine.vocabulary import findings
+from properties.engine.vocabulary.registry import family_examples, register
+from properties.engine.vocabulary.run_state import reports_no_threshold
+from properties.engine.target.references import reference
 from .inputs import edges_of, with_edges
 from .inputs.indicators import (INDICATOR_PAIRS, PER_LABEL_CURVES, SCORED_INDICATORS, SCORED_INDICATORS_BOTH_CLASSES,
                                 indicator_pairs, perfect_scores, scored_indicators,

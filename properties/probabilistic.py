@@ -26,9 +26,9 @@ from properties.checks import expect, expect_close, expect_le, expect_printed, e
 from properties.inputs.labels import (BINARY_PROBABILITIES, CALIBRATION_EDGES, CALIBRATION_ROW_EDGES,
                                       ONE_CLASS_PROBABILITY_EDGES, PROBABILITIES, binary_probability_examples,
                                       proba_examples)
-from properties.engine import findings
-from properties.engine.registry import prop, register
-from properties.engine.targets import reference
+from properties.engine.vocabulary import findings
+from properties.engine.vocabulary.registry import prop, register
+from properties.engine.target.references import reference
 from properties.inputs.labels import ProbaExample
 
 #: the probability shapes' edge cases (their own), for the composite strategies of the calibration properties
@@ -118,7 +118,7 @@ def _gibbs(t, ex):
 def _equal_as_held(p, q) -> bool:
     """Whether two distributions distinct in float64 are one distribution as the target holds them (its
     precision): near-uniform rows 0.25 +- 1e-9 are 0.25 in float32, where a divergence of 0 is right."""
-    from .engine import precision
+    from properties.engine.vocabulary import precision
 
     return bool(np.array_equal(precision.as_target(p), precision.as_target(q)))
 

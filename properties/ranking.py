@@ -25,7 +25,7 @@ from hypothesis import reject, strategies as st
 
 from .capabilities import COUNT, POSITIVE, Capability, declare_parameters
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal
-from .engine import precision, registry
+from properties.engine.vocabulary import precision, registry
 from .inputs import cycled_edges, edges_of, mapped_edges, one_of_with_edges, options, tuples_with_edges, with_edges
 from .inputs.ranked_lists import (DOCUMENTS, LEAVE_ONE_OUT_QUERIES, QUERIES, SPARSE_GRADES, WHOLE_LISTS, batch_edges,
                                   batches, leave_one_out_batches, positional)
@@ -73,8 +73,10 @@ _ONE_RELEVANT_BATCHES = with_edges(leave_one_out_batches(max_queries=3),
 
 from metrics import ranking as metrics_ranking
 
-from .engine import findings
-from .engine.targets import CATALOG_TIE_RULE, TIE_RULES, declared_tie_rule, reference
+from properties.engine.vocabulary import findings
+from properties.engine.vocabulary.conventions import CATALOG_TIE_RULE, TIE_RULES
+from properties.engine.vocabulary.run_state import declared_tie_rule
+from properties.engine.target.references import reference
 
 PER_QUERY = ("precision_at_k", "recall_at_k", "average_precision_at_k", "average_recall_at_k", "reciprocal_rank",
              "dcg_at_k", "ndcg_at_k")
@@ -1413,11 +1415,11 @@ def _seed004_irrelevant(t, ex):
 
 # ------------------------------------------------------------------ claims: the libraries (Tamm et al. 2021)
 # The definitions each bundled library computes (docs/recommender_agreement.md) and the paper's findings about
-# them, judged on the libraries bundled here (properties.engine.agreement).
+# them, judged on the libraries bundled here (properties.engine.report.agreement).
 
-from .engine.agreement import AgreementDoc, ClaimVerdict, Row, Table, Variant, agreement_table  # noqa: E402
-from .engine.agreement import claim_verdict  # noqa: E402
-from .engine.agreement import difference_calls, difference_lines, groups_text, tiny_rankings  # noqa: E402
+from properties.engine.report.agreement import AgreementDoc, ClaimVerdict, Row, Table, Variant, agreement_table  # noqa: E402
+from properties.engine.report.agreement import claim_verdict  # noqa: E402
+from properties.engine.report.agreement import difference_calls, difference_lines, groups_text, tiny_rankings  # noqa: E402
 
 def _every_query_relevant(example) -> bool:
     return all(any(query) for query in example.grades)

@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 from .capabilities import COUNT, Capability, declare_parameters
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_refusal
-from .engine import registry
-from .engine.targets import reference
+from properties.engine.vocabulary import registry
+from properties.engine.target.references import reference
 from .inputs import mapped_edges, options, tuples_with_edges, with_edges
 from .inputs.recommendation_lists import RECOMMENDATION_LISTS, examples, lists, relabelled
 

@@ -19,9 +19,9 @@ from properties.checks import (
     expect_refusal,
     is_nan,
 )
-from properties.engine import findings, precision
-from properties.engine.registry import prop, register
-from properties.engine.targets import reference
+from properties.engine.vocabulary import findings, precision
+from properties.engine.vocabulary.registry import prop, register
+from properties.engine.target.references import reference
 
 from .inputs import cycled_edges, edges_of, edges_product, map_with_edges, options, tuples_with_edges, with_edges
 from .inputs.real_pairs import (edged_pairs, grid, non_constant, on_grid, pairs, real_pairs_shape, reals, small_ints,

@@ -27,7 +27,7 @@ import numpy as np
 from metrics import ranking as catalog
 
 from .checks import expect, expect_close, expect_refusal
-from .engine import registry
+from properties.engine.vocabulary import registry
 from .inputs.qrels_runs import DUPLICATES, QRELS_RUNS, evaluated, has_ties, judged, query_arrays
 
 #: per-query metric -> whether it takes a cutoff k

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_refusal
-from .engine import findings, registry
+from properties.engine.vocabulary import findings, registry
 from .inputs import InputShape, cycled_edges, with_edges
 
 EXAMPLES = 40

@@ -54,10 +54,11 @@ from hypothesis import strategies as st
 
 from .capabilities import Capability
 from .checks import Finding, expect_close, expect_refusal, expect_refusal_or_declared
-from .engine import findings
-from .engine.guards import TargetExited, TargetViolation, Unsupported
-from .engine.registry import register
-from .engine.targets import UNSUPPORTED_SEEN, UndeclaredKeyword, note_tie_rule
+from properties.engine.vocabulary import findings
+from properties.engine.vocabulary.guards import TargetExited, TargetViolation, Unsupported
+from properties.engine.vocabulary.notes import UNSUPPORTED_SEEN
+from properties.engine.vocabulary.registry import register
+from properties.engine.vocabulary.run_state import note_tie_rule, UndeclaredKeyword
 from .generic import _form_text, _needs, _tie_keys
 from .inputs import SKIP, edges_of, tie_stable, with_edges
 

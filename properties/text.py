@@ -24,8 +24,8 @@ from hypothesis import strategies as st
 from .capabilities import COUNT, NON_NEGATIVE, NON_NEGATIVE_INTEGER, POSITIVE, Capability, declare_parameters
 from .checks import (expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal,
                      expect_refusal_or_declared)
-from .engine.registry import prop
-from .engine.targets import reference
+from properties.engine.vocabulary.registry import prop
+from properties.engine.target.references import reference
 from .inputs import cycled_edges, edges_of, map_with_edges, options, tuples_with_edges, with_edges
 from .text_caption import CAPABILITIES as _CAPTION_CAPABILITIES
 from .inputs.token_sequences import (

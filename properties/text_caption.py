@@ -20,8 +20,8 @@ from metrics._meteor import porter_stemmer
 
 from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_refusal
-from .engine.registry import prop as _prop
-from .engine.targets import reference
+from properties.engine.vocabulary.registry import prop as _prop
+from properties.engine.target.references import reference
 from .inputs import LazyEdges, cycled_edges, edges_of, with_edges
 from .inputs.token_sequences import (
     CAPTION_CORPORA,

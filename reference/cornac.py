@@ -17,7 +17,7 @@ from importlib.metadata import version as _version
 import numpy as np
 from cornac import metrics as cm
 
-from properties.engine.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
+from properties.engine.vocabulary.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
 
 from ._ranked_queries import grades_and_scores
 

@@ -35,7 +35,7 @@ import ir_measures
 import numpy as np
 from ir_measures import AP, ERR, RR, Bpref, P, R, Rprec, Success, nDCG
 
-from properties.engine.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
+from properties.engine.vocabulary.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
 
 from ._ranked_queries import grades_and_scores, one_relevant_per_query
 

@@ -31,7 +31,7 @@ from importlib.metadata import version as _version
 import numpy as np
 import pytrec_eval
 
-from properties.engine.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
+from properties.engine.vocabulary.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
 
 from ._ranked_queries import one_relevant_per_query
 

@@ -17,7 +17,7 @@ import numpy as np
 import ranx
 from ranx import Qrels, Run, evaluate
 
-from properties.engine.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
+from properties.engine.vocabulary.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
 
 from ._ranked_queries import binary_grades, grades_and_scores, one_relevant_per_query
 

@@ -46,7 +46,7 @@ from pathlib import Path
 
 import numpy as np
 
-from properties.engine.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
+from properties.engine.vocabulary.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
 
 from ._ranked_queries import grades_and_scores
 

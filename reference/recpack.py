@@ -25,7 +25,7 @@ import numpy as np
 from recpack.metrics import PercentileRanking
 from scipy.sparse import csr_matrix
 
-from properties.engine.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
+from properties.engine.vocabulary.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
 
 from ._ranked_queries import binary_grades, grades_and_scores
 

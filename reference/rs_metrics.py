@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 import rs_metrics
 
-from properties.engine.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
+from properties.engine.vocabulary.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
 
 from ._ranked_queries import grades_and_scores
 

@@ -10,7 +10,7 @@ import numpy as np
 import sklearn
 from sklearn import metrics as skm
 
-from properties.engine.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
+from properties.engine.vocabulary.reproduce import library_call  # the library's own call, under the adapter's, in reproductions
 
 TARGET_NAME = "sklearn"
 VERSION = sklearn.__version__

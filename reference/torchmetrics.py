@@ -26,7 +26,7 @@ from torchmetrics.functional import retrieval as _ret
 from torchmetrics.functional import text as _txt
 from torchmetrics.utilities.compute import auc as _auc
 
-from properties.engine.reproduce import library_call  # torchmetrics' own call, under the adapter's, in reproductions
+from properties.engine.vocabulary.reproduce import library_call  # torchmetrics' own call, under the adapter's, in reproductions
 from reference._text_tokens import string_token_domains
 
 TARGET_NAME = "torchmetrics"

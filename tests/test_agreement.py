@@ -1,4 +1,4 @@
-"""The cross-library table (properties.engine.agreement) and the claims judged on it, on fake libraries whose
+"""The cross-library table (properties.engine.report.agreement) and the claims judged on it, on fake libraries whose
 definitions are known: the groups, their names, the minimal input between them, and what a library that is
 missing, crashes or hangs becomes."""
 
@@ -10,10 +10,11 @@ import numpy as np
 import pytest
 
 from properties import ranking
-from properties.engine import agreement, registry
-from properties.engine.agreement import AgreementDoc, Row, Variant, agreement_table, tiny_rankings
-from properties.engine.claims import judge
-from properties.engine.cli import main
+from properties.engine.vocabulary import registry
+from properties.engine.verdict.claims import judge
+from properties.engine.report import agreement
+from properties.engine.report.agreement import agreement_table, AgreementDoc, Row, tiny_rankings, Variant
+from properties.engine.cli.main import main
 
 FAKES = "tests.targets.ranking_definitions"
 NOT_INSTALLED = "tests.targets.ranking_not_installed"
@@ -154,7 +155,8 @@ def test_judge_takes_a_library_claims_own_verdict(monkeypatch, paper_table):
 
 
 def test_the_docs_command_writes_the_table(monkeypatch, tmp_path, capsys):
-    from properties.engine import cli, claims
+    from properties.engine.verdict import claims
+    from properties.engine.cli import main as cli
 
     doc = AgreementDoc("recommender_agreement", "T", ("intro",),
                        lambda: agreement_table([MAP_ROW], candidates=fake("over_r", "over_min")))

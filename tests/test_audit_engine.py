@@ -3,11 +3,11 @@
 import io
 import json
 
-from properties.engine.audit import Journal, audit
-from properties.engine.progress import Progress
-from properties.engine.report import EXIT_CLEAN, EXIT_NOTHING_VERIFIED, EXIT_VIOLATIONS, Report, Signature
-from properties.engine.runner import Result
-from properties.engine.targets import load_target
+from properties.engine.vocabulary.results import Result
+from properties.engine.target.loading import load_target
+from properties.engine.report.audit_report import EXIT_CLEAN, EXIT_NOTHING_VERIFIED, EXIT_VIOLATIONS, Report, Signature
+from properties.engine.report.progress import Progress
+from properties.engine.cli.audit import audit, Journal
 from tests.toys import toy_target
 
 ONLY = ["classification.bounds[accuracy]", "classification.symmetry[accuracy]"]
@@ -72,7 +72,7 @@ def test_progress_in_a_log_is_one_line_per_family_and_live_shows_what_runs():
 
 def test_a_log_gets_a_status_line_whenever_nothing_was_written_for_30_seconds():
     """A property that runs for minutes (a library's first call compiling) must not look like a hung job."""
-    from properties.engine.progress import HEARTBEAT
+    from properties.engine.report.progress import HEARTBEAT
 
     now = [0.0]
     props = [type("P", (), {"id": f"a.p{i}", "family": "a"})() for i in range(2)]

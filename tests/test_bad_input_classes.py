@@ -14,9 +14,9 @@ from hypothesis import Phase, settings
 import metrics
 from metrics.errors import MetricInputError
 from properties.capabilities import COUNT, NON_NEGATIVE, NON_NEGATIVE_INTEGER, POSITIVE, all_capabilities
-from properties.engine import findings, registry
-from properties.engine.profiles import profile_settings
-from properties.engine.runner import check_property
+from properties.engine.vocabulary import findings, registry
+from properties.engine.vocabulary.profiles import profile_settings
+from properties.engine.verdict.check import check_property
 from properties.generic import BAD_WEIGHTS
 from properties.inputs import BAD_INPUT_DEFECTS
 from properties.ranking import NEGATIVE_AS_GAIN, NEGATIVE_AS_IRRELEVANT, NEGATIVE_REFUSED

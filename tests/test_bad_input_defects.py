@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from properties.engine.registry import FAMILY_MODULES
+from properties.engine.vocabulary.registry import FAMILY_MODULES
 from properties.inputs import BAD_INPUT_DEFECTS
 
 

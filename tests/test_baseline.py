@@ -10,12 +10,12 @@ import pytest
 from hypothesis import strategies as st
 
 from properties.checks import expect_close
-from properties.engine import findings
-from properties.engine.cli import main
-from properties.engine.profiles import profile_settings
-from properties.engine.registry import Property
-from properties.engine.report import Report, Signature, format_failure, new_violations
-from properties.engine.runner import check_property
+from properties.engine.vocabulary import findings
+from properties.engine.vocabulary.profiles import profile_settings
+from properties.engine.vocabulary.registry import Property
+from properties.engine.verdict.check import check_property
+from properties.engine.report.audit_report import format_failure, new_violations, Report, Signature
+from properties.engine.cli.main import main
 from tests.toys import DOUBLES, correct_double, off_by_one_above_50, toy_target
 
 CI = profile_settings("ci")
@@ -112,7 +112,7 @@ def test_the_per_property_detail_labels_the_baseline_finding_and_leads_with_the_
 
 
 def test_markdown_json_and_html_label_the_baseline(reports, tmp_path):
-    from properties.engine.html_report import render_page
+    from properties.engine.report.html import render_page
 
     _, now = reports
     markdown = now.write(tmp_path / "r.md").read_text()
@@ -198,7 +198,7 @@ def test_a_finer_class_of_a_baseline_finding_is_neither_new_nor_gone(reports):
     """A baseline written before a class was refined (``high`` then, ``high/wrong_value`` now) still covers it."""
     import copy
 
-    from properties.engine.report import diff
+    from properties.engine.report.audit_report import diff
 
     baseline = copy.deepcopy(reports[0])
     now = _report(toy_target(double=off_by_one_above_50, negate=negate,

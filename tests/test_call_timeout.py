@@ -7,10 +7,12 @@ import re
 import numpy as np
 import pytest
 
-from properties.engine import isolation, memory
-from properties.engine.audit import audit
-from properties.engine.isolation import TIMEOUT_ELEMENTS, _Flight
-from properties.engine.targets import Named, load_target
+from properties.engine.vocabulary import memory
+from properties.engine.vocabulary.named import Named
+from properties.engine.target.loading import load_target
+from properties.engine.isolation import fork_pool as isolation
+from properties.engine.isolation.fork_pool import _Flight, TIMEOUT_ELEMENTS
+from properties.engine.cli.audit import audit
 
 ONLY = ["classification.bounds[accuracy]"]
 
@@ -68,7 +70,7 @@ def test_a_first_call_that_compiles_is_a_warm_up_not_a_hang_nor_the_propertys_ti
 def test_a_time_budget_does_not_count_first_calls(monkeypatch):
     import time
 
-    from properties.engine import runner
+    from properties.engine.search import runner
 
     monkeypatch.setattr(runner, "WARMUP_SECONDS", [0.0])
     budget = runner._Budget(0.2, type("Search", (), {"failed": False})())
@@ -86,7 +88,7 @@ def test_a_first_call_past_the_warm_up_allowance_is_a_hang_that_says_so():
 
 
 def test_the_audit_log_has_a_line_for_the_warm_up(capsys):
-    from properties.engine.cli import main
+    from properties.engine.cli.main import main
 
     main(["audit", "tests.hostile.jit", "--only", ONLY[0], "--call-timeout", "0.5", "-j", "1"])
     out = capsys.readouterr().out

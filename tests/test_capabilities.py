@@ -7,8 +7,8 @@ from hypothesis import given, settings
 
 import metrics
 from properties.capabilities import Capability, all_capabilities
-from properties.engine import registry
-from properties.engine.profiles import profile_settings
+from properties.engine.vocabulary import registry
+from properties.engine.vocabulary.profiles import profile_settings
 
 
 def test_no_catalog_metric_is_unclassified():

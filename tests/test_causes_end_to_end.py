@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import textwrap
 
-from properties.engine.cli import main
+from properties.engine.cli.main import main
 
 TOY = """
 import numpy as np

@@ -16,11 +16,12 @@ import re
 
 import pytest
 
-from properties.engine import causes, findings
-from properties.engine.cli import main
-from properties.engine.issues import library_calls
-from properties.engine.report import Report, Signature
-from properties.engine.runner import Result
+from properties.engine.vocabulary import findings
+from properties.engine.vocabulary.results import Result
+from properties.engine.verdict import causes
+from properties.engine.report.audit_report import Report, Signature
+from properties.engine.report.issues import library_calls
+from properties.engine.cli.main import main
 
 RATES = ("precision", "recall", "f1", "fbeta", "jaccard_score", "specificity", "false_positive_rate",
          "false_negative_rate")
@@ -49,7 +50,7 @@ def raised(structure, name, input_class, grammar):
 
 
 def repro(*calls):
-    """A reproduction's text from (function, outcome) pairs, as :mod:`properties.engine.pasteable` writes it."""
+    """A reproduction's text from (function, outcome) pairs, as :mod:`properties.engine.vocabulary.pasteable` writes it."""
     lines = ["# Calls to toy (toy) in the failing example:", "import toy as target"]
     for name, outcome in calls:
         lines.append(f"target.{name}([0, 1], [1, 1])  # {outcome}")

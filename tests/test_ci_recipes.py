@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from properties.engine.cli import build_parser, main
+from properties.engine.cli.main import build_parser, main
 
 RECIPES = Path(__file__).resolve().parent.parent / "examples" / "ci"
 FILES = ("github-actions.yml", "gitlab-ci.yml")

@@ -8,8 +8,8 @@ a verdict cannot land without regenerating (and reviewing) the ledger.
 
 import pytest
 
-from properties.engine import registry
-from properties.engine.claims import LEDGER_JSON, judge, recorded_verdicts
+from properties.engine.vocabulary import registry
+from properties.engine.verdict.claims import judge, LEDGER_JSON, recorded_verdicts
 
 CLAIMS = registry.claims()
 RECORDED = recorded_verdicts()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from properties.engine.cli import main
+from properties.engine.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -60,7 +60,7 @@ def test_console_script_is_installed():
 
 
 def test_only_reads_brackets_as_part_of_a_property_id_not_as_a_glob_class():
-    from properties.engine.audit import select_properties
+    from properties.engine.cli.audit import select_properties
 
     chosen = {p.id for p in select_properties(only=["*[confusion_matrix]*"])}
     assert chosen and all("[confusion_matrix]" in pid for pid in chosen), sorted(chosen)[:5]

@@ -16,10 +16,11 @@ from hypothesis import Phase, assume, settings
 from hypothesis import strategies as st
 
 from properties.checks import expect_close
-from properties.engine import registry
-from properties.engine.profiles import profile_settings
-from properties.engine.runner import _SKIPPED, check_property
-from properties.engine.targets import Target
+from properties.engine.vocabulary import registry
+from properties.engine.vocabulary.profiles import profile_settings
+from properties.engine.target.loading import Target
+from properties.engine.search.runner import _SKIPPED
+from properties.engine.verdict.check import check_property
 from properties.inputs import (EDGE_CAP, edges_product, one_of_with_edges, options, representative,
                                tuples_with_edges, with_edges)
 from tests.mutants import mutant_target

@@ -12,9 +12,10 @@ import textwrap
 
 import pytest
 
-from properties.engine import registry
-from properties.engine.runner import check_property
-from properties.engine.targets import TargetUnavailable, load_target
+from properties.engine.vocabulary import registry
+from properties.engine.target.errors import TargetUnavailable
+from properties.engine.target.loading import load_target
+from properties.engine.verdict.check import check_property
 
 FRESH_PROPERTIES = ("classification.stream_undefined[accuracy]", "classification.stream_reset[accuracy]",
                     "classification.stream_empty_batches[accuracy]")

@@ -7,14 +7,16 @@ import numpy as np
 from hypothesis import strategies as st
 
 import metrics
-from properties.engine import runner
-from properties.engine.audit import audit
-from properties.engine.coverage import Coverage
-from properties.engine.profiles import profile_settings
-from properties.engine.registry import Property
-from properties.engine.report import Report, Signature
-from properties.engine.runner import Result, check_property, not_applicable_reason
-from properties.engine.targets import Target
+from properties.engine.vocabulary.profiles import profile_settings
+from properties.engine.vocabulary.registry import Property
+from properties.engine.vocabulary.results import Result
+from properties.engine.target.loading import Target
+from properties.engine.search import runner
+from properties.engine.search.runner import not_applicable_reason
+from properties.engine.verdict.check import check_property
+from properties.engine.verdict.coverage import Coverage
+from properties.engine.report.audit_report import Report, Signature
+from properties.engine.cli.audit import audit
 from tests.toys import DOUBLES, correct_double, toy_target
 
 #: two one-shot properties of accuracy, and every stream property of the family (those of the metrics the
@@ -115,7 +117,7 @@ def test_a_metric_whose_every_property_was_skipped_is_low_and_the_skip_is_shown(
     assert "LOW COVERAGE: 1 provided metric" in terminal and "double (0 of 0" in terminal
     assert f"skipped: 1 property, {skipped}" in terminal
     assert skipped in report.write(tmp_path / "r.md").read_text()
-    from properties.engine.html_report import render_page
+    from properties.engine.report.html import render_page
 
     assert f"skipped: 1 property, {skipped}" in render_page([report]).replace("&#x27;", "'")
 

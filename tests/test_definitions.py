@@ -11,8 +11,9 @@ reference library blocked.
 import pytest
 
 import metrics
-from properties.engine import registry, targets
-from properties.engine.runner import check_property
+from properties.engine.vocabulary import registry
+from properties.engine.target import references
+from properties.engine.verdict.check import check_property
 from tests.mutants import mutant_target
 from tests.test_mutants import MUTANT_SETTINGS, MUTANTS
 
@@ -40,7 +41,7 @@ def test_every_defining_property_is_shown_to_catch_a_mutant():
 
 @pytest.mark.parametrize(("mutant", "property_id"), PAIRS, ids=[f"{m.name}->{pid}" for m, pid in PAIRS])
 def test_a_defining_property_catches_its_mutant_with_every_reference_blocked(mutant, property_id, monkeypatch):
-    monkeypatch.setattr(targets, "REFERENCES_BLOCKED", True)
-    monkeypatch.setattr(targets, "_REFERENCE_CACHE", {})
+    monkeypatch.setattr(references, "REFERENCES_BLOCKED", True)
+    monkeypatch.setattr(references, "_REFERENCE_CACHE", {})
     result = check_property(registry.get(property_id), mutant_target(mutant), settings_=MUTANT_SETTINGS, all_findings=False)
     assert result.status == "fail", f"{property_id} vs {mutant.name}: {result.status}. {result.detail}"

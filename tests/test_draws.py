@@ -1,7 +1,7 @@
 """The derandomized examples of a property depend on the property, the profile and the versions of
 Hypothesis and NumPy: not on literals elsewhere in the project, nor on which modules are loaded.
 
-Hypothesis mines constants from every local module loaded (:mod:`properties.engine.draws`); with
+Hypothesis mines constants from every local module loaded (:mod:`properties.engine.search.draws`); with
 that switched off, a new module full of literals (a family's spec module reworded, a property added)
 leaves every other property's examples identical.
 """
@@ -12,10 +12,11 @@ import sys
 
 from hypothesis.internal.conjecture import providers
 
-from properties.engine import draws, registry
-from properties.engine.profiles import profile_settings
-from properties.engine.runner import run_property
-from properties.engine.targets import load_target
+from properties.engine.vocabulary import registry
+from properties.engine.vocabulary.profiles import profile_settings
+from properties.engine.target.loading import load_target
+from properties.engine.search import draws
+from properties.engine.search.runner import run_property
 
 PROPERTY = "regression.permutation_invariance[mean_squared_error]"
 

@@ -17,10 +17,11 @@ from hypothesis import Phase, settings
 from hypothesis import strategies as st
 
 from properties.checks import expect_close
-from properties.engine import findings, registry
-from properties.engine.profiles import PROFILES, profile_settings
-from properties.engine.runner import _SKIPPED, _run_edge, check_property
-from properties.engine.targets import Target, load_target
+from properties.engine.vocabulary import findings, registry
+from properties.engine.vocabulary.profiles import profile_settings, PROFILES
+from properties.engine.target.loading import load_target, Target
+from properties.engine.search.runner import _run_edge, _SKIPPED
+from properties.engine.verdict.check import check_property
 from properties.inputs import with_edges
 
 #: the input that breaks the toy target: never drawn by the strategy below in a few hundred examples
@@ -375,7 +376,7 @@ def test_building_the_registry_imports_no_heavy_library():
     import subprocess
     import sys
 
-    code = ("import sys; from properties.engine import registry; registry.conformance_properties('standard'); "
+    code = ("import sys; from properties.engine.vocabulary import registry; registry.conformance_properties('standard'); "
             "print(sorted(m for m in ('nltk', 'scipy', 'sklearn', 'torch', 'pandas', 'dask') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]", f"building the registry imported {out.strip()}"

@@ -15,9 +15,9 @@ import dataclasses
 import pytest
 from hypothesis import Phase, settings
 
-from properties.engine import registry
-from properties.engine.profiles import profile_settings
-from properties.engine.runner import check_property
+from properties.engine.vocabulary import registry
+from properties.engine.vocabulary.profiles import profile_settings
+from properties.engine.verdict.check import check_property
 from tests.mutants import mutant_target
 from tests.mutants import bad_input, classification, probabilistic, regression
 

@@ -16,11 +16,12 @@ import pytest
 
 from hypothesis import settings
 
-from properties.engine import findings, profiles, registry
-from properties.engine.cli import main
-from properties.engine.report import Report, Signature
-from properties.engine.runner import check_property
-from properties.engine.targets import TargetUnavailable, load_target
+from properties.engine.vocabulary import findings, profiles, registry
+from properties.engine.target.errors import TargetUnavailable
+from properties.engine.target.loading import load_target
+from properties.engine.verdict.check import check_property
+from properties.engine.report.audit_report import Report, Signature
+from properties.engine.cli.main import main
 
 TOYS = "tests.targets.false_alarms"
 
@@ -80,7 +81,7 @@ def test_a_declared_form_is_still_checked_where_it_is_taken():
 
     wrong = types.SimpleNamespace(TARGET_NAME="rows_wrong", INPUT_FORMS={"binary_proba_1d": False},
                                   log_loss=lambda *a, **k: false_alarms._rows_only(*a, **k) + 0.01)
-    from properties.engine.targets import Target
+    from properties.engine.target.loading import Target
 
     target = Target(name="rows_wrong", namespace=wrong, version="0", conventions={}, deviations={},
                     import_path="rows_wrong", input_forms={"binary_proba_1d": False})
@@ -150,7 +151,7 @@ def test_a_dict_where_numbers_are_expected_is_a_finding_of_the_target(property_i
 def test_a_bug_of_the_spec_on_results_of_the_catalogs_form_stays_a_spec_error():
     from hypothesis import strategies as st
 
-    from properties.engine.registry import Property, one_failure_site
+    from properties.engine.vocabulary.registry import one_failure_site, Property
 
     def buggy(t, ex):
         t.accuracy([0, 1], [0, 1])
@@ -197,8 +198,8 @@ def test_the_command_line_exits_0_on_rounding_only_and_1_with_fail_on_rounding(t
 
 def test_the_pytest_route_warns_on_rounding_only_and_fails_with_assay_fail_on_rounding():
     from properties.conformance import PropertyViolated, test_conformance as conformance
-    from properties.engine.isolation import close_pool
-    from properties.engine.plugin import RoundingLevel
+    from properties.engine.isolation.fork_pool import close_pool
+    from properties.engine.cli.pytest_plugin import RoundingLevel
 
     fixtures = dict(assay_target=load_target(f"{TOYS}:ROUNDING"), assay_property=registry.get(ROUNDING_PROPERTY),
                     assay_call_timeout=30.0, assay_memory_limit=None, assay_search={"settings_": FEW},

@@ -14,9 +14,9 @@ import textwrap
 import numpy as np
 import pytest
 
-from properties.engine import precision, registry
-from properties.engine.runner import check_property
-from properties.engine.targets import load_target
+from properties.engine.vocabulary import precision, registry
+from properties.engine.target.loading import load_target
+from properties.engine.verdict.check import check_property
 from properties.inputs import large
 
 

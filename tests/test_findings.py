@@ -17,8 +17,8 @@ import textwrap
 import numpy as np
 import pytest
 
-from properties.engine import findings
-from properties.engine.cli import main
+from properties.engine.vocabulary import findings
+from properties.engine.cli.main import main
 
 TOYS = {
     # 2-D labels flattened (by design); v2 also scores empty input as 1.0
@@ -171,8 +171,10 @@ def test_an_unscoped_line_still_covers_its_property_but_warns_and_fails_strict(t
 
 def test_a_pinned_example_is_replayed_whatever_the_draws(tmp_path, monkeypatch):
     """The pinned example alone reaches the listed finding, here with a search that can draw no example."""
-    from properties.engine import registry, runner
-    from properties.engine.targets import load_target
+    from properties.engine.vocabulary import registry
+    from properties.engine.target.loading import load_target
+    from properties.engine.search import runner
+    from properties.engine.verdict import deviations as verdict_deviations
 
     pid, _, by_design, _ = TOYS["refusal"]
     monkeypatch.syspath_prepend(str(tmp_path))
@@ -187,7 +189,7 @@ def test_a_pinned_example_is_replayed_whatever_the_draws(tmp_path, monkeypatch):
     prop = registry.get(pid)
     # a search that never draws the listed defect: only the pinned example can reach it
     blind = dataclasses.replace(prop, strategy=prop.strategy.filter(lambda ex: ex[2] != "two_dimensional"))
-    result = runner.apply_deviation(runner.run_in_process(blind, target), target)
+    result = verdict_deviations.apply_deviation(runner.run_in_process(blind, target), target)
     assert result.status == "deviation", result
     assert [f["finding_class"].split("/")[0] for f in result.findings] == [by_design], result.findings
 
@@ -275,9 +277,9 @@ def test_parts_name_the_form_and_the_conversion():
 
 
 def test_a_whole_property_reason_carried_to_several_classes_is_marked_for_review():
-    from properties.engine.adopt import CARRIED, scoped_deviations
-    from properties.engine.report import Report, Signature
-    from properties.engine.runner import Result
+    from properties.engine.vocabulary.results import Result
+    from properties.engine.report.audit_report import Report, Signature
+    from properties.engine.cli.adopt import CARRIED, scoped_deviations
 
     found = [dict(finding_class=c, detail="d", severity="wrong value", example=[1]) for c in ("empty/crash", "nan:y/x")]
     result = Result(property_id="a.b[c]", statement="", kind="refusal", family="a", metrics=("c",), status="fail",

@@ -11,7 +11,7 @@ import pytest
 
 import metrics as M
 from metrics.errors import MetricInputError
-from properties.engine.guards import _numeric_problem
+from properties.engine.vocabulary.guards import _numeric_problem
 
 JUNK = {
     "None": None, "int": 3, "float": 2.5, "nan": float("nan"), "str": "ab", "bytes": b"ab", "dict": {"a": 1},

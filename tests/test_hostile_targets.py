@@ -16,8 +16,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from properties.engine.guards import _numeric_problem
-from properties.engine.pasteable import calls_of
+from properties.engine.vocabulary.guards import _numeric_problem
+from properties.engine.vocabulary.pasteable import calls_of
 
 ROOT = Path(__file__).resolve().parent.parent
 EXE = str(Path(sys.executable).parent / "metric-assay")
@@ -31,7 +31,7 @@ ACCURACY = [
 
 
 #: the command line of this checkout's own CLI (the console script runs the checkout it was installed from)
-CHECKOUT_CLI = [sys.executable, "-m", "properties.engine.cli"]
+CHECKOUT_CLI = [sys.executable, "-m", "properties.engine.cli.main"]
 
 
 def audit(*args, cwd=ROOT, env=None, timeout=240, command=None):
@@ -303,8 +303,8 @@ def test_a_metric_within_the_memory_limit_is_unaffected(tmp_path):
 
 
 def test_the_default_memory_limit_is_shown_in_the_header(tmp_path):
-    from properties.engine.isolation import default_jobs
-    from properties.engine.memory import default_limit, format_size, physical_memory
+    from properties.engine.vocabulary.memory import default_limit, format_size, physical_memory
+    from properties.engine.isolation.fork_pool import default_jobs
 
     limit = default_limit(default_jobs())  # the audit's default --jobs
     assert limit == min(4 << 30, physical_memory() // (2 * default_jobs()))

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from properties.engine.cli import DEFAULT_AUDIT_SET, main
+from properties.engine.cli.main import DEFAULT_AUDIT_SET, main
 from tests.toys import PICTURED, picture_reports
 
 BUNDLED_PAGE = Path(__file__).resolve().parents[1] / "docs" / "conformance" / "index.html"
@@ -93,8 +93,8 @@ def test_at_1600_pixels_every_column_of_a_drill_down_is_on_screen(browser, tmp_p
     """Long unbroken text from a target (an id, a repr of a large array) wraps instead of widening the table."""
     import dataclasses
 
-    from properties.engine.html_report import render_page
-    from properties.engine.report import Report
+    from properties.engine.report.audit_report import Report
+    from properties.engine.report.html import render_page
 
     report = Report.load(picture_reports(tmp_path)[0])
     long_word = "x" * 3000

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from properties.engine.cli import main
-from properties.engine.html_report import change_kind, render_page
-from properties.engine.report import Report
+from properties.engine.report.audit_report import Report
+from properties.engine.report.html import change_kind, render_page
+from properties.engine.cli.main import main
 from tests.toys import PICTURED, picture_reports
 
 REPO = Path(__file__).resolve().parents[1]
@@ -124,7 +124,7 @@ def test_make_audit_writes_the_page_and_keeps_the_audit_status(report_files, tmp
         "#!/bin/sh\n"
         f'if [ "$1" = audit ]; then mkdir -p reports; cp {report_files[0]} reports/conformance.metrics.json; '
         f"exit {audit_status}; fi\n"
-        f'exec {sys.executable} -m properties.engine.cli "$@"\n'
+        f'exec {sys.executable} -m properties.engine.cli.main "$@"\n'
     )
     fake.chmod(0o755)
     env = dict(os.environ, PYTHONPATH=str(REPO))
@@ -139,7 +139,7 @@ def test_make_audit_writes_the_page_and_keeps_the_audit_status(report_files, tmp
 
 
 def test_two_reports_of_one_target_are_told_apart(report_files):
-    from properties.engine.html_report import target_labels
+    from properties.engine.report.html import target_labels
 
     wrong = Report.load(report_files[0])
     twice = [wrong, Report.load(report_files[0])]

@@ -4,11 +4,11 @@ import json
 
 import pytest
 
-from properties.engine import ids, registry
-from properties.engine.cli import main
-from properties.engine.report import Report, Signature
-from properties.engine.runner import Result
-from properties.engine.targets import read_deviations
+from properties.engine.vocabulary import ids, registry
+from properties.engine.vocabulary.results import Result
+from properties.engine.target.deviation_files import read_deviations
+from properties.engine.report.audit_report import Report, Signature
+from properties.engine.cli.main import main
 from tests.toys import toy_target
 
 
@@ -75,7 +75,7 @@ def test_diff_between_an_old_and_a_new_report_matches_renamed_ids(tmp_path, caps
 def test_the_catalog_and_the_audit_summary_give_the_same_counts():
     from pathlib import Path
 
-    from properties.engine.catalog_doc import spec_counts_line
+    from properties.engine.report.catalog_doc import spec_counts_line
 
     line = spec_counts_line()
     committed = (Path(__file__).resolve().parent.parent / "docs" / "catalog.md").read_text()

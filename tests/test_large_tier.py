@@ -18,10 +18,11 @@ import numpy as np
 import pytest
 from hypothesis import Phase, settings
 
-from properties.engine import registry
-from properties.engine.profiles import profile_settings
-from properties.engine.runner import check_property
-from properties.engine.targets import DEFAULT_TARGET, TargetUnavailable, load_target
+from properties.engine.vocabulary import registry
+from properties.engine.vocabulary.profiles import profile_settings
+from properties.engine.target.errors import TargetUnavailable
+from properties.engine.target.loading import DEFAULT_TARGET, load_target
+from properties.engine.verdict.check import check_property
 from properties.inputs import large
 from tests.mutants import mutant_target
 from tests.mutants.large import MUTANTS, NEEDS_SAMPLES

@@ -3,10 +3,12 @@
 import numpy as np
 import pytest
 
-from properties.engine import findings, memory
-from properties.engine.report import STATUS_LABEL, VERDICTS
-from properties.engine.runner import STATUSES, VIOLATIONS, classify_exception
-from properties.engine.targets import TARGET_RAISED, Named
+from properties.engine.vocabulary import findings, memory
+from properties.engine.vocabulary.guards import TARGET_RAISED
+from properties.engine.vocabulary.named import Named
+from properties.engine.vocabulary.results import STATUS_LABEL, STATUSES, VIOLATIONS
+from properties.engine.search.runner import classify_exception
+from properties.engine.report.audit_report import VERDICTS
 
 
 @pytest.mark.parametrize(("text", "size"), [

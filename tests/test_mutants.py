@@ -15,10 +15,10 @@ import importlib
 import pytest
 from hypothesis import Phase, settings
 
-from properties.engine import registry
-from properties.engine.claims import judge, recorded_verdicts
-from properties.engine.profiles import profile_settings
-from properties.engine.runner import check_property
+from properties.engine.vocabulary import registry
+from properties.engine.vocabulary.profiles import profile_settings
+from properties.engine.verdict.check import check_property
+from properties.engine.verdict.claims import judge, recorded_verdicts
 from properties.generic import GENERIC_IDS
 from tests.mutants import Mutant, mutant_target
 from tests.mutants.generic import generic_mutants

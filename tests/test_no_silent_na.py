@@ -11,9 +11,10 @@ import pytest
 from hypothesis import Phase, settings
 
 import metrics
-from properties.engine import registry
-from properties.engine.profiles import profile_settings
-from properties.engine.runner import check_property, not_applicable_reason
+from properties.engine.vocabulary import registry
+from properties.engine.vocabulary.profiles import profile_settings
+from properties.engine.search.runner import not_applicable_reason
+from properties.engine.verdict.check import check_property
 from tests.toys import toy_target
 
 CI = profile_settings("ci")
@@ -22,7 +23,7 @@ CI = profile_settings("ci")
 @pytest.fixture(autouse=True)
 def _float64_between_tests():
     yield
-    from properties.engine import precision
+    from properties.engine.vocabulary import precision
 
     precision.configure()
     precision.start_example()
@@ -141,8 +142,10 @@ def _log_loss_ignoring_weights(y_true, y_proba, *, normalize=True, sample_weight
 
 def test_labels_naming_the_labels_present_in_sorted_order_are_left_out_for_a_target_without_them():
     import numpy as np
-    from properties.engine import guards
-    from properties.engine.targets import LABELS_DROPPED, RecordingView, activate
+    from properties.engine.vocabulary import guards
+    from properties.engine.vocabulary.notes import LABELS_DROPPED
+    from properties.engine.vocabulary.run_state import activate
+    from properties.engine.target.view import RecordingView
 
     target = _catalog(log_loss=_log_loss_without_labels)
     activate(target)
@@ -204,7 +207,9 @@ def _float32_curves(**options):
 def test_monotone_invariance_skips_a_sigmoid_that_collides_in_float32():
     import numpy as np
 
-    from properties.engine.targets import UNSUPPORTED_SEEN, RecordingView, activate
+    from properties.engine.vocabulary.notes import UNSUPPORTED_SEEN
+    from properties.engine.vocabulary.run_state import activate
+    from properties.engine.target.view import RecordingView
 
     prop = registry.get("curves.monotone_invariance[roc_auc]")
     target = _float32_curves()

@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pytest
 
-from properties.engine import pins
+from properties.engine.vocabulary import pins
 from properties.inputs.labels import LabelPair
 
 

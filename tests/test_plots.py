@@ -8,10 +8,10 @@ import xml.etree.ElementTree as ET
 import numpy as np
 import pytest
 
-from properties.engine.example_data import MAX_ITEMS, calls_data, plain
-from properties.engine.plots import plot_failure
-from properties.engine.report import Report
-from properties.engine.targets import RecordedCall
+from properties.engine.vocabulary.example_data import calls_data, MAX_ITEMS, plain
+from properties.engine.target.view import RecordedCall
+from properties.engine.report.audit_report import Report
+from properties.engine.report.plots import plot_failure
 from tests.toys import PICTURED, picture_reports
 
 SVG = "{http://www.w3.org/2000/svg}"

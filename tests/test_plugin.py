@@ -57,7 +57,7 @@ def test_under_xdist_a_target_that_exits_is_reported_not_lost(pytester, monkeypa
 
 
 def test_assay_examples_runs_fewer_draws_and_says_so(pytester):
-    from properties.engine import registry
+    from properties.engine.vocabulary import registry
 
     pytester.makepyfile(test_x=CONFORMANCE_ONLY)
     pid = "classification.bounds[accuracy]"

@@ -9,9 +9,9 @@ import pytest
 
 import metrics
 from properties.checks import Finding, expect_close, expect_in_range
-from properties.engine import precision, registry
-from properties.engine.runner import check_property
-from properties.engine.targets import Target, load_target
+from properties.engine.vocabulary import precision, registry
+from properties.engine.target.loading import load_target, Target
+from properties.engine.verdict.check import check_property
 
 FLOAT32 = "tests.targets.float32_metrics"
 

@@ -7,7 +7,8 @@ import sys
 import numpy as np
 import pytest
 
-from properties.engine.targets import TargetUnavailable, load_target
+from properties.engine.target.errors import TargetUnavailable
+from properties.engine.target.loading import load_target
 
 
 def test_without_recpack_the_bundled_target_is_not_installed(monkeypatch):

@@ -14,9 +14,11 @@ import pytest
 
 import metrics
 
-from properties.engine import registry
-from properties.engine.audit import unmatched_deviations
-from properties.engine.targets import BUNDLED, TargetUnavailable, load_target, read_deviation_scopes
+from properties.engine.vocabulary import registry
+from properties.engine.target.deviation_files import read_deviation_scopes
+from properties.engine.target.errors import TargetUnavailable
+from properties.engine.target.loading import BUNDLED, load_target
+from properties.engine.cli.audit import unmatched_deviations
 
 DEVIATIONS = Path(__file__).resolve().parents[1] / "reference" / "deviations"
 

@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from properties.engine.profiles import profile_settings
-from properties.engine.report import Report, Signature, diff, new_violations
-from properties.engine.runner import check_property
+from properties.engine.vocabulary.profiles import profile_settings
+from properties.engine.verdict.check import check_property
+from properties.engine.report.audit_report import diff, new_violations, Report, Signature
 from tests.toys import DOUBLES, correct_double, off_by_one_above_50, toy_target
 
 CI = profile_settings("ci")

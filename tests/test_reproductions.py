@@ -10,10 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from properties.engine import pasteable, reproduce
-from properties.engine.profiles import PROFILES
-from properties.engine.runner import check_property
-from properties.engine.targets import RecordingView, load_target
+from properties.engine.vocabulary import pasteable, reproduce
+from properties.engine.vocabulary.profiles import PROFILES
+from properties.engine.target.loading import load_target
+from properties.engine.target.view import RecordingView
+from properties.engine.verdict.check import check_property
 from tests.toys import DOUBLES
 
 CI = settings(**PROFILES["ci"])
@@ -22,7 +23,7 @@ CI = settings(**PROFILES["ci"])
 #: through library_call; every call is counted, so a pasted reproduction can be seen to call it
 TOY_SOURCE = textwrap.dedent('''
     import numpy as np
-    from properties.engine.reproduce import library_call
+    from properties.engine.vocabulary.reproduce import library_call
 
     CALLS = []
 

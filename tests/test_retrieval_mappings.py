@@ -11,10 +11,10 @@ from hypothesis import Phase, settings
 
 import metrics
 from metrics.errors import MetricInputError
-from properties.engine import registry
-from properties.engine.profiles import PROFILES, profile_settings
-from properties.engine.runner import check_property
-from properties.engine.targets import Target
+from properties.engine.vocabulary import registry
+from properties.engine.vocabulary.profiles import profile_settings, PROFILES
+from properties.engine.target.loading import Target
+from properties.engine.verdict.check import check_property
 from tests.mutants import mutant_target
 from tests.mutants.retrieval_mappings import MUTANTS
 

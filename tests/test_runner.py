@@ -5,9 +5,9 @@ import json
 
 from metrics.errors import MetricInputError
 
-from properties.engine import registry
-from properties.engine.profiles import profile_settings
-from properties.engine.runner import check_property
+from properties.engine.vocabulary import registry
+from properties.engine.vocabulary.profiles import profile_settings
+from properties.engine.verdict.check import check_property
 from tests.toys import DOUBLES, correct_double, crashing_double, off_by_one_above_50, toy_target
 
 CI = profile_settings("ci")
@@ -129,8 +129,9 @@ def test_the_json_keeps_the_first_10_kb_of_a_message():
 def test_one_property_at_a_time_reuses_a_kept_worker_and_replaces_one_that_died():
     import os
 
-    from properties.engine import isolation, registry
-    from properties.engine.targets import load_target
+    from properties.engine.vocabulary import registry
+    from properties.engine.target.loading import load_target
+    from properties.engine.isolation import fork_pool as isolation
 
     prop = registry.get("classification.bounds[accuracy]")
     catalog = load_target("metrics")
@@ -195,7 +196,7 @@ def test_a_verdict_check_repeats_the_failing_calls_once_and_still_tells_a_noisy_
 def test_the_seed_computed_once_draws_exactly_what_derandomize_draws(monkeypatch):
     """The runner hashes one_example's source once per process (Hypothesis would on every property): the ci
     draws must be the ones Hypothesis' own derandomized seed gives, example for example."""
-    from properties.engine import runner
+    from properties.engine.search import runner
 
     def drawn():
         seen = []
@@ -213,7 +214,7 @@ def test_the_seed_computed_once_draws_exactly_what_derandomize_draws(monkeypatch
 def test_the_isolation_layer_returns_raw_results_and_the_deviation_is_applied_once_above_it():
     """Deviations are the verdict step's: the worker plumbing hands back what the search found, and
     check_property (like the audit) applies the target's deviations once, after the result came back."""
-    from properties.engine.isolation import run_isolated
+    from properties.engine.isolation.fork_pool import run_isolated
 
     target = toy_target(double=off_by_one_above_50, deviations={"toy.doubles": "adds one above 50"})
     (raw,) = run_isolated([DOUBLES], target, settings_=CI)

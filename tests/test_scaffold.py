@@ -9,8 +9,8 @@ import types
 import pytest
 
 import metrics
-from properties.engine.cli import main
-from properties.engine.scaffold import adapter_source
+from properties.engine.cli.main import main
+from properties.engine.cli.scaffold import adapter_source
 
 ACCURACY_AND_F1 = ["--only", "classification.bounds[accuracy]", "--only", "classification.symmetry[accuracy]",
                    "--only", "classification.bounds[f1]"]  # fmt: skip
@@ -125,7 +125,7 @@ def test_filled_in_function_is_audited_and_passes(in_tmp, capsys):
 def test_skeleton_shows_the_declarations_and_their_examples_are_accepted(skeleton):
     """CONVENTIONS' declarations, DOMAINS, TIES and a STREAMING factory are shown commented; uncommented,
     the examples are declarations the target loader accepts."""
-    from properties.engine.targets import _declarations
+    from properties.engine.target.declarations import _declarations
 
     def block(opening: str) -> str:
         start = skeleton.index(opening)
@@ -152,7 +152,7 @@ def test_skeleton_shows_the_declarations_and_their_examples_are_accepted(skeleto
 
 
 def test_a_filled_in_function_shows_the_library_call_in_its_reproduction(in_tmp, capsys):
-    assert "from properties.engine.reproduce import library_call" in adapter_source("shown_adapter")
+    assert "from properties.engine.vocabulary.reproduce import library_call" in adapter_source("shown_adapter")
     assert main(["init-adapter", "shown_adapter"]) == 0
     (in_tmp / "shown_lib.py").write_text("def accuracy(y_true, y_pred, sample_weight=None):\n    return 1.5\n")
     adapter = in_tmp / "shown_adapter.py"

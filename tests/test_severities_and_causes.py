@@ -16,9 +16,10 @@ import textwrap
 
 import pytest
 
-from properties.engine import causes, severity
-from properties.engine.cli import main
-from properties.engine.report import Report
+from properties.engine.vocabulary import severity
+from properties.engine.verdict import causes
+from properties.engine.report.audit_report import Report
+from properties.engine.cli.main import main
 
 TOY = '''
 import numpy as np

@@ -2,11 +2,11 @@
 
 import re
 
-from properties.engine import summary
-from properties.engine.cli import main
-from properties.engine.report import Report, Signature
-from properties.engine.runner import Result
-from properties.engine.summary import TargetOutcome
+from properties.engine.vocabulary.results import Result
+from properties.engine.report import summary
+from properties.engine.report.audit_report import Report, Signature
+from properties.engine.report.summary import TargetOutcome
+from properties.engine.cli.main import main
 from tests.toys import toy_target
 
 BOUNDS_OF_ACCURACY = ["--only", "classification.bounds[accuracy]"]

@@ -6,14 +6,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from properties.engine.targets import (
-    ENV_VAR,
-    RecordingView,
-    TargetUnavailable,
-    accepts_keyword,
-    load_target,
-    read_deviations,
-)
+from properties.engine.target.deviation_files import read_deviations
+from properties.engine.target.errors import TargetUnavailable
+from properties.engine.target.loading import ENV_VAR, load_target
+from properties.engine.target.signatures import accepts_keyword
+from properties.engine.target.view import RecordingView
 from tests.toys import toy_target
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -100,8 +97,9 @@ def test_recording_view_logs_exceptions_and_reraises():
 def test_supports_takes_a_predicate_and_skips_the_calls_it_rejects(monkeypatch):
     import types
 
-    from properties.engine import guards
-    from properties.engine.targets import RecordingView, _declarations
+    from properties.engine.vocabulary import guards
+    from properties.engine.target.declarations import _declarations
+    from properties.engine.target.view import RecordingView
 
     def kid(a, b, *, subset_size=1000):
         return 0.0
@@ -118,8 +116,9 @@ def test_supports_takes_a_predicate_and_skips_the_calls_it_rejects(monkeypatch):
 def test_supports_restricts_a_streams_options_under_its_stream_key(monkeypatch):
     import types
 
-    from properties.engine import guards
-    from properties.engine.targets import RecordingView, _declarations
+    from properties.engine.vocabulary import guards
+    from properties.engine.target.declarations import _declarations
+    from properties.engine.target.view import RecordingView
 
     def f1(y_true, y_pred, *, average="binary"):
         return 1.0
@@ -136,7 +135,8 @@ def test_supports_restricts_a_streams_options_under_its_stream_key(monkeypatch):
 
 
 def test_a_stream_call_is_recorded_as_a_copy_pasteable_reproduction():
-    from properties.engine.targets import RecordingView, load_target
+    from properties.engine.target.loading import load_target
+    from properties.engine.target.view import RecordingView
 
     view = RecordingView(load_target("metrics"))
     s = view.stream("accuracy")
@@ -153,11 +153,10 @@ def test_supports_checks_the_catalog_default_of_a_keyword_the_call_leaves_out():
     import types
 
     import properties  # noqa: F401 - registers the families' properties
-    from properties.engine import guards
-    from properties.engine.profiles import profile_settings
-    from properties.engine import registry
-    from properties.engine.runner import check_property
-    from properties.engine.targets import _declarations
+    from properties.engine.vocabulary import guards, registry
+    from properties.engine.vocabulary.profiles import profile_settings
+    from properties.engine.target.declarations import _declarations
+    from properties.engine.verdict.check import check_property
 
     def symmetric_mean_absolute_percentage_error(y_true, y_pred, *, denominator="sum"):
         y, p = np.asarray(y_true, dtype=float), np.asarray(y_pred, dtype=float)

@@ -1,7 +1,7 @@
 """The worked adapter of docs/adapters.md audits as the page says: partial API, float32, findings listed."""
 
-from properties.engine.audit import audit
-from properties.engine.targets import load_target
+from properties.engine.target.loading import load_target
+from properties.engine.cli.audit import audit
 
 
 def test_the_worked_adapter_audits_clean_with_its_findings_listed():
@@ -20,8 +20,8 @@ def test_the_worked_adapter_declares_its_fresh_stream_value_once():
     properties that reach a fresh stream expect (and check) 0.0; without the declaration they fail."""
     import dataclasses
 
-    from properties.engine import registry
-    from properties.engine.runner import check_property
+    from properties.engine.vocabulary import registry
+    from properties.engine.verdict.check import check_property
 
     target = load_target("examples.adapter.tinymetrics_adapter")
     assert target.declared_conventions()[0].startswith("convention:fresh_stream=0.0: ")

@@ -7,10 +7,11 @@ import signal
 
 import pytest
 
-from properties.engine import findings, isolation
-from properties.engine.audit import audit
-from properties.engine.runner import apply_deviation
-from properties.engine.targets import load_target
+from properties.engine.vocabulary import findings
+from properties.engine.target.loading import load_target
+from properties.engine.isolation import fork_pool as isolation
+from properties.engine.verdict.deviations import apply_deviation
+from properties.engine.cli.audit import audit
 
 PROP = "ranking.refuses_bad_input[precision_at_k]"
 

@@ -10,8 +10,8 @@ import numpy as np
 from hypothesis import strategies as st
 
 from properties.checks import expect_close
-from properties.engine.registry import Property
-from properties.engine.targets import Target
+from properties.engine.vocabulary.registry import Property
+from properties.engine.target.loading import Target
 
 
 def _check_double(t, ex):
@@ -70,8 +70,8 @@ def picture_reports(folder) -> list:
     wrong target first."""
     from pathlib import Path
 
-    from properties.engine.audit import audit
-    from properties.engine.targets import load_target
+    from properties.engine.target.loading import load_target
+    from properties.engine.cli.audit import audit
 
     paths = []
     for name in ("tests.targets.wrong_pictures", "metrics"):

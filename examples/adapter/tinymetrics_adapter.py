@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from examples.adapter import tinymetrics
-from properties.engine.reproduce import library_call  # shows tinymetrics' own call in a failure's reproduction
+from properties.engine.vocabulary.reproduce import library_call  # shows tinymetrics' own call in a failure's reproduction
 
 TARGET_NAME = "tinymetrics"
 VERSION = "0.1"

@@ -24,7 +24,7 @@ from typing import Any, Callable
 import numpy as np
 from hypothesis import strategies as st
 
-from properties.engine.registry import LazyEdges
+from properties.engine.vocabulary.registry import LazyEdges
 
 #: a call the input shape skips for this example (e.g. average='binary' on multiclass data)
 SKIP = object()
@@ -190,7 +190,7 @@ FLOAT16_MAX = float(np.finfo(np.float16).max)
 
 def literal(value) -> str:
     """``value`` as the Python expression the reproduction snippets print."""
-    from ..engine.targets import _literal  # the engine imports the input shapes: resolved at call time
+    from properties.engine.target.view import _literal  # the engine imports the input shapes: resolved at call time
 
     return _literal(value)
 

@@ -15,7 +15,7 @@ import types
 from typing import Callable
 
 import metrics
-from properties.engine.targets import Target
+from properties.engine.target.loading import Target
 
 
 @dataclasses.dataclass(frozen=True)

@@ -18,7 +18,7 @@ import numpy as np
 
 import metrics as M
 from properties.capabilities import all_capabilities
-from properties.engine.registry import FAMILY_MODULES
+from properties.engine.vocabulary.registry import FAMILY_MODULES
 
 from . import Mutant
 
