@@ -9,8 +9,11 @@ import numpy as np
 from metrics.errors import MetricInputError
 
 from properties.engine.vocabulary import findings, precision
-from properties.engine.vocabulary.guards import TargetExited, TargetViolation, Unsupported
-from properties.engine.vocabulary.severity import CRASH_ERRORS, SEVERITIES, is_refusal, of_raise  # how bad a finding is, worst first: the report sorts by it
+from properties.engine.vocabulary.declared import declared_convention, note_convention, UndeclaredKeyword
+from properties.engine.vocabulary.guards import refusal_types_of, TargetExited, TargetViolation, Unsupported
+# SEVERITIES: how bad a finding is, worst first: the report sorts by it
+from properties.engine.vocabulary.severity import (CRASH_ERRORS, DEFAULT_REFUSAL_ERRORS, SEVERITIES, is_refusal,
+                                                   of_raise)
 
 
 class Finding(AssertionError):
@@ -115,7 +118,9 @@ def expect_refusal(call, argument: str | tuple[str, ...] | None = None) -> Excep
 
     A refusal is an exception of the target's declared refusal types
     (``REFUSAL_ERRORS`` in its adapter; ``ValueError`` and ``TypeError`` by
-    default), so third-party targets with their own exception types can conform;
+    default), so third-party targets with their own exception types can conform
+    (the view the call went through marks the exceptions the target raised with
+    those types; an exception no target call raised is judged by the defaults);
     a :class:`MetricInputError` must also name ``argument`` (one of them, for a
     tuple of arguments that disagree with each other). Anything else fails,
     ranked by what happened: a result is *accepted invalid input*; an
@@ -124,8 +129,6 @@ def expect_refusal(call, argument: str | tuple[str, ...] | None = None) -> Excep
     (Our own metrics are held to the stricter rule, MetricInputError only, by
     ``tests/test_bad_input*``.)
     """
-    from properties.engine.vocabulary.run_state import refusal_errors, UndeclaredKeyword
-
     names = () if argument is None else (argument,) if isinstance(argument, str) else tuple(argument)
     shown = " or ".join(repr(a) for a in names)
     naming = f" naming {shown}" if names else ""
@@ -140,14 +143,15 @@ def expect_refusal(call, argument: str | tuple[str, ...] | None = None) -> Excep
                           severity="wrong exception type", outcome="unnamed_argument", bad_input=True) from None
         return exc
     except Exception as exc:  # noqa: BLE001 - sorted below: a refusal, a crash, or the wrong type of refusal
-        if is_refusal(exc, refusal_errors()):
+        refusal_errors = refusal_types_of(exc) or DEFAULT_REFUSAL_ERRORS
+        if is_refusal(exc, refusal_errors):
             return exc
         if isinstance(exc, CRASH_ERRORS):
             raise Finding(f"expected a clear refusal{naming}, but the call crashed with "
                           f"{type(exc).__name__}: {exc}", severity="crash", outcome=f"raises:{type(exc).__name__}",
                           bad_input=True) from exc
         raise Finding(f"expected a refusal{naming} as one of "
-                      f"{', '.join(e.__name__ for e in refusal_errors())}, got {type(exc).__name__}: {exc}",
+                      f"{', '.join(e.__name__ for e in refusal_errors)}, got {type(exc).__name__}: {exc}",
                       severity="wrong exception type", outcome=f"raises:{type(exc).__name__}",
                       bad_input=True) from exc
     about = f"an error about {shown}" if names else "a refusal"
@@ -155,19 +159,17 @@ def expect_refusal(call, argument: str | tuple[str, ...] | None = None) -> Excep
                   outcome=findings.result_outcome(result), bad_input=True)
 
 
-def expect_refusal_or_declared(call, kind: str, metric: str, argument: str | None = None, *,
+def expect_refusal_or_declared(t, call, kind: str, metric: str, argument: str | None = None, *,
                                what: str = "") -> None:
-    """:func:`expect_refusal`, unless the target declares what ``kind`` of input gives for ``metric``
-    (``CONVENTIONS[kind]``: ``empty``, ``undefined``, ``fresh_stream``): then the call must return that value
+    """:func:`expect_refusal`, unless the target behind the view ``t`` declares what ``kind`` of input gives for
+    ``metric`` (``CONVENTIONS[kind]``: ``empty``, ``undefined``, ``fresh_stream``): then the call must return that value
     (every entry of it; NaN matches NaN), and a refusal is a finding too. The declaration applied is noted for
     the result (:attr:`properties.engine.vocabulary.results.Result.conventions`)."""
-    from properties.engine.vocabulary.run_state import declared_convention, note_convention, UndeclaredKeyword
-
-    declared = declared_convention(kind, metric)
+    declared = declared_convention(t, kind, metric)
     if declared is None:
         expect_refusal(call, argument)
         return
-    note_convention(kind, declared)
+    note_convention(t, kind, declared)
     about = f"{what or metric}: the target declares CONVENTIONS[{kind!r}] = {declared!r} for {metric}"
     try:
         result = call()

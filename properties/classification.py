@@ -42,7 +42,7 @@ from .inputs import (WEIGHT_KINDS, cycled_edges, derived, edge_weights, edges_of
                      options, tuples_with_edges, weighted_edges, with_edges)
 from .inputs.labels import MAX_SIZE, OUTSIDE_LABEL
 from .inputs.labels import ProbaExample
-from properties.engine.vocabulary.run_state import declared_convention, note_convention
+from properties.engine.vocabulary.declared import declared_convention, note_convention
 from properties.engine.target.references import reference
 
 
@@ -697,12 +697,12 @@ def _undefined_rate(t, ex, m):
     tp, fp, fn, tn = counts(ex.y_true, ex.y_pred, classes)
     _, den = rate_parts(m)(tp, fp, fn, tn)
     undefined = den == 0
-    declared = declared_convention("undefined", m)
+    declared = declared_convention(t, "undefined", m)
     if declared is not None and not t.provides(f"{m}:zero_division"):
         # no zero_division keyword: the library's one value there is the declared one (CONVENTIONS["undefined"])
         got = per_class(call_rate(t, m, ex.y_true, ex.y_pred, average=None, labels=classes))
         if undefined.any():
-            note_convention("undefined", declared)
+            note_convention(t, "undefined", declared)
         expect_close(got[undefined], np.full(undefined.sum(), declared), rtol=0, atol=0,
                      what=f"{m} where its denominator is 0 (classes {np.asarray(classes)[undefined].tolist()}), "
                           f"declared CONVENTIONS['undefined'] = {declared!r}")
@@ -746,12 +746,12 @@ def _mcc_undefined(t, ex):
                    kind="undefined", needs=("cohen_kappa", "cohen_kappa:weights"),
                    strategy=label_pairs(shapes=("one_class_true", "perfect", "constant_pred")))
 def _kappa_undefined(t, ex):
-    declared = declared_convention("undefined", "cohen_kappa")
+    declared = declared_convention(t, "undefined", "cohen_kappa")
     for weights in (None, "linear", "quadratic"):
         with findings.form():
             v = t.cohen_kappa(ex.y_true, ex.y_pred, weights=weights)
             if declared is not None and kappa_undefined(ex.y_true, ex.y_pred):
-                note_convention("undefined", declared)  # the library's value there (CONVENTIONS["undefined"])
+                note_convention(t, "undefined", declared)  # the library's value there (CONVENTIONS["undefined"])
                 expect_close(v, declared, rtol=0, atol=0, what=f"cohen_kappa(weights={weights!r}) in its undefined "
                                                                f"case, declared CONVENTIONS['undefined'] = {declared!r}")
                 continue

@@ -103,7 +103,7 @@ def _pearson_affine(t, ex):
     moved = (a * x + b, y) if first else (x, a * y + b)
     base = t.pearson(x, y)
     side = 0 if first else 1
-    precision.require_order_kept((x, y)[side], moved[side], f"pearson: {a} x + {b}", decreasing=a < 0)
+    precision.require_order_kept(t, (x, y)[side], moved[side], f"pearson: {a} x + {b}", decreasing=a < 0)
     expect_close(t.pearson(*moved), math.copysign(1.0, a) * base, rtol=1e-9, atol=1e-12,
                  what=f"pearson after x -> {a} x + {b}")
 
@@ -115,7 +115,7 @@ def _monotone(t, ex, m):
     moved[side] = _STRICTLY_INCREASING[name]((x, y)[side])
     base = getattr(t, m)(x, y)
     # values the target's precision cannot keep apart after the transform: no finding
-    precision.require_order_kept((x, y)[side], moved[side], f"{m}: {name}")
+    precision.require_order_kept(t, (x, y)[side], moved[side], f"{m}: {name}")
     expect_close(getattr(t, m)(*moved), base, rtol=1e-9, atol=1e-12, what=f"{m} after {name}")
 
 

@@ -22,7 +22,7 @@ from .capabilities import Capability
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal, is_nan
 from properties.engine.vocabulary import findings, precision
 from properties.engine.vocabulary.registry import prop, register
-from properties.engine.vocabulary.run_state import reports_no_threshold
+from properties.engine.vocabulary.declared import reports_no_threshold
 from properties.engine.target.references import reference
 from .inputs import cycled_edges, edges_of, with_edges
 from .inputs.scores import (
@@ -326,7 +326,7 @@ def _register_monotone_invariance():
                 moved = transform(s)
                 with findings.form():
                     # scores the target's precision cannot keep apart after the transform: no finding
-                    precision.require_order_kept(s, moved, f"{name}: scores {what}")
+                    precision.require_order_kept(t, s, moved, f"{name}: scores {what}")
                     _expect_same(_summary(t, name, y, moved, **kw), base, f"{name} after scores {what}")
 
         register(f"monotone_invariance[{label}]",
@@ -623,7 +623,7 @@ def _register_operating_points():
             problems: list = []
             with findings.part("value", problems, view=t):
                 expect_close(got[0], same_value[0][0], rtol=1e-12, what=f"{name}({keyword}={minimum}) value")
-            if not reports_no_threshold(name):  # a library without thresholds (NO_THRESHOLD): the value alone
+            if not reports_no_threshold(t, name):  # a library without thresholds (NO_THRESHOLD): the value alone
                 with findings.part("threshold", problems, view=t):
                     if not any(_same_threshold(got[1], point[1]) for point in same_value):
                         _expect_threshold(got[1], same_value[0][1], f"{name}({keyword}={minimum})")
@@ -639,7 +639,7 @@ def _register_operating_points():
         def on_the_curve(t, ex, name=name, keyword=keyword, value_name=value_name, rate_name=rate_name):
             y, s, minimum = ex
             value, threshold = operating_point(getattr(t, name)(y, s, **{keyword: minimum}))
-            no_threshold = reports_no_threshold(name)
+            no_threshold = reports_no_threshold(t, name)
             if name in PR_OPERATING:
                 p, r, thr = _floats(t.precision_recall_curve(y, s))
                 if np.isinf(threshold) or (no_threshold and name == "recall_at_fixed_precision" and value == 0):

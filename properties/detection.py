@@ -478,7 +478,7 @@ def ap_score_transform(t, ex):
         with findings.form():
             base = _ap(t, ex, interpolation)
             # scores the target's precision cannot keep apart after log(s) - 1: no finding
-            precision.require_order_kept(ex.scores, moved.scores, "average_precision_detection: scores log(s) - 1")
+            precision.require_order_kept(t, ex.scores, moved.scores, "average_precision_detection: scores log(s) - 1")
             expect_close(_ap(t, moved, interpolation), base, rtol=ROUNDING, atol=ROUNDING,
                          what=f"AP({interpolation}) after log(s) - 1")
 

@@ -56,10 +56,9 @@ from .checks import (SEVERITIES, Finding, expect, expect_close, expect_in_range,
                      expect_refusal_or_declared, is_nan)
 from properties.engine.vocabulary import findings, precision
 from properties.engine.vocabulary.guards import raised_by_target, TargetExited, TargetViolation, Unsupported
-from properties.engine.vocabulary.notes import UNSUPPORTED_SEEN
+from properties.engine.vocabulary.declared import (
+    input_order_tie_rule, lacking, note_tie_rule, refusal_errors, skip_taken_form, UndeclaredKeyword)
 from properties.engine.vocabulary.registry import register
-from properties.engine.vocabulary.run_state import (
-    input_order_tie_rule, note_tie_rule, refusal_errors, skip_taken_form, UndeclaredKeyword)
 from .inputs import SKIP, InputShape, Recast, edges_of, mapped_edges, tie_stable, with_edges
 
 
@@ -113,47 +112,46 @@ def _symmetry(t, ex, name, cap):
           f"{name} with its two arguments swapped", cap.inputs, t=t)
 
 
-def _tie_keys(name: str, cap: Capability, example):
-    """(rule, keys): the tie rule the target declares for ``name`` where tied samples rank in input order, and the
-    example's scores that tie its samples, as the target holds them; (None, None) where order is free."""
-    rule = input_order_tie_rule(name)
+def _tie_keys(t, name: str, cap: Capability, example):
+    """(rule, keys): the tie rule the target behind ``t`` declares for ``name`` where tied samples rank in input
+    order, and the example's scores that tie its samples, as the target holds them; (None, None) where order is
+    free."""
+    rule = input_order_tie_rule(t, name)
     keys = None if rule is None or cap.inputs.tie_keys is None else cap.inputs.tie_keys(example)
     return (rule, precision.as_target(keys)) if keys is not None else (None, None)
 
 
-def _tie_kept(name: str, cap: Capability, example, order: np.ndarray) -> tuple[np.ndarray, str]:
+def _tie_kept(t, name: str, cap: Capability, example, order: np.ndarray) -> tuple[np.ndarray, str]:
     """``order``, or under a declared tie rule of input order the same permutation with tied samples kept in input
     order (:func:`~properties.inputs.tie_stable`), and the words that say so; the rule is noted where applied."""
-    rule, keys = _tie_keys(name, cap, example)
+    rule, keys = _tie_keys(t, name, cap, example)
     if rule is None:
         return order, ""
     kept = tie_stable(order, keys)
     if np.array_equal(kept, order):
         return order, ""
-    note_tie_rule(name, rule)
+    note_tie_rule(t, name, rule)
     return kept, f" (tied samples kept in input order: declared tie rule {rule})"
 
 
 def _permutation(t, ex, name, cap):
     example, order = ex
-    order, kept = _tie_kept(name, cap, example, order)
+    order, kept = _tie_kept(t, name, cap, example, order)
     _same(_values(t, name, cap, example, cap.forms), _values(t, name, cap, cap.inputs.take(example, order), cap.forms),
           f"{name} after permuting the samples by {order.tolist()}{kept}", cap.inputs, t=t)
 
 
-def _copies_tie(name: str, rule: str) -> str:
+def _copies_tie(t, name: str, rule: str) -> str:
     """Note that a declared tie rule of input order leaves the value of repeated samples open (each copy ties its
     sample, and under input order ranks as another item: a precision at each copy), and say so."""
-    note_tie_rule(name, rule)
-    reason = f"{name}: repeated samples tie their copies, ranked by the declared tie rule {rule}"
-    UNSUPPORTED_SEEN.add(reason)
-    return reason
+    note_tie_rule(t, name, rule)
+    return lacking(t, f"{name}: repeated samples tie their copies, ranked by the declared tie rule {rule}")
 
 
 def _duplication(t, ex, name, cap):
-    rule, _ = _tie_keys(name, cap, ex)
+    rule, _ = _tie_keys(t, name, cap, ex)
     if rule is not None:
-        raise Unsupported(_copies_tie(name, rule))
+        raise Unsupported(_copies_tie(t, name, rule))
     n = cap.inputs.size(ex)
     twice = cap.inputs.take(ex, np.concatenate([np.arange(n), np.arange(n)]))
     _same(_values(t, name, cap, twice, cap.forms), _values(t, name, cap, ex, cap.forms),
@@ -192,13 +190,13 @@ def _dtype(t, ex, name, cap):
         else:
             try:
                 expected = _values(t, name, cap, r.baseline, cap.forms)
-            except refusal_errors() as exc:
+            except refusal_errors(t) as exc:
                 if not raised_by_target(exc):
                     raise
                 continue  # the rounded values are outside the metric's domain (a sum no longer 1): no example
         beyond = _value_beyond_range(name, cap, r, ex, expected)
         if beyond is not None:
-            UNSUPPORTED_SEEN.add(beyond)
+            lacking(t, beyond)
             continue
         problems += [(finding, r) for finding in _dtype_mismatches(t, name, cap, r, expected)
                      if not findings.masked(finding, t)]
@@ -277,15 +275,15 @@ def _integer_weights(t, ex, name, cap):
     repeated = cap.inputs.take(example, np.repeat(np.arange(cap.inputs.size(example)), w.astype(int)))
     weighted = _values(t, name, cap, example, cap.forms, sample_weight=w)
     problems: list = []
-    rule, _ = _tie_keys(name, cap, example)
+    rule, _ = _tie_keys(t, name, cap, example)
     if rule is not None and (w > 1).any():
-        _copies_tie(name, rule)  # the weights are still checked against the permutation below
+        _copies_tie(t, name, rule)  # the weights are still checked against the permutation below
     else:
         with findings.part("", problems, view=t):
             _same(weighted, _values(t, name, cap, repeated, cap.forms),
                   f"{name} with integer weights {w.astype(int).tolist()} vs the samples repeated", cap.inputs, t=t,
                   part="repeated")
-    order, kept = _tie_kept(name, cap, example, order)
+    order, kept = _tie_kept(t, name, cap, example, order)
     with findings.part("", problems, view=t):
         _same(weighted, _values(t, name, cap, cap.inputs.take(example, order), cap.forms, sample_weight=w[order]),
               f"{name} with the samples and their weights permuted by {order.tolist()}{kept}", cap.inputs, t=t,
@@ -332,10 +330,10 @@ def _refusal(t, ex, name, cap):
     if cap.argument_names and argument is not None:
         argument = ",".join(cap.argument_names.get(a, a) for a in argument.split(","))
     named = argument if argument is None or "," not in argument else tuple(argument.split(","))
-    skip_taken_form(name, defect)  # a form the library takes as valid by design (INPUT_FORMS) is not bad input
+    skip_taken_form(t, name, defect)  # a form the library takes as valid by design (INPUT_FORMS) is not bad input
     with findings.part(findings.join(defect, argument or ""), view=t):
         if defect == "empty":  # a library may declare what empty input gives (CONVENTIONS["empty"])
-            expect_refusal_or_declared(lambda: _refusal_call(t, name, cap, example, keywords), "empty", name,
+            expect_refusal_or_declared(t, lambda: _refusal_call(t, name, cap, example, keywords), "empty", name,
                                        argument, what=f"{name} on empty input")
         else:
             expect_refusal(lambda: _refusal_call(t, name, cap, example, keywords), named)

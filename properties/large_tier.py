@@ -77,9 +77,8 @@ from .capabilities import all_capabilities
 from .checks import expect_close, expect_in_range
 from properties.engine.vocabulary import precision
 from properties.engine.vocabulary.guards import Unsupported
-from properties.engine.vocabulary.notes import UNSUPPORTED_SEEN
+from properties.engine.vocabulary.declared import input_order_tie_rule, lacking, note_tie_rule
 from properties.engine.vocabulary.registry import register
-from properties.engine.vocabulary.run_state import input_order_tie_rule, note_tie_rule
 from .inputs import large
 from .inputs.large import case
 
@@ -308,9 +307,9 @@ def _reordered(t, c, *, metric, how: str):
     data = c.build()
     args = _arguments(data, fields)
     n = _sample_count(data)
-    rule = input_order_tie_rule(metric) if "y_score" in fields else None
+    rule = input_order_tie_rule(t, metric) if "y_score" in fields else None
     if rule is not None:  # scores tie samples: under input order, tied samples rank as they come
-        note_tie_rule(metric, rule)
+        note_tie_rule(t, metric, rule)
     if how == "permutation" and rule is not None:
         index = large.permutation_keeping_ties(n, data.y_score, seed=1)
         what, factor = f"after permuting the samples, tied ones kept in input order (declared tie rule {rule})", 1.0
@@ -318,9 +317,8 @@ def _reordered(t, c, *, metric, how: str):
         index, what = large.permutation(n, seed=1), "after permuting the samples"
         factor = 1.0
     elif rule is not None:
-        reason = f"{metric}: repeated samples tie their copies, ranked by the declared tie rule {rule}"
-        UNSUPPORTED_SEEN.add(reason)
-        raise Unsupported(reason)
+        raise Unsupported(lacking(t, f"{metric}: repeated samples tie their copies, ranked by the declared tie rule "
+                                     f"{rule}"))
     else:
         index = large.named(np.tile(np.arange(n), 2), f"np.tile(np.arange({n:_}), 2)")
         what = "after duplicating every sample"

@@ -38,7 +38,7 @@ from .checks import expect, expect_close, expect_le, expect_refusal
 from .curves import _log_area_by_quadrature  # the spec's own log-AUC arithmetic, shared
 from properties.engine.vocabulary import findings
 from properties.engine.vocabulary.registry import family_examples, register
-from properties.engine.vocabulary.run_state import reports_no_threshold
+from properties.engine.vocabulary.declared import reports_no_threshold
 from properties.engine.target.references import reference
 from .inputs import edges_of, with_edges
 from .inputs.indicators import (INDICATOR_PAIRS, PER_LABEL_CURVES, SCORED_INDICATORS, SCORED_INDICATORS_BOTH_CLASSES,
@@ -445,7 +445,7 @@ def _label_permutation(t, ex, *, m, forms):
         what = f"{m}({case}) with the label columns permuted by {order.tolist()}"
         if m in CURVE_LISTS:  # a list of per-label curves: permuted alike
             before = list(getattr(t, m)(a, b, **case))
-            expect_same_curves(m, getattr(t, m)(a[:, order], b[:, order], **case), [before[k] for k in order],
+            expect_same_curves(t, m, getattr(t, m)(a[:, order], b[:, order], **case), [before[k] for k in order],
                                what + " (the per-label curves permuted alike)")
             return
         before = np.asarray(getattr(t, m)(a, b, **case), dtype=float)
@@ -937,13 +937,14 @@ CURVE_ARRAYS = {"roc_curve": ("fpr", "tpr", "thresholds"),
                                                         "sensitivity_at_specificity", "specificity_at_sensitivity")}}
 
 
-def expect_same_curves(m, got, expected, what, *, rtol=ROUNDING):
-    """``got``, a per-label curve result (a list of tuples of arrays), equals ``expected`` label by label."""
+def expect_same_curves(t, m, got, expected, what, *, rtol=ROUNDING):
+    """``got``, a per-label curve result (a list of tuples of arrays), equals ``expected`` label by label (the
+    threshold unchecked where the target behind the view ``t`` reports none)."""
     got = [tuple(curve) for curve in got]
     expect(len(got) == len(expected), f"{what}: {len(got)} curves for {len(expected)} label columns")
     names = CURVE_ARRAYS[CURVE_LISTS[m]]
     # a library that reports no threshold for an operating point (NO_THRESHOLD): its value alone is compared
-    unchecked = ("threshold",) if names[-1] == "threshold" and reports_no_threshold(m) else ()
+    unchecked = ("threshold",) if names[-1] == "threshold" and reports_no_threshold(t, m) else ()
     for j, (curve, wanted) in enumerate(zip(got, expected)):
         expect(len(curve) == len(names), f"{what}: label {j}'s curve has {len(curve)} arrays, not {len(names)}")
         for name, a, b in zip(names, curve, wanted):
@@ -959,7 +960,7 @@ def _curve_list_definition(t, ex, *, m):
 
     def check(case):
         expected = [binary(ct, cs, **case) for ct, cs in zip(y_true.T.tolist(), y_score.T.tolist())]
-        expect_same_curves(m, getattr(t, m)(y_true, y_score, **case), expected, f"{m}({case}) vs its definition")
+        expect_same_curves(t, m, getattr(t, m)(y_true, y_score, **case), expected, f"{m}({case}) vs its definition")
 
     _each(t, list(_forms(m)), check)
 
@@ -970,7 +971,7 @@ def _curve_list_is_binary(t, ex, *, m):
 
     def check(case):
         expected = [binary(y_true[:, j], y_score[:, j], **case) for j in range(y_true.shape[1])]
-        expect_same_curves(m, getattr(t, m)(y_true, y_score, **case), expected,
+        expect_same_curves(t, m, getattr(t, m)(y_true, y_score, **case), expected,
                            f"{m}({case}) vs {CURVE_LISTS[m]} of each label column")
 
     _each(t, list(_forms(m)), check)

@@ -75,7 +75,7 @@ from metrics import ranking as metrics_ranking
 
 from properties.engine.vocabulary import findings
 from properties.engine.vocabulary.conventions import CATALOG_TIE_RULE, TIE_RULES
-from properties.engine.vocabulary.run_state import declared_tie_rule
+from properties.engine.vocabulary.declared import declared_tie_rule
 from properties.engine.target.references import reference
 
 PER_QUERY = ("precision_at_k", "recall_at_k", "average_precision_at_k", "average_recall_at_k", "reciprocal_rank",
@@ -403,7 +403,7 @@ def _scale(t, ex, m):
     (y, s, k), c = ex
     base = _rows(getattr(t, m)(*positional((y, s)), k=k, gain="linear"))
     # grades the target's precision cannot keep apart once scaled: no finding
-    precision.require_order_kept(y, c * y, f"{m}: grades scaled by {c}")
+    precision.require_order_kept(t, y, c * y, f"{m}: grades scaled by {c}")
     expect_close(
         _rows(getattr(t, m)(*positional((c * y, s)), k=k, gain="linear")), base,
         rtol=1e-9,  # scaling changes rounding of the sums only
@@ -1154,7 +1154,7 @@ _UNTIED_RULES = ("first", "optimistic", "pessimistic")
        "relation", _BATCHES, options=("k", "ties"))
 def _tie_rule(t, ex, m):
     y, s, k = ex
-    declared = declared_tie_rule(m)
+    declared = declared_tie_rule(t, m)
     rules = (CATALOG_TIE_RULE[declared],) if declared is not None else _UNTIED_RULES
     problems: list = []
     for rule in rules:

@@ -209,7 +209,7 @@ def _shifted(t, ex, m):
     (y, p), c = ex
     base = _call(t, m, y, p)
     # values the target's precision cannot keep apart after the shift (1e-3 + 1000 in float32): no finding
-    precision.require_order_kept(np.concatenate([y, p]), np.concatenate([y + c, p + c]), f"{m}: shift by {c:g}")
+    precision.require_order_kept(t, np.concatenate([y, p]), np.concatenate([y + c, p + c]), f"{m}: shift by {c:g}")
     expect_close(_call(t, m, y + c, p + c), base, rtol=1e-9, atol=1e-9, what=f"{m} after shifting by {c}")
 
 
@@ -230,7 +230,7 @@ def _scaled(t, ex, m, power):
     unscaled = _call(t, m, y, p)
     if not precision.representable(c * y, c * p, abs(c) ** power * unscaled):
         return  # beyond the range of the target's precision (1e150 in float32): not an input it can hold
-    precision.require_order_kept(np.concatenate([y, p]), np.concatenate([c * y, c * p]), f"{m}: scaling by {c:g}",
+    precision.require_order_kept(t, np.concatenate([y, p]), np.concatenate([c * y, c * p]), f"{m}: scaling by {c:g}",
                                  decreasing=c < 0)
     expect_close(_call(t, m, c * y, c * p), abs(c) ** power * unscaled, rtol=1e-9, atol=1e-12,
                  what=f"{m} after scaling by {c}")
@@ -1788,8 +1788,8 @@ def _nrmse_scaled(t, ex, normalization):
     (y, p), c = ex
     if not non_constant(y):
         return
-    precision.require_order_kept(np.concatenate([y, p]), np.concatenate([c * y, c * p]), f"{NRMSE}: scaling by {c:g}",
-                                 decreasing=c < 0)
+    precision.require_order_kept(t, np.concatenate([y, p]), np.concatenate([c * y, c * p]),
+                                 f"{NRMSE}: scaling by {c:g}", decreasing=c < 0)
     expect_close(t.normalized_root_mean_squared_error(c * y, c * p, normalization=normalization),
                  t.normalized_root_mean_squared_error(y, p, normalization=normalization), rtol=1e-9, atol=0.0,
                  what=f"{NRMSE}(normalization={normalization!r}) after scaling by {c}")

@@ -56,9 +56,8 @@ from .capabilities import Capability
 from .checks import Finding, expect_close, expect_refusal, expect_refusal_or_declared
 from properties.engine.vocabulary import findings
 from properties.engine.vocabulary.guards import TargetExited, TargetViolation, Unsupported
-from properties.engine.vocabulary.notes import UNSUPPORTED_SEEN
+from properties.engine.vocabulary.declared import lacking, note_tie_rule, UndeclaredKeyword
 from properties.engine.vocabulary.registry import register
-from properties.engine.vocabulary.run_state import note_tie_rule, UndeclaredKeyword
 from .generic import _form_text, _needs, _tie_keys
 from .inputs import SKIP, edges_of, tie_stable, with_edges
 
@@ -191,16 +190,14 @@ def _batches(t, ex_cuts, name, cap):
 def _reorders_ties(case: _Case, batches) -> str | None:
     """Why the samples fed batch after batch in this order are another input (None: they are not): under the tie
     rule the target declares for the metric, tied samples rank as they come, and this order moves some; noted."""
-    rule, keys = _tie_keys(case.name, case.cap, case.ex)
+    rule, keys = _tie_keys(case.t, case.name, case.cap, case.ex)
     if rule is None:
         return None
     order = np.concatenate([np.asarray(b, dtype=np.intp) for b in batches])
     if np.array_equal(tie_stable(order, keys), order):
         return None
-    note_tie_rule(case.name, rule)
-    reason = f"{case.name}: batches that reorder tied samples, ranked by the declared tie rule {rule}"
-    UNSUPPORTED_SEEN.add(reason)
-    return reason
+    note_tie_rule(case.t, case.name, rule)
+    return lacking(case.t, f"{case.name}: batches that reorder tied samples, ranked by the declared tie rule {rule}")
 
 
 def _batch_order(t, ex_cuts, name, cap):
@@ -331,7 +328,7 @@ def _empty_answer(case: _Case, s, when: str) -> None:
     """A stream that holds no sample refuses ``compute()``, as the catalog refuses empty input (every metric
     with a streaming form does): the spec's undefined case, whatever the target's one-shot does with it. A target
     that declares ``CONVENTIONS["fresh_stream"]`` must compute that value instead."""
-    expect_refusal_or_declared(s.compute, "fresh_stream", case.name, what=f"{case.name}: compute() {when}")
+    expect_refusal_or_declared(case.t, s.compute, "fresh_stream", case.name, what=f"{case.name}: compute() {when}")
 
 
 def _empty_batches(t, ex_cuts, name, cap):

@@ -277,7 +277,7 @@ def _(t, ex):
 @prop("undefined[wer:empty_reference]", "wer with an empty reference is refused (WER divides by the reference length)",
       kind="undefined", needs=("wer",), strategy=tokens)
 def _(t, h):
-    expect_refusal_or_declared(lambda: t.wer([], h), "undefined", "wer", "reference",
+    expect_refusal_or_declared(t, lambda: t.wer([], h), "undefined", "wer", "reference",
                                what="wer with an empty reference")
 
 
@@ -326,7 +326,7 @@ def _(t, pairs):
 @prop("undefined[cer:empty_reference]", "cer with an empty reference is refused", kind="undefined",
       needs=("cer",), strategy=texts)
 def _(t, h):
-    expect_refusal_or_declared(lambda: t.cer("", h), "undefined", "cer", "reference",
+    expect_refusal_or_declared(t, lambda: t.cer("", h), "undefined", "cer", "reference",
                                what="cer with an empty reference")
 
 
@@ -963,10 +963,10 @@ def ter_agrees_with_sacrebleu(t, pairs):
 def _ter_empty_references(t, ex, corpus_level: bool):
     n, hyp = ex
     if corpus_level:
-        expect_refusal_or_declared(lambda: t.corpus_ter([[[]] * n], [hyp]), "undefined", "corpus_ter",
+        expect_refusal_or_declared(t, lambda: t.corpus_ter([[[]] * n], [hyp]), "undefined", "corpus_ter",
                                    "list_of_references", what="corpus_ter with empty references")
     else:
-        expect_refusal_or_declared(lambda: t.sentence_ter([[]] * n, hyp), "undefined", "sentence_ter", "references",
+        expect_refusal_or_declared(t, lambda: t.sentence_ter([[]] * n, hyp), "undefined", "sentence_ter", "references",
                                    what="sentence_ter with empty references")
 
 

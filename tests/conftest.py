@@ -1,8 +1,8 @@
 """The test suite holds the spec to its own rule: a property declares every keyword it passes."""
 
-from properties.engine.vocabulary import run_state
+from properties.engine.vocabulary import declared
 
-run_state.CHECK_DECLARED_NEEDS = True
+declared.CHECK_DECLARED_NEEDS = True
 
 
 #: tests run first: the claims judged on the bundled libraries compute one table over every library (ranx's

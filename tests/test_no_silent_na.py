@@ -142,20 +142,18 @@ def _log_loss_ignoring_weights(y_true, y_proba, *, normalize=True, sample_weight
 
 def test_labels_naming_the_labels_present_in_sorted_order_are_left_out_for_a_target_without_them():
     import numpy as np
-    from properties.engine.vocabulary import guards
-    from properties.engine.vocabulary.notes import LABELS_DROPPED
-    from properties.engine.vocabulary.run_state import activate
+    from properties.engine.vocabulary import guards, precision
     from properties.engine.target.view import RecordingView
 
     target = _catalog(log_loss=_log_loss_without_labels)
-    activate(target)
+    precision.start_property(target.precision)
     view = RecordingView(target)
     y_true, proba = np.array([0, 1, 1]), np.array([[0.9, 0.1], [0.2, 0.8], [0.4, 0.6]])
     value = view.log_loss(y_true, proba, labels=[0, 1])
     assert value == metrics.log_loss(y_true, proba, labels=[0, 1])
     assert view.calls[-1].kwargs == {}
     assert "labels=[0, 1] left out" in view.reproduction()
-    assert LABELS_DROPPED == {"log_loss"}
+    assert view.notes.labels_dropped == {"log_loss"}
     # a label absent from the data, or the labels in another order, could change the result: not left out
     with pytest.raises(guards.Unsupported, match="log_loss:labels"):
         view.log_loss(np.array([1, 1, 1]), proba, labels=[0, 1])
@@ -207,17 +205,16 @@ def _float32_curves(**options):
 def test_monotone_invariance_skips_a_sigmoid_that_collides_in_float32():
     import numpy as np
 
-    from properties.engine.vocabulary.notes import UNSUPPORTED_SEEN
-    from properties.engine.vocabulary.run_state import activate
+    from properties.engine.vocabulary import precision
     from properties.engine.target.view import RecordingView
 
     prop = registry.get("curves.monotone_invariance[roc_auc]")
     target = _float32_curves()
-    activate(target)
+    precision.start_property(target.precision)
     # a correct float32 library scores sigmoid(17.5) and sigmoid(17.75) alike (both 1.0): AUC 0.5, not 1.0
     view = RecordingView(target)
     prop.check(view, (np.array([0, 1]), np.array([17.5, 17.75])))
-    assert any("sigmoid" in s and "float32" in s for s in UNSUPPORTED_SEEN), UNSUPPORTED_SEEN
+    assert any("sigmoid" in s and "float32" in s for s in view.notes.unsupported), view.notes.unsupported
     # the other transforms of the same example were compared: the scores, then three of the four transforms
     assert len(view.calls) == 4, view.reproduction()
 

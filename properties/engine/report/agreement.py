@@ -32,7 +32,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from properties.engine.vocabulary import pasteable, run_state
+from properties.engine.vocabulary import pasteable, precision
 from properties.engine.target import errors as target_errors, loading as target_loading, signatures, view as target_view
 
 #: seconds one target may take for every call of the table (its library's import included)
@@ -171,7 +171,7 @@ def call_row(view, row: Row, target) -> tuple[list[Outcome], bool]:
 def measure_in_process(name: str, rows: Sequence[Row]) -> Measured:
     """Load the target ``name`` and call it on every row it maps (in this process: run it in a child)."""
     target = target_loading.load_target(name)
-    run_state.activate(target)
+    precision.start_property(target.precision)
     view = target_view.RecordingView(target)
     measured = Measured(name=target.name, import_path=target.import_path, version=target.version,
                         imports="\n".join(pasteable.import_lines(target)))

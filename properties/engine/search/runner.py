@@ -44,11 +44,10 @@ from properties.engine.vocabulary import findings, guards, memory, pasteable, pr
 from properties.engine.vocabulary.example_data import calls_data
 from properties.engine.vocabulary.guards import raised_by_target
 from properties.engine.vocabulary.named import unwrap
-from properties.engine.vocabulary.notes import CONVENTIONS_APPLIED, EXAMPLE_COUNTS, LABELS_DROPPED, UNSUPPORTED_SEEN
+from properties.engine.vocabulary.notes import Notes
 from properties.engine.vocabulary.profiles import PROFILES
 from properties.engine.vocabulary.registry import Property, WORST
 from properties.engine.vocabulary.results import DEVIABLE, finding_record, Result, result_base
-from properties.engine.vocabulary.run_state import activate, declare_needs
 from properties.engine.vocabulary.severity import of_raise
 from properties.engine.target.loading import Target
 from properties.engine.target.references import reference_available
@@ -141,12 +140,21 @@ def _find(exc: BaseException, types) -> BaseException | None:
 
 @dataclasses.dataclass
 class _Search:
-    """What the Hypothesis search saw: examples run, and the calls of the last one."""
+    """What the Hypothesis search saw: examples run, the calls of the last one, and what its examples noted
+    (every view of the search writes into the same :class:`Notes`)."""
 
     examples: int = 0
     timed_out: bool = False
     failed: bool = False
     last_view: _RecordingView | None = None
+    notes: Notes = dataclasses.field(default_factory=Notes)
+
+
+def _start(prop: Property, target: Target) -> _Search:
+    """A search of ``prop`` against ``target``: fresh notes, checking the keywords its calls pass against its
+    needs, and the target's declared precision."""
+    precision.start_property(target.precision)
+    return _Search(notes=Notes(needs=tuple(prop.needs)))
 
 
 def run_property(
@@ -164,19 +172,18 @@ def run_property(
     recorded target calls of that example. The time budget is checked between
     examples, after the first: a property always runs at least one example.
     """
-    search = search if search is not None else _Search()
+    search = search if search is not None else _start(prop, target)
     if prop.time_bound is not None:
         time_budget = prop.time_bound if time_budget is None else min(time_budget, prop.time_bound)
     budget = _Budget(time_budget, search)
     counter = {"examples": 0}
     strategy = prop.strategy if prop.strategy is not None else st.none()
     own_max_examples, has_strategy = prop.max_examples, prop.strategy is not None
-    needs = prop.needs
     prop = _WatchedProperty(prop, search)  # the name one_example uses
 
     def RecordingView(target):  # noqa: N802 - see the note on one_example
         precision.start_example()
-        search.last_view = _RecordingView(target)
+        search.last_view = _RecordingView(target, search.notes)
         return search.last_view
 
     # Under a derandomized profile Hypothesis seeds its search from the source
@@ -204,8 +211,6 @@ def run_property(
         # profiles scale it by the same factor as their own budget.
         ci_budget = PROFILES["ci"]["max_examples"]
         max_examples = max(1, math.ceil(own_max_examples * base.max_examples / ci_budget))
-    activate(target)
-    declare_needs(needs)
     WORST.clear()
     draws.isolate()
     test = given(strategy)(one_example)
@@ -224,7 +229,6 @@ def run_property(
             warnings.simplefilter("ignore")
             test()
     finally:
-        declare_needs(None)
         search.examples = counter["examples"]
         search.timed_out = budget.exceeded
 
@@ -277,7 +281,7 @@ def _replay(target: Target, search: _Search, times: int = REPLAYS) -> str | None
         return None
     for call in list(first.calls) * times:
         precision.start_example()
-        again = _RecordingView(target)
+        again = _RecordingView(target, search.notes)
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -358,21 +362,24 @@ def run_in_process(prop: Property, target: Target, *, all_findings: bool = True,
     # a verdict (the mutant meta-tests' deterministic mutants) needs one repeat of the failing calls to tell
     # fail from nondeterministic; an audit repeats them REPLAYS times, so that its status is stable across runs
     times = REPLAYS if all_findings else 1
-    replays = [(False, lambda cls=cls: _run_pinned(prop, target, cls, pinned[cls], times)) for cls in sorted(pinned)]
+    replays = [(False, lambda search, cls=cls: _run_pinned(prop, target, cls, pinned[cls], times, search=search))
+               for cls in sorted(pinned)]
     # the property's edge cases, before any draw: reached in every profile, whatever the seed
-    replays += [(True, lambda name=name, example=example: _run_edge(prop, target, name, example, times))
+    replays += [(True, lambda search, name=name, example=example: _run_edge(prop, target, name, example, times,
+                                                                            search=search))
                 for name, example in (prop.edges if edges is None else prop.edges[:edges])]
-    noted: set[str] = set()  # what the replays skipped: each replay activates the target afresh
+    noted: set[str] = set()  # what the replays skipped: each replay has notes of its own
     for is_edge, replay in replays:
         findings.start_search([*known, *(findings.mask_key(r.finding_class) for r in found)])
+        search = _start(prop, target)
         try:
-            replayed = replay()
+            replayed = replay(search)
         finally:
             for seen_cls, first in findings.SEEN.items():
                 seen.setdefault(seen_cls, first)
             findings.end_search()
-            noted.update(UNSUPPORTED_SEEN)
-            applied.update(CONVENTIONS_APPLIED)
+            noted.update(search.notes.unsupported)
+            applied.update(search.notes.conventions_applied)
         if replayed is _SKIPPED:
             skipped += 1
             continue
@@ -426,7 +433,8 @@ def _with_skipped(result: Result, noted: set[str]) -> dict:
 _SKIPPED = object()
 
 
-def _run_pinned(prop: Property, target: Target, cls: str, data, replays: int = REPLAYS):
+def _run_pinned(prop: Property, target: Target, cls: str, data, replays: int = REPLAYS, *,
+                search: _Search | None = None):
     """Replay the example pinned for ``cls`` (see :func:`_replay_example`)."""
     from properties.engine.vocabulary.pins import decode
 
@@ -435,20 +443,22 @@ def _run_pinned(prop: Property, target: Target, cls: str, data, replays: int = R
     except (ValueError, TypeError, AttributeError, ImportError) as exc:
         return Result(status="spec-error", detail=f"the pinned example of {cls} cannot be read: {exc}",
                       finding_class="pin", **result_base(prop))
-    return _replay_example(prop, target, example, f"the example pinned for {cls}", data, replays)
+    return _replay_example(prop, target, example, f"the example pinned for {cls}", data, replays, search=search)
 
 
-def _run_edge(prop: Property, target: Target, name: str, example, replays: int = REPLAYS):
+def _run_edge(prop: Property, target: Target, name: str, example, replays: int = REPLAYS, *,
+              search: _Search | None = None):
     """Run the property's edge case ``name`` (see :func:`_replay_example`); the check gets a copy, so that
     a target that changes its arguments cannot change the edge case for the next property."""
     from properties.engine.vocabulary.pins import pinnable
 
     # the pinnable form is written only for a failure: most edge cases pass
     return _replay_example(prop, target, copy.deepcopy(example), f"the edge case {name!r}",
-                           lambda: pinnable(example), replays)
+                           lambda: pinnable(example), replays, search=search)
 
 
-def _replay_example(prop: Property, target: Target, example, what: str, data, replays: int = REPLAYS):
+def _replay_example(prop: Property, target: Target, example, what: str, data, replays: int = REPLAYS, *,
+                    search: _Search | None = None):
     """Run the check on one given example (pinned, or an edge case), outside a Hypothesis search.
 
     A failure whose class is not masked comes back as a result (not shrunk: such an example is already
@@ -457,12 +467,10 @@ def _replay_example(prop: Property, target: Target, example, what: str, data, re
     what the target lacks, or the check's ``assume`` turned it down)."""
     from hypothesis.errors import UnsatisfiedAssumption
 
-    search = _Search()
-    activate(target)
-    declare_needs(prop.needs)
+    search = search if search is not None else _start(prop, target)
     started = time.perf_counter()
     precision.start_example()
-    search.last_view = view = _RecordingView(target)
+    search.last_view = view = _RecordingView(target, search.notes)
     findings.CURRENT_EXAMPLE[0] = example
     try:
         with warnings.catch_warnings():
@@ -480,8 +488,6 @@ def _replay_example(prop: Property, target: Target, example, what: str, data, re
         exc._assay_example = example
         result = _failure_result(prop, target, exc, search, time.perf_counter() - started, replays)
         return dataclasses.replace(result, examples=1, example=data() if callable(data) else data)
-    finally:
-        declare_needs(None)
     return None
 
 
@@ -517,7 +523,7 @@ def _search_once(prop: Property, target: Target, replays: int = REPLAYS, **optio
     """One Hypothesis search of ``prop``, classified."""
     base = result_base(prop)
     started = time.perf_counter()
-    search = _Search()
+    search = _start(prop, target)
     time_budget = options.get("time_budget")
     if prop.time_bound is not None:
         time_budget = prop.time_bound if time_budget is None else min(time_budget, prop.time_bound)
@@ -527,9 +533,10 @@ def _search_once(prop: Property, target: Target, replays: int = REPLAYS, **optio
         if isinstance(exc, (KeyboardInterrupt, SystemExit)):
             raise
         elapsed = time.perf_counter() - started
-        if isinstance(exc, (Unsatisfiable, guards.AllUnsupported)) and UNSUPPORTED_SEEN:
+        if isinstance(exc, (Unsatisfiable, guards.AllUnsupported)) and search.notes.unsupported:
             return Result(status="n/a", detail="every example needs what the target lacks: "
-                          + ", ".join(sorted(UNSUPPORTED_SEEN)), seconds=elapsed, **_run_facts(), **base)
+                          + ", ".join(sorted(search.notes.unsupported)), seconds=elapsed,
+                          **_run_facts(search.notes), **base)
         return _failure_result(prop, target, exc, search, elapsed, replays)
     elapsed = time.perf_counter() - started
     examples = search.examples
@@ -539,13 +546,14 @@ def _search_once(prop: Property, target: Target, replays: int = REPLAYS, **optio
             detail=f"time budget of {time_budget:g}s spent after {examples} examples (all passed)",
             examples=examples,
             seconds=elapsed,
-            **_run_facts(),
+            **_run_facts(search.notes),
             **base,
         )
-    facts = _run_facts()
+    facts = _run_facts(search.notes)
     detail = _SKIPPED_TEXT + ", ".join(facts["skipped"]) if facts["skipped"] else ""
-    if LABELS_DROPPED:
-        dropped = (f"labels= left out of the calls of {', '.join(sorted(LABELS_DROPPED))} (the target has no labels=; "
+    if search.notes.labels_dropped:
+        dropped = (f"labels= left out of the calls of {', '.join(sorted(search.notes.labels_dropped))} (the target "
+                   "has no labels=; "
                    "only where they were the labels present, in sorted order)")
         detail = f"{detail}\n{dropped}" if detail else dropped
     return Result(status="pass", detail=detail, examples=examples, seconds=elapsed, **facts, **base)
@@ -595,7 +603,7 @@ def _failure_result(prop: Property, target: Target, exc: BaseException, search: 
         calls=calls_data(search.last_view.calls) if search.last_view is not None else [],
         finding_class=findings.class_of(shown) if status != "nondeterministic" else "nondeterministic",
         example=_example_data(exc, shown),
-        **_run_facts(),
+        **_run_facts(search.notes),
         **base,
     )
 
@@ -610,9 +618,9 @@ def _example_data(*raised: BaseException):
     return None
 
 
-def _run_facts() -> dict:
-    return dict(precision=precision.of_property(), skipped=tuple(sorted(UNSUPPORTED_SEEN)),
-                skipped_examples=EXAMPLE_COUNTS["skipped"], conventions=tuple(sorted(CONVENTIONS_APPLIED)))
+def _run_facts(notes: Notes) -> dict:
+    return dict(precision=precision.of_property(), skipped=tuple(sorted(notes.unsupported)),
+                skipped_examples=notes.skipped, conventions=tuple(sorted(notes.conventions_applied)))
 
 
 #: severity of the statuses that are not a failed expectation or an exception out of the target

@@ -31,7 +31,7 @@ from typing import Any, Callable
 
 from properties.engine.vocabulary import findings, input_forms
 from properties.engine.vocabulary.conventions import convention_key, CONVENTION_KINDS, describe_domain, TIE_RULES
-from properties.engine.vocabulary.run_state import form_key
+from properties.engine.vocabulary.declared import form_key
 from properties.engine.target.declarations import _declarations
 from properties.engine.target.deviation_files import _add_scoped, _read_pins, _reasons, pins_path, read_deviation_scopes
 from properties.engine.target.errors import DeviationsFileError, TargetUnavailable

@@ -13,22 +13,21 @@ from typing import Callable
 
 import numpy as np
 
-from properties.engine.vocabulary import guards, input_forms, pasteable, precision, reproduce, run_state
+from properties.engine.vocabulary import declared as declarations, guards, input_forms, pasteable, precision, reproduce
 from properties.engine.vocabulary.conventions import CATALOG_TIE_RULE, domain_text
-from properties.engine.vocabulary.guards import TARGET_RAISED
+from properties.engine.vocabulary.declared import Declared, form_key, UndeclaredKeyword
 from properties.engine.vocabulary.named import Named
-from properties.engine.vocabulary.notes import CONVENTIONS_APPLIED, LABELS_DROPPED, UNSUPPORTED_SEEN
-from properties.engine.vocabulary.run_state import _DECLARED, form_key, UndeclaredKeyword
+from properties.engine.vocabulary.notes import Notes
 from properties.engine.target.loading import Target
 from properties.engine.target.signatures import accepts_keyword, signature
 
-def _not_taken(target: Target, name: str, args: tuple, kwargs: dict) -> str | None:
+def _not_taken(target: Target, notes: Notes, name: str, args: tuple, kwargs: dict) -> str | None:
     """Why a call of ``name`` is not made: it uses an input form the target declares it does not take."""
     declared = getattr(target, "input_forms", None) or {}
     form = input_forms.not_taken(declared, name, args, kwargs)
     if form is None:
         return None
-    CONVENTIONS_APPLIED.add(form_key(form, False))
+    notes.applied(form_key(form, False))
     return f"{name}: input form {form} not taken (INPUT_FORMS)"
 
 
@@ -60,7 +59,7 @@ def _finite_values(value):
     return array[np.isfinite(array)]
 
 
-def _outside_domain(target: Target, name: str, fn: Callable, args: tuple, kwargs: dict) -> str | None:
+def _outside_domain(target: Target, notes: Notes, name: str, fn: Callable, args: tuple, kwargs: dict) -> str | None:
     """The first rule of ``DOMAINS[name]`` the call breaks, as ``min_tokens(hypotheses, 4)`` (None: inside)."""
     rules = getattr(target, "domains", {}).get(name)
     if not rules:
@@ -86,7 +85,7 @@ def _outside_domain(target: Target, name: str, fn: Callable, args: tuple, kwargs
         elif rule == "where":
             inside = bool(spec(args, kwargs))
         if not inside:
-            CONVENTIONS_APPLIED.add(f"domain:{name}:{rule}")
+            notes.applied(f"domain:{name}:{rule}")
             return domain_text(rule, spec)
     return None
 
@@ -107,18 +106,19 @@ def _holds(args, kwargs) -> bool:
     return precision.representable(*values)
 
 
-def calls_held(calls) -> bool:
+def calls_held(calls, notes: Notes) -> bool:
     """Whether the target's precision (as now known) could hold every float input of these calls, and keep the
-    distinct values of the arguments whose order or ties the metric reads apart (:func:`_collided`)."""
+    distinct values of the arguments whose order or ties the metric reads apart (:func:`_collided`); what it
+    could not hold is noted in ``notes``."""
     if precision.effective() == "float64":
         return True
     for call in calls:
         if not _holds(call.args, call.kwargs):
-            UNSUPPORTED_SEEN.add(f"{call.name}: inputs beyond {precision.effective()} range")
+            notes.lacking(f"{call.name}: inputs beyond {precision.effective()} range")
             return False
         collided = _collided(call.name, call.args, call.kwargs)
         if collided is not None:
-            UNSUPPORTED_SEEN.add(collided)
+            notes.lacking(collided)
             return False
     return True
 
@@ -292,12 +292,21 @@ class RecordingView:
     Every call is checked by :mod:`properties.engine.vocabulary.guards` (no mutation of the
     arguments, a numeric return value, no ``SystemExit``) and recorded with its
     arguments *as they were before the call*.
+
+    The view is all a check gets of the target under test: besides its functions, its declarations
+    (:attr:`declared`) and the notes of the property being searched (:attr:`notes`, shared by every view of
+    the property's search; a view made alone gets notes of its own). An exception raised inside a target call is
+    marked as the target's, with the refusal types the target declares
+    (:func:`~properties.engine.vocabulary.guards.mark_raised_by_target`).
     """
 
     MAX_CALLS = 12
 
-    def __init__(self, target: Target):
+    def __init__(self, target: Target, notes: Notes | None = None):
         self._target = target
+        #: what the property's examples noted (:class:`~properties.engine.vocabulary.notes.Notes`)
+        self.notes = notes if notes is not None else Notes()
+        self._declared: Declared | None = None
         self.calls: list[RecordedCall] = []
         #: calls made so far, those dropped from ``calls`` included (a form names itself from the calls it made)
         self.made = 0
@@ -306,6 +315,13 @@ class RecordingView:
     @property
     def target(self) -> Target:
         return self._target
+
+    @property
+    def declared(self) -> Declared:
+        """The target's declarations a check reads (:class:`~properties.engine.vocabulary.declared.Declared`)."""
+        if self._declared is None:
+            self._declared = Declared.of(self._target)
+        return self._declared
 
     def provides(self, need: str) -> bool:
         return self._target.provides(need)
@@ -320,8 +336,7 @@ class RecordingView:
         try:
             factory = self._target.streaming_factory(name)
         except AttributeError:
-            UNSUPPORTED_SEEN.add(f"stream:{name}")
-            raise guards.Unsupported(f"stream:{name}") from None
+            raise guards.Unsupported(self.notes.lacking(f"stream:{name}")) from None
         made = self._recorded(name, factory, label=f"STREAMING[{name!r}]", numeric=False, stream=True)(**options)
         self._streams += 1
         tag = f"s{self._streams}"
@@ -335,8 +350,9 @@ class RecordingView:
         label = label or name
 
         def recorded(*args, **kwargs):
-            if run_state.CHECK_DECLARED_NEEDS and _DECLARED:
-                undeclared = [f"{name}:{k}" for k in kwargs if f"{name}:{k}" not in _DECLARED[0]]
+            needs = self.notes.needs
+            if declarations.CHECK_DECLARED_NEEDS and needs is not None:
+                undeclared = [f"{name}:{k}" for k in kwargs if f"{name}:{k}" not in needs]
                 if undeclared:
                     raise UndeclaredKeyword(f"the property passes {', '.join(undeclared)} without declaring it in "
                                             "its needs")
@@ -349,14 +365,14 @@ class RecordingView:
                 # labels= naming exactly the labels present, sorted: a target without the keyword gets the call without it
                 note = f"labels={_short(kwargs.pop('labels'))} left out: {self._target.name} has no labels=, and " \
                        "these are the labels present, in sorted order"
-                LABELS_DROPPED.add(name)
+                self.notes.labels_dropped.add(name)
             rule = None if stream else getattr(self._target, "ties", {}).get(name)
             tie_missing = None
             if rule is not None and "ties" in kwargs and not accepts_keyword(fn, "ties"):
                 # a declared tie rule answers ties= with that rule: the call goes without the keyword
                 if _same_tie_rule(kwargs["ties"], rule):
                     kwargs = {k: v for k, v in kwargs.items() if k != "ties"}
-                    CONVENTIONS_APPLIED.add(f"ties:{name}={rule}")
+                    self.notes.applied(f"ties:{name}={rule}")
                 else:
                     tie_missing = f"{name}:ties={kwargs['ties']!r} (declared tie rule: {rule})"
             # the metric's own call (or a stream's factory) leaves out what it does not pass: the catalog's default
@@ -365,18 +381,17 @@ class RecordingView:
             # a stream's update takes the metric's inputs too: a batch outside the declared domain is skipped as the
             # one-call example would be
             if missing is None and not stream and (label == name or (label == "update" and receiver != "target.")):
-                outside = _outside_domain(self._target, name, fn, args, kwargs)
+                outside = _outside_domain(self._target, self.notes, name, fn, args, kwargs)
                 if outside is not None:
                     missing = f"{name}: outside declared domain {outside}"
                 else:
-                    missing = _not_taken(self._target, name, args, kwargs)
+                    missing = _not_taken(self._target, self.notes, name, args, kwargs)
             if missing is None and not _holds(args, kwargs):
                 missing = f"{name}: inputs beyond {precision.effective()} range"
             if missing is None and not stream:
                 missing = _collided(name, args, kwargs)
             if missing is not None:
-                UNSUPPORTED_SEEN.add(missing)
-                raise guards.Unsupported(missing)
+                raise guards.Unsupported(self.notes.lacking(missing))
             before_args = tuple(guards.snapshot(a) for a in args)
             before_kwargs = {k: guards.snapshot(v) for k, v in kwargs.items()}
             shown_args = tuple(_shown(a, b) for a, b in zip(args, before_args))
@@ -388,10 +403,7 @@ class RecordingView:
             try:
                 result = fn(*args, **kwargs)
             except Exception as exc:
-                try:
-                    setattr(exc, TARGET_RAISED, True)
-                except (AttributeError, TypeError):
-                    pass
+                guards.mark_raised_by_target(exc, self.declared.refusal_errors)
                 self._log(label, shown_args, shown_kwargs, f"raised {type(exc).__name__}: {_short_text(exc)}",
                           receiver, raised=True, note=note)
                 raise
@@ -430,7 +442,7 @@ class RecordingView:
 
     def inputs_held(self) -> bool:
         """Whether the target's precision could hold every float input of the calls made (:func:`calls_held`)."""
-        return calls_held(self.calls)
+        return calls_held(self.calls, self.notes)
 
     def reproduction(self) -> str:
         """The calls of the example as a Python script to paste (:mod:`properties.engine.vocabulary.pasteable`)."""
@@ -447,9 +459,7 @@ class RecordedStream:
     def _method(self, method: str, *, numeric: bool = False):
         fn = getattr(self._made, method, None)
         if not callable(fn):
-            missing = f"stream:{self._name}:{method}"
-            UNSUPPORTED_SEEN.add(missing)
-            raise guards.Unsupported(missing)
+            raise guards.Unsupported(self._view.notes.lacking(f"stream:{self._name}:{method}"))
         return self._view._recorded(self._name, fn, label=method, numeric=numeric, receiver=f"{self.tag}.")
 
     def update(self, *batch):

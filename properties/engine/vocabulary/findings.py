@@ -587,7 +587,7 @@ def start_example() -> None:
 def form(name: str = "", found: list | None = None, view=None):
     """One form of a property that evaluates several (an average, a zero_division, a labels= order, a
     weighting ...): a :func:`part` that the target may lack. A form whose call asks for a keyword or an
-    option value the target does not have (``guards.Unsupported``, already noted in ``UNSUPPORTED_SEEN``) is
+    option value the target does not have (``guards.Unsupported``, already noted in the view's ``notes``) is
     skipped, and the check goes on to its other forms; the example is skipped only if none of its forms
     ran (:func:`lacking_every_form`). ``name`` ('' leaves the finding class as it is), ``found`` and
     ``view`` are :func:`part`'s.
@@ -647,7 +647,7 @@ def lacking_every_form():
 def target_raised(exc: BaseException) -> bool:
     """Whether the target raised ``exc`` (not the spec, not the runner's own signals)."""
     from properties.engine.vocabulary.guards import raised_by_target, TargetExited
-    from properties.engine.vocabulary.run_state import UndeclaredKeyword
+    from properties.engine.vocabulary.declared import UndeclaredKeyword
 
     if isinstance(exc, UndeclaredKeyword):
         return False

@@ -279,9 +279,34 @@ def wrong_return(calls) -> ReturnTypeViolation | None:
 TARGET_RAISED = "_assay_raised_by_target"
 
 
+#: set with it: the refusal types (``REFUSAL_ERRORS``) the target that raised it declares, so that whoever judges
+#: the exception (a refusal, or a crash) reads the raising target's declaration from the exception itself
+REFUSAL_TYPES = "_assay_refusal_types"
+
+
+def mark_raised_by_target(exc: BaseException, refusal_errors: tuple) -> None:
+    """Mark ``exc``, raised inside a call of a target declaring ``refusal_errors``, as the target's."""
+    try:
+        setattr(exc, TARGET_RAISED, True)
+        setattr(exc, REFUSAL_TYPES, tuple(refusal_errors))
+    except (AttributeError, TypeError):
+        pass
+
+
 def raised_by_target(exc: BaseException) -> bool:
     while exc is not None:
         if getattr(exc, TARGET_RAISED, False):
             return True
         exc = exc.__cause__
     return False
+
+
+def refusal_types_of(exc: BaseException) -> tuple | None:
+    """The refusal types declared by the target that raised ``exc`` (or the exception it was raised from);
+    None when no target call raised it."""
+    while exc is not None:
+        types = getattr(exc, REFUSAL_TYPES, None)
+        if types is not None:
+            return types
+        exc = exc.__cause__
+    return None

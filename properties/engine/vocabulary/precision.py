@@ -85,6 +85,12 @@ def configure(*, declared: str | None = None, rtol: float | None = None, atol: f
     _STATE.atol = float(atol or 0.0)
 
 
+def start_property(declared: str | None) -> None:
+    """A property's search starts against a target declaring the precision ``declared`` (``PRECISION``; None:
+    float64 unless its calls return less); the command line's ``--precision`` wins over it."""
+    configure(declared=CLI.get("precision") or declared, rtol=CLI.get("rtol"), atol=CLI.get("atol"))
+
+
 def start_example() -> None:
     _STATE.observed = None
     _STATE.example_discrepancy = 0.0
@@ -264,14 +270,13 @@ def _distinct_per_line(lines: np.ndarray) -> np.ndarray:
     return (np.diff(np.sort(lines, axis=-1), axis=-1) != 0).sum(axis=-1)
 
 
-def require_order_kept(original, transformed, what: str, *, decreasing: bool = False) -> None:
+def require_order_kept(t, original, transformed, what: str, *, decreasing: bool = False) -> None:
     """Skip what follows when :func:`order_kept` is False: raise ``guards.Unsupported`` (inside
-    ``findings.form`` that form is skipped, elsewhere the example), noting ``what`` in the result's ``skipped``."""
+    ``findings.form`` that form is skipped, elsewhere the example), noting ``what`` in the result's ``skipped``
+    (the notes of the view ``t``)."""
     if order_kept(original, transformed, decreasing=decreasing):
         return
     from properties.engine.vocabulary.guards import Unsupported
-    from properties.engine.vocabulary.notes import UNSUPPORTED_SEEN
+    from properties.engine.vocabulary.notes import of as notes_of
 
-    reason = f"{what}: distinct values not kept apart in {effective()}"
-    UNSUPPORTED_SEEN.add(reason)
-    raise Unsupported(reason)
+    raise Unsupported(notes_of(t).lacking(f"{what}: distinct values not kept apart in {effective()}"))

@@ -33,6 +33,7 @@ import metrics
 
 from properties.engine.vocabulary import findings, ids, precision
 from properties.engine.vocabulary.guards import AllUnsupported, TargetViolation, Unsupported, wrong_return
+from properties.engine.vocabulary.notes import of as notes_of, SKIPS_BEFORE_NOT_APPLICABLE
 
 KINDS = (
     "bound",
@@ -162,8 +163,7 @@ def one_failure_site(check: Callable) -> Callable:
 
     @functools.wraps(check)
     def checked(t, ex):
-        from properties.engine.vocabulary.notes import EXAMPLE_COUNTS, SKIPS_BEFORE_NOT_APPLICABLE
-
+        counts = notes_of(t)  # the property's notes: its examples run and skipped
         findings.CURRENT_EXAMPLE[0] = ex
         findings.CURRENT_VIEW[0] = t
         findings.start_example()
@@ -173,7 +173,7 @@ def one_failure_site(check: Callable) -> Callable:
             if lacking is not None:
                 raise lacking  # each form asked for something the target lacks: the example is skipped
         except TargetViolation as exc:
-            EXAMPLE_COUNTS["ran"] += 1
+            counts.ran += 1
             if findings.masked(exc, t):
                 return  # a known finding: noted, the example counts as checked
             raise  # mutation, return type: its own status, raised at one site already
@@ -181,20 +181,20 @@ def one_failure_site(check: Callable) -> Callable:
             if precision.example_comparisons():
                 # a later variant needs what the target lacks (sample_weight=w after sample_weight=None):
                 # the comparisons already made stand, the rest of the example is skipped
-                EXAMPLE_COUNTS["ran"] += 1
+                counts.ran += 1
                 _aim_at_discrepancy()
                 return
-            EXAMPLE_COUNTS["skipped"] += 1
-            if not EXAMPLE_COUNTS["ran"] and EXAMPLE_COUNTS["skipped"] >= SKIPS_BEFORE_NOT_APPLICABLE:
+            counts.skipped += 1
+            if not counts.ran and counts.skipped >= SKIPS_BEFORE_NOT_APPLICABLE:
                 raise AllUnsupported() from None  # drawing more would only skip more
             hypothesis.reject()
         except AssertionError as exc:
             if not _inputs_held(t):
                 # the target's results showed a lower precision only after it was given numbers that
                 # precision cannot hold (1e-294 in float32): not a finding, an input outside its domain
-                EXAMPLE_COUNTS["skipped"] += 1
+                counts.skipped += 1
                 hypothesis.reject()
-            EXAMPLE_COUNTS["ran"] += 1
+            counts.ran += 1
             if findings.masked(exc, t):
                 _aim_at_discrepancy()
                 return
@@ -210,7 +210,7 @@ def one_failure_site(check: Callable) -> Callable:
                 clone.add_note(note)
             raise clone from None
         except Exception as exc:
-            EXAMPLE_COUNTS["ran"] += 1
+            counts.ran += 1
             if findings.target_raised(exc):
                 if findings.masked(exc, t):
                     return
@@ -224,13 +224,13 @@ def one_failure_site(check: Callable) -> Callable:
                 return
             raise wrong from exc
         except findings.DeathMasked as exc:  # outside any part: the rest of the example is not run
-            EXAMPLE_COUNTS["ran"] += 1
+            counts.ran += 1
             findings.masked(exc, t)
         except BaseException:
-            EXAMPLE_COUNTS["ran"] += 1
+            counts.ran += 1
             raise
         else:
-            EXAMPLE_COUNTS["ran"] += 1
+            counts.ran += 1
             _aim_at_discrepancy()
 
     return checked

@@ -17,6 +17,9 @@ from __future__ import annotations
 SEVERITIES = ("crash", "wrong value", "accepted invalid input", "refuses valid input", "wrong exception type",
               "rounding-level")
 
+#: the refusal types of a target that declares none (``REFUSAL_ERRORS``)
+DEFAULT_REFUSAL_ERRORS = (ValueError, TypeError)
+
 #: exceptions that mean the implementation itself broke, not that it refused the input
 CRASH_ERRORS = (LookupError, ArithmeticError, AttributeError, AssertionError, RecursionError, MemoryError)
 
@@ -40,9 +43,11 @@ def is_refusal(exc: BaseException, refusal_errors: tuple) -> bool:
 
 def of_raise(exc: BaseException, refusal_errors: tuple | None = None) -> str:
     """The severity of ``exc`` raised by the target on an input the catalog scores: *refuses valid input*
-    for a clean refusal, *crash* for anything else. ``refusal_errors`` defaults to the active target's."""
+    for a clean refusal, *crash* for anything else. ``refusal_errors`` defaults to those of the target that
+    raised it, as its view marked them on the exception (:func:`~properties.engine.vocabulary.guards.refusal_types_of`;
+    :data:`DEFAULT_REFUSAL_ERRORS` for an exception no target call raised)."""
     if refusal_errors is None:
-        from properties.engine.vocabulary.run_state import refusal_errors as active
+        from properties.engine.vocabulary.guards import refusal_types_of
 
-        refusal_errors = active()
+        refusal_errors = refusal_types_of(exc) or DEFAULT_REFUSAL_ERRORS
     return "refuses valid input" if is_refusal(exc, tuple(refusal_errors)) else "crash"
