@@ -164,3 +164,51 @@ def test_the_checks_see_an_upward_import_a_circle_and_a_spec_import(tmp_path):
 def test_the_spec_package_hands_its_spec_to_the_engine():
     assert registry.spec().load.__module__ == properties.__name__
     assert registry.conformance_properties()
+
+
+#: module-level state that made the target under test, and what one property's examples noted, reachable by
+#: every check without being passed: the target activated for the next property, the needs it declared, and the
+#: sets its examples wrote into. A check gets them from its view (``t.declared``, ``t.notes``).
+OLD_GLOBALS = ("_ACTIVE", "_DECLARED", "UNSUPPORTED_SEEN", "CONVENTIONS_APPLIED", "LABELS_DROPPED", "EXAMPLE_COUNTS")
+#: module-level functions that set them: ``activate(target)``, ``declare_needs(needs)``
+OLD_SETTERS = {"activate": "target", "declare_needs": "needs"}
+
+
+def _module_state(path: Path) -> list[str]:
+    """The old globals ``path`` defines at module level, and the functions that set the target under test."""
+    found = []
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        targets = []
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
+            targets = [node.target]
+        names = [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+        found += [f"line {node.lineno}: {name}" for name in names if name in OLD_GLOBALS]
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in OLD_SETTERS:
+            if OLD_SETTERS[node.name] in [a.arg for a in node.args.args]:
+                found.append(f"line {node.lineno}: def {node.name}({OLD_SETTERS[node.name]})")
+    return found
+
+
+def test_no_engine_module_holds_the_target_under_test_or_a_propertys_notes():
+    offenders = {name: _module_state(p) for name, p in _engine_modules().items()}
+    offenders = {name: lines for name, lines in offenders.items() if lines}
+    assert not offenders, f"module-level state a check should get from its view: {offenders}"
+
+
+def test_the_module_state_check_sees_the_old_globals(tmp_path):
+    """The check above can fail: each old global and setter is found, a local of that name and a worker's
+    memory limit (``memory.activate(limit)``) are not."""
+    path = tmp_path / "run_state.py"
+    path.write_text("_ACTIVE: list = []\nUNSUPPORTED_SEEN = set()\nEXAMPLE_COUNTS = {'ran': 0}\n"
+                    "LABELS_DROPPED, CONVENTIONS_APPLIED = set(), set()\n_DECLARED: list[tuple] = []\n"
+                    "def activate(target):\n    _ACTIVE[:] = [target]\n"
+                    "def declare_needs(needs):\n    pass\n"
+                    "def elsewhere():\n    UNSUPPORTED_SEEN = set()\n"
+                    "def activate_limit(limit):\n    pass\n", encoding="utf-8")
+    assert _module_state(path) == ["line 1: _ACTIVE", "line 2: UNSUPPORTED_SEEN", "line 3: EXAMPLE_COUNTS",
+                                   "line 4: LABELS_DROPPED", "line 4: CONVENTIONS_APPLIED", "line 5: _DECLARED",
+                                   "line 6: def activate(target)", "line 8: def declare_needs(needs)"]
+    (tmp_path / "memory.py").write_text("def activate(limit):\n    pass\n", encoding="utf-8")
+    assert _module_state(tmp_path / "memory.py") == []
