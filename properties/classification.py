@@ -311,11 +311,11 @@ for _m in RATES:
         num, den = rate_parts(m)(tp, fp, fn, tn)
         with np.errstate(invalid="ignore", divide="ignore"):
             expected = np.where(den > 0, num / np.where(den > 0, den, 1), np.nan)
-        with findings.form():
+        with findings.form(view=t):
             got = per_class(call_rate(t, m, ex.y_true, ex.y_pred, average=None, zero_division=np.nan))
             expect_close(got, expected, rtol=1e-12, what=f"{m} per class (classes {classes.tolist()})")
         mnum, mden = num.sum(), den.sum()
-        with findings.form():
+        with findings.form(view=t):
             micro = call_rate(t, m, ex.y_true, ex.y_pred, average="micro", zero_division=np.nan)
             expect_close(micro, mnum / mden if mden > 0 else np.nan, rtol=1e-12, what=f"{m}(average='micro')")
 
@@ -438,7 +438,7 @@ def _kappa_definition(t, ex):
     for weights, expected in ((None, lambda: (q_e - q_o) / q_e),
                               ("linear", lambda: 1 - np.sum(gap * O) / np.sum(gap * E)),
                               ("quadratic", lambda: 1 - np.sum(gap ** 2 * O) / np.sum(gap ** 2 * E))):
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.cohen_kappa(ex.y_true, ex.y_pred, weights=weights, **weight_kw(ex)),
                          np.nan if undefined else expected(), rtol=1e-9, atol=1e-12,
                          what=f"cohen_kappa(weights={weights!r})")  # p_o - p_e vs the target's algebra: rounding
@@ -462,7 +462,7 @@ def _log_loss_definition(t, ex):
     for proba, p_true in forms:
         total = -np.sum(w * np.log(p_true))
         for normalize, expected in ((True, total / w.sum()), (False, total)):
-            with findings.form():
+            with findings.form(view=t):
                 expect_close(t.log_loss(ex.y_true, proba, labels=list(ex.labels), normalize=normalize, **kw),
                              expected, rtol=1e-9, atol=1e-12, what=f"log_loss({proba.ndim}-D, normalize={normalize})")
 
@@ -492,7 +492,7 @@ def _f_between(t, ex):
                    strategy=any_pairs)
 def _f1_is_fbeta(t, ex):
     for avg in AVERAGED:
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.f1(ex.y_true, ex.y_pred, average=avg),
                          t.fbeta(ex.y_true, ex.y_pred, beta=1.0, average=avg),
                          rtol=1e-12, what=f"f1 vs fbeta(beta=1), average={avg!r}")
@@ -510,7 +510,7 @@ def _micro_is_accuracy(t, ex):
     acc = t.accuracy(ex.y_true, ex.y_pred, **kw)
     for m in ("precision", "recall", "f1"):
         # the same ratio summed in a different order: rounding only
-        with findings.form():
+        with findings.form(view=t):
             expect_close(getattr(t, m)(ex.y_true, ex.y_pred, average="micro", **kw), acc, rtol=1e-9,
                          what=f"{m}(average='micro') vs accuracy")
 
@@ -540,7 +540,7 @@ def _balanced_is_macro_recall(t, ex):
 def _complement(t, ex, m, of):
     kw = dict(zero_division=np.nan)
     for avg in (None, "macro", "weighted", "micro"):
-        with findings.form():
+        with findings.form(view=t):
             a = per_class(getattr(t, m)(ex.y_true, ex.y_pred, average=avg, **kw))
             b = per_class(getattr(t, of)(ex.y_true, ex.y_pred, average=avg, **kw))
             expect_close(a, 1.0 - b, rtol=1e-12, atol=1e-12, what=f"{m} vs 1 - {of} (average={avg!r})")
@@ -560,7 +560,7 @@ for _m, _of in (("false_positive_rate", "specificity"), ("false_negative_rate", 
 def _spec_is_negative_recall(t, ex):
     negative = ex.alphabet[0]
     for zd in (0.0, 1.0):
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.specificity(ex.y_true, ex.y_pred, pos_label=ex.pos_label, zero_division=zd),
                          t.recall(ex.y_true, ex.y_pred, pos_label=negative, zero_division=zd),
                          what=f"specificity(pos_label={ex.pos_label!r}) vs recall(pos_label={negative!r})")
@@ -603,7 +603,7 @@ def _renamed(t, ex, m):
     else:
         forms = [{}]
     for kw in forms:
-        with findings.form():
+        with findings.form(view=t):
             expect_close(call_rate(t, m, pair.y_true, pair.y_pred, **kw) if m in RATES
                          else getattr(t, m)(pair.y_true, pair.y_pred, **kw),
                          call_rate(t, m, rt, rp, **kw) if m in RATES else getattr(t, m)(rt, rp, **kw),
@@ -668,7 +668,7 @@ def _cm_margins(t, ex):
     w = np.ones(ex.n) if ex.sample_weight is None else ex.sample_weight
     for labels in (None, list(ex.alphabet)):
         classes = ex.present if labels is None else np.asarray(labels)
-        with findings.form():
+        with findings.form(view=t):
             C = np.asarray(t.confusion_matrix(ex.y_true, ex.y_pred, labels=labels, **weight_kw(ex)), dtype=float)
             expect_close(C.sum(axis=1), [w[ex.y_true == c].sum() for c in classes], rtol=1e-9,
                          what=f"row sums (labels={labels})")  # float weights summed in another order
@@ -709,7 +709,7 @@ def _undefined_rate(t, ex, m):
         expect(not np.isnan(got[~undefined]).any(), f"{m} is NaN where its denominator is positive: {got}")
         return
     for zd in ZERO_DIVISIONS:
-        with findings.form():
+        with findings.form(view=t):
             got = per_class(call_rate(t, m, ex.y_true, ex.y_pred, average=None, zero_division=zd, labels=classes))
             expect_close(got[undefined], np.full(undefined.sum(), zd), rtol=0, atol=0,
                          what=f"{m} where its denominator is 0 (classes {np.asarray(classes)[undefined].tolist()}), "
@@ -748,7 +748,7 @@ def _mcc_undefined(t, ex):
 def _kappa_undefined(t, ex):
     declared = declared_convention(t, "undefined", "cohen_kappa")
     for weights in (None, "linear", "quadratic"):
-        with findings.form():
+        with findings.form(view=t):
             v = t.cohen_kappa(ex.y_true, ex.y_pred, weights=weights)
             if declared is not None and kappa_undefined(ex.y_true, ex.y_pred):
                 note_convention(t, "undefined", declared)  # the library's value there (CONVENTIONS["undefined"])
@@ -778,7 +778,7 @@ def _log_loss_inf(t, ex):
 def _cm_normalize_empty(t, ex):
     labels = list(ex.alphabet) + [("zzz" if isinstance(ex.alphabet[0], str) else 99)]  # one class with no samples
     for normalize, axis in (("true", 1), ("pred", 0)):
-        with findings.form():
+        with findings.form(view=t):
             C = np.asarray(t.confusion_matrix(ex.y_true, ex.y_pred, labels=labels, normalize=normalize))
             expect(not np.isnan(C).any(), f"NaN in confusion_matrix(normalize={normalize!r}): {C}")
             sums = C.sum(axis=axis)
@@ -806,10 +806,10 @@ def _no_nan(t, ex):
         else:
             calls = [lambda m=m: getattr(t, m)(pair.y_true, pair.y_pred)]
         for call in calls:
-            with findings.form():
+            with findings.form(view=t):
                 v = call()
                 expect(not np.isnan(np.asarray(v, dtype=float)).any(), f"{m} returned NaN: {v!r}")
-    with findings.form():
+    with findings.form(view=t):
         v = t.log_loss(probas.y_true, probas.y_proba, labels=list(probas.labels))
         expect(not is_nan(v), f"log_loss returned NaN: {v!r}")
 
@@ -833,7 +833,7 @@ def _agree_rate(t, ex, m):
     for i, c in enumerate(calls):
         zd = zero_divisions[(i + ex.n) % len(zero_divisions)]
         # a form the target lacks (average=None, labels=) is skipped; the others are still compared
-        with findings.form():
+        with findings.form(view=t):
             # identical algebra on the same counts: agreement to rounding
             expect_close(call_rate(t, m, ex.y_true, ex.y_pred, zero_division=zd, **c, **kw),
                          call_rate(ref, m, ex.y_true, ex.y_pred, zero_division=zd, **c, **kw),
@@ -844,7 +844,7 @@ def _agree_scalar(t, ex, m, variants):
     ref = reference("sklearn")
     for c in variants(ex):
         c = {**c, **weight_kw(ex)}
-        with findings.form():
+        with findings.form(view=t):
             expect_close(getattr(t, m)(ex.y_true, ex.y_pred, **c), getattr(ref, m)(ex.y_true, ex.y_pred, **c),
                          rtol=1e-9, atol=1e-12, what=f"{m}({c}) vs sklearn")
 
@@ -888,7 +888,7 @@ def _agree_log_loss(t, ex):
     for normalize in (True, False):
         args = dict(labels=list(ex.labels), normalize=normalize, **kw)
         # the clipping moves -log(1 - eps) by ~2e-16 per sample: absolute slack of that order
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.log_loss(ex.y_true, ex.y_proba, **args), ref.log_loss(ex.y_true, ex.y_proba, **args),
                          rtol=1e-9, atol=1e-12, what=f"log_loss(normalize={normalize}) vs sklearn")
 
@@ -972,7 +972,7 @@ def _zero_one_definition(t, ex):
     w = weights_of(ex)
     wrong = float(np.sum(w[ex.y_true != ex.y_pred]))
     for normalize, expected in ((True, wrong / w.sum()), (False, wrong)):
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.zero_one_loss(ex.y_true, ex.y_pred, normalize=normalize, **weight_kw(ex)), expected,
                          rtol=1e-12, atol=1e-12, what=f"zero_one_loss(normalize={normalize})")
 
@@ -993,10 +993,10 @@ def _hamming_definition(t, ex):
 def _zero_one_vs_accuracy(t, ex):
     acc = t.accuracy(ex.y_true, ex.y_pred, **weight_kw(ex))
     total = weights_of(ex).sum()
-    with findings.form():
+    with findings.form(view=t):
         expect_close(t.zero_one_loss(ex.y_true, ex.y_pred, **weight_kw(ex)), 1.0 - acc, rtol=1e-9, atol=1e-12,
                      what="zero_one_loss vs 1 - accuracy")
-    with findings.form():
+    with findings.form(view=t):
         expect_close(t.zero_one_loss(ex.y_true, ex.y_pred, normalize=False, **weight_kw(ex)), total * (1.0 - acc),
                      rtol=1e-9, atol=1e-9, what=f"zero_one_loss(normalize=False) vs {total:g} x (1 - accuracy)")
 
@@ -1086,7 +1086,7 @@ def _top_k_definition(t, ex):
         hits = top_k_hits(e.y_proba, codes, k)
         for normalize in (True, False):
             expected = weights[hits].sum() / (weights.sum() if normalize else 1.0)
-            with findings.form():
+            with findings.form(view=t):
                 expect_close(t.top_k_accuracy(e.y_true, e.y_proba, k=k, labels=list(e.labels), normalize=normalize,
                                               **kw), expected, rtol=1e-12, atol=1e-12,
                              what=f"top_k_accuracy(k={k}, normalize={normalize})")
@@ -1110,7 +1110,7 @@ def _top_1_is_accuracy(t, ex):
 def _top_k_all(t, ex):
     k = ex.y_proba.shape[1]
     for kk in (k, k + 1):
-        with findings.form():
+        with findings.form(view=t):
             v = t.top_k_accuracy(ex.y_true, ex.y_proba, k=kk, labels=list(ex.labels))
             expect_close(v, 1.0, rtol=0, atol=1e-12, what=f"top_k_accuracy(k={kk}) with {k} classes")
 
@@ -1236,7 +1236,7 @@ def _lr_undefined(t, ex):
                                                replace_undefined_by=replace)
     for name, value, undefined, want in (("LR+", lr_pos, tp + fn == 0 or fp == 0, want_pos),
                                          ("LR-", lr_neg, tp + fn == 0 or tn == 0, want_neg)):
-        with findings.form():
+        with findings.form(view=t):
             if undefined:
                 expect(value == want or (is_nan(value) and is_nan(want)),
                        f"{name} = {value!r} where it is undefined (TP={tp:g}, FP={fp:g}, FN={fn:g}, TN={tn:g}), "
@@ -1282,7 +1282,7 @@ def _brier_definition(t, ex):
     for proba, Y, rows in _with_binary_form(ex):
         full = np.sum(w * np.sum((Y - rows) ** 2, axis=1)) / w.sum()
         for scale, expected in (("auto", full / 2 if len(ex.labels) == 2 else full), (True, full / 2), (False, full)):
-            with findings.form():
+            with findings.form(view=t):
                 expect_close(t.brier_score_loss(ex.y_true, proba, labels=list(ex.labels), scale_by_half=scale, **kw),
                              expected, rtol=1e-9, atol=1e-12,
                              what=f"brier_score_loss({proba.ndim}-D, scale_by_half={scale!r})")
@@ -1302,7 +1302,7 @@ def _brier_one_hot(t, ex):
     onehot = (y_pred[:, None] == labels[None, :]).astype(float)
     loss = t.zero_one_loss(e.y_true, y_pred)
     for scale, factor in (("auto", 1.0 if len(labels) == 2 else 2.0), (True, 1.0), (False, 2.0)):
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.brier_score_loss(e.y_true, onehot, labels=list(e.labels), scale_by_half=scale),
                          factor * loss, rtol=1e-12, atol=1e-12,
                          what=f"brier_score_loss(one-hot, scale_by_half={scale!r}) vs {factor:g} x zero_one_loss")
@@ -1325,7 +1325,7 @@ def _d2_brier_definition(t, ex):
         model = np.sum(w * np.sum((Y - rows) ** 2, axis=1))
         # 1e-12 of the total: the frequencies of a one-class y_true under float weights round to exactly 1
         expected = 1 - model / null if null > 1e-12 * w.sum() else np.nan
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.d2_brier_score(ex.y_true, proba, labels=list(ex.labels), **kw), expected, rtol=1e-9,
                          atol=1e-12, what=f"d2_brier_score({proba.ndim}-D)")
 
@@ -1346,7 +1346,7 @@ def _d2_log_loss_definition(t, ex):
         null = -np.sum(w[kept] * np.log(np.sum(Y[kept] * freq[None, :], axis=1)))
         model = -np.sum(w[kept] * np.log(np.sum(Y[kept] * rows[kept], axis=1)))
         expected = 1 - model / null if np.count_nonzero(w @ Y) > 1 else np.nan
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.d2_log_loss_score(ex.y_true, proba, labels=list(ex.labels), **kw), expected, rtol=1e-9,
                          atol=1e-12, what=f"d2_log_loss_score({proba.ndim}-D)")
 
@@ -1387,7 +1387,7 @@ register("refuses_invalid_probabilities[brier_score_loss]",
 
 def _agree(t, m, args, kw, what, rtol=1e-9, atol=1e-12):
     ref = reference("sklearn")
-    with findings.form():
+    with findings.form(view=t):
         expect_close(np.asarray(getattr(t, m)(*args, **kw), dtype=float),
                      np.asarray(getattr(ref, m)(*args, **kw), dtype=float), rtol=rtol, atol=atol,
                      what=f"{m}({what}) vs sklearn")

@@ -238,7 +238,7 @@ for _name in LABEL_PAIR_METRICS:
     def _definition_check(t, ex, name=_name):
         a, b = _pair(ex)
         for form in _forms(name):
-            with findings.form():
+            with findings.form(view=t):
                 expect_close(np.asarray(getattr(t, name)(a, b, **form), dtype=float),
                              np.asarray(_definition(name, a, b, **form), dtype=float), rtol=ROUNDING, atol=ROUNDING,
                              what=f"{name}({', '.join(f'{k}={v!r}' for k, v in form.items())})")
@@ -268,7 +268,7 @@ for _name in LABEL_PAIR_METRICS:
     def _renaming(t, ex, name=_name):
         a, b = _pair(ex)
         for form in _forms(name):
-            with findings.form():
+            with findings.form(view=t):
                 expect_close(getattr(t, name)(_renamed(a), _renamed(b, 2), **form), getattr(t, name)(a, b, **form),
                              rtol=ROUNDING, atol=ROUNDING, what=f"{name} after renaming the cluster ids of both sides")
 
@@ -348,7 +348,7 @@ def ari_negative(t, ex):
       kind="identity", needs=("adjusted_mutual_information", "adjusted_mutual_information:average_method"))
 def ami_negative(t, ex):
     for m in NMI_AVERAGES:
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.adjusted_mutual_information([0, 0, 1, 1], [0, 1, 0, 1], average_method=m), -0.5,
                          rtol=ROUNDING, atol=ROUNDING, what=f"AMI([0, 0, 1, 1], [0, 1, 0, 1], average_method={m!r})")
 
@@ -402,7 +402,7 @@ def _no_side_all_singletons(e) -> bool:
 def ami_agrees(t, ex):
     a, b = _pair(ex)
     for m in NMI_AVERAGES:
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.adjusted_mutual_information(a, b, average_method=m),
                          reference("sklearn").adjusted_mutual_information(a, b, average_method=m),
                          rtol=DISTANCES, atol=DISTANCES_ABS, what=f"AMI({m}) vs scikit-learn")

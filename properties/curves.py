@@ -324,7 +324,7 @@ def _register_monotone_invariance():
             base = _summary(t, name, y, s, **kw)
             for what, transform in _TRANSFORMS:
                 moved = transform(s)
-                with findings.form():
+                with findings.form(view=t):
                     # scores the target's precision cannot keep apart after the transform: no finding
                     precision.require_order_kept(t, s, moved, f"{name}: scores {what}")
                     _expect_same(_summary(t, name, y, moved, **kw), base, f"{name} after scores {what}")
@@ -1010,7 +1010,7 @@ def _agree_det(t, y, s):
 def _agree_multiclass(t, ex):
     y, proba = ex
     for average in ("macro", "weighted"):
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.roc_auc(y, proba, average=average), _sklearn().roc_auc(y, proba, average=average),
                          rtol=1e-9, what=f"{average} OvR AUC vs scikit-learn")
 

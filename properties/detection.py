@@ -459,7 +459,7 @@ def low_scored_detection(t, ex):
     lowest = float(base.scores.min(initial=1.0)) - 1.0
     extended = MatchedDetections(np.append(base.tp_flags, int(hit)), np.append(base.scores, lowest), base.n_gt)
     for interpolation in INTERPOLATIONS:
-        with findings.form():
+        with findings.form(view=t):
             before, after = _ap(t, base, interpolation), _ap(t, extended, interpolation)
             what = f"AP({interpolation}) after a low-scored {'true' if hit else 'false'} positive"
             if hit:
@@ -475,7 +475,7 @@ def ap_score_transform(t, ex):
     # scores 1..n become -1 .. log(n) - 1: some below 0, some in (0, 1), some above 1
     moved = MatchedDetections(ex.tp_flags, np.log(ex.scores) - 1.0, ex.n_gt)
     for interpolation in INTERPOLATIONS:
-        with findings.form():
+        with findings.form(view=t):
             base = _ap(t, ex, interpolation)
             # scores the target's precision cannot keep apart after log(s) - 1: no finding
             precision.require_order_kept(t, ex.scores, moved.scores, "average_precision_detection: scores log(s) - 1")
@@ -490,7 +490,7 @@ def no_true_positive(t, ex):
     n, n_gt = ex
     case = MatchedDetections(np.zeros(n, dtype=np.int64), np.arange(n, 0, -1, dtype=float), n_gt)
     for interpolation in INTERPOLATIONS:
-        with findings.form():
+        with findings.form(view=t):
             expect_close(_ap(t, case, interpolation), 0.0, rtol=0.0, atol=0.0, what=f"AP({interpolation})")
 
 
@@ -821,7 +821,7 @@ def seed_area(t, ex):
         strategy=matched_detections())
 def seed_unit(t, ex):
     for interpolation in INTERPOLATIONS:
-        with findings.form():
+        with findings.form(view=t):
             expect_in_range(_ap(t, ex, interpolation), 0.0, 1.0, what=f"AP({interpolation})")
 
 

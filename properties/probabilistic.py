@@ -178,7 +178,7 @@ def _p_log(p, values, b):
 def _entropy_definition(t, ex):
     p, b = ex
     for base in (None, b):
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.entropy(p, base=base), -_p_log(p, p.tolist(), base), rtol=1e-9, atol=1e-12,
                          what=f"entropy (base {base})")
 
@@ -186,7 +186,7 @@ def _entropy_definition(t, ex):
 def _two_distribution_definition(t, ex, name, terms, sign):
     (p, q), b = ex
     for base in (None, b):
-        with findings.form():
+        with findings.form(view=t):
             expected = sign * _p_times(p, terms(p.tolist(), q.tolist()), base)
             expect_close(getattr(t, name)(p, q, base=base), expected, rtol=1e-9, atol=1e-12, what=f"{name} (base {base})")
 
@@ -369,9 +369,9 @@ def _corpus_definition(t, ex):
                 "sequences": math.exp(np.mean([np.mean(s) for s in nll]))}
     logs = [np.log(s) / math.log(b) for s in corpus]
     for average, value in expected.items():
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.corpus_perplexity(corpus, average=average), value, rtol=1e-9, what=f"average={average!r}")
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.corpus_perplexity(logs, average=average, base=b, from_log=True), value, rtol=1e-9,
                          what=f"average={average!r} from base-{b} log-probabilities")
 
@@ -579,7 +579,7 @@ def _ece_definition(t, ex):
         if one_d and form["mode"] == "classwise":
             continue
         extra = {"pos_label": ex.labels[1]} if one_d else {"labels": list(ex.labels)}
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.expected_calibration_error(ex.y_true, ex.y_proba, **form, **extra),
                          expected_ece(ex, form["norm"], form["mode"], form["n_bins"], form["strategy"]),
                          rtol=1e-9, atol=1e-12, what=f"expected_calibration_error({ex.y_proba.ndim}-D, {form})")
@@ -613,7 +613,7 @@ def calibrated_examples(draw):
 def _ece_calibrated(t, ex):
     e, n_bins = ex
     for norm in ("l1", "l2", "max"):
-        with findings.form():
+        with findings.form(view=t):
             v = t.expected_calibration_error(e.y_true, e.y_proba, n_bins=n_bins, norm=norm, pos_label=1)
             expect_close(v, 0.0, rtol=0, atol=1e-12, what=f"expected_calibration_error(norm={norm!r}, n_bins={n_bins})")
 
@@ -626,7 +626,7 @@ def _ece_norms(t, ex):
     for mode in ("top_label", "classwise"):
         v = [t.expected_calibration_error(ex.y_true, ex.y_proba, labels=list(ex.labels), norm=n, mode=mode)
              for n in ("l1", "l2", "max")]
-        with findings.form():
+        with findings.form(view=t):
             expect_le(v[0], v[1], what=f"l1 {v[0]} <= l2 {v[1]} ({mode})", tol=1e-12)
             expect_le(v[1], v[2], what=f"l2 {v[1]} <= max {v[2]} ({mode})", tol=1e-12)
 
@@ -661,7 +661,7 @@ def _curve_definition(t, ex):
         bins = calibration_gaps(e.y_proba, outcome, n_bins, strategy)
         prob_true, prob_pred = t.calibration_curve(e.y_true, e.y_proba, pos_label=e.labels[1], n_bins=n_bins,
                                                    strategy=strategy)[:2]
-        with findings.form():
+        with findings.form(view=t):
             expect_close(np.asarray(prob_true, dtype=float), [a for _, a, _ in bins], rtol=1e-12, atol=1e-12,
                          what=f"prob_true (n_bins={n_bins}, {strategy})")
             expect_close(np.asarray(prob_pred, dtype=float), [c for _, _, c in bins], rtol=1e-12, atol=1e-12,
@@ -726,7 +726,7 @@ def _ece_vs_torchmetrics(t, ex):
         return  # an edge or a tied top label: float32 rounding decides the bin or the argmax
     ref = reference("torchmetrics")
     for norm in ("l1", "l2", "max"):
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.expected_calibration_error(e.y_true, e.y_proba, labels=list(e.labels), norm=norm,
                                                       n_bins=n_bins),
                          float(ref.expected_calibration_error(e.y_true, e.y_proba, labels=list(e.labels), norm=norm,
@@ -759,7 +759,7 @@ def _curve_vs_sklearn(t, ex):
         kw = dict(pos_label=e.labels[1], n_bins=n_bins, strategy=strategy)
         ours, theirs = t.calibration_curve(e.y_true, e.y_proba, **kw)[:2], ref.calibration_curve(e.y_true, e.y_proba, **kw)
         for name, a, b in zip(("prob_true", "prob_pred"), ours, theirs):
-            with findings.form():
+            with findings.form(view=t):
                 expect_close(np.asarray(a, dtype=float), np.asarray(b, dtype=float), rtol=1e-12, atol=1e-12,
                              what=f"{name}({strategy}, n_bins={n_bins}) vs sklearn")
 
@@ -815,7 +815,7 @@ def _jsd_definition(t, ex):
     (p, q), b = ex
     p, q = p / p.sum(), q / q.sum()
     for base in (None, b):
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.jensen_shannon_divergence(p, q, base=base), _jsd_by_definition(p.tolist(), q.tolist(), base),
                          rtol=1e-9, atol=1e-12, what=f"{JSD} (base {base}) vs its definition")
 

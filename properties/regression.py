@@ -162,7 +162,7 @@ def _sqrt_or_nan(value) -> float:
 def _rmse_sqrt(t, ex):
     y_true, y_pred, w = ex
     for sw in (None, w):
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.root_mean_squared_error(y_true, y_pred, sample_weight=sw),
                          _sqrt_or_nan(t.mean_squared_error(y_true, y_pred, sample_weight=sw)), rtol=1e-12,
                          what="rmse vs sqrt(mse)")
@@ -330,7 +330,7 @@ def _weighted_average(values, w):
 def _mean_error_definition(t, ex, name, residual):
     y, p, w = ex
     for sw in (None, w):
-        with findings.form():
+        with findings.form(view=t):
             # atol only for subnormal residuals (differences of values near 1e-308, squares near 1e-160),
             # where rounding is absolute
             expect_close(getattr(t, name)(y, p, sample_weight=sw),
@@ -356,7 +356,7 @@ def _medae_definition(t, ex):
     y, p, w = ex
     residual = np.abs(y - p)
     for sw, sample in ((None, residual), (w, np.repeat(residual, w.astype(int)))):
-        with findings.form():
+        with findings.form(view=t):
             # a median picks (or averages two) residuals: only the midpoint's rounding differs
             expect_close(t.median_absolute_error(y, p, sample_weight=sw), np.median(sample), rtol=1e-12, atol=0.0,
                          what=f"median ae (sample_weight={'w' if sw is not None else None}) vs its definition")
@@ -385,7 +385,7 @@ def _r2_definition(t, ex):
     if not non_constant(y):
         return
     for sw in (None, w):
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.r2(y, p, sample_weight=sw), _r2_by_definition(y, p, _weights_or_ones(sw, len(y))),
                          rtol=1e-9, atol=1e-12,
                          what=f"r2 (sample_weight={'w' if sw is not None else None}) vs its definition")
@@ -413,7 +413,7 @@ def _adjusted_definition(t, ex):
         return
     n = len(y)
     for sw in (None, w):
-        with findings.form():
+        with findings.form(view=t):
             r2_value = _r2_by_definition(y, p, _weights_or_ones(sw, n))
             expect_close(t.adjusted_r2(y, p, n_features=k, sample_weight=sw),
                          1.0 - (1.0 - r2_value) * (n - 1) / (n - k - 1), rtol=1e-9, atol=1e-12,
@@ -430,7 +430,7 @@ def _ev_definition(t, ex):
     if not non_constant(y):
         return
     for sw in (None, w):
-        with findings.form():
+        with findings.form(view=t):
             weights = _weights_or_ones(sw, len(y))
             expect_close(t.explained_variance(y, p, sample_weight=sw),
                          1.0 - _variance(y - p, weights) / _variance(y, weights), rtol=1e-9, atol=1e-12,
@@ -542,7 +542,7 @@ for _m in ERRORS + GOODNESS:
             y, p = np.abs(y), np.abs(p)
         sk = getattr(reference("sklearn"), m)
         for sw in (None, w):
-            with findings.form():
+            with findings.form(view=t):
                 expect_close(getattr(t, m)(y, p, sample_weight=sw), sk(y, p, sample_weight=sw),
                              what=f"{m} (sample_weight={'w' if sw is not None else None}) vs sklearn", **_SK_TOL)
 
@@ -994,7 +994,7 @@ _register_definition("concordance_corrcoef",
 def _tweedie_is(t, ex, power, other):
     y, p, w = ex
     for sw in (None, w):
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.mean_tweedie_deviance(y, p, power=power, sample_weight=sw),
                          _call(t, other, y, p, sample_weight=sw), rtol=1e-12, atol=1e-300,
                          what=f"mean_tweedie_deviance(power={power}) vs {other}")
@@ -1018,7 +1018,7 @@ for _power, _other, _elements in ((0.0, "mean_squared_error", reals), (1.0, "mea
 def _pinball_half(t, ex):
     y, p, w = ex
     for sw in (None, w):
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.mean_pinball_loss(y, p, alpha=0.5, sample_weight=sw),
                          t.mean_absolute_error(y, p, sample_weight=sw) / 2, rtol=1e-12, atol=1e-300,
                          what="pinball(alpha=0.5) vs mae / 2")
@@ -1037,7 +1037,7 @@ def _max_error_ge_mae(t, ex):
 def _d2_tweedie_r2(t, ex):
     y, p, w = ex
     for sw in (None, w):
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.d2_tweedie(y, p, power=0.0, sample_weight=sw), t.r2(y, p, sample_weight=sw),
                          rtol=1e-9, atol=1e-12, what="d2_tweedie(power=0) vs r2")
 
@@ -1048,7 +1048,7 @@ def _d2_tweedie_r2(t, ex):
 def _d2_abs_pinball(t, ex):
     y, p, w = ex
     for sw in (None, w):
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.d2_absolute_error(y, p, sample_weight=sw), t.d2_pinball(y, p, alpha=0.5, sample_weight=sw),
                          rtol=1e-12, atol=1e-12, what="d2_absolute_error vs d2_pinball(alpha=0.5)")
 
@@ -1225,7 +1225,7 @@ for _m, (_strategy, _keywords) in _SK_NEW.items():
         sk = getattr(reference("sklearn"), m)
         for sw in (None, w) if weighted else (None,):
             kw = dict(options, **({"sample_weight": sw} if weighted else {}))
-            with findings.form():
+            with findings.form(view=t):
                 expected = sk(y, p, **kw)
                 # a D² divides by the baseline's loss: its rounding is relative to the ratio, not to 1 - ratio
                 atol = _SK_TOL["atol"] * (1.0 + abs(1.0 - expected) if m in D2 else 1.0)
@@ -1651,7 +1651,7 @@ def _smape_sum_definition(t, ex):
 def _smape_twice(t, ex):
     y, p, w = ex
     for sw in (None, w):
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.symmetric_mean_absolute_percentage_error(y, p, sample_weight=sw, denominator="mean"),
                          2 * t.symmetric_mean_absolute_percentage_error(y, p, sample_weight=sw, denominator="sum"),
                          rtol=1e-12, atol=0.0, what="smape (mean) vs 2 smape (sum)")
@@ -1851,7 +1851,7 @@ def _rse_r2(t, ex):
     y, p, w = ex
     for sw in (None, w):
         for force_finite in (True, False):
-            with findings.form():
+            with findings.form(view=t):
                 expect_close(t.relative_squared_error(y, p, sample_weight=sw, force_finite=force_finite),
                              1.0 - t.r2(y, p, sample_weight=sw, force_finite=force_finite), rtol=1e-9, atol=1e-12,
                              what=f"rse vs 1 - r2 (force_finite={force_finite}, "
@@ -1937,13 +1937,13 @@ for _form in MINKOWSKI_FORMS:
       strategy=_pairs_without(edged_pairs(reals), "magnitude_1e-300"))
 def _minkowski_relations(t, ex):
     n = len(ex[0])
-    with findings.form():
+    with findings.form(view=t):
         expect_close(t.minkowski_distance(*ex, p=2), math.sqrt(n * t.mean_squared_error(*ex)), rtol=1e-9,
                      atol=0.0, what="minkowski(p=2) vs sqrt(n mse)")
-    with findings.form():
+    with findings.form(view=t):
         expect_close(t.minkowski_distance(*ex, p=1), n * t.mean_absolute_error(*ex), rtol=1e-9, atol=0.0,
                      what="minkowski(p=1) vs n mae")
-    with findings.form():
+    with findings.form(view=t):
         expect_close(t.minkowski_distance(*ex, p=math.inf), t.max_error(*ex), rtol=1e-12, atol=0.0,
                      what="minkowski(p=inf) vs max_error")
 
@@ -2229,10 +2229,10 @@ def _crps_order(t, ex):
     rows = np.array(rng.sample(range(len(f.y_true)), len(f.y_true)))
     for estimator in ("plain", "fair"):
         base = t.continuous_ranked_probability_score(f.y_true, f.y_ensemble, estimator=estimator)
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.continuous_ranked_probability_score(f.y_true, members, estimator=estimator), base,
                          rtol=1e-9, atol=1e-12, what=f"{CRPS}({estimator}) with its members reordered")
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.continuous_ranked_probability_score(f.y_true[rows], f.y_ensemble[rows], estimator=estimator),
                          base, rtol=1e-9, atol=1e-12, what=f"{CRPS}({estimator}) with its samples reordered")
 
@@ -2247,10 +2247,10 @@ def _crps_affine(t, ex):
     base = float(t.continuous_ranked_probability_score(f.y_true, f.y_ensemble))
     if not precision.representable(c * f.y_true, c * f.y_ensemble, abs(c) * base):
         return
-    with findings.form():
+    with findings.form(view=t):
         expect_close(t.continuous_ranked_probability_score(f.y_true + s, f.y_ensemble + s), base, rtol=1e-9,
                      atol=1e-9, what=f"{CRPS} after shifting by {s}")
-    with findings.form():
+    with findings.form(view=t):
         expect_close(t.continuous_ranked_probability_score(c * f.y_true, c * f.y_ensemble), abs(c) * base,
                      rtol=1e-9, atol=1e-300, what=f"{CRPS} after scaling by {c}")
 

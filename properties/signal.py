@@ -390,7 +390,7 @@ def mcd_bounds(t, ex):
     expect(without >= 0.0, f"negative MCD {without!r}")
     expect_le(without, with_energy, what="MCD without <= with the energy coefficient", tol=1e-12)
     for alignment in ("none", "dtw"):
-        with findings.form():
+        with findings.form(view=t):
             expect_close(t.mel_cepstral_distortion(ref, ref.copy(), alignment=alignment), 0.0, rtol=0, atol=0,
                          what=f"MCD of a sequence with itself (alignment={alignment!r})")
 

@@ -167,9 +167,11 @@ def test_the_spec_package_hands_its_spec_to_the_engine():
 
 
 #: module-level state that made the target under test, and what one property's examples noted, reachable by
-#: every check without being passed: the target activated for the next property, the needs it declared, and the
-#: sets its examples wrote into. A check gets them from its view (``t.declared``, ``t.notes``).
-OLD_GLOBALS = ("_ACTIVE", "_DECLARED", "UNSUPPORTED_SEEN", "CONVENTIONS_APPLIED", "LABELS_DROPPED", "EXAMPLE_COUNTS")
+#: every check without being passed: the target activated for the next property, the needs it declared, the
+#: sets its examples wrote into, and the view of the check being run. A check gets them from its view
+#: (``t.declared``, ``t.notes``; ``findings.form(view=t)``).
+OLD_GLOBALS = ("_ACTIVE", "_DECLARED", "UNSUPPORTED_SEEN", "CONVENTIONS_APPLIED", "LABELS_DROPPED", "EXAMPLE_COUNTS",
+               "CURRENT_VIEW")
 #: module-level functions that set them: ``activate(target)``, ``declare_needs(needs)``
 OLD_SETTERS = {"activate": "target", "declare_needs": "needs"}
 
@@ -206,9 +208,10 @@ def test_the_module_state_check_sees_the_old_globals(tmp_path):
                     "def activate(target):\n    _ACTIVE[:] = [target]\n"
                     "def declare_needs(needs):\n    pass\n"
                     "def elsewhere():\n    UNSUPPORTED_SEEN = set()\n"
-                    "def activate_limit(limit):\n    pass\n", encoding="utf-8")
+                    "def activate_limit(limit):\n    pass\nCURRENT_VIEW: list = [None]\n", encoding="utf-8")
     assert _module_state(path) == ["line 1: _ACTIVE", "line 2: UNSUPPORTED_SEEN", "line 3: EXAMPLE_COUNTS",
                                    "line 4: LABELS_DROPPED", "line 4: CONVENTIONS_APPLIED", "line 5: _DECLARED",
-                                   "line 6: def activate(target)", "line 8: def declare_needs(needs)"]
+                                   "line 6: def activate(target)", "line 8: def declare_needs(needs)",
+                                   "line 14: CURRENT_VIEW"]
     (tmp_path / "memory.py").write_text("def activate(limit):\n    pass\n", encoding="utf-8")
     assert _module_state(tmp_path / "memory.py") == []

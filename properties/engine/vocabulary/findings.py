@@ -380,9 +380,6 @@ _MASK: list[list[str] | None] = [None]
 SEEN: dict[str, dict] = {}
 #: the example the check being run was given (set by the registry's wrapper), pinned with a masked failure
 CURRENT_EXAMPLE: list = [None]
-#: the view the check being run calls the target through (set by the registry's wrapper): a nameless
-#: :func:`form` is named from the calls it made
-CURRENT_VIEW: list = [None]
 
 
 #: the names of the parts being run, outermost first (:func:`part` pushes a named part, a nameless one nothing):
@@ -592,11 +589,11 @@ def form(name: str = "", found: list | None = None, view=None):
     ran (:func:`lacking_every_form`). ``name`` ('' leaves the finding class as it is), ``found`` and
     ``view`` are :func:`part`'s.
 
-    Usage: ``for kw in forms: with findings.form(): expect_close(t.f1(y, p, **kw), ...)``.
+    Usage: ``for kw in forms: with findings.form(view=t): expect_close(t.f1(y, p, **kw), ...)``.
     """
     from properties.engine.vocabulary.guards import Unsupported
 
-    watched = CURRENT_VIEW[0] if not name else None
+    watched = view if not name else None
     made = getattr(watched, "made", None)
     try:
         with part(name, found, view, name_from=(watched, made) if made is not None else None):

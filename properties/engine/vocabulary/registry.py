@@ -165,7 +165,6 @@ def one_failure_site(check: Callable) -> Callable:
     def checked(t, ex):
         counts = notes_of(t)  # the property's notes: its examples run and skipped
         findings.CURRENT_EXAMPLE[0] = ex
-        findings.CURRENT_VIEW[0] = t
         findings.start_example()
         try:
             check(t, ex)
