@@ -217,6 +217,8 @@ _FILES: list[tempfile.TemporaryDirectory] = []
 _LOCK = threading.Lock()
 #: a thread's kept child processes: thread -> (what they were forked for, the isolation's ``keep`` list)
 _POOLS: dict[threading.Thread, tuple[tuple, list]] = {}
+#: the threads running a batch: their pools are in use even while all of the children are idle
+_BUSY: set[threading.Thread] = set()
 _PREPARED: list[bool] = []
 
 
@@ -272,6 +274,7 @@ def _kept_workers(key: tuple) -> list:
     """The current thread's kept child processes for ``key``; those it kept for anything else are ended."""
     thread = threading.current_thread()
     with _LOCK:
+        _BUSY.add(thread)
         for gone in [t for t in _POOLS if not t.is_alive()]:
             _end(_POOLS.pop(gone)[1])
         held = _POOLS.get(thread)
@@ -288,7 +291,7 @@ def _release(token: str) -> int:
     with _LOCK:
         ended = 0
         for thread, (key, workers) in list(_POOLS.items()):
-            if key[0] == token and all(w.index is None for w in workers):
+            if key[0] == token and thread not in _BUSY:
                 ended += len(workers)
                 _end(workers)
                 del _POOLS[thread]
@@ -345,6 +348,8 @@ def _run_batch(batch: tuple[str, list[str]], *, token: str, target: _TargetSpec,
         raise
     finally:
         runs.close()
+        with _LOCK:
+            _BUSY.discard(threading.current_thread())
 
 
 # ------------------------------------------------------------------ the client's side
@@ -459,6 +464,10 @@ class Cluster:
     def __init__(self, address, *, connect_timeout: float = CONNECT_TIMEOUT,
                  workers_timeout: float = WORKERS_TIMEOUT):
         distributed = _distributed()
+        self.token = uuid.uuid4().hex[:12]
+        self._submitted = 0
+        self._waiting: dict[tuple, list[ClusterRun]] = collections.defaultdict(list)
+        self._checked: set[_TargetSpec] = set()
         self._local = None
         self._own_client = not isinstance(address, distributed.Client)
         if not self._own_client:
@@ -467,8 +476,7 @@ class Cluster:
             kind, where = parse_address(address)
             self.address = address
             if kind == "local":
-                self._local = distributed.LocalCluster(n_workers=where, threads_per_worker=1, processes=True,
-                                                       dashboard_address=None, silence_logs=logging.ERROR)
+                self._local = _local_cluster(distributed, where)
                 self.client = distributed.Client(self._local, set_as_default=False)
             else:
                 try:
@@ -482,10 +490,6 @@ class Cluster:
             self.close()
             raise ClusterError(f"--cluster {self.address}: the scheduler has no worker (waited "
                                f"{workers_timeout:g}s)") from None
-        self.token = uuid.uuid4().hex[:12]
-        self._submitted = 0
-        self._waiting: dict[tuple, list[ClusterRun]] = collections.defaultdict(list)
-        self._checked: set[_TargetSpec] = set()
 
     def __enter__(self) -> "Cluster":
         return self
@@ -560,14 +564,26 @@ class Cluster:
                 run.cancel()
         self._waiting.clear()
         try:
-            if getattr(self, "token", None):
-                self.client.run(_release, self.token)
+            self.client.run(_release, self.token)
         except Exception:  # noqa: BLE001 - workers gone or going: their children go with them
             pass
         if self._own_client:
             self.client.close()
         if self._local is not None:
             self._local.close()
+
+
+def _local_cluster(distributed, workers: int):
+    """``local:N``. A target's message that prints a set (scikit-learn's parameter checks do) follows the str
+    hash seed, which Dask's nanny sets to its own (6640) for every worker: a seed given to this command is
+    passed on, so that such reports equal the local ones."""
+    import dask
+
+    seed = os.environ.get("PYTHONHASHSEED")
+    # dashboard_address ":0": the scheduler's HTTP server on a free port, not a warning when 8787 is taken
+    with dask.config.set({"distributed.nanny.pre-spawn-environ.PYTHONHASHSEED": seed} if seed else {}):
+        return distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                        dashboard_address=":0", silence_logs=logging.ERROR)
 
 
 def _job_key(target: Target, props: Sequence[Property], options: _Options) -> tuple:
