@@ -148,7 +148,12 @@ def _audit_on_cluster(args) -> int:
     from .runner import not_applicable_reason
 
     try:
-        with Cluster(args.cluster) as cluster:
+        cluster = Cluster(args.cluster)
+    except KeyboardInterrupt:
+        print("metric-assay: interrupted while the cluster started", file=sys.stderr)
+        return 128 + signal.SIGINT
+    with cluster:
+        try:
             jobs = []
             for name in args.targets:
                 try:
@@ -162,11 +167,11 @@ def _audit_on_cluster(args) -> int:
             cluster.submit(jobs, settings_=profiles.profile_settings(args.profile), seed=seed,
                            time_budget=args.time_budget, call_timeout=args.call_timeout,
                            warmup_timeout=args.warmup_timeout, memory_limit=args.memory_limit)
-            args.cluster_session = cluster
-            return _audit_targets(args)
-    except KeyboardInterrupt:  # while the cluster started, before the first target's audit
-        print("metric-assay: interrupted before the audit started", file=sys.stderr)
-        return 128 + signal.SIGINT
+        except KeyboardInterrupt:
+            print("metric-assay: interrupted before the audit started", file=sys.stderr)
+            return 128 + signal.SIGINT
+        args.cluster_session = cluster
+        return _audit_targets(args)
 
 
 def _audit_targets(args) -> int:
