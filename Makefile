@@ -10,6 +10,8 @@
 #   make audit   create .venv, install, audit the default target set with --strict, write reports/ (index.html:
 #                every target): the bundled targets' behaviour is checked here
 #   make audit-large   the same at the large tier (1e5 to 1e7 samples), write reports/large/
+#   CLUSTER=tcp://HOST:8786 or CLUSTER=local:N   either audit on a Dask cluster (docs/cluster.md): every target's
+#                properties as one task graph, the report the same as on this machine
 
 PYTHON ?= python3
 VENV   := .venv
@@ -23,6 +25,9 @@ TEST_EXAMPLES ?= 1
 TEST_EDGES ?= 0
 # the catalog against the reduced large tier is left to CI, which runs the full tier (make audit-large TARGETS=metrics)
 TEST_MARKERS ?= not catalog_large_tier
+# a Dask scheduler's address or local:N; empty: the audits run on this machine's worker processes
+CLUSTER ?=
+CLUSTER_OPTION := $(if $(strip $(CLUSTER)),--cluster $(strip $(CLUSTER)))
 
 .PHONY: test audit audit-large docs bench install clean
 
@@ -69,10 +74,10 @@ define audit_with_page
 endef
 
 audit: $(STAMP)
-	$(call audit_with_page,reports/conformance,)
+	$(call audit_with_page,reports/conformance,$(CLUSTER_OPTION))
 
 audit-large: $(STAMP)
-	$(call audit_with_page,reports/large/conformance,--tier large)
+	$(call audit_with_page,reports/large/conformance,--tier large $(CLUSTER_OPTION))
 
 docs: $(STAMP)
 	$(BIN)/metric-assay docs --out docs

@@ -109,19 +109,27 @@ def audit(
     on_tick: Callable[[], None] | None = None,
     journal: Journal | None = None,
     tier: str = "standard",
+    cluster=None,
 ) -> Report:
     """Check every selected conformance property against ``target``.
 
     Never raises on an interrupt: a ``KeyboardInterrupt`` (the CLI turns SIGTERM
     into one too) stops the workers and returns the report so far, marked
     incomplete, with the ids that did not run.
+
+    ``cluster``: run the properties on a Dask cluster (:mod:`properties.engine.isolation.cluster`: an address such as
+    ``tcp://HOST:8786`` or ``local:N``, or a ``Cluster`` whose jobs were submitted together) instead of the
+    local pool; the report's ``ran_on`` says where.
     """
+    if cluster is not None and not isolate:
+        raise ValueError("a cluster runs the properties isolated: cluster= needs isolate=True")
     props = select_properties(families, only, tier)
     every_id = registry.conformance_properties(tier=None)  # a deviations file may list ids of either tier
     base: settings = profiles.profile_settings(profile)
     run_seed, shown_seed = resolve_seed(profile, seed)
     signature = Signature.collect(target, profile=profile, seed=shown_seed, properties=props)
     results: list[Result | None] = [None] * len(props)
+    ran_on: dict = {}
 
     def record(index: int, result: Result) -> None:
         results[index] = result
@@ -143,7 +151,7 @@ def audit(
                                      kind=p.kind, family=p.family, metrics=p.metrics))
         options = dict(settings_=base, seed=run_seed, time_budget=time_budget)
         if isolate:
-            runs = iter_isolated(
+            runs = (iter_isolated if cluster is None else _on_cluster(cluster, ran_on))(
                 [p for _, p in applicable],
                 target,
                 call_timeout=call_timeout,
@@ -176,7 +184,18 @@ def audit(
                               if line.split(" ", 1)[0] in {p.id for p in props}],
         incomplete=interrupted,
         not_run=[p.id for p, r in zip(props, results) if r is None],
+        ran_on=ran_on,
     )
+
+
+def _on_cluster(cluster, ran_on: dict):
+    """:func:`properties.engine.isolation.cluster.iter_on_cluster` on ``cluster``, filling ``ran_on`` (dask imported only
+    for an audit on a cluster)."""
+    from functools import partial
+
+    from properties.engine.isolation.cluster import iter_on_cluster
+
+    return partial(iter_on_cluster, cluster=cluster, ran_on=ran_on)
 
 
 def _warm_references(props) -> None:

@@ -3,7 +3,7 @@
     metric-assay audit TARGET [TARGET ...] [--report out.md|out.json] [--profile ci|dev|thorough]
                        [--tier standard|large]
                        [--seed N] [--family F] [--only PATTERN] [--jobs N] [--call-timeout S]
-                       [--memory-limit SIZE]
+                       [--memory-limit SIZE] [--cluster tcp://HOST:8786|local:N]
                        [--time-budget S] [--baseline old.json [--baseline-any]] [--deviations FILE]
                        [--strict] [--fail-on rounding] [--quiet]
     metric-assay claims [--write DIR]
@@ -37,6 +37,7 @@ from properties.engine.vocabulary import memory, precision, profiles, registry
 from properties.engine.vocabulary.results import STATUS_LABEL
 from properties.engine.target.errors import DeviationsFileError, TargetUnavailable
 from properties.engine.target.loading import BUNDLED, load_target
+from properties.engine.isolation.cluster import ClusterError, parse_address
 from properties.engine.isolation.fork_pool import (
     DEFAULT_CALL_TIMEOUT, default_jobs, LARGE_CALL_TIMEOUT, TIMEOUT_ELEMENTS, WARMUP_CALL_TIMEOUTS)
 from properties.engine.report import summary
@@ -46,7 +47,7 @@ from properties.engine.report.audit_report import (
     VIOLATIONS)
 from properties.engine.report.progress import Progress
 from properties.engine.report.summary import TargetOutcome
-from properties.engine.cli.audit import audit, Journal, journal_path_for, select_properties
+from properties.engine.cli.audit import audit, Journal, journal_path_for, resolve_seed, select_properties
 
 #: the targets ``make audit`` and ``metric-assay docs`` cover
 DEFAULT_AUDIT_SET = tuple(BUNDLED)
@@ -88,6 +89,10 @@ def _progress_mode(args) -> str:
 def _validate_audit_args(args) -> None:
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
+    if args.cluster is not None:
+        parse_address(args.cluster)
+        if args.jobs is not None:
+            raise UsageError("--jobs and --cluster: on a cluster the workers' threads run the properties")
     if args.call_timeout is not None and args.call_timeout <= 0:
         raise UsageError(f"--call-timeout must be positive (got {args.call_timeout:g})")
     if args.warmup_timeout is not None and args.warmup_timeout <= 0:
@@ -120,6 +125,45 @@ def _validate_audit_args(args) -> None:
 
 def cmd_audit(args) -> int:
     _validate_audit_args(args)
+    if args.cluster is None:
+        return _audit_targets(args)
+    return _audit_on_cluster(args)
+
+
+def _audit_on_cluster(args) -> int:
+    """--cluster: every target's batches submitted at once, one task graph; each target's report is then built
+    as without it, from the results of its own batches."""
+    from properties.engine.isolation.cluster import Cluster
+    from properties.engine.search.runner import not_applicable_reason
+
+    try:
+        cluster = Cluster(args.cluster)
+    except KeyboardInterrupt:
+        print("metric-assay: interrupted while the cluster started", file=sys.stderr)
+        return 128 + signal.SIGINT
+    with cluster:
+        try:
+            jobs = []
+            for name in args.targets:
+                try:
+                    target = load_target(name, deviations_file=args.deviations, probe=True)
+                except TargetUnavailable:
+                    continue  # said when its turn comes
+                props = select_properties(args.family, args.only, args.tier)
+                jobs.append((target, [p for p in props if not_applicable_reason(p, target) is None]))
+            seed, _ = resolve_seed(args.profile, args.seed)
+            args.seed = args.seed if seed is None else seed  # the seed the audits will resolve to
+            cluster.submit(jobs, settings_=profiles.profile_settings(args.profile), seed=seed,
+                           time_budget=args.time_budget, call_timeout=args.call_timeout,
+                           warmup_timeout=args.warmup_timeout, memory_limit=args.memory_limit)
+        except KeyboardInterrupt:
+            print("metric-assay: interrupted before the audit started", file=sys.stderr)
+            return 128 + signal.SIGINT
+        args.cluster_session = cluster
+        return _audit_targets(args)
+
+
+def _audit_targets(args) -> int:
     names = list(args.targets)
     for name in names:
         if not name.strip():
@@ -189,10 +233,11 @@ def _audit_one(target, paths: list[Path], args, *, compact: bool = False) -> tup
             )
     provided = [n for n in _catalog() if target.provides(n)]
     jobs = args.jobs or default_jobs()
+    where = args.cluster_session.describe() if args.cluster_session else f"{jobs} job(s)"
     print(
         f"auditing {target.name} {target.version} ({target.import_path}), "
         f"{'' if args.tier == 'standard' else f'tier {args.tier}, '}profile {args.profile}, "
-        f"{len(props)} properties, {jobs} job(s), call timeout {args.call_timeout:g}s, "
+        f"{len(props)} properties, {where}, call timeout {args.call_timeout:g}s, "
         f"memory limit {memory.format_size(args.memory_limit)} per call"
     )
     if not provided:
@@ -226,6 +271,7 @@ def _audit_one(target, paths: list[Path], args, *, compact: bool = False) -> tup
                 on_tick=progress.tick,
                 journal=journal,
                 tier=args.tier,
+                cluster=args.cluster_session,
             )
         except KeyboardInterrupt:  # before the first property started
             report = placeholder
@@ -540,6 +586,16 @@ def build_parser() -> argparse.ArgumentParser:
              f"{memory.format_size(memory.default_limit(default_jobs()))} here: the smaller of 4 GiB and half this "
              "machine's memory divided among the workers); a call over it is reported as memory",
     )
+    a.add_argument(
+        "--cluster",
+        default=None,
+        metavar="ADDRESS|local:N",
+        help="run the properties on a Dask cluster instead of this machine's worker processes: a dask.distributed "
+             "scheduler's address (tcp://HOST:8786), or local:N for a cluster of N worker processes started here "
+             "for the audit; every worker needs the project and the target library at this machine's versions "
+             "(checked first), and runs the target in child processes under the same timeouts and memory limit. "
+             "Several targets are one task graph (docs/cluster.md)",
+    )
     a.add_argument("--baseline", metavar="REPORT.json", help="fail only on violations this report did not have")
     a.add_argument("--baseline-any", action="store_true", help="accept a baseline of another target, profile or spec")
     a.add_argument("--deviations", metavar="FILE", help="known deviations of the target (a property id and the finding "
@@ -557,7 +613,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "the order of the target's floating-point rounding: reported, but by default not failing)")
     a.add_argument("-q", "--quiet", action="store_true", help="print only the summary")
     a.add_argument("-v", "--verbose", action="store_true", help="list known deviations too")
-    a.set_defaults(func=cmd_audit)
+    a.set_defaults(func=cmd_audit, cluster_session=None)
 
     c = sub.add_parser("claims", help="judge the claims from the literature and print (or write) the ledger")
     c.add_argument("--write", metavar="DIR", help="write DIR/claims.md and DIR/claims.json")
@@ -671,7 +727,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(exc.code or 0)
     try:
         return args.func(args)
-    except (TargetUnavailable, UsageError, ReportFileError, DeviationsFileError, ValueError) as exc:
+    except (TargetUnavailable, UsageError, ReportFileError, DeviationsFileError, ValueError, ClusterError) as exc:
         print(f"metric-assay: {exc}", file=sys.stderr)
         return EXIT_USAGE
     finally:

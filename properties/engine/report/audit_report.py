@@ -177,6 +177,9 @@ class Report:
     baseline: "baseline_mod.Comparison | None" = dataclasses.field(default=None, compare=False)
     #: what fails the run beyond the violations of other severities (:data:`FAIL_ON`; ``--fail-on``)
     fail_on: tuple = dataclasses.field(default=(), compare=False)
+    #: where the properties ran when not in the local pool: backend, cluster, workers, hosts, batches, and the
+    #: batches that ran again after a lost worker (:mod:`properties.engine.isolation.cluster`); not part of the verdict
+    ran_on: dict = dataclasses.field(default_factory=dict, compare=False)
 
     # ------------------------------------------------------------ queries
     def counts(self) -> Counter:
@@ -275,6 +278,19 @@ class Report:
                else "reported, not failing the run (--fail-on rounding fails it)")
         return f"{len(rounding)} FAIL rounding-level only: {how}"
 
+    def ran_on_lines(self) -> list[str]:
+        """Where the properties ran, when not in the local pool, and every batch that ran again."""
+        where = self.ran_on
+        if not where:
+            return []
+        lines = [f"ran on {where.get('backend')} {where.get('cluster')}: {where.get('batches')} batch(es) on "
+                 f"{len(where.get('workers', []))} worker(s), host(s) {', '.join(where.get('hosts', [])) or '-'}"]
+        for rerun in where.get("reruns", []):
+            lines.append(f"RE-RAN {rerun['batch']} after the loss of the Dask worker(s) "
+                         f"{', '.join(rerun['lost_workers'])}, on {rerun['ran_again_on']}: "
+                         f"{len(rerun['properties'])} properties ({', '.join(rerun['properties'])})")
+        return lines
+
     # ------------------------------------------------------------ JSON
     def to_dict(self) -> dict:
         return {
@@ -290,6 +306,7 @@ class Report:
                              for n, line, touched in self.declarations_applied()],
             "coverage": self.coverage().to_dict(),
             **({"baseline": self.baseline.to_dict()} if self.baseline else {}),
+            **({"ran_on": self.ran_on} if self.ran_on else {}),
             "results": [r.to_dict() for r in self.results],
         }
 
@@ -318,6 +335,7 @@ class Report:
             incomplete=bool(data.get("incomplete", False)),
             not_run=list(data.get("not_run", [])),
             baseline=baseline_mod.Comparison.from_dict(data["baseline"]) if data.get("baseline") else None,
+            ran_on=dict(data.get("ran_on") or {}),
         )
 
     @classmethod
@@ -365,7 +383,7 @@ class Report:
         spec's counts, which the summary across targets and the written reports carry; never a failure."""
         sig = self.signature
         lines = [f"== metric-assay conformance: {sig.target} {sig.target_version} ==", sig.one_line(),
-                 self.precision_line(), ""]
+                 self.precision_line(), *self.ran_on_lines(), ""]
         if not compact:
             shown = self._shown_statuses()
             width = max(len(STATUS_LABEL[s]) for s in shown) + 2
@@ -448,6 +466,7 @@ class Report:
             f"Hypothesis {sig.hypothesis}, {sig.platform}.",
             f"Target import path: {md_code(sig.import_path)}.",
             f"{md_text(self.precision_line().capitalize())}.",
+            *[f"{md_text(line)}." for line in self.ran_on_lines()],
             "",
             f"**Summary:** {self.summary_line()}.",
             "",
