@@ -56,6 +56,8 @@ def session(dask_client):
 @pytest.fixture(scope="module")
 def local_reports(tmp_path_factory):
     """The local pool's JSON reports of the selection, per target."""
+    for name in ("metrics", "sklearn"):
+        load_target(name)  # imported here: the command's probe does not import scikit-learn again in a child
     out = tmp_path_factory.mktemp("local") / "r.json"
     assert main(["audit", "metrics", "sklearn", *SELECTION, "--profile", "ci", "-q", "--report", str(out)]) == 0
     return {name: json.loads(out.with_name(f"r.{name}.json").read_text()) for name in ("metrics", "sklearn")}
