@@ -46,7 +46,7 @@ from . import memory, precision, profiles, registry
 from .isolation import _close, _kill, iter_isolated
 from .registry import Property
 from .runner import Result
-from .targets import BUNDLED, DEFAULT_TARGET, Target, TargetUnavailable, load_target, pins_path, reference_available
+from .targets import BUNDLED, DEFAULT_TARGET, Target, load_target, pins_path, reference_available
 
 #: batches per worker thread: enough that a slow batch does not leave the other threads idle at the end,
 #: few enough that each batch's warm-up (the library's first calls in a fresh child) stays small
@@ -413,6 +413,9 @@ class ClusterRun:
             results = future.result()
             future.release()  # a worker lost later: nothing to compute again for a result already here
             return results
+        if future.status == "cancelled":
+            raise ClusterError(f"--cluster {self.cluster.address}: {batch.name} was cancelled on the cluster, not by "
+                               "this audit")
         exc = future.exception()
         if isinstance(exc, EnvironmentMismatch):
             raise ClusterError(f"--cluster {self.cluster.address}: the workers' environment differs from this "
