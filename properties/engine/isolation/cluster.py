@@ -42,6 +42,7 @@ from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
+<<<<<<< HEAD:properties/engine/isolation/cluster.py
 from properties.engine.vocabulary import memory, precision, profiles, registry
 from properties.engine.vocabulary.registry import Property
 from properties.engine.vocabulary.results import Result
@@ -49,6 +50,13 @@ from properties.engine.target.deviation_files import pins_path
 from properties.engine.target.loading import BUNDLED, DEFAULT_TARGET, Target, load_target
 from properties.engine.target.references import reference_available
 from properties.engine.isolation.fork_pool import _close, _kill, iter_isolated
+=======
+from . import memory, precision, profiles, registry
+from .isolation import _close, _kill, iter_isolated
+from .registry import Property
+from .runner import Result
+from .targets import BUNDLED, DEFAULT_TARGET, Target, load_target, pins_path, reference_available
+>>>>>>> dask:properties/engine/cluster.py
 
 #: batches per worker thread: enough that a slow batch does not leave the other threads idle at the end,
 #: few enough that each batch's warm-up (the library's first calls in a fresh child) stays small
@@ -415,6 +423,9 @@ class ClusterRun:
             results = future.result()
             future.release()  # a worker lost later: nothing to compute again for a result already here
             return results
+        if future.status == "cancelled":
+            raise ClusterError(f"--cluster {self.cluster.address}: {batch.name} was cancelled on the cluster, not by "
+                               "this audit")
         exc = future.exception()
         if isinstance(exc, EnvironmentMismatch):
             raise ClusterError(f"--cluster {self.cluster.address}: the workers' environment differs from this "
