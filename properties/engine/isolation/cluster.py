@@ -42,7 +42,6 @@ from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
-<<<<<<< HEAD:properties/engine/isolation/cluster.py
 from properties.engine.vocabulary import memory, precision, profiles, registry
 from properties.engine.vocabulary.registry import Property
 from properties.engine.vocabulary.results import Result
@@ -50,13 +49,6 @@ from properties.engine.target.deviation_files import pins_path
 from properties.engine.target.loading import BUNDLED, DEFAULT_TARGET, Target, load_target
 from properties.engine.target.references import reference_available
 from properties.engine.isolation.fork_pool import _close, _kill, iter_isolated
-=======
-from . import memory, precision, profiles, registry
-from .isolation import _close, _kill, iter_isolated
-from .registry import Property
-from .runner import Result
-from .targets import BUNDLED, DEFAULT_TARGET, Target, load_target, pins_path, reference_available
->>>>>>> dask:properties/engine/cluster.py
 
 #: batches per worker thread: enough that a slow batch does not leave the other threads idle at the end,
 #: few enough that each batch's warm-up (the library's first calls in a fresh child) stays small
