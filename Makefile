@@ -10,6 +10,8 @@
 #   make audit   create .venv, install, audit the default target set with --strict, write reports/ (index.html:
 #                every target): the bundled targets' behaviour is checked here
 #   make audit-large   the same at the large tier (1e5 to 1e7 samples), write reports/large/
+#   TIERS="standard large"   make audit runs both tiers in one command (one task graph on a cluster), writing
+#                reports/ and reports/large/ as the two commands do
 #   CLUSTER=tcp://HOST:8786 or CLUSTER=local:N   either audit on a Dask cluster (docs/cluster.md): every target's
 #                properties as one task graph, the report the same as on this machine
 
@@ -28,6 +30,8 @@ TEST_MARKERS ?= not catalog_large_tier
 # a Dask scheduler's address or local:N; empty: the audits run on this machine's worker processes
 CLUSTER ?=
 CLUSTER_OPTION := $(if $(strip $(CLUSTER)),--cluster $(strip $(CLUSTER)))
+# the tiers make audit runs, in one command: standard, large, or "standard large"
+TIERS ?= standard
 
 .PHONY: test audit audit-large docs bench install clean
 
@@ -60,24 +64,32 @@ test: $(STAMP)
 
 # the JSON report of each target in $(1): the audit names them <stem>.<target>.json, or <stem>.json for one target
 audit_json = $(if $(word 2,$(TARGETS)),$(foreach t,$(TARGETS),$(1).$(t).json),$(1).json)
+# a tier's report stem: reports/conformance for the standard tier, reports/<tier>/conformance for another (the
+# audit's own layout when it runs several tiers, given the standard tier's paths)
+tier_stem = $(if $(filter standard,$(1)),reports/conformance,reports/$(1)/conformance)
 
-# $(1): the report stem, $(2): extra audit options. The HTML page is written from the JSON reports even when the
-# audit finds violations or is interrupted; the recipe then exits with the audit's status (else the page's).
+# $(1): the tiers. One audit command for all of them; then each tier's HTML page, written from its JSON reports
+# even when the audit finds violations or is interrupted; the recipe then exits with the audit's status (else the
+# first failing page's).
 define audit_with_page
-	status=0; env -u PYTHONDONTWRITEBYTECODE $(BIN)/metric-assay audit $(TARGETS) $(2) --strict --profile $(PROFILE) \
-		--report $(1).md --report $(1).json || status=$$?; \
-	reports=""; for f in $(call audit_json,$(1)); do if [ -f "$$f" ]; then reports="$$reports $$f"; fi; done; \
+	status=0; env -u PYTHONDONTWRITEBYTECODE $(BIN)/metric-assay audit $(TARGETS) $(foreach t,$(1),--tier $(t)) \
+		$(CLUSTER_OPTION) --strict --profile $(PROFILE) \
+		$(foreach x,md json,--report $(if $(word 2,$(1)),reports/conformance,$(call tier_stem,$(1))).$(x)) \
+		|| status=$$?; \
+	$(foreach tier,$(1),reports=""; \
+	for f in $(call audit_json,$(call tier_stem,$(tier))); do if [ -f "$$f" ]; then reports="$$reports $$f"; fi; done; \
 	if [ -n "$$reports" ]; then \
-		$(BIN)/metric-assay report $$reports --out $(dir $(1))index.html || { rc=$$?; [ $$status -ne 0 ] || status=$$rc; }; \
-	fi; \
+		$(BIN)/metric-assay report $$reports --out $(dir $(call tier_stem,$(tier)))index.html \
+			|| { rc=$$?; [ $$status -ne 0 ] || status=$$rc; }; \
+	fi;) \
 	exit $$status
 endef
 
 audit: $(STAMP)
-	$(call audit_with_page,reports/conformance,$(CLUSTER_OPTION))
+	$(call audit_with_page,$(TIERS))
 
 audit-large: $(STAMP)
-	$(call audit_with_page,reports/large/conformance,--tier large $(CLUSTER_OPTION))
+	$(call audit_with_page,large)
 
 docs: $(STAMP)
 	$(BIN)/metric-assay docs --out docs

@@ -24,7 +24,7 @@ from properties.engine.cli.audit import audit, select_properties  # noqa: E402
 from properties.engine.cli.main import main  # noqa: E402
 from properties.engine.isolation import cluster as cluster_mod  # noqa: E402
 from properties.engine.isolation.cluster import Cluster, ClusterError  # noqa: E402
-from properties.engine.search.runner import not_applicable_reason  # noqa: E402
+from properties.engine.target.applicability import not_applicable_reason  # noqa: E402
 from properties.engine.target.loading import load_target  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -88,6 +88,26 @@ def test_the_json_report_on_a_cluster_is_the_local_one(dask_client, local_report
         assert set(ran_on["workers"]) <= workers and ran_on["batches"] == 6  # three per worker thread
     assert len(local_reports["sklearn"]["results"]) == 17 and local_reports["sklearn"]["summary"]["deviation"] == 1
     assert printed.count("ran on dask") == 2 and "2 worker(s), 2 thread(s)" in printed
+
+
+def test_several_targets_and_tiers_are_one_graph_submitted_before_any_result_is_read(
+        dask_client, tmp_path, monkeypatch, capsys):
+    events = []
+    for name in ("submit", "run_for"):
+        original = getattr(Cluster, name)
+        monkeypatch.setattr(Cluster, name,
+                            lambda self, *a, _f=original, _n=name, **k: (events.append(_n), _f(self, *a, **k))[1])
+    out = tmp_path / "r.json"
+    code = main(["audit", "metrics", "sklearn", "--only", "classification.bounds[accuracy]", "--only",
+                 "classification.large_duplication[accuracy]", "--tier", "standard", "--tier", "large", "-q",
+                 "--report", str(out), "--cluster", dask_client.scheduler.address])
+    assert code == 0, capsys.readouterr().out
+    assert events == ["submit", "submit"] + ["run_for"] * 4, "one submission per tier, all before the first audit"
+    for folder, tier in ((tmp_path, "standard"), (tmp_path / "large", "large")):
+        for name in ("metrics", "sklearn"):
+            report = json.loads((folder / f"r.{name}.json").read_text())
+            assert report["signature"]["tier"] == tier and report["ran_on"]["backend"] == "dask"
+            assert [r["status"] for r in report["results"]] == ["pass"], (name, tier)
 
 
 def test_hostile_targets_end_on_a_cluster_as_they_do_locally_and_no_dask_worker_is_lost(session):

@@ -11,8 +11,8 @@ from properties.engine.vocabulary.profiles import profile_settings
 from properties.engine.vocabulary.registry import Property
 from properties.engine.vocabulary.results import Result
 from properties.engine.target.loading import Target
-from properties.engine.search import runner
-from properties.engine.search.runner import not_applicable_reason
+from properties.engine.target import applicability
+from properties.engine.target.applicability import not_applicable_reason
 from properties.engine.verdict.check import check_property
 from properties.engine.verdict.coverage import Coverage
 from properties.engine.report.audit_report import Report, Signature
@@ -62,10 +62,10 @@ def _na(prop, target) -> Result:
                   metrics=prop.metrics, status="n/a", detail=reason)
 
 
-def test_every_reason_of_the_runner_is_counted_as_what_it_is(monkeypatch):
-    """The runner's own n/a reasons, as it words them: by design (not counted), skipped (shown apart), gaps."""
+def test_every_reason_a_property_does_not_apply_is_counted_as_what_it_is(monkeypatch):
+    """The applicability check's n/a reasons, as it words them: by design (not counted), skipped (shown apart), gaps."""
     target = toy_target(name="sklearn", double=correct_double)
-    monkeypatch.setattr(runner, "reference_available", lambda name: name != "ranx")
+    monkeypatch.setattr(applicability, "reference_available", lambda name: name != "ranx")
     results = [
         check_property(DOUBLES, target, settings_=profile_settings("ci")),                                  # a verdict
         _na(_toy_property("toy.missing", needs=("double", "triple")), target),            # not provided

@@ -13,7 +13,7 @@ from hypothesis import Phase, settings
 import metrics
 from properties.engine.vocabulary import registry
 from properties.engine.vocabulary.profiles import profile_settings
-from properties.engine.search.runner import not_applicable_reason
+from properties.engine.target.applicability import not_applicable_reason
 from properties.engine.verdict.check import check_property
 from tests.toys import toy_target
 

@@ -5,11 +5,13 @@
                 and their statuses, finding classes and severities, tolerances (precision), input sizes,
                 the guards a target call passes, what one property's examples noted
 ``target``      the target under test: loading it, its declarations, its deviations file and pins, the
-                recording view a check calls it through, the bundled reference libraries
+                recording view a check calls it through, the bundled reference libraries, whether a
+                property applies to it at all
 ``search``      driving Hypothesis for one property against a target: pins, edge cases, draws, masking,
                 shrinking, replays; the raw result
 ``isolation``   running properties where a hostile target cannot hurt the audit: the local fork pool, with
-                call time and memory limits, and the Dask backend that runs the same pool on a cluster
+                call time and memory limits, the Dask backend that runs the same pool on a cluster, and
+                the in-process backend that isolates nothing (for debugging a check)
 ``verdict``     turning raw results into findings, in one place: deviations, baselines, causes, coverage,
                 the verdicts on the literature's claims
 ``report``      terminal, Markdown, JSON, HTML, plots, issue texts, the agreement tables

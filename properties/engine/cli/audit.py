@@ -1,10 +1,13 @@
 """Auditing a target: every conformance property, one report.
 
-The process that calls :func:`audit` decides applicability (signature
-introspection only) and holds the results; every property that applies runs
-in a worker process (:mod:`properties.engine.isolation.fork_pool`). Results are appended to a
-journal as they arrive, and an interrupt (SIGINT, SIGTERM) ends the audit with
-a partial report marked incomplete instead of losing it.
+One property's way through :func:`audit` meets each layer once, in order: the target layer decides whether it
+applies (:mod:`properties.engine.target.applicability`, signature introspection only); an isolation backend
+runs its search somewhere safe and hands back a raw result (:mod:`properties.engine.isolation.fork_pool`, worker
+processes here; :mod:`properties.engine.isolation.cluster`, a Dask cluster;
+:mod:`properties.engine.isolation.in_process`, none); the verdict step applies the target's deviations to it,
+once (:func:`properties.engine.verdict.deviations.apply_deviation`); the report layer holds them all. Results
+are appended to a journal as they arrive, and an interrupt (SIGINT, SIGTERM) ends the audit with a partial
+report marked incomplete instead of losing it.
 """
 
 from __future__ import annotations
@@ -22,8 +25,9 @@ from properties.engine.vocabulary import ids, profiles, registry
 from properties.engine.vocabulary.results import Result
 from properties.engine.target.loading import DEFAULT_TARGET, Target
 from properties.engine.target.references import reference_available
-from properties.engine.search.runner import not_applicable_reason, run_in_process
+from properties.engine.target.applicability import not_applicable_reason
 from properties.engine.isolation.fork_pool import default_jobs, iter_isolated
+from properties.engine.isolation.in_process import iter_in_process
 from properties.engine.verdict.deviations import apply_deviation
 from properties.engine.report.audit_report import Report, Signature
 
@@ -127,7 +131,6 @@ def audit(
     every_id = registry.conformance_properties(tier=None)  # a deviations file may list ids of either tier
     base: settings = profiles.profile_settings(profile)
     run_seed, shown_seed = resolve_seed(profile, seed)
-    signature = Signature.collect(target, profile=profile, seed=shown_seed, properties=props)
     results: list[Result | None] = [None] * len(props)
     ran_on: dict = {}
 
@@ -149,34 +152,27 @@ def audit(
             else:
                 record(index, Result(status="n/a", detail=reason, property_id=p.id, statement=p.statement,
                                      kind=p.kind, family=p.family, metrics=p.metrics))
-        options = dict(settings_=base, seed=run_seed, time_budget=time_budget)
-        if isolate:
-            runs = (iter_isolated if cluster is None else _on_cluster(cluster, ran_on))(
-                [p for _, p in applicable],
-                target,
-                call_timeout=call_timeout,
-                warmup_timeout=warmup_timeout,
-                memory_limit=memory_limit,
-                jobs=jobs or default_jobs(),
-                on_start=(lambda i, p: on_start(p)) if on_start else None,
-                on_tick=on_tick,
-                **options,
-            )
-            try:
-                for position, result in runs:
-                    record(applicable[position][0], apply_deviation(result, target))
-            finally:
-                runs.close()
+        options = dict(settings_=base, seed=run_seed, time_budget=time_budget, call_timeout=call_timeout,
+                       warmup_timeout=warmup_timeout, memory_limit=memory_limit, jobs=jobs or default_jobs(),
+                       on_start=(lambda i, p: on_start(p)) if on_start else None, on_tick=on_tick)
+        # the isolation backend runs the search and returns raw results; the verdict is applied here, once each
+        if not isolate:
+            runs = iter_in_process([p for _, p in applicable], target, **options)
+        elif cluster is None:
+            runs = iter_isolated([p for _, p in applicable], target, **options)
         else:
-            for index, p in applicable:
-                if on_start is not None:
-                    on_start(p)
-                record(index, apply_deviation(run_in_process(p, target, **options), target))
+            runs = _on_cluster(cluster, ran_on)([p for _, p in applicable], target, **options)
+        try:
+            for position, result in runs:
+                record(applicable[position][0], apply_deviation(result, target))
+        finally:
+            runs.close()
     except KeyboardInterrupt:
         interrupted = True
     done = [r for r in results if r is not None]
+    # the report layer last: a reader following one property from here meets each layer once, in order
     return Report(
-        signature=signature,
+        signature=Signature.collect(target, profile=profile, seed=shown_seed, properties=props),
         results=done,
         unmatched_deviations=unmatched_deviations(target, every_id),
         unscoped_deviations=[pid for pid in target.unscoped_deviations() if pid in {p.id for p in props}],

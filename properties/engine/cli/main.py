@@ -1,7 +1,7 @@
 """The ``metric-assay`` command.
 
     metric-assay audit TARGET [TARGET ...] [--report out.md|out.json] [--profile ci|dev|thorough]
-                       [--tier standard|large]
+                       [--tier standard|large [--tier ...]]
                        [--seed N] [--family F] [--only PATTERN] [--jobs N] [--call-timeout S]
                        [--memory-limit SIZE] [--cluster tcp://HOST:8786|local:N]
                        [--time-budget S] [--baseline old.json [--baseline-any]] [--deviations FILE]
@@ -61,13 +61,18 @@ def _slug(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-") or "target"
 
 
-def report_paths(paths: list[str], names: list[str]) -> list[list[Path]]:
+def report_paths(paths: list[str], names: list[str], tier: str | None = None) -> list[list[Path]]:
     """Report paths per target; with several targets, ``out.md`` becomes ``out.<target>.md``.
 
     The file name comes from the name given on the command line, never from the
     target's own ``TARGET_NAME``, and a name given twice gets a numbered suffix:
-    two targets never write over each other's report.
+    two targets never write over each other's report. ``tier``: one of several tiers audited in one command;
+    the paths given are the standard tier's, and another tier's reports go in a folder named after it next to
+    them (``reports/conformance.md`` and ``reports/large/conformance.md``, as ``make audit`` and
+    ``make audit-large`` write them).
     """
+    if tier is not None and tier != "standard":
+        paths = [str(Path(p).parent / tier / Path(p).name) for p in paths]
     if len(names) <= 1:
         return [[Path(p) for p in paths] for _ in names]
     out, seen = [], {}
@@ -113,14 +118,31 @@ def _validate_audit_args(args) -> None:
         args.baseline_report = Report.load(args.baseline)
     if args.baseline_any and not args.baseline:
         raise UsageError("--baseline-any needs --baseline")
-    if args.call_timeout is None:
-        args.call_timeout = LARGE_CALL_TIMEOUT if args.tier == "large" else DEFAULT_CALL_TIMEOUT
+    args.tiers = list(dict.fromkeys(args.tier or ["standard"]))
+    if args.baseline and len(args.tiers) > 1:
+        raise UsageError("--baseline is one tier's report: give one --tier with it")
+    args.call_timeouts = {
+        tier: args.call_timeout if args.call_timeout is not None
+        else LARGE_CALL_TIMEOUT if tier == "large" else DEFAULT_CALL_TIMEOUT
+        for tier in args.tiers
+    }
     try:
         args.memory_limit = (memory.parse_size(args.memory_limit) if args.memory_limit
                              else memory.default_limit(args.jobs or default_jobs()))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    select_properties(args.family, args.only, args.tier)  # unknown family / pattern matching nothing
+    # an unknown family, or a pattern that matches nothing in any of the tiers (a tier it matches nothing in is
+    # skipped, and said so)
+    args.selections, unmatched = {}, None
+    for tier in args.tiers:
+        try:
+            args.selections[tier] = select_properties(args.family, args.only, tier)
+        except ValueError as exc:
+            if not str(exc).startswith("--only"):
+                raise
+            args.selections[tier], unmatched = [], exc
+    if not any(args.selections.values()):
+        raise unmatched
 
 
 def cmd_audit(args) -> int:
@@ -134,7 +156,7 @@ def _audit_on_cluster(args) -> int:
     """--cluster: every target's batches submitted at once, one task graph; each target's report is then built
     as without it, from the results of its own batches."""
     from properties.engine.isolation.cluster import Cluster
-    from properties.engine.search.runner import not_applicable_reason
+    from properties.engine.target.applicability import not_applicable_reason
 
     try:
         cluster = Cluster(args.cluster)
@@ -143,19 +165,20 @@ def _audit_on_cluster(args) -> int:
         return 128 + signal.SIGINT
     with cluster:
         try:
-            jobs = []
-            for name in args.targets:
-                try:
-                    target = load_target(name, deviations_file=args.deviations, probe=True)
-                except TargetUnavailable:
-                    continue  # said when its turn comes
-                props = select_properties(args.family, args.only, args.tier)
-                jobs.append((target, [p for p in props if not_applicable_reason(p, target) is None]))
             seed, _ = resolve_seed(args.profile, args.seed)
             args.seed = args.seed if seed is None else seed  # the seed the audits will resolve to
-            cluster.submit(jobs, settings_=profiles.profile_settings(args.profile), seed=seed,
-                           time_budget=args.time_budget, call_timeout=args.call_timeout,
-                           warmup_timeout=args.warmup_timeout, memory_limit=args.memory_limit)
+            targets = []
+            for name in args.targets:
+                try:
+                    targets.append(_load(args, name))
+                except TargetUnavailable:
+                    continue  # said when its turn comes
+            for tier in args.tiers:  # in the order the audits will read them
+                jobs = [(target, [p for p in args.selections[tier] if not_applicable_reason(p, target) is None])
+                        for target in targets]
+                cluster.submit(jobs, settings_=profiles.profile_settings(args.profile), seed=seed,
+                               time_budget=args.time_budget, call_timeout=args.call_timeouts[tier],
+                               warmup_timeout=args.warmup_timeout, memory_limit=args.memory_limit)
         except KeyboardInterrupt:
             print("metric-assay: interrupted before the audit started", file=sys.stderr)
             return 128 + signal.SIGINT
@@ -171,20 +194,31 @@ def _audit_targets(args) -> int:
                 "the target name is empty (an unset variable such as $TARGET?); give a bundled name "
                 f"({', '.join(BUNDLED)}) or 'package.module[:attribute]'"
             )
-    multiple = len(names) > 1
+    several_tiers = len(args.tiers) > 1
+    multiple = len(names) > 1 or several_tiers
     outcomes: list[TargetOutcome] = []
-    for name, paths in zip(names, report_paths(args.report or [], names)):
-        try:
-            target = load_target(name, deviations_file=args.deviations, probe=True)
-        except TargetUnavailable as exc:
-            if name in BUNDLED and multiple and "not installed" in str(exc):
-                print(f"== {name}: skipped, not installed ({exc}) ==\n")
-                outcomes.append(TargetOutcome(name, skipped="not installed"))
+    interrupted = False
+    for tier in args.tiers:
+        for name, paths in zip(names, report_paths(args.report or [], names, tier if several_tiers else None)):
+            label = f"{name} ({tier} tier)" if several_tiers else name
+            try:
+                target = _load(args, name)
+            except TargetUnavailable as exc:
+                if name in BUNDLED and multiple and "not installed" in str(exc):
+                    print(f"== {label}: skipped, not installed ({exc}) ==\n")
+                    outcomes.append(TargetOutcome(label, skipped="not installed", tier=tier if several_tiers else ""))
+                    continue
+                raise
+            if not args.selections[tier]:
+                print(f"== {label}: skipped, --only matches no property of the {tier} tier ==\n")
+                outcomes.append(TargetOutcome(label, skipped=f"no {tier}-tier property matches --only", tier=tier))
                 continue
-            raise
-        code, report = _audit_one(target, paths, args, compact=multiple)
-        outcomes.append(TargetOutcome(name, report, code))
-        if code >= 128:  # interrupted: do not start the next target
+            code, report = _audit_one(target, paths, args, tier, compact=multiple)
+            outcomes.append(TargetOutcome(label, report, code, tier=tier if several_tiers else ""))
+            if code >= 128:  # interrupted: do not start the next target
+                interrupted = True
+                break
+        if interrupted:
             break
     code = _combined_exit_code([o.code for o in outcomes if o.code is not None])
     if multiple:
@@ -197,6 +231,20 @@ def _audit_targets(args) -> int:
     if not any(o.report for o in outcomes):
         print("metric-assay: no target could be audited", file=sys.stderr)
     return code
+
+
+def _load(args, name: str):
+    """The target ``name``, loaded once per command however many tiers audit it (an import that failed fails
+    again the same way)."""
+    loaded = args.__dict__.setdefault("loaded_targets", {})
+    if name not in loaded:
+        try:
+            loaded[name] = load_target(name, deviations_file=args.deviations, probe=True)
+        except TargetUnavailable as exc:
+            loaded[name] = exc
+    if isinstance(loaded[name], TargetUnavailable):
+        raise loaded[name]
+    return loaded[name]
 
 
 def _combined_exit_code(codes: list[int]) -> int:
@@ -219,9 +267,10 @@ def _print_new_violations(violations) -> None:
     print()
 
 
-def _audit_one(target, paths: list[Path], args, *, compact: bool = False) -> tuple[int, Report]:
-    """Audit one target, print its report (``compact``: one of several) and write its files."""
-    props = select_properties(args.family, args.only, args.tier)
+def _audit_one(target, paths: list[Path], args, tier: str, *, compact: bool = False) -> tuple[int, Report]:
+    """Audit one target at one tier, print its report (``compact``: one of several) and write its files."""
+    props = args.selections[tier]
+    call_timeout = args.call_timeouts[tier]
     if args.baseline:
         planned = Signature.collect(target, profile=args.profile, seed="", properties=props)
         problems = baseline_mismatches(planned, args.baseline_report.signature)
@@ -236,8 +285,8 @@ def _audit_one(target, paths: list[Path], args, *, compact: bool = False) -> tup
     where = args.cluster_session.describe() if args.cluster_session else f"{jobs} job(s)"
     print(
         f"auditing {target.name} {target.version} ({target.import_path}), "
-        f"{'' if args.tier == 'standard' else f'tier {args.tier}, '}profile {args.profile}, "
-        f"{len(props)} properties, {where}, call timeout {args.call_timeout:g}s, "
+        f"{'' if tier == 'standard' else f'tier {tier}, '}profile {args.profile}, "
+        f"{len(props)} properties, {where}, call timeout {call_timeout:g}s, "
         f"memory limit {memory.format_size(args.memory_limit)} per call"
     )
     if not provided:
@@ -254,7 +303,8 @@ def _audit_one(target, paths: list[Path], args, *, compact: bool = False) -> tup
         try:
             for path in paths:  # never leave an older report in place while this audit runs
                 placeholder.write(path)
-            journal = Journal(journal_path_for(paths, profiles.cache_dir(), _slug(target.name)))
+            journal = Journal(journal_path_for(paths, profiles.cache_dir(),
+                                               _slug(target.name if tier == "standard" else f"{target.name}-{tier}")))
             report = audit(
                 target,
                 profile=args.profile,
@@ -262,7 +312,7 @@ def _audit_one(target, paths: list[Path], args, *, compact: bool = False) -> tup
                 families=args.family,
                 only=args.only,
                 time_budget=args.time_budget,
-                call_timeout=args.call_timeout,
+                call_timeout=call_timeout,
                 warmup_timeout=args.warmup_timeout,
                 memory_limit=args.memory_limit,
                 jobs=jobs,
@@ -270,7 +320,7 @@ def _audit_one(target, paths: list[Path], args, *, compact: bool = False) -> tup
                 on_start=progress.started_property,
                 on_tick=progress.tick,
                 journal=journal,
-                tier=args.tier,
+                tier=tier,
                 cluster=args.cluster_session,
             )
         except KeyboardInterrupt:  # before the first property started
@@ -553,9 +603,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     a.add_argument("--report", action="append", metavar="PATH", help="write the report (.json or .md); repeatable")
     a.add_argument("--profile", default="ci", choices=sorted(profiles.PROFILES))
-    a.add_argument("--tier", default="standard", choices=registry.TIERS,
-                   help="standard: Hypothesis-sized inputs; large: structured inputs of 1e5 to 1e7 samples "
-                        "(ties, imbalance, offsets, float32, long corpora), a chosen set of properties")
+    a.add_argument("--tier", action="append", choices=registry.TIERS,
+                   help="standard (the default): Hypothesis-sized inputs; large: structured inputs of 1e5 to 1e7 "
+                        "samples (ties, imbalance, offsets, float32, long corpora), a chosen set of properties. "
+                        "Repeatable: the tiers in one command (one task graph with --cluster), each with its own "
+                        "report; the --report paths are the standard tier's, another tier's go in a folder named "
+                        "after it next to them")
     a.add_argument("--seed", type=int, default=None, help="seed for the dev/thorough profiles")
     a.add_argument("--family", action="append", help="only these families; repeatable")
     a.add_argument("--only", action="append", metavar="PATTERN", help="only property ids matching (glob or substring); repeatable")

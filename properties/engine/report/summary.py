@@ -27,6 +27,8 @@ class TargetOutcome:
     code: int | None = None
     #: why there is no report (e.g. "not installed")
     skipped: str = ""
+    #: the tier, when one command audits several (the row is then one target at one tier)
+    tier: str = ""
 
 
 def verdict(outcome: TargetOutcome, *, baseline: bool = False) -> str:
@@ -84,8 +86,9 @@ def overall_line(outcomes: list[TargetOutcome], code: int, *, baseline: bool = F
     parts = [f"{n} {word}" for word, n in sorted(tally.items(), key=lambda kv: (-kv[1], kv[0]))]
     skipped = len(outcomes) - len(audited)
     skipped_text = f" ({skipped} skipped)" if skipped else ""
+    what = "audits of a target at a tier" if any(o.tier for o in outcomes) else "targets audited"
     return (
-        f"overall: {len(audited)} of {len(outcomes)} targets audited{skipped_text}: "
+        f"overall: {len(audited)} of {len(outcomes)} {what}{skipped_text}: "
         f"{', '.join(parts) or 'none'}; exit {code}"
     )
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from properties.engine.vocabulary.registry import Property
 from properties.engine.vocabulary.results import Result, result_base
 from properties.engine.target.loading import Target
-from properties.engine.search.runner import not_applicable_reason, run_in_process
+from properties.engine.target.applicability import not_applicable_reason
+from properties.engine.search.runner import run_in_process
 from properties.engine.verdict.deviations import apply_deviation
 
 def check_property(prop: Property, target: Target, *, isolate: bool = False, call_timeout: float | None = None,

@@ -5,7 +5,7 @@ metric, the properties that reached a verdict out of those the target could reac
 metric under half, and every one with no verdict at all, with the most common reason.
 
 Not every n/a is a gap. The runner words why a property did not run
-(:func:`~properties.engine.search.runner.not_applicable_reason`, and the search's "every example needs what the
+(:func:`~properties.engine.target.applicability.not_applicable_reason`, and the search's "every example needs what the
 target lacks"); coverage sorts those reasons three ways:
 
 - *not provided*: the property needs a metric the target does not have; it is not counted at all;

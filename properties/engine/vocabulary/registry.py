@@ -94,7 +94,7 @@ class Property:
     def metrics(self) -> tuple[str, ...]:
         """Catalog names the property calls (``needs`` without keyword requirements; a streaming form
         ``stream:f1`` is of ``f1``; a target without that stream makes the property n/a, see
-        ``runner.not_applicable_reason``)."""
+        ``target.applicability.not_applicable_reason``)."""
         seen: dict[str, None] = {}
         for need in self.needs:
             seen.setdefault(need.removeprefix("stream:").split(":", 1)[0], None)
