@@ -126,13 +126,24 @@ def _code_roots(target) -> tuple[str, ...]:
     return tuple(sorted(roots))
 
 
+def _engine():
+    """The engine's registry, load_target (and its error) and audit, in the layout of the checkout that runs:
+    ``--versus`` a revision before the engine's layers (stop 52) finds them in the flat modules."""
+    try:
+        from properties.engine.vocabulary import registry
+        from properties.engine.target.errors import TargetUnavailable
+        from properties.engine.target.loading import load_target
+        from properties.engine.cli.audit import audit
+    except ModuleNotFoundError:
+        from properties.engine import registry
+        from properties.engine.targets import TargetUnavailable, load_target
+        from properties.engine.audit import audit
+    return registry, TargetUnavailable, load_target, audit
+
+
 def measure(target_name: str, families: list[str] | None, profile: str, isolate: bool) -> list[dict]:
     """One row per family (and one for all): properties run, examples, wall seconds, the buckets' shares."""
-    from properties.engine.vocabulary import registry
-    from properties.engine.target.errors import TargetUnavailable
-    from properties.engine.target.loading import load_target
-    from properties.engine.cli.audit import audit
-
+    registry, TargetUnavailable, load_target, audit = _engine()
     try:
         target = load_target(target_name)
     except TargetUnavailable as exc:
