@@ -65,6 +65,8 @@ BUNDLED: dict[str, str] = {
     "recmetrics": "reference.recmetrics",
     "ir_measures": "reference.ir_measures",
     "recpack": "reference.recpack",
+    "statsmodels": "reference.statsmodels",
+    "pingouin": "reference.pingouin",
 }
 
 DEFAULT_TARGET = "metrics"
