@@ -67,6 +67,7 @@ BUNDLED: dict[str, str] = {
     "recpack": "reference.recpack",
     "statsmodels": "reference.statsmodels",
     "pingouin": "reference.pingouin",
+    "scoringrules": "reference.scoringrules",
 }
 
 DEFAULT_TARGET = "metrics"
