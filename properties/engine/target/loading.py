@@ -68,6 +68,7 @@ BUNDLED: dict[str, str] = {
     "statsmodels": "reference.statsmodels",
     "pingouin": "reference.pingouin",
     "scoringrules": "reference.scoringrules",
+    "properscoring": "reference.properscoring",
 }
 
 DEFAULT_TARGET = "metrics"
