@@ -4,12 +4,12 @@
                        [--tier standard|large]
                        [--seed N] [--family F] [--only PATTERN] [--jobs N] [--call-timeout S]
                        [--memory-limit SIZE] [--cluster tcp://HOST:8786|local:N]
-                       [--time-budget S] [--baseline old.json [--baseline-any]] [--deviations FILE]
+                       [--import-timeout S] [--time-budget S] [--baseline old.json [--baseline-any]] [--deviations FILE]
                        [--strict] [--fail-on rounding] [--quiet]
     metric-assay claims [--write DIR]
     metric-assay diff BEFORE.json AFTER.json
     metric-assay report REPORT.json [REPORT.json ...] [--diff BEFORE.json AFTER.json] --out PAGE.html
-    metric-assay list [--target TARGET]
+    metric-assay list [--target TARGET [--import-timeout S]]
     metric-assay docs [--out DIR]
     metric-assay agreement [--out DIR]
     metric-assay init-adapter NAME [--out DIR] [--force]
@@ -36,7 +36,7 @@ from pathlib import Path
 from properties.engine.vocabulary import memory, precision, profiles, registry
 from properties.engine.vocabulary.results import STATUS_LABEL
 from properties.engine.target.errors import DeviationsFileError, TargetUnavailable
-from properties.engine.target.loading import BUNDLED, load_target
+from properties.engine.target.loading import BUNDLED, DEFAULT_IMPORT_TIMEOUT, load_target
 from properties.engine.isolation.cluster import ClusterError, parse_address
 from properties.engine.isolation.fork_pool import (
     DEFAULT_CALL_TIMEOUT, default_jobs, LARGE_CALL_TIMEOUT, TIMEOUT_ELEMENTS, WARMUP_CALL_TIMEOUTS)
@@ -95,6 +95,7 @@ def _validate_audit_args(args) -> None:
             raise UsageError("--jobs and --cluster: on a cluster the workers' threads run the properties")
     if args.call_timeout is not None and args.call_timeout <= 0:
         raise UsageError(f"--call-timeout must be positive (got {args.call_timeout:g})")
+    _validate_import_timeout(args)
     if args.warmup_timeout is not None and args.warmup_timeout <= 0:
         raise UsageError(f"--warmup-timeout must be positive (got {args.warmup_timeout:g})")
     for flag in ("rtol", "atol"):
@@ -123,6 +124,19 @@ def _validate_audit_args(args) -> None:
     select_properties(args.family, args.only, args.tier)  # unknown family / pattern matching nothing
 
 
+def _validate_import_timeout(args) -> None:
+    if args.import_timeout <= 0:
+        raise UsageError(f"--import-timeout must be positive (got {args.import_timeout:g})")
+
+
+def add_import_timeout(parser: argparse.ArgumentParser) -> None:
+    """``--import-timeout``, on every command that imports a target (first in a throwaway child process)."""
+    parser.add_argument(
+        "--import-timeout", type=float, default=DEFAULT_IMPORT_TIMEOUT, metavar="SECONDS",
+        help=f"how long importing the target may take (default {DEFAULT_IMPORT_TIMEOUT:g}); a library that "
+             "imports a framework (Keras on torch) can take a minute on a loaded machine")
+
+
 def cmd_audit(args) -> int:
     _validate_audit_args(args)
     if args.cluster is None:
@@ -146,7 +160,8 @@ def _audit_on_cluster(args) -> int:
             jobs = []
             for name in args.targets:
                 try:
-                    target = load_target(name, deviations_file=args.deviations, probe=True)
+                    target = load_target(name, deviations_file=args.deviations, probe=True,
+                                         import_timeout=args.import_timeout)
                 except TargetUnavailable:
                     continue  # said when its turn comes
                 props = select_properties(args.family, args.only, args.tier)
@@ -175,7 +190,8 @@ def _audit_targets(args) -> int:
     outcomes: list[TargetOutcome] = []
     for name, paths in zip(names, report_paths(args.report or [], names)):
         try:
-            target = load_target(name, deviations_file=args.deviations, probe=True)
+            target = load_target(name, deviations_file=args.deviations, probe=True,
+                                 import_timeout=args.import_timeout)
         except TargetUnavailable as exc:
             if name in BUNDLED and multiple and "not installed" in str(exc):
                 print(f"== {name}: skipped, not installed ({exc}) ==\n")
@@ -449,7 +465,9 @@ def _write_issues(reports: list[Report], folder: Path) -> None:
 def cmd_list(args) -> int:
     import metrics
 
-    target = load_target(args.target, probe=True) if args.target is not None else None
+    _validate_import_timeout(args)
+    target = (load_target(args.target, probe=True, import_timeout=args.import_timeout)
+              if args.target is not None else None)
     print("catalog:")
     for name, family in sorted(metrics.CATALOG.items(), key=lambda kv: (kv[1], kv[0])):
         provided = "" if target is None else ("  provided" if target.provides(name) else "  -- not provided")
@@ -569,6 +587,7 @@ def build_parser() -> argparse.ArgumentParser:
              f"{LARGE_CALL_TIMEOUT:g} with --tier large), proportionally longer for a call given more than "
              f"{TIMEOUT_ELEMENTS:.0e} array elements; reported as a hang",
     )
+    add_import_timeout(a)
     a.add_argument(
         "--warmup-timeout",
         type=float,
@@ -649,6 +668,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     lst = sub.add_parser("list", help="list the catalog and the properties")
     lst.add_argument("--target", help="mark which catalog names this target provides")
+    add_import_timeout(lst)
     lst.set_defaults(func=cmd_list)
 
     i = sub.add_parser(
