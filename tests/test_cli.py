@@ -105,3 +105,24 @@ def test_a_larger_import_timeout_lets_a_slow_import_be_audited(slow_import, tmp_
 def test_a_non_positive_import_timeout_is_a_usage_error(command, capsys):
     assert main([*command, "--import-timeout", "0"]) == 2
     assert capsys.readouterr().err.strip() == "metric-assay: --import-timeout must be positive (got 0)"
+
+
+def test_list_family_lists_only_that_familys_catalog_names_and_properties(capsys):
+    import metrics
+    from properties.engine.vocabulary import registry
+
+    assert main(["list", "--family", "correlation", "--family", "signal"]) == 0
+    catalog, _, properties = capsys.readouterr().out.partition("\nproperties:\n")
+    listed = {line.split()[1] for line in catalog.splitlines()[1:] if line.strip()}
+    assert listed == {n for n, f in metrics.CATALOG.items() if f in ("correlation", "signal")}
+    shown = {line.split()[0] for line in properties.splitlines() if line.strip()}
+    assert shown == {p.id for p in registry.all_properties() if p.family in ("correlation", "signal")}
+
+
+def test_list_of_an_unknown_family_is_a_one_line_usage_error_naming_the_families(capsys):
+    import metrics
+
+    assert main(["list", "--family", "classificaton"]) == 2
+    out, err = capsys.readouterr()
+    assert not out and len(err.strip().splitlines()) == 1
+    assert "unknown family 'classificaton'" in err and ", ".join(metrics.FAMILIES) in err

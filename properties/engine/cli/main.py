@@ -9,7 +9,7 @@
     metric-assay claims [--write DIR]
     metric-assay diff BEFORE.json AFTER.json
     metric-assay report REPORT.json [REPORT.json ...] [--diff BEFORE.json AFTER.json] --out PAGE.html
-    metric-assay list [--target TARGET [--import-timeout S]]
+    metric-assay list [--family F ...] [--target TARGET [--import-timeout S]]
     metric-assay docs [--out DIR]
     metric-assay agreement [--out DIR]
     metric-assay init-adapter NAME [--out DIR] [--force]
@@ -462,19 +462,37 @@ def _write_issues(reports: list[Report], folder: Path) -> None:
         print(f"wrote {len(written)} issue file(s) into {where} (one per new cause of {report.signature.target})")
 
 
+def checked_families(families: list[str] | None) -> set[str] | None:
+    """The ``--family`` values given (None: none given, every family); an unknown one is a usage error that lists
+    the families."""
+    import metrics
+
+    if not families:
+        return None
+    unknown = sorted(set(families) - set(metrics.FAMILIES))
+    if unknown:
+        raise UsageError(f"--family: unknown family {', '.join(map(repr, unknown))}; the families are "
+                         f"{', '.join(metrics.FAMILIES)}")
+    return set(families)
+
+
 def cmd_list(args) -> int:
     import metrics
 
     _validate_import_timeout(args)
+    families = checked_families(args.family)
     target = (load_target(args.target, probe=True, import_timeout=args.import_timeout)
               if args.target is not None else None)
     print("catalog:")
     for name, family in sorted(metrics.CATALOG.items(), key=lambda kv: (kv[1], kv[0])):
+        if families is not None and family not in families:
+            continue
         provided = "" if target is None else ("  provided" if target.provides(name) else "  -- not provided")
         print(f"  {family:<15} {name}{provided}")
     print("\nproperties:")
     for p in registry.all_properties():
-        print(f"  {p.id:<60} {p.kind:<10} {p.statement}")
+        if families is None or p.family in families:
+            print(f"  {p.id:<60} {p.kind:<10} {p.statement}")
     return 0
 
 
@@ -668,6 +686,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     lst = sub.add_parser("list", help="list the catalog and the properties")
     lst.add_argument("--target", help="mark which catalog names this target provides")
+    lst.add_argument("--family", action="append", metavar="F",
+                     help="only this family's catalog names and properties; repeatable")
     add_import_timeout(lst)
     lst.set_defaults(func=cmd_list)
 
