@@ -12,7 +12,7 @@
     metric-assay list [--family F ...] [--target TARGET [--import-timeout S]]
     metric-assay docs [--out DIR]
     metric-assay agreement [--out DIR]
-    metric-assay init-adapter NAME [--out DIR] [--force]
+    metric-assay init-adapter NAME [--family F ...] [--metrics M1,M2] [--out DIR] [--force]
 
 Exit status of ``audit`` (the README has the table): 0 when at least one
 property ran against the target and nothing broke; 1 for violations (fail,
@@ -546,9 +546,25 @@ def cmd_agreement(args) -> int:
 
 
 def cmd_init_adapter(args) -> int:
-    from properties.engine.cli.scaffold import audit_command, write_skeleton
+    import time
 
-    for path in write_skeleton(args.name, args.out, force=args.force):
+    from properties.engine.cli.scaffold import audit_command, check_adapter_name, selected_names, write_skeleton
+
+    check_adapter_name(args.name)
+    wanted = [m.strip() for given in args.metrics or () for m in given.split(",") if m.strip()]
+    if args.metrics is not None and not wanted:
+        raise UsageError("--metrics: give catalog names separated by commas, e.g. --metrics accuracy,f1")
+    names = selected_names(args.family, wanted)
+    forms = None
+    if names is not None:
+        from properties.engine.cli.argument_forms import record
+
+        started = time.monotonic()
+        print(f"recording what the spec passes {len(names)} metric(s): their properties, run on the catalog ...",
+              flush=True)
+        forms = record(names)
+        print(f"  {sum(f.calls for f in forms.values())} calls recorded in {time.monotonic() - started:.1f}s")
+    for path in write_skeleton(args.name, args.out, force=args.force, names=names, forms=forms):
         print(f"wrote {path}")
     where = "" if Path(args.out).resolve() == Path.cwd() else f"cd {args.out} && "
     print(f"fill in the functions your library has, then: {where}{audit_command(args.name)}")
@@ -693,11 +709,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     i = sub.add_parser(
         "init-adapter",
-        help="write an adapter skeleton NAME.py listing every catalog name (commented out) and NAME_deviations.txt",
+        help="write an adapter skeleton NAME.py listing every catalog name, or those of --family/--metrics "
+             "(commented out), and NAME_deviations.txt",
     )
     i.add_argument("name", metavar="NAME", help="the adapter's module name, e.g. mylib_adapter")
     i.add_argument("--out", default=".", metavar="DIR", help="the folder to write into (default: the current one)")
     i.add_argument("--force", action="store_true", help="overwrite existing files")
+    i.add_argument("--family", action="append", metavar="F",
+                   help="stubs only for this family's catalog names, each stating the argument forms the properties "
+                        "pass it and what it must return; repeatable")
+    i.add_argument("--metrics", action="append", metavar="M1,M2",
+                   help="stubs only for these catalog names (with --family: these besides), stated the same way")
     i.set_defaults(func=cmd_init_adapter)
 
     g = sub.add_parser("docs", help="regenerate docs/: conformance matrices of the bundled targets (and their HTML "
