@@ -5,11 +5,13 @@ Libraries return what the catalog does in shapes of their own: a sentinel string
 strings (``"1"`` for ``1``). Unwrapped by hand in every adapter, each is a place to get wrong; these functions
 do it once, and refuse what they cannot read (``ValueError`` naming the value) rather than guess::
 
-    from properties.engine.vocabulary.result_shapes import by_labels, number, restore_labels
+    from properties.engine.vocabulary.result_shapes import by_labels, number
 
-    def f1(y_true, y_pred, *, average="binary", ...):
-        result = mylib.f1(y_true, y_pred, average=average)
-        return by_labels(result, labels_of(y_true, y_pred)) if average is None else number(result)
+    def f1(y_true, y_pred, *, labels=None, average="binary"):
+        result = mylib.f1(y_true, y_pred, average=average)       # {"0": 0.5, "1": "None"} per class
+        if average is None:
+            return by_labels(result, labels if labels is not None else np.unique(np.concatenate([y_true, y_pred])))
+        return number(result)                                    # "None" where F1 is undefined
 
 docs/adapters.md ("Result shapes: sentinel strings, dicts keyed by label, stringified labels") has an example of each. In: a library's result. Out: floats and NumPy arrays.
 """
