@@ -138,3 +138,34 @@ def test_a_failed_write_leaves_the_previous_report_whole(tmp_path, monkeypatch):
         pass
     assert path.read_text() == before
     assert [p.name for p in tmp_path.iterdir()] == ["audit.json"], "no temporary file left behind"
+
+
+def test_a_family_line_gives_that_familys_own_time_and_labels_the_audits_elapsed_time_apart():
+    """The n/a results of every family arrive first, at the audit's start: a family's time must still be its own
+    properties' time, not the time since the audit began."""
+    now = [0.0]
+    props = [type("P", (), {"id": f"{f}.p{i}", "family": f})() for f in ("a", "b") for i in range(3)]
+    out = io.StringIO()
+    progress = Progress(out, props, mode="lines", clock=lambda: now[0])
+    for p in (props[2], props[5]):  # one n/a per family, at once
+        progress.finished(_result("n/a", p.id, p.family))
+    for p, seconds in zip((props[0], props[1], props[3], props[4]), (2.0, 3.0, 10.0, 1.5)):
+        progress.started_property(p)
+        now[0] += seconds
+        progress.finished(_result("pass", p.id, p.family))
+    lines = out.getvalue().splitlines()
+    assert lines == ["  a: 3 properties (2 pass, 1 n/a), its properties ran 5.0 s; 5.0 s into the audit [4/6]",
+                     "  b: 3 properties (2 pass, 1 n/a), its properties ran 11.5 s; 16.5 s into the audit [6/6]"]
+
+
+def test_a_family_time_sums_what_its_properties_ran_when_they_run_side_by_side():
+    now = [0.0]
+    props = [type("P", (), {"id": f"a.p{i}", "family": "a"})() for i in range(2)]
+    out = io.StringIO()
+    progress = Progress(out, props, mode="lines", clock=lambda: now[0])
+    for p in props:  # two workers
+        progress.started_property(p)
+    now[0] = 4.0
+    for p in props:
+        progress.finished(_result("pass", p.id, "a"))
+    assert "its properties ran 8.0 s; 4.0 s into the audit" in out.getvalue()

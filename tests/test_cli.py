@@ -66,3 +66,63 @@ def test_only_reads_brackets_as_part_of_a_property_id_not_as_a_glob_class():
     assert chosen and all("[confusion_matrix]" in pid for pid in chosen), sorted(chosen)[:5]
     assert {p.id for p in select_properties(only=["classification.bounds[f1]"])} == {"classification.bounds[f1]"}
     assert {p.id for p in select_properties(only=["classification.b*[f1]"])} == {"classification.bounds[f1]"}
+
+
+@pytest.fixture
+def slow_import(tmp_path, monkeypatch):
+    """A target module in the current folder whose import sleeps for :data:`SLOW_IMPORT` seconds, then provides
+    the catalog's accuracy."""
+    (tmp_path / "slow_import_adapter.py").write_text(
+        f"import time\ntime.sleep({SLOW_IMPORT})\nfrom metrics import accuracy  # noqa: F401\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield "slow_import_adapter"
+    sys.modules.pop("slow_import_adapter", None)
+
+
+#: seconds the slow target's import takes
+SLOW_IMPORT = 1.5
+
+
+def test_an_import_slower_than_import_timeout_is_a_usage_error_that_names_the_option(slow_import, capsys):
+    assert main(["audit", slow_import, "--import-timeout", "0.3", "--only", "classification.bounds[accuracy]"]) == 2
+    err = capsys.readouterr().err
+    assert f"importing {slow_import!r} did not finish within 0.3s; --import-timeout raises the limit" in err
+    assert slow_import not in sys.modules, "the import was stopped in the probe, never run in this process"
+    assert main(["list", "--target", slow_import, "--import-timeout", "0.3"]) == 2
+    assert "--import-timeout raises the limit" in capsys.readouterr().err
+
+
+def test_a_larger_import_timeout_lets_a_slow_import_be_audited(slow_import, tmp_path, capsys):
+    report = tmp_path / "r.json"
+    code = main(["audit", slow_import, "--import-timeout", "30", "--only", "classification.bounds[accuracy]",
+                 "--report", str(report)])
+    assert code == 0, capsys.readouterr()
+    assert [r["status"] for r in json.loads(report.read_text())["results"]] == ["pass"]
+
+
+@pytest.mark.parametrize("command", [["audit", "metrics"], ["list", "--target", "metrics"]])
+def test_a_non_positive_import_timeout_is_a_usage_error(command, capsys):
+    assert main([*command, "--import-timeout", "0"]) == 2
+    assert capsys.readouterr().err.strip() == "metric-assay: --import-timeout must be positive (got 0)"
+
+
+def test_list_family_lists_only_that_familys_catalog_names_and_properties(capsys):
+    import metrics
+    from properties.engine.vocabulary import registry
+
+    assert main(["list", "--family", "correlation", "--family", "signal"]) == 0
+    catalog, _, properties = capsys.readouterr().out.partition("\nproperties:\n")
+    listed = {line.split()[1] for line in catalog.splitlines()[1:] if line.strip()}
+    assert listed == {n for n, f in metrics.CATALOG.items() if f in ("correlation", "signal")}
+    shown = {line.split()[0] for line in properties.splitlines() if line.strip()}
+    assert shown == {p.id for p in registry.all_properties() if p.family in ("correlation", "signal")}
+
+
+def test_list_of_an_unknown_family_is_a_one_line_usage_error_naming_the_families(capsys):
+    import metrics
+
+    assert main(["list", "--family", "classificaton"]) == 2
+    out, err = capsys.readouterr()
+    assert not out and len(err.strip().splitlines()) == 1
+    assert "unknown family 'classificaton'" in err and ", ".join(metrics.FAMILIES) in err

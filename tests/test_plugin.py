@@ -23,6 +23,15 @@ def test_a_misspelt_target_is_an_error_not_a_silent_default(pytester):
     assert result.ret != 0
 
 
+def test_a_target_import_slower_than_import_timeout_stops_the_run_naming_the_option(pytester):
+    pytester.makepyfile(test_x=CONFORMANCE_ONLY, slow_adapter="import time\ntime.sleep(2)\n")
+    result = pytester.runpytest_subprocess("--target", "slow_adapter", "--import-timeout", "0.3", "-q",
+                                           "--collect-only")
+    result.stderr.fnmatch_lines(["*importing 'slow_adapter' did not finish within 0.3s; --import-timeout raises "
+                                 "the limit*"])
+    assert result.ret != 0
+
+
 def test_user_module_audit_skips_what_it_does_not_provide(pytester):
     # the user's adapter sits in the directory pytest is run from
     pytester.makepyfile(

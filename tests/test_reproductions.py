@@ -236,3 +236,40 @@ def test_the_reproduction_shown_in_docs_adapters_is_what_the_worked_adapter_give
     with pytest.raises(RuntimeError):
         view.accuracy([0.5], [0, 1])
     assert shown.strip() == view.reproduction()
+
+
+def _long_reproduction(calls: int) -> str:
+    lines = ["# Calls to toy (tests.toys) in the failing example:", "import tests.toys as target", "import numpy as np",
+             "s1 = target.STREAMING['accuracy']()"]
+    lines += [f"s1.update(np.array([{', '.join(['1'] * 40)}], dtype=np.int64), [0, 1])  # -> None"
+              for _ in range(calls)]
+    lines += ["s1.compute()  # -> 1.5", "#   library: toylib.Accuracy.compute() -> 1.5"]
+    return "\n".join(lines)
+
+
+def test_a_cut_reproduction_keeps_its_header_and_the_failing_call_and_cuts_the_middle():
+    from properties.engine.vocabulary.results import truncate_reproduction
+
+    text = _long_reproduction(60)
+    cut = truncate_reproduction(text, 1500)
+    lines = cut.splitlines()
+    assert len(cut) <= 1500 + 200 and len(cut) < len(text)
+    assert lines[:4] == text.splitlines()[:4], "the header and the first call are kept"
+    assert lines[-2:] == ["s1.compute()  # -> 1.5", "#   library: toylib.Accuracy.compute() -> 1.5"]
+    marker = next(line for line in lines if "cut here" in line)
+    assert marker.startswith("# ... ") and "the last call below is the failing one" in marker
+    kept = sum(1 for line in lines if line.startswith("s1.update("))
+    assert f"{60 - kept} call(s) among them" in marker
+    assert truncate_reproduction(_long_reproduction(2), 1500) == _long_reproduction(2), "short ones are whole"
+
+
+def test_the_terminal_shows_a_long_reproduction_with_its_failing_call():
+    from properties.engine.verdict import causes
+    from properties.engine.vocabulary.results import Result
+
+    text = _long_reproduction(60)
+    result = Result(property_id="classification.stream_merge[accuracy]", statement="s", kind="invariance",
+                    family="classification", metrics=("accuracy",), status="fail", detail="1.5 != 1.0",
+                    reproduction=text, finding_class="wrong_value", severity="wrong value")
+    shown = "\n".join("\n".join(causes.cause_lines(c, i + 1)) for i, c in enumerate(causes.causes([result])))
+    assert "s1.compute()  # -> 1.5" in shown and "cut here" in shown

@@ -167,3 +167,76 @@ def test_a_filled_in_function_shows_the_library_call_in_its_reproduction(in_tmp,
     call = next(i for i, line in enumerate(lines) if line.startswith("target.accuracy("))
     assert lines[call].endswith("# -> 1.5")
     assert lines[call + 1].startswith("#   library: shown_lib.accuracy(") and lines[call + 1].endswith(" -> 1.5")
+
+
+#: a three-function classification library
+THREE = "accuracy,f1,class_likelihood_ratios"
+
+
+@pytest.fixture(scope="module")
+def recorded_three():
+    from properties.engine.cli.argument_forms import record
+
+    return record(THREE.split(","))
+
+
+def test_newcomer_path_three_metrics_give_a_skeleton_under_200_lines_that_audits_clean_when_filled_in(in_tmp, capsys):
+    assert main(["init-adapter", "three_adapter", "--metrics", THREE]) == 0
+    adapter = in_tmp / "three_adapter.py"
+    text = adapter.read_text()
+    assert len(text.splitlines()) < 200, len(text.splitlines())
+    assert re.findall(r"^# def (\w+)\(", text, re.M) == THREE.split(",")
+    # the library: the catalog itself, behind the stubs as written
+    adapter.write_text(uncomment(text).replace("# import your_library", "import metrics as your_library"))
+    report = in_tmp / "r.json"
+    only = [arg for m in THREE.split(",") for arg in ("--only", f"classification.bounds[{m}]")]
+    code = main(["audit", "three_adapter", "--deviations", "three_adapter_deviations.txt", *only,
+                 "--only", "classification.agrees_with_sklearn[f1]", "--report", str(report)])
+    assert code == 0, capsys.readouterr().out
+    statuses = {r["property_id"]: r["status"] for r in json.loads(report.read_text())["results"]}
+    assert set(statuses.values()) == {"pass"}, statuses
+    assert len(statuses) == 4
+
+
+def test_each_stub_states_the_argument_forms_the_properties_pass_and_the_keyword_rules(recorded_three):
+    text = adapter_source("three_adapter", names=THREE.split(","), forms=recorded_three)
+    f1 = text[text.index("# f1: "):text.index("# def f1(")]
+    assert "#     zero_division: 0.0, 1.0, nan" in f1
+    assert "#     average: " in f1 and all(f"'{a}'" in f1 for a in ("binary", "micro", "macro", "weighted"))
+    assert "returned by the catalog: a float; with average=None: 1-D array of float64" in f1
+    ratios = text[text.index("# class_likelihood_ratios: "):text.index("# def class_likelihood_ratios(")]
+    assert "replace_undefined_by: nan, 1.0, a dict with keys 'LR+', 'LR-'" in ratios
+    assert "returned by the catalog: a tuple (a float, a float)" in ratios
+    # the catalog module's rule for zero_division=nan in the averages, once, in the family's header
+    assert text.count("With nan, the averages skip undefined") == 1
+
+
+def test_the_recorded_forms_name_every_keyword_the_metrics_properties_declare_they_pass(recorded_three):
+    """The stubs are recorded, not written: every keyword a property of the metric needs (and so passes) shows."""
+    from properties.engine.vocabulary import registry
+
+    for name, forms in recorded_three.items():
+        assert forms.properties and forms.calls and forms.refused, name
+        declared = {need.partition(":")[2] for p in registry.conformance_properties("standard")
+                    if set(p.metrics) == {name} for need in p.needs if need.partition(":")[0] == name}
+        assert declared - {""} <= set(forms.arguments), (name, declared - set(forms.arguments))
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--metrics", "accurac"], "--metrics: 'accurac' is not a catalog name (did you mean 'accuracy'"),
+    (["--family", "classificaton"], "--family: unknown family 'classificaton'; the families are classification,"),
+    (["--metrics", ","], "--metrics: give catalog names separated by commas"),
+])  # fmt: skip
+def test_init_adapter_refuses_an_unknown_family_or_metric_in_one_line_writing_nothing(args, message, tmp_path, capsys):
+    assert main(["init-adapter", "chosen_adapter", "--out", str(tmp_path), *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1, err
+    assert not list(tmp_path.iterdir()), "nothing written"
+
+
+def test_family_selection_writes_only_that_familys_names():
+    from properties.engine.cli.scaffold import selected_names
+
+    assert selected_names(["correlation"], None) == [n for n, f in metrics.CATALOG.items() if f == "correlation"]
+    assert selected_names(["signal"], ["f1"]) == ["f1", *[n for n, f in metrics.CATALOG.items() if f == "signal"]]
+    assert selected_names(None, None) is None

@@ -4,15 +4,15 @@
                        [--tier standard|large [--tier ...]]
                        [--seed N] [--family F] [--only PATTERN] [--jobs N] [--call-timeout S]
                        [--memory-limit SIZE] [--cluster tcp://HOST:8786|local:N]
-                       [--time-budget S] [--baseline old.json [--baseline-any]] [--deviations FILE]
+                       [--import-timeout S] [--time-budget S] [--baseline old.json [--baseline-any]] [--deviations FILE]
                        [--strict] [--fail-on rounding] [--quiet]
     metric-assay claims [--write DIR]
     metric-assay diff BEFORE.json AFTER.json
     metric-assay report REPORT.json [REPORT.json ...] [--diff BEFORE.json AFTER.json] --out PAGE.html
-    metric-assay list [--target TARGET]
+    metric-assay list [--family F ...] [--target TARGET [--import-timeout S]]
     metric-assay docs [--out DIR]
     metric-assay agreement [--out DIR]
-    metric-assay init-adapter NAME [--out DIR] [--force]
+    metric-assay init-adapter NAME [--family F ...] [--metrics M1,M2] [--out DIR] [--force]
 
 Exit status of ``audit`` (the README has the table): 0 when at least one
 property ran against the target and nothing broke; 1 for violations (fail,
@@ -36,7 +36,7 @@ from pathlib import Path
 from properties.engine.vocabulary import memory, precision, profiles, registry
 from properties.engine.vocabulary.results import STATUS_LABEL
 from properties.engine.target.errors import DeviationsFileError, TargetUnavailable
-from properties.engine.target.loading import BUNDLED, load_target
+from properties.engine.target.loading import BUNDLED, DEFAULT_IMPORT_TIMEOUT, load_target
 from properties.engine.isolation.cluster import ClusterError, parse_address
 from properties.engine.isolation.fork_pool import (
     DEFAULT_CALL_TIMEOUT, default_jobs, LARGE_CALL_TIMEOUT, TIMEOUT_ELEMENTS, WARMUP_CALL_TIMEOUTS)
@@ -100,6 +100,7 @@ def _validate_audit_args(args) -> None:
             raise UsageError("--jobs and --cluster: on a cluster the workers' threads run the properties")
     if args.call_timeout is not None and args.call_timeout <= 0:
         raise UsageError(f"--call-timeout must be positive (got {args.call_timeout:g})")
+    _validate_import_timeout(args)
     if args.warmup_timeout is not None and args.warmup_timeout <= 0:
         raise UsageError(f"--warmup-timeout must be positive (got {args.warmup_timeout:g})")
     for flag in ("rtol", "atol"):
@@ -143,6 +144,19 @@ def _validate_audit_args(args) -> None:
             args.selections[tier], unmatched = [], exc
     if not any(args.selections.values()):
         raise unmatched
+
+
+def _validate_import_timeout(args) -> None:
+    if args.import_timeout <= 0:
+        raise UsageError(f"--import-timeout must be positive (got {args.import_timeout:g})")
+
+
+def add_import_timeout(parser: argparse.ArgumentParser) -> None:
+    """``--import-timeout``, on every command that imports a target (first in a throwaway child process)."""
+    parser.add_argument(
+        "--import-timeout", type=float, default=DEFAULT_IMPORT_TIMEOUT, metavar="SECONDS",
+        help=f"how long importing the target may take (default {DEFAULT_IMPORT_TIMEOUT:g}); a library that "
+             "imports a framework (Keras on torch) can take a minute on a loaded machine")
 
 
 def cmd_audit(args) -> int:
@@ -239,7 +253,8 @@ def _load(args, name: str):
     loaded = args.__dict__.setdefault("loaded_targets", {})
     if name not in loaded:
         try:
-            loaded[name] = load_target(name, deviations_file=args.deviations, probe=True)
+            loaded[name] = load_target(name, deviations_file=args.deviations, probe=True,
+                                       import_timeout=args.import_timeout)
         except TargetUnavailable as exc:
             loaded[name] = exc
     if isinstance(loaded[name], TargetUnavailable):
@@ -496,17 +511,37 @@ def _write_issues(reports: list[Report], folder: Path) -> None:
         print(f"wrote {len(written)} issue file(s) into {where} (one per new cause of {report.signature.target})")
 
 
+def checked_families(families: list[str] | None) -> set[str] | None:
+    """The ``--family`` values given (None: none given, every family); an unknown one is a usage error that lists
+    the families."""
+    import metrics
+
+    if not families:
+        return None
+    unknown = sorted(set(families) - set(metrics.FAMILIES))
+    if unknown:
+        raise UsageError(f"--family: unknown family {', '.join(map(repr, unknown))}; the families are "
+                         f"{', '.join(metrics.FAMILIES)}")
+    return set(families)
+
+
 def cmd_list(args) -> int:
     import metrics
 
-    target = load_target(args.target, probe=True) if args.target is not None else None
+    _validate_import_timeout(args)
+    families = checked_families(args.family)
+    target = (load_target(args.target, probe=True, import_timeout=args.import_timeout)
+              if args.target is not None else None)
     print("catalog:")
     for name, family in sorted(metrics.CATALOG.items(), key=lambda kv: (kv[1], kv[0])):
+        if families is not None and family not in families:
+            continue
         provided = "" if target is None else ("  provided" if target.provides(name) else "  -- not provided")
         print(f"  {family:<15} {name}{provided}")
     print("\nproperties:")
     for p in registry.all_properties():
-        print(f"  {p.id:<60} {p.kind:<10} {p.statement}")
+        if families is None or p.family in families:
+            print(f"  {p.id:<60} {p.kind:<10} {p.statement}")
     return 0
 
 
@@ -560,9 +595,25 @@ def cmd_agreement(args) -> int:
 
 
 def cmd_init_adapter(args) -> int:
-    from properties.engine.cli.scaffold import audit_command, write_skeleton
+    import time
 
-    for path in write_skeleton(args.name, args.out, force=args.force):
+    from properties.engine.cli.scaffold import audit_command, check_adapter_name, selected_names, write_skeleton
+
+    check_adapter_name(args.name)
+    wanted = [m.strip() for given in args.metrics or () for m in given.split(",") if m.strip()]
+    if args.metrics is not None and not wanted:
+        raise UsageError("--metrics: give catalog names separated by commas, e.g. --metrics accuracy,f1")
+    names = selected_names(args.family, wanted)
+    forms = None
+    if names is not None:
+        from properties.engine.cli.argument_forms import record
+
+        started = time.monotonic()
+        print(f"recording what the spec passes {len(names)} metric(s): their properties, run on the catalog ...",
+              flush=True)
+        forms = record(names)
+        print(f"  {sum(f.calls for f in forms.values())} calls recorded in {time.monotonic() - started:.1f}s")
+    for path in write_skeleton(args.name, args.out, force=args.force, names=names, forms=forms):
         print(f"wrote {path}")
     where = "" if Path(args.out).resolve() == Path.cwd() else f"cd {args.out} && "
     print(f"fill in the functions your library has, then: {where}{audit_command(args.name)}")
@@ -622,6 +673,7 @@ def build_parser() -> argparse.ArgumentParser:
              f"{LARGE_CALL_TIMEOUT:g} with --tier large), proportionally longer for a call given more than "
              f"{TIMEOUT_ELEMENTS:.0e} array elements; reported as a hang",
     )
+    add_import_timeout(a)
     a.add_argument(
         "--warmup-timeout",
         type=float,
@@ -702,15 +754,24 @@ def build_parser() -> argparse.ArgumentParser:
 
     lst = sub.add_parser("list", help="list the catalog and the properties")
     lst.add_argument("--target", help="mark which catalog names this target provides")
+    lst.add_argument("--family", action="append", metavar="F",
+                     help="only this family's catalog names and properties; repeatable")
+    add_import_timeout(lst)
     lst.set_defaults(func=cmd_list)
 
     i = sub.add_parser(
         "init-adapter",
-        help="write an adapter skeleton NAME.py listing every catalog name (commented out) and NAME_deviations.txt",
+        help="write an adapter skeleton NAME.py listing every catalog name, or those of --family/--metrics "
+             "(commented out), and NAME_deviations.txt",
     )
     i.add_argument("name", metavar="NAME", help="the adapter's module name, e.g. mylib_adapter")
     i.add_argument("--out", default=".", metavar="DIR", help="the folder to write into (default: the current one)")
     i.add_argument("--force", action="store_true", help="overwrite existing files")
+    i.add_argument("--family", action="append", metavar="F",
+                   help="stubs only for this family's catalog names, each stating the argument forms the properties "
+                        "pass it and what it must return; repeatable")
+    i.add_argument("--metrics", action="append", metavar="M1,M2",
+                   help="stubs only for these catalog names (with --family: these besides), stated the same way")
     i.set_defaults(func=cmd_init_adapter)
 
     g = sub.add_parser("docs", help="regenerate docs/: conformance matrices of the bundled targets (and their HTML "

@@ -1,7 +1,7 @@
 """pytest plugin (registered through the ``pytest11`` entry point).
 
 Adds ``--target`` (or ``METRIC_ASSAY_TARGET``), ``--deviations``, ``--assay-report``,
-``--call-timeout``, ``--memory-limit``, ``--assay-examples`` and ``--assay-fail-on``; prints the resolved target, its version and the Hypothesis
+``--call-timeout``, ``--import-timeout``, ``--memory-limit``, ``--assay-examples`` and ``--assay-fail-on``; prints the resolved target, its version and the Hypothesis
 profile in the header, so a typo cannot silently audit the wrong thing; and
 parametrizes any test that asks for the ``assay_property`` fixture with every
 conformance property.
@@ -25,7 +25,7 @@ from properties.engine.vocabulary import profiles  # noqa: F401 - registers the 
 from properties.engine.vocabulary import registry
 from properties.engine.vocabulary.results import Result
 from properties.engine.target.errors import TargetUnavailable
-from properties.engine.target.loading import load_target, resolve_name
+from properties.engine.target.loading import DEFAULT_IMPORT_TIMEOUT, load_target, resolve_name
 from properties.engine.isolation.fork_pool import DEFAULT_CALL_TIMEOUT, LARGE_CALL_TIMEOUT, TIMEOUT_ELEMENTS
 from properties.engine.report.audit_report import (
     check_report_path, FAIL_ON, Report, Signature, unscoped_warning, untriaged_warning)
@@ -72,6 +72,13 @@ def pytest_addoption(parser):
         help=f"seconds one target call may run before it is killed (default {DEFAULT_CALL_TIMEOUT:g}, "
              f"{LARGE_CALL_TIMEOUT:g} with --assay-tier large; proportionally longer for a call given more than "
              f"{TIMEOUT_ELEMENTS:.0e} array elements)",
+    )
+    group.addoption(
+        "--import-timeout",
+        type=float,
+        default=DEFAULT_IMPORT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"how long importing the target may take (default {DEFAULT_IMPORT_TIMEOUT:g})",
     )
     group.addoption(
         "--memory-limit",
@@ -150,9 +157,13 @@ def pytest_configure(config):
         config._assay_memory_limit = memory.parse_size(chosen) if chosen else memory.default_limit()
     except ValueError as exc:
         raise pytest.UsageError(f"metric-assay: {exc}") from None
+    import_timeout = config.getoption("import_timeout", default=DEFAULT_IMPORT_TIMEOUT)
+    if import_timeout <= 0:
+        raise pytest.UsageError(f"metric-assay: --import-timeout must be positive, got {import_timeout:g}")
     try:
         config._assay_target = load_target(
-            config.getoption("target"), deviations_file=config.getoption("deviations"), probe=True
+            config.getoption("target"), deviations_file=config.getoption("deviations"), probe=True,
+            import_timeout=import_timeout,
         )
     except TargetUnavailable as exc:
         # A typo must not silently audit something else: stop before collecting.

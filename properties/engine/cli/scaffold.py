@@ -69,9 +69,34 @@ def _importable_elsewhere(name: str) -> bool:
     return importlib.machinery.PathFinder.find_spec(name, path) is not None
 
 
-def write_skeleton(name: str, out: str | Path = ".", *, force: bool = False) -> list[Path]:
+def selected_names(families: list[str] | None = None, names: list[str] | None = None) -> list[str] | None:
+    """The catalog names of ``families`` and the ``names`` given, in catalog order (None: neither given, the
+    whole catalog). An unknown family or name is a :class:`ScaffoldError` saying what there is."""
+    import difflib
+
+    import metrics
+
+    if not families and not names:
+        return None
+    unknown = sorted(set(families or ()) - set(metrics.FAMILIES))
+    if unknown:
+        raise ScaffoldError(f"init-adapter: --family: unknown family {', '.join(map(repr, unknown))}; the families "
+                            f"are {', '.join(metrics.FAMILIES)}")
+    for wanted in names or ():
+        if wanted not in metrics.CATALOG:
+            close = difflib.get_close_matches(wanted, list(metrics.CATALOG), n=3)
+            hint = f" (did you mean {', '.join(map(repr, close))}?)" if close else ""
+            raise ScaffoldError(f"init-adapter: --metrics: {wanted!r} is not a catalog name{hint}; "
+                                "`metric-assay list` lists them")
+    chosen = set(names or ()) | {n for n, f in metrics.CATALOG.items() if f in set(families or ())}
+    return [n for n in metrics.CATALOG if n in chosen]
+
+
+def write_skeleton(name: str, out: str | Path = ".", *, force: bool = False, names: list[str] | None = None,
+                   forms: dict | None = None) -> list[Path]:
     """Write the adapter and its deviations file into ``out``; refuse, writing nothing, to overwrite
-    either unless ``force``."""
+    either unless ``force``. ``names``: stubs for these catalog names only (None: every one); ``forms``: what
+    the properties pass each (:func:`properties.engine.cli.argument_forms.record`), stated in its stub."""
     check_adapter_name(name)
     folder = Path(out)
     paths = [folder / f for f in file_names(name)]
@@ -81,7 +106,7 @@ def write_skeleton(name: str, out: str | Path = ".", *, force: bool = False) -> 
     adapter_path, deviations_path = paths
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        adapter_path.write_text(adapter_source(name), encoding="utf-8")
+        adapter_path.write_text(adapter_source(name, names=names, forms=forms), encoding="utf-8")
         deviations_path.write_text(deviations_source(name), encoding="utf-8")
     except OSError as exc:
         raise ScaffoldError(f"init-adapter: cannot write into {str(folder)!r}: {exc.strerror or exc}") from None
@@ -96,19 +121,24 @@ def audit_command(name: str) -> str:
 # ---------------------------------------------------------------- the adapter module
 
 
-def adapter_source(name: str) -> str:
-    """The text of the skeleton module ``name.py``."""
+def adapter_source(name: str, *, names: list[str] | None = None, forms: dict | None = None) -> str:
+    """The text of the skeleton module ``name.py``: a stub for each of ``names`` (None: every catalog name),
+    stating what the properties pass it where ``forms`` has it (name -> :class:`ArgumentForms`)."""
     import metrics
 
     from properties.engine.vocabulary.registry import spec
 
     capabilities = spec().capabilities()
+    forms = forms or {}
     parts = [_header(name)]
     for family in metrics.FAMILIES:
-        names = [n for n, f in metrics.CATALOG.items() if f == family]
+        chosen = [n for n, f in metrics.CATALOG.items() if f == family and (names is None or n in names)]
+        if not chosen:
+            continue
         module = importlib.import_module(f"metrics.{family}")
-        parts.append(_family_header(family, module, len(names)))
-        parts += [_metric_block(n, getattr(metrics, n), module, capabilities.get(n)) for n in names]
+        keywords = {k for n in chosen if n in forms for k in forms[n].arguments if _has_default(getattr(metrics, n), k)}
+        parts.append(_family_header(family, module, len(chosen), rules_for=keywords))
+        parts += [_metric_block(n, getattr(metrics, n), module, capabilities.get(n), forms.get(n)) for n in chosen]
     return "\n\n".join(parts).rstrip() + "\n"
 
 
@@ -196,25 +226,86 @@ STREAMING: dict = {{
 # DEVIATIONS = {{}}'''
 
 
-def _family_header(family: str, module, count: int) -> str:
+def _family_header(family: str, module, count: int, *, rules_for: set[str] = frozenset()) -> str:
+    """The family's title line and summary; then the paragraphs of its module's documentation that state a rule
+    about one of the keywords ``rules_for`` (how ``zero_division=nan`` enters a macro mean)."""
     title = f"# {'-' * 16} {family} ({count} metric{'s' if count != 1 else ''}) "
     summary = first_line(module.__doc__)
-    return "\n".join([f"{title}{'-' * max(0, WIDTH - len(title))}",
-                      *_comment_wrapped("", summary, indent="# ")])
+    lines = [f"{title}{'-' * max(0, WIDTH - len(title))}", *_comment_wrapped("", summary, indent="# ")]
+    rules = keyword_rules(module.__doc__ or "", rules_for)
+    if rules:
+        lines.append(f"# The rules of metrics.{family} for the keywords below:")
+        lines += [f"#   {line}".rstrip() for line in rules]
+    return "\n".join(lines)
 
 
-def _metric_block(name: str, fn, module, capability) -> str:
+def keyword_rules(doc: str, keywords: set[str]) -> list[str]:
+    """The paragraphs of a module's documentation that name one of ``keywords`` (as ````kw```` or ````kw=````),
+    each with the paragraph after it where it ends in a colon (a table it introduces), as lines."""
+    paragraphs = [p for p in re.split(r"\n\s*\n", inspect.cleandoc(doc)) if p.strip()]
+    chosen: list[int] = []
+    for i, paragraph in enumerate(paragraphs[1:], 1):  # the first is the module's summary line
+        if any(f"``{k}``" in paragraph or f"``{k}=" in paragraph for k in keywords):
+            chosen += [i, i + 1] if paragraph.rstrip().endswith(":") and i + 1 < len(paragraphs) else [i]
+    lines: list[str] = []
+    for i in sorted(set(chosen)):
+        lines += ([""] if lines else []) + paragraphs[i].splitlines()
+    return lines
+
+
+def _metric_block(name: str, fn, module, capability, forms=None) -> str:
     signature = plain_signature(fn)
     lines = _comment_wrapped(f"{name}: ", first_line(fn.__doc__), indent="# ")
     if capability is not None:
         lines += _comment_wrapped("inputs:  ", capability.input_domain)
+    if forms is not None:
+        lines += _forms_lines(forms)
     lines += _comment_wrapped("returns: ", return_description(fn, module, capability))
+    if forms is not None and forms.calls:
+        lines += _comment_wrapped("returned by the catalog: ", "; ".join(forms.return_lines()))
+    if forms is not None and forms.refused:
+        lines += _comment_wrapped("refuses: ", f"{forms.refused} of the recorded calls pass input the catalog "
+                                  "refuses (empty, NaN, mismatched lengths, bad keyword values): raise ValueError "
+                                  "or TypeError there (or declare REFUSAL_ERRORS), never return a number")
     if capability is not None:
         lines += _comment_wrapped("undefined: ", capability.undefined)
+    arguments = _arguments_paragraph(fn)
+    if forms is not None and arguments:
+        lines += _comment_wrapped("arguments: ", arguments)
     lines += _code_lines(f"def {name}(", _parameter_tokens(signature), "):", indent="# ")
     lines += _code_lines("return library_call(", [f"{LIBRARY_PLACEHOLDER}.{name}", *_call_tokens(signature)], ")",
                          indent="#     ")
     return "\n".join(lines)
+
+
+def _forms_lines(forms) -> list[str]:
+    """What the properties pass ``forms.name``, argument by argument, as comment lines."""
+    from properties.engine.cli.argument_forms import merged_forms
+
+    if not forms.calls:
+        return _comment_wrapped("passed:  ", f"no property of {forms.name} runs on these names alone (they need "
+                                "other metrics, or a stream)")
+    lines = [f"#   the properties pass it ({forms.calls} calls of its {forms.properties} properties, recorded on "
+             "the catalog):"]
+    for argument, seen in forms.arguments.items():
+        shown = merged_forms(seen)
+        separator = "; " if any(" of " in form for form in shown) else ", "
+        lines += _comment_wrapped(f"{argument}: ", separator.join(shown), indent="#     ")
+    return lines
+
+
+def _has_default(fn, parameter: str) -> bool:
+    """Whether ``parameter`` of ``fn`` is an option (it has a default), not the data."""
+    found = inspect.signature(fn).parameters.get(parameter)
+    return found is not None and found.default is not inspect.Parameter.empty
+
+
+def _arguments_paragraph(fn) -> str:
+    """The catalog docstring's paragraph that starts with "Arguments:" ('' if it has none)."""
+    for paragraph in re.split(r"\n\s*\n", inspect.getdoc(fn) or ""):
+        if paragraph.startswith("Arguments:"):
+            return " ".join(paragraph[len("Arguments:"):].split())
+    return ""
 
 
 def _code_lines(opening: str, tokens: list[str], closing: str, *, indent: str) -> list[str]:

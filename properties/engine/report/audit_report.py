@@ -23,7 +23,7 @@ from collections import Counter
 from pathlib import Path
 
 from properties.engine.vocabulary import ids
-from properties.engine.vocabulary.results import Result, STATUSES, truncate, VIOLATIONS
+from properties.engine.vocabulary.results import Result, STATUSES, truncate, truncate_reproduction, VIOLATIONS
 from properties.engine.verdict import baseline as baseline_mod, causes as causes_mod, coverage as coverage_mod
 
 from properties.engine.vocabulary.markdown import _longest_backtick_run, md_code, md_text
@@ -738,7 +738,7 @@ def _failure_body(r: Result, limit: int = SHOWN_TEXT_LIMIT) -> str:
     if r.counterexample:
         parts.append(truncate(r.counterexample, limit))
     if r.reproduction:
-        parts.append(truncate(r.reproduction, limit))
+        parts.append(truncate_reproduction(r.reproduction, limit))
     if r.worst:
         parts.append("largest violation found:\n" + truncate(r.worst, limit))
     others = _other_findings(r, limit)

@@ -19,7 +19,7 @@ from html import escape
 
 import metrics
 
-from properties.engine.vocabulary.results import fingerprint, STATUS_LABEL, truncate, VIOLATIONS
+from properties.engine.vocabulary.results import fingerprint, STATUS_LABEL, truncate, truncate_reproduction, VIOLATIONS
 from properties.engine.verdict import causes as causes_mod
 from properties.engine.report.audit_report import diff, new_violations, Report, SHOWN_TEXT_LIMIT, worker_output_shown
 from properties.engine.report.plots import plot_failure
@@ -209,7 +209,7 @@ def _causes_table(found, *, open_: bool) -> str:
         if open_ and rep.reproduction:
             repro = (f"<details><summary>e.g. <code>{escape(fingerprint(rep.property_id, rep.finding_class))}"
                      f"</code>{escape(causes_mod.member_label(c, rep))}</summary><pre>{escape(truncate(rep.detail.strip(), SHOWN_TEXT_LIMIT))}</pre>"
-                     f'<pre class="reproduction">{escape(truncate(rep.reproduction, SHOWN_TEXT_LIMIT))}</pre>'
+                     f'<pre class="reproduction">{escape(truncate_reproduction(rep.reproduction, SHOWN_TEXT_LIMIT))}</pre>'
                      "</details>")
         rows.append(f"<tr><td>{escape(c.severity or 'other')}</td><td>{escape(c.title())}{repro}</td>"
                     f"<td>{len(c.members)}</td><td>{props}</td></tr>")

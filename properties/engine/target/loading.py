@@ -72,6 +72,9 @@ BUNDLED: dict[str, str] = {
 }
 
 DEFAULT_TARGET = "metrics"
+#: seconds a target's module may take to import (``--import-timeout``): some libraries (Keras on torch) take a
+#: minute on a loaded machine
+DEFAULT_IMPORT_TIMEOUT = 120.0
 ENV_VAR = "METRIC_ASSAY_TARGET"
 DEVIATIONS_DIR = Path(__file__).resolve().parents[3] / "reference" / "deviations"
 
@@ -221,9 +224,10 @@ def check_name(name: str) -> None:
         )
 
 
-def probe_import(module_path: str, timeout: float = 120.0) -> None:
+def probe_import(module_path: str, timeout: float = DEFAULT_IMPORT_TIMEOUT) -> None:
     """Import ``module_path`` in a forked child first: a module that exits, aborts or hangs
-    while it is imported is reported here, before the process holding the results imports it."""
+    while it is imported is reported here, before the process holding the results imports it.
+    An import running past ``timeout`` seconds is reported as such, naming the option that raises it."""
     if not hasattr(os, "fork"):
         return
     read_fd, write_fd = os.pipe()
@@ -247,7 +251,8 @@ def probe_import(module_path: str, timeout: float = 120.0) -> None:
     os.close(write_fd)
     data, status = read_child(read_fd, pid, timeout)
     if status is None:
-        raise TargetUnavailable(f"importing {module_path!r} did not finish within {timeout:g}s")
+        raise TargetUnavailable(f"importing {module_path!r} did not finish within {timeout:g}s; "
+                                "--import-timeout raises the limit")
     message = data.decode("utf-8", "replace")
     if message == "ok":
         return
@@ -302,12 +307,13 @@ def _conventions(namespace) -> dict:
 
 
 def load_target(
-    name: str | None = None, *, deviations_file: str | None = None, probe: bool = False
+    name: str | None = None, *, deviations_file: str | None = None, probe: bool = False,
+    import_timeout: float = DEFAULT_IMPORT_TIMEOUT,
 ) -> Target:
     """Resolve a target name (bundled, or ``pkg.module[:attr]``) to a :class:`Target`.
 
     With ``probe=True`` the module is first imported in a throwaway child process
-    (:func:`probe_import`). Anything that goes wrong is a :class:`TargetUnavailable`
+    (:func:`probe_import`), which may take ``import_timeout`` seconds. Anything that goes wrong is a :class:`TargetUnavailable`
     with a one-line message.
     """
     name = resolve_name(name) if name is None else name
@@ -315,7 +321,7 @@ def load_target(
     import_path = BUNDLED.get(name, name)
     module_path, _, attribute = import_path.partition(":")
     if probe and module_path not in sys.modules:
-        probe_import(module_path)
+        probe_import(module_path, timeout=import_timeout)
     try:
         module = importlib.import_module(module_path)
     except ImportError as exc:

@@ -551,7 +551,7 @@ def member_label(cause: Cause, member: Member) -> str:
 
 def cause_lines(cause: Cause, number: int, *, limit: int = 1500, with_reproduction: bool = True) -> list[str]:
     """A cause as the terminal shows it: the title, its properties, its representative's reproduction."""
-    from properties.engine.vocabulary.results import truncate
+    from properties.engine.vocabulary.results import truncate, truncate_reproduction
 
     rep = cause.representative
     state = STATE_LABEL[cause.state]
@@ -563,6 +563,6 @@ def cause_lines(cause: Cause, number: int, *, limit: int = 1500, with_reproducti
     if with_reproduction:
         lines.append(f"    e.g. {rep.property_id}{{{rep.finding_class}}}{member_label(cause, rep)}: "
                      + truncate((rep.detail or "").strip().splitlines()[0] if rep.detail else "", 300))
-        for line in truncate(rep.reproduction, limit).splitlines():
+        for line in truncate_reproduction(rep.reproduction, limit).splitlines():
             lines.append("      " + line)
     return lines

@@ -39,6 +39,40 @@ def truncate(text: str, limit: int) -> str:
     return text[:limit] + f"\n... [{len(text) - limit} more characters cut]"
 
 
+def _is_code(line: str) -> bool:
+    return bool(line.strip()) and not line.lstrip().startswith("#")
+
+
+def truncate_reproduction(text: str, limit: int) -> str:
+    """A reproduction cut to about ``limit`` characters in the middle, never at its end: its header (title and
+    imports) and the last call (the failing one: the check gave up after it) with its comment lines are kept
+    whole, then as many of the first calls as fit, and one comment line says how many lines were cut between.
+    Text that is not a reproduction (no call line) is cut as :func:`truncate` cuts."""
+    if len(text) <= limit:
+        return text
+    lines = text.splitlines()
+    code = [i for i, line in enumerate(lines) if _is_code(line)]
+    calls = [i for i in code if not lines[i].lstrip().startswith(("import ", "from "))]
+    if not calls:
+        return truncate(text, limit)
+    last = calls[-1]
+    header = lines[:calls[0]]
+    tail = lines[last:]
+    budget = limit - sum(len(line) + 1 for line in header + tail)
+    body: list[str] = []
+    for line in lines[calls[0]:last]:
+        if budget - len(line) - 1 < 0:
+            break
+        body.append(line)
+        budget -= len(line) + 1
+    cut = lines[calls[0] + len(body):last]
+    if not cut:
+        return text
+    marker = (f"# ... {len(cut)} line(s) ({sum(len(line) + 1 for line in cut)} characters) cut here, "
+              f"{sum(map(_is_code, cut))} call(s) among them; the last call below is the failing one")
+    return "\n".join(header + body + [marker] + tail)
+
+
 @dataclasses.dataclass
 class Result:
     property_id: str
@@ -96,7 +130,7 @@ class Result:
                 continue
             value = getattr(self, f.name)
             if isinstance(value, str):
-                value = truncate(value, JSON_TEXT_LIMIT)
+                value = (truncate_reproduction if f.name == "reproduction" else truncate)(value, JSON_TEXT_LIMIT)
             d[f.name] = (list(value) if f.name in ("metrics", "skipped", "calls", "findings", "conventions", "warmups")
                          else value)
         return d
