@@ -195,7 +195,8 @@ def record(names: Iterable[str], *, examples: int = RECORDED_EXAMPLES,
     import metrics
     from hypothesis import settings
 
-    from properties.engine.search.runner import not_applicable_reason, run_in_process
+    from properties.engine.search.runner import run_in_process
+    from properties.engine.target.applicability import not_applicable_reason
     from properties.engine.target.loading import load_target
     from properties.engine.vocabulary import profiles, registry
 
