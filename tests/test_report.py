@@ -117,3 +117,18 @@ def test_a_one_metric_target_gets_a_small_markdown_that_names_every_finding():
     missing = {m for r in not_provided for m in r.metrics} - {"mean_squared_error"}
     assert all(f"`{m}`" in text for m in missing)
     assert f"{len(not_provided)} properties n/a: the target does not provide {len(missing)} metrics" in text
+
+
+def test_the_markdown_of_a_real_one_metric_audit_is_small_and_names_its_finding():
+    """``metric-assay audit pot`` (``tests/audits/``): one metric, 2,819 properties n/a; 398,003 bytes of
+    Markdown before the n/a for want of a metric were counted instead of listed."""
+    from tests.test_html_report import audited
+
+    report = audited("pot")
+    text = report.to_markdown()
+    assert len(text.encode()) < 20_000
+    found = [(r, f) for r in report.results for f in r.findings]
+    assert found
+    for r, f in found:
+        assert f"### `{r.property_id}`" in text and "{" + f["finding_class"] + "}" in text
+    assert "| generative | 30 |" in text and f"{len(report.not_provided())} properties n/a" in text
