@@ -1,20 +1,26 @@
 """The HTML report in a real browser: headless Chromium from the system packages, driven by Selenium.
 
 Skipped, with the command that installs them, where Chromium, its driver or Selenium is missing. One browser for
-the module; one page shows the reports of two toy targets audited on five properties, the other is
+the module; one page shows the reports of two toy targets audited on five properties, one the real audits of
+``tests/audits/`` in as many rows as there are bundled targets (opened from a file and from a server), the last is
 ``docs/conformance/index.html``, every bundled target's full audit (written by ``make docs``, as ``make audit``
-writes ``reports/index.html``).
+writes ``reports/index.html``). A drill-down is unpacked when its cell is first clicked: the tests wait for it.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import http.server
 import shutil
 import tempfile
+import threading
 from pathlib import Path
 
 import pytest
 
 from properties.engine.cli.main import DEFAULT_AUDIT_SET, main
+from tests.test_html_report import audited
 from tests.toys import PICTURED, picture_reports
 
 BUNDLED_PAGE = Path(__file__).resolve().parents[1] / "docs" / "conformance" / "index.html"
@@ -30,6 +36,7 @@ webdriver = pytest.importorskip("selenium.webdriver", reason="the browser test n
                                 "pip install 'metric-assay[test]'")
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 #: a closed network otherwise makes Chromium wait on its update, sync and QUIC probes
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -50,6 +57,15 @@ def browser():
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def opened(browser, cell):
+    """Click ``cell`` and wait for its drill-down to be unpacked and shown; the drill-down."""
+    panel = browser.find_element(By.ID, cell.get_attribute("data-panel"))
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", cell)  # not under
+    cell.click()  # the sticky column of target names
+    WebDriverWait(browser, 20).until(lambda _: panel.is_displayed() and panel.find_elements(By.CSS_SELECTOR, "table"))
+    return panel
 
 
 @pytest.fixture(scope="module")
@@ -76,10 +92,8 @@ def test_matrix_has_one_row_per_target(page):
 
 def test_clicking_a_failing_cell_shows_its_reproduction(page):
     cell = page.find_element(By.CSS_SELECTOR, 'td.cell[data-status="fail"]')
-    panel = page.find_element(By.ID, cell.get_attribute("data-panel"))
-    assert not panel.is_displayed()
-    cell.click()
-    assert panel.is_displayed()
+    assert not page.find_element(By.ID, cell.get_attribute("data-panel")).is_displayed()
+    panel = opened(page, cell)
     reproduction = panel.find_element(By.CSS_SELECTOR, "pre.reproduction")
     assert reproduction.is_displayed()
     assert reproduction.text.startswith("# Calls to wrong_pictures (tests.targets.wrong_pictures)")
@@ -105,9 +119,7 @@ def test_at_1600_pixels_every_column_of_a_drill_down_is_on_screen(browser, tmp_p
     out.write_text(render_page([report]), encoding="utf-8")
     browser.set_window_size(1600, 1000)
     browser.get(out.as_uri())
-    cell = browser.find_element(By.CSS_SELECTOR, 'td.cell[data-status="fail"]')
-    cell.click()
-    panel = browser.find_element(By.ID, cell.get_attribute("data-panel"))
+    panel = opened(browser, browser.find_element(By.CSS_SELECTOR, 'td.cell[data-status="fail"]'))
     width = browser.execute_script("return document.documentElement.clientWidth")
     for header in panel.find_elements(By.CSS_SELECTOR, "table.props th"):
         right = browser.execute_script("return arguments[0].getBoundingClientRect().right", header)
@@ -125,9 +137,62 @@ def test_the_page_of_the_bundled_targets_shows_every_one_and_opens_a_deviation(b
     assert [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "WARNING")] == []
     rows = browser.find_elements(By.CSS_SELECTOR, "table.matrix tr.target-row")
     assert [r.find_element(By.CSS_SELECTOR, "th").text.split()[0] for r in rows] == list(DEFAULT_AUDIT_SET)
-    cell = browser.find_element(By.CSS_SELECTOR, 'td.cell[data-status="deviation"]')
-    panel = browser.find_element(By.ID, cell.get_attribute("data-panel"))
-    cell.click()
-    assert panel.is_displayed()
+    panel = opened(browser, browser.find_element(By.CSS_SELECTOR, 'td.cell[data-status="deviation"]'))
     assert panel.find_element(By.CSS_SELECTOR, "pre.reproduction").text.startswith("# Calls to ")
 
+
+
+@pytest.fixture(scope="module")
+def audits_page(tmp_path_factory):
+    """The real audits of ``tests/audits/``, one row per bundled target, each under a name of its own."""
+    from properties.engine.report.html import render_page
+
+    audits = [audited(name) for name in ("pot", "jiwer", "sklearn_classification")]
+    reports = [dataclasses.replace(a, signature=dataclasses.replace(a.signature, target=f"{a.signature.target}_{i}"))
+               for i, a in zip(range(len(DEFAULT_AUDIT_SET)), audits * len(DEFAULT_AUDIT_SET))]
+    out = tmp_path_factory.mktemp("audits") / "index.html"
+    out.write_text(render_page(reports), encoding="utf-8")
+    return out
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def _page_errors(browser) -> list:
+    """The console's errors and warnings, but the browser's own request for a /favicon.ico the server lacks."""
+    return [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "WARNING")
+            and "favicon.ico" not in e["message"]]
+
+
+@pytest.fixture(scope="module")
+def served(audits_page):
+    """``audits_page``'s folder served over HTTP on localhost; the page's URL."""
+    handler = functools.partial(_QuietHandler, directory=str(audits_page.parent))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/{audits_page.name}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize("how", ["file", "served"])
+def test_a_drill_down_is_unpacked_when_opened_from_a_file_or_a_server(browser, audits_page, request, how):
+    browser.get(audits_page.as_uri() if how == "file" else request.getfixturevalue("served"))
+    assert _page_errors(browser) == []
+    rows = browser.find_elements(By.CSS_SELECTOR, "table.matrix tr.target-row")
+    assert len(rows) == len(DEFAULT_AUDIT_SET)
+    pot = rows[0]
+    assert len(pot.find_elements(By.CSS_SELECTOR, "td.cell[data-panel]")) == 1, "pot provides one metric"
+    missing = pot.find_element(By.CSS_SELECTOR, 'td.cell[data-status="not provided"]')
+    assert "not provided by the target" in missing.get_attribute("title")
+    panel = opened(browser, pot.find_element(By.CSS_SELECTOR, "td.cell[data-panel]"))
+    assert "wasserstein_distance" in panel.find_element(By.CSS_SELECTOR, "h3").text
+    assert panel.find_element(By.CSS_SELECTOR, "pre.reproduction").text.startswith("# Calls to ")
+    other = opened(browser, rows[2].find_element(By.CSS_SELECTOR, 'td.cell[data-status="deviation"]'))
+    assert not panel.is_displayed() and other.find_element(By.CSS_SELECTOR, "pre.reproduction").is_displayed()
+    assert _page_errors(browser) == []

@@ -6,21 +6,34 @@ The page in a real browser is ``tests/test_html_browser.py``.
 from __future__ import annotations
 
 import dataclasses
+import gzip
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+from html import escape
 from pathlib import Path
 
 import pytest
 
-from properties.engine.report.audit_report import Report
-from properties.engine.report.html import change_kind, render_page
-from properties.engine.cli.main import main
+from properties.engine.report.audit_report import Report, SHOWN_TEXT_LIMIT
+from properties.engine.vocabulary.results import truncate
+from properties.engine.report.html import change_kind, embedded_details, render_page
+from properties.engine.cli.main import DEFAULT_AUDIT_SET, main
 from tests.toys import PICTURED, picture_reports
 
 REPO = Path(__file__).resolve().parents[1]
+
+#: real JSON reports, gzipped: ``metric-assay audit pot`` (one metric), ``audit jiwer`` (the word and character
+#: error rates) and ``audit sklearn --family classification`` (245 pass, 41 known deviations), profile ci
+AUDITS = Path(__file__).resolve().parent / "audits"
+
+
+def audited(name: str) -> Report:
+    path = AUDITS / f"{name}.json.gz"
+    return Report.from_dict(json.loads(gzip.decompress(path.read_bytes())), source=str(path))
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +50,11 @@ def page(report_files, tmp_path_factory):
 
 
 def _panel(page: str, panel_id: str) -> str:
-    match = re.search(rf'<section class="panel" id="{panel_id}" hidden>(.*?)</section>', page, re.S)
+    """A drill-down: a placeholder in the page, its content in the target's compressed data block."""
+    row = int(panel_id[1:].split("-")[0])
+    assert f'<section class="panel" id="{panel_id}" data-target="{row}" hidden></section>' in page
+    match = re.search(rf'<section class="panel" id="{panel_id}" hidden>(.*?)</section>',
+                      embedded_details(page).get(row, ""), re.S)
     assert match, f"no drill-down {panel_id} in the page"
     return match.group(1)
 
@@ -75,8 +92,10 @@ def test_text_from_a_report_is_escaped_everywhere(report_files):
                                           statement=hostile, property_id=r.property_id + hostile)
                       for r in report.results]
     html = render_page([report], diff_pair=(report, report))
-    assert html.count("<script>") == 1  # the page's own
+    assert html.count("<script>") == 1  # the page's own; the drill-downs are data blocks of base64
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    details = embedded_details(html)[0]
+    assert "<script" not in details and "&lt;script&gt;alert(1)&lt;/script&gt;" in details
 
 
 def test_page_needs_no_network(page):
@@ -161,3 +180,24 @@ def test_the_precision_line_says_what_was_declared_and_what_was_returned(report_
     assert "compared at float32, as declared" in declared.precision_line()
     returned = dataclasses.replace(declared, signature=report.signature)
     assert "results returned in float32" in returned.precision_line()
+
+
+def test_the_page_of_as_many_real_audits_as_there_are_bundled_targets_is_under_3_mb():
+    """One row per bundled target, each a real audit under a name of its own; the drill-downs of the metrics a
+    target provides are all in the page, those it does not provide are counted."""
+    audits = [audited(name) for name in ("pot", "jiwer", "sklearn_classification")]
+    reports = [dataclasses.replace(a, signature=dataclasses.replace(a.signature, target=f"{a.signature.target}_{i}"))
+               for i, a in zip(range(len(DEFAULT_AUDIT_SET)), audits * len(DEFAULT_AUDIT_SET))]
+    page = render_page(reports, title="as many targets as are bundled")
+    assert len(page.encode()) < 3_000_000, f"{len(page.encode()):,} bytes for {len(reports)} targets"
+    details = embedded_details(page)
+    for row, report in enumerate(reports):
+        for r in report.violations() + report.by_status("deviation"):
+            assert f"<code>{escape(r.property_id)}</code>" in details[row]
+            assert escape(truncate(r.reproduction, SHOWN_TEXT_LIMIT)) in details[row]
+        skipped = {id(r) for r in report.not_provided()}
+        shown = [r for r in report.results if id(r) not in skipped]
+        assert all(f"<code>{escape(r.property_id)}</code>" in details[row] for r in shown)
+        assert escape(report.not_provided_line()) in page
+    pot = re.search(r'<tr class="target-row">(.*?)</tr>', page, re.S).group(1)
+    assert pot.count('data-panel="') == 1, "pot provides one metric: one cell opens"

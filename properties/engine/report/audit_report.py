@@ -209,6 +209,37 @@ class Report:
         """Per provided metric, the properties that reached a verdict of those that apply."""
         return coverage_mod.Coverage.of(self.results)
 
+    def provided_metrics(self) -> set[str]:
+        """The metrics the target has: those of every property that got past "target does not provide"."""
+        return {m for r in self.results if coverage_mod.kind_of(r.status, r.detail) != "not provided"
+                for m in r.metrics}
+
+    def not_provided(self) -> list[Result]:
+        """The properties n/a because the target provides none of the metrics they touch. The Markdown and HTML
+        reports count them (:meth:`not_provided_by_family`) instead of listing them; the JSON has every one."""
+        provided = self.provided_metrics()
+        return [r for r in self.results if coverage_mod.kind_of(r.status, r.detail) == "not provided"
+                and not provided.intersection(r.metrics)]
+
+    def not_provided_by_family(self) -> list[tuple[str, int, list[str]]]:
+        """Per family: how many of its properties are n/a for want of their metrics, and those metrics."""
+        provided = self.provided_metrics()
+        counts: Counter = Counter()
+        names: dict[str, set[str]] = {}
+        for r in self.not_provided():
+            counts[r.family] += 1
+            names.setdefault(r.family, set()).update(m for m in r.metrics if m not in provided)
+        return [(family, counts[family], sorted(names[family])) for family in sorted(counts)]
+
+    def not_provided_line(self) -> str:
+        """``2746 properties n/a: the target does not provide 175 of their metrics`` ('' when it has them all)."""
+        skipped = self.not_provided()
+        if not skipped:
+            return ""
+        missing = {m for r in skipped for m in r.metrics} - self.provided_metrics()
+        return (f"{len(skipped)} propert{'ies' if len(skipped) != 1 else 'y'} n/a: the target does not provide "
+                f"{len(missing)} metric{'s' if len(missing) != 1 else ''} they check")
+
     def declarations_applied(self) -> list[tuple[str, str, list[str]]]:
         """Each declared convention, domain and tie rule once: (name, its line, the properties it touched)."""
         out = []
@@ -509,13 +540,22 @@ class Report:
         for r in self.results:
             for m in r.metrics:
                 per_metric.setdefault(m, Counter())[r.status] += 1
+        provided = self.provided_metrics()
         for m in sorted(per_metric):
+            if m not in provided:
+                continue
             c = per_metric[m]
             bad = sum(c[s] for s in VIOLATIONS)
             out.append(f"| `{m}` | {c['pass'] + c['fixed']} | {bad} | {c['n/a']} | {c['deviation']} |")
         out.append("")
-        out += ["## Properties", "", "| property | kind | metrics | result | note |", "|---|---|---|---|---|"]
-        for r in self.results:
+        out += self._not_provided_markdown()
+        skipped = {id(r) for r in self.not_provided()}
+        out += ["## Properties", ""]
+        if skipped:
+            out += [f"Every property of the metrics the target provides; the {len(skipped)} n/a for want of their "
+                    "metrics are counted under *Metrics not provided*.", ""]
+        out += ["| property | kind | metrics | result | note |", "|---|---|---|---|---|"]
+        for r in (r for r in self.results if id(r) not in skipped):
             note = _md_cell(r.detail.splitlines()[0] if r.detail else (f"{r.examples} examples" if r.examples else ""))
             out.append(
                 f"| `{r.property_id}` | {r.kind} | {', '.join(r.metrics)} | {STATUS_LABEL[r.status]} | {note} |"
@@ -545,6 +585,17 @@ class Report:
             out += [f"- {md_text(pid)}" for pid in self.unmatched_deviations]
             out.append("")
         return "\n".join(out)
+
+    def _not_provided_markdown(self) -> list[str]:
+        rows = self.not_provided_by_family()
+        if not rows:
+            return []
+        out = ["## Metrics not provided", "",
+               f"{self.not_provided_line()}. Those properties are not listed under *Properties* (the JSON "
+               "report has every one); per family, how many there are and the catalog metrics they need:", "",
+               "| family | n/a properties | metrics not provided |", "|---|---:|---|"]
+        out += [f"| {family} | {n} | {', '.join(md_code(m) for m in names)} |" for family, n, names in rows]
+        return out + [""]
 
     def _causes_markdown(self) -> list[str]:
         found = self.causes()

@@ -7,6 +7,14 @@ failure's minimal and worst counterexample, reproduction and picture
 (:mod:`properties.engine.report.plots`), each target's declared conventions and known
 deviations with their reasons, and optionally the diff of two reports.
 
+The page is sized to what the targets provide. A cell of a metric the target does not provide (every
+property of it n/a for that reason) has no drill-down: its tooltip and the target's section count those
+properties, per family, and name the metrics. The drill-downs of the provided metrics are embedded per
+target, gzip-compressed and base64-encoded in a data block, and unpacked in the browser
+(``DecompressionStream``) when a cell of that target is first opened: the page of every bundled target is
+a few megabytes, not tens, and opens from a ``file://`` URL as well as from a server.
+:func:`embedded_details` reads them back in Python.
+
 Nothing is fetched at view time: CSS, the few lines of JavaScript and the SVG
 pictures are inline. Every string that comes from a report is escaped: a report
 holds what a target returned and raised, which may be markup.
@@ -14,6 +22,9 @@ holds what a target returned and raised, which may be markup.
 
 from __future__ import annotations
 
+import base64
+import gzip
+import re
 from collections import Counter
 from html import escape
 
@@ -46,6 +57,8 @@ td.cell{width:18px;height:20px;min-width:18px;border:1px solid #fff;text-align:c
   cursor:pointer}
 td.cell.selected{outline:2px solid #000}
 td.st-absent{background:#fafafa;cursor:default}
+td.st-not-provided{background:#ececec;cursor:default}
+.panel.loading::after{content:"unpacking the drill-downs of this target ...";color:#666}
 .st-pass{background:#4caf50;color:#fff}.st-n-a{background:#d0d0d0}
 .st-deviation{background:#f5c542}.st-fixed{background:#64b5f6}
 .st-fail,.st-error,.st-crash,.st-hang,.st-memory,.st-mutation,.st-nondeterministic{background:#d32f2f;color:#fff}
@@ -63,15 +76,59 @@ pre{background:#f3f3f3;padding:6px;overflow:auto;max-height:24em;white-space:pre
 
 _SCRIPT = """
 (function () {
-  function show(id) {
+  var unpacked = {};
+  var current = null;
+  function inflate(text) {
+    if (typeof DecompressionStream === 'undefined') {
+      return Promise.reject(new Error('this browser has no DecompressionStream'));
+    }
+    var bytes = Uint8Array.from(atob(text.trim()), function (c) { return c.charCodeAt(0); });
+    return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
+  }
+  function unpack(target) {
+    if (!unpacked[target]) {
+      var block = document.getElementById('detail-t' + target);
+      unpacked[target] = (block ? inflate(block.textContent) : Promise.resolve('')).then(function (html) {
+        var template = document.createElement('template');
+        template.innerHTML = html;
+        var sections = template.content.querySelectorAll('section.panel');
+        for (var i = 0; i < sections.length; i++) {
+          var placeholder = document.getElementById(sections[i].id);
+          if (placeholder) {
+            placeholder.replaceChildren.apply(placeholder, Array.prototype.slice.call(sections[i].childNodes));
+            placeholder.classList.remove('loading');
+          }
+        }
+      });
+    }
+    return unpacked[target];
+  }
+  function reveal(id) {
     var panels = document.querySelectorAll('.panel');
     for (var i = 0; i < panels.length; i++) { panels[i].hidden = panels[i].id !== id; }
+    var panel = document.getElementById(id);
+    if (panel) { panel.scrollIntoView({block: 'nearest'}); }
+  }
+  function show(id) {
+    var placeholder = document.getElementById(id);
+    if (!placeholder) { return; }
+    current = id;
     var cells = document.querySelectorAll('td.cell.selected');
     for (var j = 0; j < cells.length; j++) { cells[j].classList.remove('selected'); }
     var cell = document.querySelector('td.cell[data-panel="' + id + '"]');
     if (cell) { cell.classList.add('selected'); }
-    var panel = document.getElementById(id);
-    if (panel) { panel.scrollIntoView({block: 'nearest'}); }
+    var target = placeholder.getAttribute('data-target');
+    if (target === null) { reveal(id); return; }
+    if (!placeholder.hasChildNodes()) { placeholder.classList.add('loading'); }
+    reveal(id);
+    unpack(target).then(function () {
+      placeholder.classList.remove('loading');
+      if (current === id) { reveal(id); }
+    }, function (error) {
+      placeholder.classList.remove('loading');
+      placeholder.textContent = 'The drill-downs of this target could not be unpacked (' + error.message +
+        '); the Markdown and JSON reports of the target have every property.';
+    });
   }
   document.addEventListener('click', function (event) {
     var cell = event.target.closest('td.cell[data-panel]');
@@ -106,17 +163,22 @@ def render_page(reports: list[Report], *, diff_pair: tuple[Report, Report] | Non
     columns = _metric_columns(reports)
     plots: dict[int, str | None] = {}
     labels = target_labels(reports)
+    counted = [{id(r) for r in report.not_provided()} for report in reports]
     body = [f"<h1>{escape(title)}</h1>"]
     if reports:
         body.append(_causes_section(reports, labels))
         body.append(_legend())
-        body.append(_matrix(reports, columns, labels))
+        body.append(_matrix(reports, columns, labels, counted))
         body.append('<div id="panels">')
         for row, report in enumerate(reports):
             cells = _cells(report)
+            panels = []
             for col, metric in enumerate(columns):
-                if metric in cells:
-                    body.append(_panel(row, col, report, metric, cells[metric], plots))
+                if metric in cells and not _not_provided(cells[metric], counted[row]):
+                    body.append(f'<section class="panel" id="p{row}-{col}" data-target="{row}" hidden></section>')
+                    panels.append(_panel(row, col, report, metric, cells[metric], plots))
+            if panels:
+                body.append(_data_block(row, "\n".join(panels)))
         body.append("</div>")
         body.append("<h2>Targets</h2>")
         body += [_target_section(row, report, labels[row]) for row, report in enumerate(reports)]
@@ -135,6 +197,24 @@ def _metric_columns(reports: list[Report]) -> list[str]:
     """Every metric any report has a property for, grouped by family (the catalog's), then by name."""
     seen = {m for report in reports for r in report.results for m in r.metrics}
     return sorted(seen, key=lambda m: (metrics.CATALOG.get(m, "~"), m))
+
+
+def _not_provided(results, counted: set[int]) -> bool:
+    """Whether a cell's every property is n/a because the target does not provide the metrics it needs."""
+    return all(id(r) in counted for r in results)
+
+
+def _data_block(row: int, html: str) -> str:
+    """A target's drill-downs, gzip-compressed (reproducibly: no time stamp) and base64-encoded: no markup."""
+    packed = base64.b64encode(gzip.compress(html.encode("utf-8"), compresslevel=9, mtime=0)).decode("ascii")
+    return f'<script type="application/gzip" data-encoding="base64" id="detail-t{row}">{packed}</script>'
+
+
+def embedded_details(page: str) -> dict[int, str]:
+    """The drill-downs a page embeds, unpacked: target row -> the HTML of its panels."""
+    blocks = re.findall(r'<script type="application/gzip" data-encoding="base64" id="detail-t(\d+)">([^<]*)</script>',
+                        page)
+    return {int(row): gzip.decompress(base64.b64decode(packed)).decode("utf-8") for row, packed in blocks}
 
 
 def _cells(report: Report) -> dict[str, list]:
@@ -219,6 +299,7 @@ def _causes_table(found, *, open_: bool) -> str:
 
 def _legend() -> str:
     items = "".join(f'<span class="{status_class(s)}">{escape(STATUS_LABEL[s])}</span>' for s in WORST_FIRST)
+    items += '<span class="st-not-provided">not provided (every property n/a)</span>'
     return f'<p class="legend">Cell colour: the worst result among the metric\'s properties. {items}</p>'
 
 
@@ -227,7 +308,7 @@ def _counts_text(results) -> str:
     return ", ".join(f"{c[s]} {STATUS_LABEL[s]}" for s in WORST_FIRST if c[s])
 
 
-def _matrix(reports: list[Report], columns: list[str], labels: list[str]) -> str:
+def _matrix(reports: list[Report], columns: list[str], labels: list[str], counted: list[set[int]]) -> str:
     head = ['<tr><th class="target">target</th>']
     for metric in columns:
         family = metrics.CATALOG.get(metric, "not in the catalog")
@@ -243,6 +324,11 @@ def _matrix(reports: list[Report], columns: list[str], labels: list[str]) -> str
                 out.append(f'<td class="cell st-absent" title="{escape(report.signature.target)} · '
                            f'{escape(metric)}: no property"></td>')
                 continue
+            if _not_provided(results, counted[row]):
+                out.append(f'<td class="cell st-not-provided" data-status="not provided" title="'
+                           f'{escape(report.signature.target)} · {escape(metric)}: not provided by the target, '
+                           f'{len(results)} n/a"></td>')
+                continue
             worst = worst_status([r.status for r in results])
             bad = sum(r.status in VIOLATIONS for r in results)
             tip = f"{report.signature.target} · {metric}: {_counts_text(results)}"
@@ -250,7 +336,8 @@ def _matrix(reports: list[Report], columns: list[str], labels: list[str]) -> str
                        f'data-panel="p{row}-{col}" tabindex="0" title="{escape(tip)}">{bad or ""}</td>')
         out.append("</tr>")
         rows.append("".join(out))
-    return ('<h2>Targets x metrics</h2><p>Click a cell for its properties.</p><div class="matrix-wrap">'
+    return ('<h2>Targets x metrics</h2><p>Click a cell for its properties (a grey cell is a metric the target '
+            'does not provide: its section below counts those properties).</p><div class="matrix-wrap">'
             f'<table class="matrix"><thead>{"".join(head)}</thead><tbody>{"".join(rows)}</tbody></table></div>')
 
 
@@ -333,6 +420,13 @@ def _target_section(row: int, report: Report, label: str) -> str:
         out.append(f"<p><b>{escape(report.coverage().low_text())}</b></p>")
     if report.coverage().skipped_text():
         out.append(f"<p>{escape(report.coverage().skipped_text())}</p>")
+    missing = report.not_provided_by_family()
+    if missing:
+        out.append(f"<details><summary>{escape(report.not_provided_line())}</summary><table class=\"props\">"
+                   "<tr><th>family</th><th>n/a properties</th><th>metrics not provided</th></tr>")
+        out += [f"<tr><td>{escape(family)}</td><td>{n}</td><td>"
+                + ", ".join(f"<code>{escape(m)}</code>" for m in names) + "</td></tr>" for family, n, names in missing]
+        out.append("</table></details>")
     if report.incomplete:
         out.append(f"<p><b>INCOMPLETE:</b> the audit was interrupted; {len(report.not_run)} properties did not "
                    "run.</p>")
