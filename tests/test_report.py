@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from properties.engine.search.runner import not_applicable_reason
+from properties.engine.target.applicability import not_applicable_reason
 from properties.engine.vocabulary.profiles import profile_settings
 from properties.engine.vocabulary.registry import conformance_properties
 from properties.engine.vocabulary.results import fingerprint, Result, result_base
