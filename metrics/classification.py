@@ -61,6 +61,8 @@ __all__ = [
     "zero_one_loss",
     "hamming_loss",
     "jaccard_score",
+    "informedness",
+    "markedness",
     "top_k_accuracy",
     "hinge_loss",
     "class_likelihood_ratios",
@@ -290,10 +292,9 @@ def _average(values: np.ndarray, support: np.ndarray, average, zero_division: fl
     return float(values.mean())
 
 
-def _rate(y_true, y_pred, parts, *, labels, pos_label, average, sample_weight, zero_division):
-    """A one-vs-rest ratio ``num / den`` where ``parts(tp, fp, fn, tn) -> (num, den)``."""
-    _check_choice(average, "average", AVERAGES)
-    zero_division = _check_zero_division(zero_division)
+def _selected_counts(y_true, y_pred, *, labels, pos_label, average, sample_weight):
+    """(tp, fp, fn, tn) per selected class: ``pos_label`` alone for "binary", ``labels`` if given, else every
+    class present; ``average`` must be one of :data:`AVERAGES` (checked by the caller)."""
     t, classes, C = _prepare(y_true, y_pred, sample_weight)
     if average == "binary":
         if classes.shape[0] > 2:
@@ -312,7 +313,15 @@ def _rate(y_true, y_pred, parts, *, labels, pos_label, average, sample_weight, z
         classes, C, idx = _with_labels(classes, C, _check_labels(labels, t))
     else:
         idx = None
-    tp, fp, fn, tn = _one_vs_rest(C, idx)
+    return _one_vs_rest(C, idx)
+
+
+def _rate(y_true, y_pred, parts, *, labels, pos_label, average, sample_weight, zero_division):
+    """A one-vs-rest ratio ``num / den`` where ``parts(tp, fp, fn, tn) -> (num, den)``."""
+    _check_choice(average, "average", AVERAGES)
+    zero_division = _check_zero_division(zero_division)
+    tp, fp, fn, tn = _selected_counts(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                                      sample_weight=sample_weight)
     num, den = parts(tp, fp, fn, tn)
     if average == "micro":
         return float(_divide(num.sum(), den.sum(), zero_division))
@@ -322,6 +331,45 @@ def _rate(y_true, y_pred, parts, *, labels, pos_label, average, sample_weight, z
     if average == "binary":
         return float(per_class[0])
     return _average(per_class, tp + fn, average, zero_division)
+
+
+def _two_rates(num_a, den_a, num_b, den_b):
+    """(a, b, defined): the ratios num_a / den_a and num_b / den_b per class (1.0 where undefined, a
+    placeholder) and the mask of the classes where both denominators are positive."""
+    defined = (den_a > 0) & (den_b > 0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        a = np.where(den_a > 0, num_a / np.where(den_a > 0, den_a, 1.0), 1.0)
+        b = np.where(den_b > 0, num_b / np.where(den_b > 0, den_b, 1.0), 1.0)
+    return a, b, defined
+
+
+def _score(y_true, y_pred, score, *, labels, pos_label, average, sample_weight, zero_division):
+    """A one-vs-rest score ``score(tp, fp, fn, tn) -> (values, defined)`` of the counts per class, averaged
+    as :func:`_rate` averages a ratio; undefined entries take ``zero_division``. ``average="micro"``
+    scores the pooled counts."""
+    _check_choice(average, "average", AVERAGES)
+    zero_division = _check_zero_division(zero_division)
+    tp, fp, fn, tn = _selected_counts(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                                      sample_weight=sample_weight)
+    if average == "micro":
+        tp, fp, fn, tn = (np.add.reduce(x, keepdims=True) for x in (tp, fp, fn, tn))
+    values, defined = score(tp, fp, fn, tn)
+    per_class = np.where(defined, values, zero_division)
+    if average is None:
+        return per_class
+    if average in ("binary", "micro"):
+        return float(per_class[0])
+    return _average(per_class, tp + fn, average, zero_division)
+
+
+def _informedness_parts(tp, fp, fn, tn):
+    tpr, tnr, defined = _two_rates(tp, tp + fn, tn, tn + fp)
+    return tpr + tnr - 1.0, defined
+
+
+def _markedness_parts(tp, fp, fn, tn):
+    ppv, npv, defined = _two_rates(tp, tp + fp, tn, tn + fn)
+    return ppv + npv - 1.0, defined
 
 
 # --------------------------------------------------------------------------
@@ -536,8 +584,46 @@ def jaccard_score(
                  average=average, sample_weight=sample_weight, zero_division=zero_division)
 
 
+def informedness(
+    y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0
+):
+    """Informedness (Youden's J statistic, bookmaker informedness): sensitivity + specificity - 1 per class.
+
+    Formula: ``J = TPR + TNR - 1 = TP / (TP + FN) + TN / (TN + FP) - 1`` per class (one vs rest);
+    equivalently ``TPR - FPR``. ``average="micro"`` scores the pooled one-vs-rest counts
+    (sum TP, sum FP, sum FN, sum TN). For two classes with both in y_true,
+    ``J = 2 * balanced_accuracy - 1``, and ``J * markedness = MCC^2`` (MCC has the sign of J).
+    Range: [-1, 1]; 1 perfect, 0 chance (the same prediction rate in both classes), -1 inverted.
+    Undefined cases: class c absent from y_true (TP + FN = 0) or every sample of class c
+    (TN + FP = 0): one of the two rates is 0/0 -> ``zero_division``.
+    Source: Youden (1950), "Index for rating diagnostic tests", Cancer 3(1):32-35; Powers (2011),
+    "Evaluation: from precision, recall and F-measure to ROC, informedness, markedness and correlation",
+    J. Mach. Learn. Technol. 2(1):37-63 (bookmaker informedness).
+    """
+    return _score(y_true, y_pred, _informedness_parts, labels=labels, pos_label=pos_label, average=average,
+                  sample_weight=sample_weight, zero_division=zero_division)
+
+
+def markedness(
+    y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0
+):
+    """Markedness (Powers' deltaP): precision + negative predictive value - 1 per class.
+
+    Formula: ``MK = PPV + NPV - 1 = TP / (TP + FP) + TN / (TN + FN) - 1`` per class (one vs rest): the
+    informedness of y_true as a prediction of y_pred (swapping the arguments swaps the two).
+    ``average="micro"`` scores the pooled one-vs-rest counts. Binary: ``informedness * MK = MCC^2``.
+    Range: [-1, 1]; 1 perfect, 0 chance, -1 inverted.
+    Undefined cases: no sample predicted as c (TP + FP = 0) or every sample predicted as c
+    (TN + FN = 0): one of the two predictive values is 0/0 -> ``zero_division``.
+    Source: Powers (2011), "Evaluation: from precision, recall and F-measure to ROC, informedness,
+    markedness and correlation", J. Mach. Learn. Technol. 2(1):37-63.
+    """
+    return _score(y_true, y_pred, _markedness_parts, labels=labels, pos_label=pos_label, average=average,
+                  sample_weight=sample_weight, zero_division=zero_division)
+
+
 for _fn in (precision, recall, fbeta, f1, specificity, false_positive_rate, false_negative_rate,
-            negative_predictive_value, jaccard_score):
+            negative_predictive_value, jaccard_score, informedness, markedness):
     _fn.__doc__ += _RATE_ARGS
 
 
