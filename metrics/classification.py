@@ -63,6 +63,8 @@ __all__ = [
     "jaccard_score",
     "informedness",
     "markedness",
+    "geometric_mean_score",
+    "index_balanced_accuracy",
     "top_k_accuracy",
     "hinge_loss",
     "class_likelihood_ratios",
@@ -362,6 +364,20 @@ def _score(y_true, y_pred, score, *, labels, pos_label, average, sample_weight, 
     return _average(per_class, tp + fn, average, zero_division)
 
 
+def _geometric_mean_parts(tp, fp, fn, tn):
+    tpr, tnr, defined = _two_rates(tp, tp + fn, tn, tn + fp)
+    return np.sqrt(tpr * tnr), defined
+
+
+def _check_alpha(alpha) -> float:
+    if isinstance(alpha, (bool, np.bool_)) or not isinstance(alpha, numbers.Real):
+        raise MetricInputError("alpha", f"expected a number in [0, 1], got {alpha!r}")
+    alpha = float(alpha)
+    if not 0.0 <= alpha <= 1.0:
+        raise MetricInputError("alpha", f"must lie in [0, 1], got {alpha!r}")
+    return alpha
+
+
 def _informedness_parts(tp, fp, fn, tn):
     tpr, tnr, defined = _two_rates(tp, tp + fn, tn, tn + fp)
     return tpr + tnr - 1.0, defined
@@ -622,8 +638,84 @@ def markedness(
                   sample_weight=sample_weight, zero_division=zero_division)
 
 
+GMEAN_AVERAGES = ("multiclass", *AVERAGES)
+
+
+def geometric_mean_score(
+    y_true, y_pred, *, labels=None, pos_label=1, average="multiclass", sample_weight=None, zero_division=0.0
+):
+    """G-mean, in its two definitions in use, chosen by ``average``.
+
+    Formula: ``average="multiclass"`` (the default, imbalanced-learn's): the geometric mean of the recalls of
+    the classes with positive (weighted) support in y_true (of ``labels`` if given),
+    ``(prod_c TP_c / (TP_c + FN_c))^(1/K)``; for two classes ``sqrt(TPR * TNR)``. Every other ``average``
+    scores each class one vs rest by ``sqrt(TPR_c * TNR_c)`` (Kubat & Matwin's binary G-mean): None per class,
+    "binary" the class ``pos_label``, "macro" the mean of the per-class G-means, "weighted" their mean weighted
+    by support, "micro" the G-mean of the pooled one-vs-rest counts.
+    Range: [0, 1], 1 best; 0 as soon as one recall (or one rate) is 0. The multiclass G-mean is at most the
+    balanced accuracy (the geometric mean of the recalls never exceeds their arithmetic mean).
+    Undefined cases: "multiclass": none of the selected classes occurs in y_true -> ``zero_division``;
+    one vs rest: class c absent from y_true (TP + FN = 0) or every sample of class c (TN + FP = 0) ->
+    ``zero_division``. A class that occurs only in y_pred is left out of the multiclass product
+    (imbalanced-learn counts its 0/0 recall as 0, which makes the G-mean 0).
+    imbalanced-learn's ``average="macro"`` (and "weighted") is ``sqrt(mean TPR * mean TNR)``, the root of
+    the product of the averaged rates (its open bug, scikit-learn-contrib/imbalanced-learn#1096), not the mean
+    of the per-class G-means computed here.
+    Source: Kubat & Matwin (1997), "Addressing the curse of imbalanced training sets: one-sided selection",
+    ICML; Barandela, Sanchez, Garcia & Rangel (2003), Pattern Recognition 36(3):849-851 (the multiclass form);
+    imbalanced-learn ``geometric_mean_score``.
+    """
+    if isinstance(average, str) and average == "multiclass":
+        zero_division = _check_zero_division(zero_division)
+        tp, fp, fn, tn = _selected_counts(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                                          sample_weight=sample_weight)
+        support = tp + fn
+        seen = support > 0
+        if not seen.any():
+            return zero_division
+        recalls = tp[seen] / support[seen]
+        if recalls.shape[0] == 1:
+            return float(recalls[0])
+        with np.errstate(divide="ignore"):
+            return float(np.exp(np.mean(np.log(recalls))))
+    _check_choice(average, "average", GMEAN_AVERAGES)
+    return _score(y_true, y_pred, _geometric_mean_parts, labels=labels, pos_label=pos_label, average=average,
+                  sample_weight=sample_weight, zero_division=zero_division)
+
+
+def index_balanced_accuracy(
+    y_true, y_pred, *, alpha=0.1, squared=True, labels=None, pos_label=1, average="binary", sample_weight=None,
+    zero_division=0.0,
+):
+    """Index of balanced accuracy IBA_alpha(G-mean) per class: the G-mean weighted by the dominance of the recall.
+
+    Formula: ``IBA = (1 + alpha * Dom) * M`` with ``Dom = TPR - TNR`` and ``M = G-mean^2 = TPR * TNR``
+    (``squared=True``, the form Garcia et al. evaluate) or ``M = sqrt(TPR * TNR)`` (``squared=False``), per
+    class one vs rest; ``alpha`` in [0, 1] (imbalanced-learn's default 0.1; PyCM's IBA is alpha = 1).
+    ``average`` as for :func:`precision`: "macro" is the mean of the per-class indices, "micro" the index of the
+    pooled counts. (imbalanced-learn's ``make_index_balanced_accuracy`` averages first:
+    ``(1 + alpha (mean TPR - mean TNR)) * M(averaged)``.)
+    Range: [0, 1] with ``squared=True`` (1 only for TPR = TNR = 1); [0, 1 + alpha] unsquared.
+    Undefined cases: class c absent from y_true (TP + FN = 0) or every sample of class c (TN + FP = 0) ->
+    ``zero_division``.
+    Source: Garcia, Mollineda & Sanchez (2009), "Index of balanced accuracy: a performance measure for skewed
+    class distributions", IbPRIA, LNCS 5524:441-448; imbalanced-learn ``make_index_balanced_accuracy``.
+    """
+    alpha = _check_alpha(alpha)
+    if not isinstance(squared, (bool, np.bool_)):
+        raise MetricInputError("squared", f"expected True or False, got {squared!r}")
+
+    def parts(tp, fp, fn, tn):
+        tpr, tnr, defined = _two_rates(tp, tp + fn, tn, tn + fp)
+        m = tpr * tnr if squared else np.sqrt(tpr * tnr)
+        return (1.0 + alpha * (tpr - tnr)) * m, defined
+
+    return _score(y_true, y_pred, parts, labels=labels, pos_label=pos_label, average=average,
+                  sample_weight=sample_weight, zero_division=zero_division)
+
+
 for _fn in (precision, recall, fbeta, f1, specificity, false_positive_rate, false_negative_rate,
-            negative_predictive_value, jaccard_score, informedness, markedness):
+            negative_predictive_value, jaccard_score, informedness, markedness, index_balanced_accuracy):
     _fn.__doc__ += _RATE_ARGS
 
 
