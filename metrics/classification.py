@@ -65,6 +65,9 @@ __all__ = [
     "markedness",
     "geometric_mean_score",
     "index_balanced_accuracy",
+    "g_measure",
+    "diagnostic_odds_ratio",
+    "prevalence_threshold",
     "top_k_accuracy",
     "hinge_loss",
     "class_likelihood_ratios",
@@ -369,6 +372,27 @@ def _geometric_mean_parts(tp, fp, fn, tn):
     return np.sqrt(tpr * tnr), defined
 
 
+def _g_measure_parts(tp, fp, fn, tn):
+    ppv, tpr, defined = _two_rates(tp, tp + fp, tp, tp + fn)
+    return np.sqrt(ppv * tpr), defined
+
+
+def _odds_ratio_parts(tp, fp, fn, tn):
+    den = fp * fn
+    defined = den > 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return (tp * tn) / np.where(defined, den, 1.0), defined
+
+
+def _prevalence_threshold_parts(tp, fp, fn, tn):
+    tpr, fpr, defined = _two_rates(tp, tp + fn, fp, fp + tn)
+    defined &= tpr != fpr  # Balayla's (sqrt(TPR FPR) - FPR) / (TPR - FPR) is 0/0 at J = 0
+    # the same value without the cancellation: sqrt(FPR) (sqrt(TPR) - sqrt(FPR)) / (TPR - FPR)
+    root_tpr, root_fpr = np.sqrt(tpr), np.sqrt(fpr)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return root_fpr / (root_tpr + root_fpr), defined
+
+
 def _check_alpha(alpha) -> float:
     if isinstance(alpha, (bool, np.bool_)) or not isinstance(alpha, numbers.Real):
         raise MetricInputError("alpha", f"expected a number in [0, 1], got {alpha!r}")
@@ -638,6 +662,53 @@ def markedness(
                   sample_weight=sample_weight, zero_division=zero_division)
 
 
+def g_measure(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0):
+    """G-measure: the geometric mean of precision and recall per class (the Fowlkes-Mallows index of P and R).
+
+    Formula: ``G = sqrt(PPV * TPR) = TP / sqrt((TP + FP) (TP + FN))`` per class (one vs rest);
+    ``average="micro"`` scores the pooled counts. Between F1 (the harmonic mean of P and R) and the
+    arithmetic mean (P + R) / 2.
+    Range: [0, 1], 1 best. Undefined cases: no sample predicted as c (TP + FP = 0) or none truly c
+    (TP + FN = 0) -> ``zero_division``.
+    Source: Fowlkes & Mallows (1983), J. Am. Stat. Assoc. 78(383):553-569; PyCM's class statistic G.
+    """
+    return _score(y_true, y_pred, _g_measure_parts, labels=labels, pos_label=pos_label, average=average,
+                  sample_weight=sample_weight, zero_division=zero_division)
+
+
+def diagnostic_odds_ratio(
+    y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0
+):
+    """Diagnostic odds ratio: the odds of a positive prediction for the class over those for the rest.
+
+    Formula: ``DOR = (TP * TN) / (FP * FN) = LR+ / LR- = (TPR / FPR) / (FNR / TNR)`` per class (one vs rest);
+    ``average="micro"`` scores the pooled counts, "macro" / "weighted" average the per-class ratios.
+    Range: [0, inf); 1 at chance, above 1 better than chance. Undefined cases: a zero cell off the diagonal
+    (FP = 0 or FN = 0: the denominator FP * FN is 0, whatever TP * TN) -> ``zero_division``. (The Haldane
+    correction, 0.5 added to every cell, is not applied.)
+    Source: Glas, Lijmer, Prins, Bonsel & Bossuyt (2003), "The diagnostic odds ratio: a single indicator of
+    test performance", J. Clin. Epidemiol. 56(11):1129-1135.
+    """
+    return _score(y_true, y_pred, _odds_ratio_parts, labels=labels, pos_label=pos_label, average=average,
+                  sample_weight=sample_weight, zero_division=zero_division)
+
+
+def prevalence_threshold(
+    y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0
+):
+    """Prevalence threshold: the prevalence below which the positive predictive value drops fastest (Balayla).
+
+    Formula: ``PT = (sqrt(TPR * FPR) - FPR) / (TPR - FPR)`` per class (one vs rest), computed as the equal
+    ``sqrt(FPR) / (sqrt(TPR) + sqrt(FPR))`` (no cancellation); ``average="micro"`` scores the pooled counts.
+    Range: [0, 1], lower better (0 for FPR = 0 < TPR). Undefined cases: a rate 0/0 (TP + FN = 0 or
+    FP + TN = 0), or TPR = FPR (informedness 0: Balayla's fraction is 0/0) -> ``zero_division``.
+    Source: Balayla (2020), "Prevalence threshold (phi_e) and the geometry of screening curves", PLoS ONE
+    15(10):e0240215.
+    """
+    return _score(y_true, y_pred, _prevalence_threshold_parts, labels=labels, pos_label=pos_label, average=average,
+                  sample_weight=sample_weight, zero_division=zero_division)
+
+
 GMEAN_AVERAGES = ("multiclass", *AVERAGES)
 
 
@@ -715,7 +786,8 @@ def index_balanced_accuracy(
 
 
 for _fn in (precision, recall, fbeta, f1, specificity, false_positive_rate, false_negative_rate,
-            negative_predictive_value, jaccard_score, informedness, markedness, index_balanced_accuracy):
+            negative_predictive_value, jaccard_score, informedness, markedness, index_balanced_accuracy, g_measure,
+            diagnostic_odds_ratio, prevalence_threshold):
     _fn.__doc__ += _RATE_ARGS
 
 
