@@ -73,7 +73,8 @@ CATALOG = (*LABEL_METRICS, "log_loss")
 ERROR_RATES = ("zero_one_loss", "hamming_loss")
 SCORE_METRICS = ("top_k_accuracy", "hinge_loss", "brier_score_loss", "d2_brier_score", "d2_log_loss_score")
 #: the confusion-matrix statistics of issue 48 that are not one ratio, scored one vs rest and averaged as the rates
-OVR_SCORES = ("informedness", "markedness", "geometric_mean_score", "index_balanced_accuracy")
+OVR_SCORES = ("informedness", "markedness", "geometric_mean_score", "index_balanced_accuracy", "g_measure",
+              "diagnostic_odds_ratio", "prevalence_threshold")
 
 ONE_VS_REST = "one-vs-rest label rate"
 
@@ -131,6 +132,17 @@ CAPABILITIES = {
                                           "[0, 1 + alpha] unsquared",
                                           averaging=("binary", "micro", "macro", "weighted", "none"),
                                           sample_weight=True),
+    "g_measure": Capability((0.0, 1.0), False, "labels (ints or strings)",
+                            "TP + FP = 0 or TP + FN = 0 -> zero_division",
+                            averaging=("binary", "micro", "macro", "weighted", "none"), sample_weight=True),
+    "diagnostic_odds_ratio": Capability((0.0, None), False, "labels (ints or strings)",
+                                        "FP = 0 or FN = 0 (FP FN = 0) -> zero_division; no Haldane correction",
+                                        averaging=("binary", "micro", "macro", "weighted", "none"),
+                                        sample_weight=True),
+    "prevalence_threshold": Capability((0.0, 1.0), False, "labels (ints or strings)",
+                                       "TP + FN = 0, FP + TN = 0 or TPR = FPR -> zero_division",
+                                       averaging=("binary", "micro", "macro", "weighted", "none"),
+                                       sample_weight=True, higher_is_better=False),
     "log_loss": Capability((0.0, None), False, "labels + class probability rows",
                            "never; probability 0 on a true class -> inf", sample_weight=True,
                            higher_is_better=False),
@@ -181,14 +193,16 @@ _GENERIC = {
                stream_forms=_rate_forms(m, (*AVERAGED, "binary")),
                refusal_form=_rate_forms(m, ("macro",))[0])
        for m, (_, best) in RATES.items()},
-    **{m: dict(inputs=LABELS, best=1.0, forms=_rate_forms(m, AVERAGED) + extra,
+    **{m: dict(inputs=LABELS, best={"diagnostic_odds_ratio": None, "prevalence_threshold": 0.0}.get(m, 1.0),
+               forms=_rate_forms(m, AVERAGED) + extra,
                bound_forms=tuple(f for z in (0.0, 1.0) for f in _rate_forms(m, (*AVERAGED, "binary"), zero_division=z))
                + bounded_extra,
                perfect_forms=_rate_forms(m, AVERAGED, zero_division=np.nan)
                + tuple({**f, "zero_division": np.nan} for f in extra),
                refusal_form=_rate_forms(m, ("macro",))[0])
        for m, extra, bounded_extra in (
-           ("informedness", (), ()), ("markedness", (), ()),
+           ("informedness", (), ()), ("markedness", (), ()), ("g_measure", (), ()), ("diagnostic_odds_ratio", (), ()),
+           ("prevalence_threshold", (), ()),
            ("geometric_mean_score", ({"average": "multiclass"},),
             tuple({"average": "multiclass", "zero_division": z} for z in (0.0, 1.0))),
            ("index_balanced_accuracy", ({"average": "macro", "alpha": 1.0}, {"average": "macro", "squared": False}),
@@ -1525,6 +1539,13 @@ def ovr_expected(m: str, tp, fp, fn, tn, *, alpha: float = 0.1, squared: bool = 
     tp, fp, fn, tn = (np.asarray(x, dtype=float) for x in (tp, fp, fn, tn))
     if m == "markedness":
         return _ratio(tp, tp + fp) + _ratio(tn, tn + fn) - 1.0
+    if m == "g_measure":
+        return np.sqrt(_ratio(tp, tp + fp) * _ratio(tp, tp + fn))
+    if m == "diagnostic_odds_ratio":
+        return _ratio(tp * tn, fp * fn)
+    if m == "prevalence_threshold":  # Balayla's own form, 0/0 where TPR = FPR
+        tpr, fpr = _ratio(tp, tp + fn), _ratio(fp, fp + tn)
+        return _ratio(np.sqrt(tpr * fpr) - fpr, np.where(tpr == fpr, 0.0, tpr - fpr))
     tpr, tnr = _ratio(tp, tp + fn), _ratio(tn, tn + fp)
     if m == "informedness":
         return tpr + tnr - 1.0
@@ -1580,6 +1601,10 @@ _OVR_STATEMENTS = {
     "geometric_mean_score": "the one-vs-rest G-mean per class is sqrt(TP / (TP + FN) * TN / (TN + FP))",
     "index_balanced_accuracy": "IBA per class is (1 + alpha (TPR - TNR)) TPR TNR (squared=False: times "
                                "sqrt(TPR TNR)), alpha = 0.1, 1 and 0",
+    "g_measure": "the G-measure per class is sqrt(TP / (TP + FP) * TP / (TP + FN))",
+    "diagnostic_odds_ratio": "the diagnostic odds ratio per class is (TP TN) / (FP FN)",
+    "prevalence_threshold": "the prevalence threshold per class is (sqrt(TPR FPR) - FPR) / (TPR - FPR), undefined "
+                            "where TPR = FPR",
 }
 for _m in OVR_SCORES:
     register(f"definition[{_m}]",
@@ -1768,6 +1793,50 @@ def _iba_bad_options(t, ex):
                    keyword)
 
 
+@prop("g_measure_between_f1_and_mean_of_precision_and_recall",
+      "per class, where precision and recall are defined: F1 <= G-measure <= (P + R) / 2 (harmonic <= geometric <= "
+      "arithmetic mean)", kind="relation",
+      needs=(*rate_needs("g_measure", "average", "zero_division"), "precision:average", "precision:zero_division",
+             "recall:average", "recall:zero_division", "f1:average", "f1:zero_division"), strategy=any_pairs)
+def _g_between(t, ex):
+    kw = dict(average=None, zero_division=np.nan)
+    p, r = per_class(t.precision(ex.y_true, ex.y_pred, **kw)), per_class(t.recall(ex.y_true, ex.y_pred, **kw))
+    f, g = per_class(t.f1(ex.y_true, ex.y_pred, **kw)), per_class(t.g_measure(ex.y_true, ex.y_pred, **kw))
+    both = ~np.isnan(p) & ~np.isnan(r)
+    expect_le(f[both], g[both], what="F1 <= G-measure", tol=1e-12)
+    expect_le(g[both], ((p + r) / 2)[both], what="G-measure <= (P + R) / 2", tol=1e-12)
+
+
+@prop("diagnostic_odds_ratio_is_ratio_of_likelihood_ratios",
+      "binary, every ratio defined and LR- > 0: DOR = LR+ / LR- of class_likelihood_ratios (weighted too)",
+      kind="relation", needs=(*rate_needs("diagnostic_odds_ratio", "average", "pos_label", "zero_division",
+                                          "sample_weight"),
+                              "class_likelihood_ratios", "class_likelihood_ratios:labels",
+                              "class_likelihood_ratios:sample_weight"), strategy=_binary_weighted)
+def _dor_from_likelihood_ratios(t, ex):
+    kw = weight_kw(ex)
+    dor = t.diagnostic_odds_ratio(ex.y_true, ex.y_pred, average="binary", pos_label=ex.alphabet[1],
+                                  zero_division=np.nan, **kw)
+    lr_pos, lr_neg = t.class_likelihood_ratios(ex.y_true, ex.y_pred, labels=list(ex.alphabet), **kw)
+    if is_nan(dor) or is_nan(lr_pos) or is_nan(lr_neg) or not lr_neg > 0:
+        return  # a zero cell: see undefined[diagnostic_odds_ratio], undefined[class_likelihood_ratios]
+    expect_close(dor, lr_pos / lr_neg, rtol=1e-9, what=f"DOR vs LR+ / LR- = {lr_pos!r} / {lr_neg!r}")
+
+
+@prop("prevalence_threshold_below_half_iff_informative",
+      "per class, where both are defined: the prevalence threshold is below 1/2 exactly when informedness is "
+      "positive (TPR > FPR) and above 1/2 when it is negative", kind="relation",
+      needs=(*rate_needs("prevalence_threshold", "average", "zero_division"),
+             *rate_needs("informedness", "average", "zero_division")), strategy=any_pairs)
+def _pt_vs_informedness(t, ex):
+    kw = dict(average=None, zero_division=np.nan)
+    pt = per_class(t.prevalence_threshold(ex.y_true, ex.y_pred, **kw))
+    j = per_class(t.informedness(ex.y_true, ex.y_pred, **kw))
+    both = ~np.isnan(pt) & ~np.isnan(j) & (j != 0)
+    expect(np.array_equal(pt[both] < 0.5, j[both] > 0),
+           f"prevalence_threshold = {pt.tolist()}, informedness = {j.tolist()}: PT < 1/2 must hold exactly where J > 0")
+
+
 #: PyCM's README example ("From vector", printed to 5 decimals): class statistics of three classes. PyCM's IBA
 #: is alpha = 1 (its IBA = (1 + TPR - TNR) TPR TNR)
 PYCM_README = "PyCM README, usage 'From vector' (Haghighi et al. 2018, JOSS 3(25):729), class statistics"
@@ -1779,6 +1848,8 @@ _PYCM_ROWS = {
     "geometric_mean_score": ({}, ("0.88192", "0.54433", "0.57735"),
                              "GM(G-mean geometric mean of specificity and sensitivity)"),
     "index_balanced_accuracy": ({"alpha": 1.0}, ("0.95062", "0.13169", "0.27778"), "IBA(Index of balanced accuracy)"),
+    "g_measure": ({}, ("0.7746", "0.40825", "0.54772"), "G(G-measure geometric mean of precision and sensitivity)"),
+    "diagnostic_odds_ratio": ({"zero_division": np.nan}, ("None", "4.0", "2.0"), "DOR(Diagnostic odds ratio)"),
 }
 
 
@@ -1787,13 +1858,16 @@ def _pycm_row(t, ex, m):
     got = per_class(getattr(t, m)(np.array(_PYCM_TRUE), np.array(_PYCM_PRED), average=None, **options))
     expect(got.shape == (3,), f"{m}(average=None) gave {got.tolist()}, expected one value per class 0, 1, 2")
     for c, (value, text) in enumerate(zip(got, printed)):
-        expect_printed(value, text, what=f"{m} of class {c} in {PYCM_README}")
+        if text == "None":  # PyCM's undefined value: NaN asked for by zero_division=nan
+            expect(is_nan(value), f"{m} of class {c} = {value!r}, but should be undefined (PyCM prints None)")
+        else:
+            expect_printed(value, text, what=f"{m} of class {c} in {PYCM_README}")
 
 
 for _m, (_options, _printed, _row) in _PYCM_ROWS.items():
     register(f"golden.pycm_readme[{_m}]",
              f"{_m} per class of PyCM's README example (y_true {_PYCM_TRUE}, y_pred {_PYCM_PRED}) is "
-             f"{', '.join(_printed)} as printed in its row {_row}" + (" (alpha = 1)" if _options else ""),
+             f"{', '.join(_printed)} as printed in its row {_row}" + (" (alpha = 1)" if "alpha" in _options else ""),
              kind="golden", needs=rate_needs(_m, "average", *_options), check=functools.partial(_pycm_row, m=_m),
              source=PYCM_README, defines=(_m,))
 
