@@ -1545,7 +1545,9 @@ def ovr_expected(m: str, tp, fp, fn, tn, *, alpha: float = 0.1, squared: bool = 
         return _ratio(tp * tn, fp * fn)
     if m == "prevalence_threshold":  # Balayla's own form, 0/0 where TPR = FPR
         tpr, fpr = _ratio(tp, tp + fn), _ratio(fp, fp + tn)
-        return _ratio(np.sqrt(tpr * fpr) - fpr, np.where(tpr == fpr, 0.0, tpr - fpr))
+        gap = tpr - fpr  # negative where informedness is: a ratio with a signed denominator
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(gap != 0, (np.sqrt(tpr * fpr) - fpr) / np.where(gap != 0, gap, 1.0), np.nan)
     tpr, tnr = _ratio(tp, tp + fn), _ratio(tn, tn + fp)
     if m == "informedness":
         return tpr + tnr - 1.0
@@ -1807,12 +1809,18 @@ def _g_between(t, ex):
     expect_le(g[both], ((p + r) / 2)[both], what="G-measure <= (P + R) / 2", tol=1e-12)
 
 
+#: a binary pair with every cell of the 2 x 2 table filled (TP 2, FN 1, FP 2, TN 2): every ratio defined
+_ALL_FOUR_CELLS = LabelPair(np.array([0, 1, 1, 0, 1, 0, 0]), np.array([0, 1, 0, 1, 1, 0, 1]), (0, 1), 1)
+
+
 @prop("diagnostic_odds_ratio_is_ratio_of_likelihood_ratios",
       "binary, every ratio defined and LR- > 0: DOR = LR+ / LR- of class_likelihood_ratios (weighted too)",
       kind="relation", needs=(*rate_needs("diagnostic_odds_ratio", "average", "pos_label", "zero_division",
                                           "sample_weight"),
                               "class_likelihood_ratios", "class_likelihood_ratios:labels",
-                              "class_likelihood_ratios:sample_weight"), strategy=_binary_weighted)
+                              "class_likelihood_ratios:sample_weight"),
+      strategy=with_edges(one_of_with_edges(_binary_pairs(), _binary_pairs(weights="float")),
+                          (*edges_of(_binary_weighted), ("all_four_cells", _ALL_FOUR_CELLS))))
 def _dor_from_likelihood_ratios(t, ex):
     kw = weight_kw(ex)
     dor = t.diagnostic_odds_ratio(ex.y_true, ex.y_pred, average="binary", pos_label=ex.alphabet[1],

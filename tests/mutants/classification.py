@@ -22,7 +22,8 @@ RATES = ("precision", "recall", "fbeta", "f1", "specificity", "false_positive_ra
          "negative_predictive_value", "jaccard_score")
 LABEL_METRICS = ("confusion_matrix", *RATES, "accuracy", "balanced_accuracy", "matthews_corrcoef", "cohen_kappa")
 #: issue 48's one-vs-rest scores of two rates, averaged as the rates are
-OVR_SCORES = ("informedness", "markedness", "geometric_mean_score", "index_balanced_accuracy")
+OVR_SCORES = ("informedness", "markedness", "geometric_mean_score", "index_balanced_accuracy", "g_measure",
+              "diagnostic_odds_ratio", "prevalence_threshold")
 ALL = (*LABEL_METRICS, "log_loss")
 
 
@@ -782,6 +783,51 @@ MUTANTS += [
            ids("definition[index_balanced_accuracy]", "iba_with_alpha_zero_is_geometric_mean")),
     Mutant("iba_dominance_reversed", {"index_balanced_accuracy": _iba("dominance_reversed")},
            ids("definition[index_balanced_accuracy]", "golden.pycm_readme[index_balanced_accuracy]")),
+]
+
+
+def _g_measure_without_root(tp, fp, fn, tn):
+    ppv, tpr, defined = C._two_rates(tp, tp + fp, tp, tp + fn)
+    return ppv * tpr, defined
+
+
+def _odds_ratio_inverted(tp, fp, fn, tn):
+    den = tp * tn
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return (fp * fn) / np.where(den > 0, den, 1.0), (den > 0) & (fp * fn > 0)
+
+
+def _odds_ratio_haldane(tp, fp, fn, tn):
+    """0.5 added to every cell: defined everywhere, and wrong wherever the counts are not all large"""
+    return ((tp + 0.5) * (tn + 0.5)) / ((fp + 0.5) * (fn + 0.5)), np.ones(np.shape(tp), dtype=bool)
+
+
+def _prevalence_threshold_rates_swapped(tp, fp, fn, tn):
+    value, defined = C._prevalence_threshold_parts(tp, fp, fn, tn)
+    return 1.0 - value, defined
+
+
+def _prevalence_threshold_half_at_chance(tp, fp, fn, tn):
+    """the simplified sqrt(FPR) / (sqrt(TPR) + sqrt(FPR)) kept where Balayla's fraction is 0/0 (TPR = FPR)"""
+    tpr, fpr, defined = C._two_rates(tp, tp + fn, fp, fp + tn)
+    defined &= (tpr + fpr) > 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.sqrt(fpr) / (np.sqrt(tpr) + np.sqrt(fpr)), defined
+
+
+MUTANTS += [
+    Mutant("g_measure_without_the_root", {"g_measure": _ovr(_g_measure_without_root)},
+           ids("definition[g_measure]", "golden.pycm_readme[g_measure]",
+               "g_measure_between_f1_and_mean_of_precision_and_recall")),
+    Mutant("diagnostic_odds_ratio_inverted", {"diagnostic_odds_ratio": _ovr(_odds_ratio_inverted)},
+           ids("definition[diagnostic_odds_ratio]", "golden.pycm_readme[diagnostic_odds_ratio]",
+               "diagnostic_odds_ratio_is_ratio_of_likelihood_ratios")),
+    Mutant("diagnostic_odds_ratio_haldane_corrected", {"diagnostic_odds_ratio": _ovr(_odds_ratio_haldane)},
+           ids("definition[diagnostic_odds_ratio]", "undefined[diagnostic_odds_ratio]")),
+    Mutant("prevalence_threshold_rates_swapped", {"prevalence_threshold": _ovr(_prevalence_threshold_rates_swapped)},
+           ids("definition[prevalence_threshold]", "prevalence_threshold_below_half_iff_informative")),
+    Mutant("prevalence_threshold_half_at_chance", {"prevalence_threshold": _ovr(_prevalence_threshold_half_at_chance)},
+           ids("definition[prevalence_threshold]", "undefined[prevalence_threshold]")),
 ]
 
 
