@@ -61,6 +61,13 @@ __all__ = [
     "zero_one_loss",
     "hamming_loss",
     "jaccard_score",
+    "informedness",
+    "markedness",
+    "geometric_mean_score",
+    "index_balanced_accuracy",
+    "g_measure",
+    "diagnostic_odds_ratio",
+    "prevalence_threshold",
     "top_k_accuracy",
     "hinge_loss",
     "class_likelihood_ratios",
@@ -290,10 +297,9 @@ def _average(values: np.ndarray, support: np.ndarray, average, zero_division: fl
     return float(values.mean())
 
 
-def _rate(y_true, y_pred, parts, *, labels, pos_label, average, sample_weight, zero_division):
-    """A one-vs-rest ratio ``num / den`` where ``parts(tp, fp, fn, tn) -> (num, den)``."""
-    _check_choice(average, "average", AVERAGES)
-    zero_division = _check_zero_division(zero_division)
+def _selected_counts(y_true, y_pred, *, labels, pos_label, average, sample_weight):
+    """(tp, fp, fn, tn) per selected class: ``pos_label`` alone for "binary", ``labels`` if given, else every
+    class present; ``average`` must be one of :data:`AVERAGES` (checked by the caller)."""
     t, classes, C = _prepare(y_true, y_pred, sample_weight)
     if average == "binary":
         if classes.shape[0] > 2:
@@ -312,7 +318,15 @@ def _rate(y_true, y_pred, parts, *, labels, pos_label, average, sample_weight, z
         classes, C, idx = _with_labels(classes, C, _check_labels(labels, t))
     else:
         idx = None
-    tp, fp, fn, tn = _one_vs_rest(C, idx)
+    return _one_vs_rest(C, idx)
+
+
+def _rate(y_true, y_pred, parts, *, labels, pos_label, average, sample_weight, zero_division):
+    """A one-vs-rest ratio ``num / den`` where ``parts(tp, fp, fn, tn) -> (num, den)``."""
+    _check_choice(average, "average", AVERAGES)
+    zero_division = _check_zero_division(zero_division)
+    tp, fp, fn, tn = _selected_counts(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                                      sample_weight=sample_weight)
     num, den = parts(tp, fp, fn, tn)
     if average == "micro":
         return float(_divide(num.sum(), den.sum(), zero_division))
@@ -322,6 +336,80 @@ def _rate(y_true, y_pred, parts, *, labels, pos_label, average, sample_weight, z
     if average == "binary":
         return float(per_class[0])
     return _average(per_class, tp + fn, average, zero_division)
+
+
+def _two_rates(num_a, den_a, num_b, den_b):
+    """(a, b, defined): the ratios num_a / den_a and num_b / den_b per class (1.0 where undefined, a
+    placeholder) and the mask of the classes where both denominators are positive."""
+    defined = (den_a > 0) & (den_b > 0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        a = np.where(den_a > 0, num_a / np.where(den_a > 0, den_a, 1.0), 1.0)
+        b = np.where(den_b > 0, num_b / np.where(den_b > 0, den_b, 1.0), 1.0)
+    return a, b, defined
+
+
+def _score(y_true, y_pred, score, *, labels, pos_label, average, sample_weight, zero_division):
+    """A one-vs-rest score ``score(tp, fp, fn, tn) -> (values, defined)`` of the counts per class, averaged
+    as :func:`_rate` averages a ratio; undefined entries take ``zero_division``. ``average="micro"``
+    scores the pooled counts."""
+    _check_choice(average, "average", AVERAGES)
+    zero_division = _check_zero_division(zero_division)
+    tp, fp, fn, tn = _selected_counts(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                                      sample_weight=sample_weight)
+    if average == "micro":
+        tp, fp, fn, tn = (np.add.reduce(x, keepdims=True) for x in (tp, fp, fn, tn))
+    values, defined = score(tp, fp, fn, tn)
+    per_class = np.where(defined, values, zero_division)
+    if average is None:
+        return per_class
+    if average in ("binary", "micro"):
+        return float(per_class[0])
+    return _average(per_class, tp + fn, average, zero_division)
+
+
+def _geometric_mean_parts(tp, fp, fn, tn):
+    tpr, tnr, defined = _two_rates(tp, tp + fn, tn, tn + fp)
+    return np.sqrt(tpr * tnr), defined
+
+
+def _g_measure_parts(tp, fp, fn, tn):
+    ppv, tpr, defined = _two_rates(tp, tp + fp, tp, tp + fn)
+    return np.sqrt(ppv * tpr), defined
+
+
+def _odds_ratio_parts(tp, fp, fn, tn):
+    den = fp * fn
+    defined = den > 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return (tp * tn) / np.where(defined, den, 1.0), defined
+
+
+def _prevalence_threshold_parts(tp, fp, fn, tn):
+    tpr, fpr, defined = _two_rates(tp, tp + fn, fp, fp + tn)
+    defined &= tpr != fpr  # Balayla's (sqrt(TPR FPR) - FPR) / (TPR - FPR) is 0/0 at J = 0
+    # the same value without the cancellation: sqrt(FPR) (sqrt(TPR) - sqrt(FPR)) / (TPR - FPR)
+    root_tpr, root_fpr = np.sqrt(tpr), np.sqrt(fpr)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return root_fpr / (root_tpr + root_fpr), defined
+
+
+def _check_alpha(alpha) -> float:
+    if isinstance(alpha, (bool, np.bool_)) or not isinstance(alpha, numbers.Real):
+        raise MetricInputError("alpha", f"expected a number in [0, 1], got {alpha!r}")
+    alpha = float(alpha)
+    if not 0.0 <= alpha <= 1.0:
+        raise MetricInputError("alpha", f"must lie in [0, 1], got {alpha!r}")
+    return alpha
+
+
+def _informedness_parts(tp, fp, fn, tn):
+    tpr, tnr, defined = _two_rates(tp, tp + fn, tn, tn + fp)
+    return tpr + tnr - 1.0, defined
+
+
+def _markedness_parts(tp, fp, fn, tn):
+    ppv, npv, defined = _two_rates(tp, tp + fp, tn, tn + fn)
+    return ppv + npv - 1.0, defined
 
 
 # --------------------------------------------------------------------------
@@ -536,8 +624,170 @@ def jaccard_score(
                  average=average, sample_weight=sample_weight, zero_division=zero_division)
 
 
+def informedness(
+    y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0
+):
+    """Informedness (Youden's J statistic, bookmaker informedness): sensitivity + specificity - 1 per class.
+
+    Formula: ``J = TPR + TNR - 1 = TP / (TP + FN) + TN / (TN + FP) - 1`` per class (one vs rest);
+    equivalently ``TPR - FPR``. ``average="micro"`` scores the pooled one-vs-rest counts
+    (sum TP, sum FP, sum FN, sum TN). For two classes with both in y_true,
+    ``J = 2 * balanced_accuracy - 1``, and ``J * markedness = MCC^2`` (MCC has the sign of J).
+    Range: [-1, 1]; 1 perfect, 0 chance (the same prediction rate in both classes), -1 inverted.
+    Undefined cases: class c absent from y_true (TP + FN = 0) or every sample of class c
+    (TN + FP = 0): one of the two rates is 0/0 -> ``zero_division``.
+    Source: Youden (1950), "Index for rating diagnostic tests", Cancer 3(1):32-35; Powers (2011),
+    "Evaluation: from precision, recall and F-measure to ROC, informedness, markedness and correlation",
+    J. Mach. Learn. Technol. 2(1):37-63 (bookmaker informedness).
+    """
+    return _score(y_true, y_pred, _informedness_parts, labels=labels, pos_label=pos_label, average=average,
+                  sample_weight=sample_weight, zero_division=zero_division)
+
+
+def markedness(
+    y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0
+):
+    """Markedness (Powers' deltaP): precision + negative predictive value - 1 per class.
+
+    Formula: ``MK = PPV + NPV - 1 = TP / (TP + FP) + TN / (TN + FN) - 1`` per class (one vs rest): the
+    informedness of y_true as a prediction of y_pred (swapping the arguments swaps the two).
+    ``average="micro"`` scores the pooled one-vs-rest counts. Binary: ``informedness * MK = MCC^2``.
+    Range: [-1, 1]; 1 perfect, 0 chance, -1 inverted.
+    Undefined cases: no sample predicted as c (TP + FP = 0) or every sample predicted as c
+    (TN + FN = 0): one of the two predictive values is 0/0 -> ``zero_division``.
+    Source: Powers (2011), "Evaluation: from precision, recall and F-measure to ROC, informedness,
+    markedness and correlation", J. Mach. Learn. Technol. 2(1):37-63.
+    """
+    return _score(y_true, y_pred, _markedness_parts, labels=labels, pos_label=pos_label, average=average,
+                  sample_weight=sample_weight, zero_division=zero_division)
+
+
+def g_measure(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0):
+    """G-measure: the geometric mean of precision and recall per class (the Fowlkes-Mallows index of P and R).
+
+    Formula: ``G = sqrt(PPV * TPR) = TP / sqrt((TP + FP) (TP + FN))`` per class (one vs rest);
+    ``average="micro"`` scores the pooled counts. Between F1 (the harmonic mean of P and R) and the
+    arithmetic mean (P + R) / 2.
+    Range: [0, 1], 1 best. Undefined cases: no sample predicted as c (TP + FP = 0) or none truly c
+    (TP + FN = 0) -> ``zero_division``.
+    Source: Fowlkes & Mallows (1983), J. Am. Stat. Assoc. 78(383):553-569; PyCM's class statistic G.
+    """
+    return _score(y_true, y_pred, _g_measure_parts, labels=labels, pos_label=pos_label, average=average,
+                  sample_weight=sample_weight, zero_division=zero_division)
+
+
+def diagnostic_odds_ratio(
+    y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0
+):
+    """Diagnostic odds ratio: the odds of a positive prediction for the class over those for the rest.
+
+    Formula: ``DOR = (TP * TN) / (FP * FN) = LR+ / LR- = (TPR / FPR) / (FNR / TNR)`` per class (one vs rest);
+    ``average="micro"`` scores the pooled counts, "macro" / "weighted" average the per-class ratios.
+    Range: [0, inf); 1 at chance, above 1 better than chance. Undefined cases: a zero cell off the diagonal
+    (FP = 0 or FN = 0: the denominator FP * FN is 0, whatever TP * TN) -> ``zero_division``. (The Haldane
+    correction, 0.5 added to every cell, is not applied.)
+    Source: Glas, Lijmer, Prins, Bonsel & Bossuyt (2003), "The diagnostic odds ratio: a single indicator of
+    test performance", J. Clin. Epidemiol. 56(11):1129-1135.
+    """
+    return _score(y_true, y_pred, _odds_ratio_parts, labels=labels, pos_label=pos_label, average=average,
+                  sample_weight=sample_weight, zero_division=zero_division)
+
+
+def prevalence_threshold(
+    y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0
+):
+    """Prevalence threshold: the prevalence below which the positive predictive value drops fastest (Balayla).
+
+    Formula: ``PT = (sqrt(TPR * FPR) - FPR) / (TPR - FPR)`` per class (one vs rest), computed as the equal
+    ``sqrt(FPR) / (sqrt(TPR) + sqrt(FPR))`` (no cancellation); ``average="micro"`` scores the pooled counts.
+    Range: [0, 1], lower better (0 for FPR = 0 < TPR). Undefined cases: a rate 0/0 (TP + FN = 0 or
+    FP + TN = 0), or TPR = FPR (informedness 0: Balayla's fraction is 0/0) -> ``zero_division``.
+    Source: Balayla (2020), "Prevalence threshold (phi_e) and the geometry of screening curves", PLoS ONE
+    15(10):e0240215.
+    """
+    return _score(y_true, y_pred, _prevalence_threshold_parts, labels=labels, pos_label=pos_label, average=average,
+                  sample_weight=sample_weight, zero_division=zero_division)
+
+
+GMEAN_AVERAGES = ("multiclass", *AVERAGES)
+
+
+def geometric_mean_score(
+    y_true, y_pred, *, labels=None, pos_label=1, average="multiclass", sample_weight=None, zero_division=0.0
+):
+    """G-mean, in its two definitions in use, chosen by ``average``.
+
+    Formula: ``average="multiclass"`` (the default, imbalanced-learn's): the geometric mean of the recalls of
+    the classes with positive (weighted) support in y_true (of ``labels`` if given),
+    ``(prod_c TP_c / (TP_c + FN_c))^(1/K)``; for two classes ``sqrt(TPR * TNR)``. Every other ``average``
+    scores each class one vs rest by ``sqrt(TPR_c * TNR_c)`` (Kubat & Matwin's binary G-mean): None per class,
+    "binary" the class ``pos_label``, "macro" the mean of the per-class G-means, "weighted" their mean weighted
+    by support, "micro" the G-mean of the pooled one-vs-rest counts.
+    Range: [0, 1], 1 best; 0 as soon as one recall (or one rate) is 0. The multiclass G-mean is at most the
+    balanced accuracy (the geometric mean of the recalls never exceeds their arithmetic mean).
+    Undefined cases: "multiclass": none of the selected classes occurs in y_true -> ``zero_division``;
+    one vs rest: class c absent from y_true (TP + FN = 0) or every sample of class c (TN + FP = 0) ->
+    ``zero_division``. A class that occurs only in y_pred is left out of the multiclass product
+    (imbalanced-learn counts its 0/0 recall as 0, which makes the G-mean 0).
+    imbalanced-learn's ``average="macro"`` (and "weighted") is ``sqrt(mean TPR * mean TNR)``, the root of
+    the product of the averaged rates (its open bug, scikit-learn-contrib/imbalanced-learn#1096), not the mean
+    of the per-class G-means computed here.
+    Source: Kubat & Matwin (1997), "Addressing the curse of imbalanced training sets: one-sided selection",
+    ICML; Barandela, Sanchez, Garcia & Rangel (2003), Pattern Recognition 36(3):849-851 (the multiclass form);
+    imbalanced-learn ``geometric_mean_score``.
+    """
+    if isinstance(average, str) and average == "multiclass":
+        zero_division = _check_zero_division(zero_division)
+        tp, fp, fn, tn = _selected_counts(y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+                                          sample_weight=sample_weight)
+        support = tp + fn
+        seen = support > 0
+        if not seen.any():
+            return zero_division
+        recalls = tp[seen] / support[seen]
+        if recalls.shape[0] == 1:
+            return float(recalls[0])
+        with np.errstate(divide="ignore"):
+            return float(np.exp(np.mean(np.log(recalls))))
+    _check_choice(average, "average", GMEAN_AVERAGES)
+    return _score(y_true, y_pred, _geometric_mean_parts, labels=labels, pos_label=pos_label, average=average,
+                  sample_weight=sample_weight, zero_division=zero_division)
+
+
+def index_balanced_accuracy(
+    y_true, y_pred, *, alpha=0.1, squared=True, labels=None, pos_label=1, average="binary", sample_weight=None,
+    zero_division=0.0,
+):
+    """Index of balanced accuracy IBA_alpha(G-mean) per class: the G-mean weighted by the dominance of the recall.
+
+    Formula: ``IBA = (1 + alpha * Dom) * M`` with ``Dom = TPR - TNR`` and ``M = G-mean^2 = TPR * TNR``
+    (``squared=True``, the form Garcia et al. evaluate) or ``M = sqrt(TPR * TNR)`` (``squared=False``), per
+    class one vs rest; ``alpha`` in [0, 1] (imbalanced-learn's default 0.1; PyCM's IBA is alpha = 1).
+    ``average`` as for :func:`precision`: "macro" is the mean of the per-class indices, "micro" the index of the
+    pooled counts. (imbalanced-learn's ``make_index_balanced_accuracy`` averages first:
+    ``(1 + alpha (mean TPR - mean TNR)) * M(averaged)``.)
+    Range: [0, 1] with ``squared=True`` (1 only for TPR = TNR = 1); [0, 1 + alpha] unsquared.
+    Undefined cases: class c absent from y_true (TP + FN = 0) or every sample of class c (TN + FP = 0) ->
+    ``zero_division``.
+    Source: Garcia, Mollineda & Sanchez (2009), "Index of balanced accuracy: a performance measure for skewed
+    class distributions", IbPRIA, LNCS 5524:441-448; imbalanced-learn ``make_index_balanced_accuracy``.
+    """
+    alpha = _check_alpha(alpha)
+    if not isinstance(squared, (bool, np.bool_)):
+        raise MetricInputError("squared", f"expected True or False, got {squared!r}")
+
+    def parts(tp, fp, fn, tn):
+        tpr, tnr, defined = _two_rates(tp, tp + fn, tn, tn + fp)
+        m = tpr * tnr if squared else np.sqrt(tpr * tnr)
+        return (1.0 + alpha * (tpr - tnr)) * m, defined
+
+    return _score(y_true, y_pred, parts, labels=labels, pos_label=pos_label, average=average,
+                  sample_weight=sample_weight, zero_division=zero_division)
+
+
 for _fn in (precision, recall, fbeta, f1, specificity, false_positive_rate, false_negative_rate,
-            negative_predictive_value, jaccard_score):
+            negative_predictive_value, jaccard_score, informedness, markedness, index_balanced_accuracy, g_measure,
+            diagnostic_odds_ratio, prevalence_threshold):
     _fn.__doc__ += _RATE_ARGS
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 from hypothesis import strategies as st
 
-from .capabilities import COUNT, POSITIVE, Capability, declare_parameters
+from .capabilities import COUNT, NON_NEGATIVE, POSITIVE, Capability, declare_parameters
 from .checks import expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal, is_nan
 from properties.engine.vocabulary import findings
 from properties.engine.vocabulary.registry import prop, register
@@ -72,6 +72,9 @@ CATALOG = (*LABEL_METRICS, "log_loss")
 #: the metrics of issue 32 (single-label breadth, proper scores): their laws follow the seeds' section
 ERROR_RATES = ("zero_one_loss", "hamming_loss")
 SCORE_METRICS = ("top_k_accuracy", "hinge_loss", "brier_score_loss", "d2_brier_score", "d2_log_loss_score")
+#: the confusion-matrix statistics of issue 48 that are not one ratio, scored one vs rest and averaged as the rates
+OVR_SCORES = ("informedness", "markedness", "geometric_mean_score", "index_balanced_accuracy", "g_measure",
+              "diagnostic_odds_ratio", "prevalence_threshold")
 
 ONE_VS_REST = "one-vs-rest label rate"
 
@@ -113,6 +116,33 @@ CAPABILITIES = {
     "cohen_kappa": Capability((-1.0, 1.0), True, "labels (ints or strings)",
                               "both labelings in one same class -> replace_undefined_by (nan)",
                               sample_weight=True),
+    "informedness": Capability((-1.0, 1.0), False, "labels (ints or strings)",
+                               "TP + FN = 0 or TN + FP = 0 (a rate is 0/0) -> zero_division",
+                               averaging=("binary", "micro", "macro", "weighted", "none"), sample_weight=True),
+    "markedness": Capability((-1.0, 1.0), False, "labels (ints or strings)",
+                             "TP + FP = 0 or TN + FN = 0 (a predictive value is 0/0) -> zero_division",
+                             averaging=("binary", "micro", "macro", "weighted", "none"), sample_weight=True),
+    "geometric_mean_score": Capability((0.0, 1.0), False, "labels (ints or strings)",
+                                       "multiclass: no selected class in y_true -> zero_division; one vs rest: "
+                                       "TP + FN = 0 or TN + FP = 0 -> zero_division",
+                                       averaging=("multiclass", "binary", "micro", "macro", "weighted", "none"),
+                                       sample_weight=True),
+    "index_balanced_accuracy": Capability((0.0, 1.0), False, "labels (ints or strings)",
+                                          "TP + FN = 0 or TN + FP = 0 -> zero_division; [0, 1] for squared=True, "
+                                          "[0, 1 + alpha] unsquared",
+                                          averaging=("binary", "micro", "macro", "weighted", "none"),
+                                          sample_weight=True),
+    "g_measure": Capability((0.0, 1.0), False, "labels (ints or strings)",
+                            "TP + FP = 0 or TP + FN = 0 -> zero_division",
+                            averaging=("binary", "micro", "macro", "weighted", "none"), sample_weight=True),
+    "diagnostic_odds_ratio": Capability((0.0, None), False, "labels (ints or strings)",
+                                        "FP = 0 or FN = 0 (FP FN = 0) -> zero_division; no Haldane correction",
+                                        averaging=("binary", "micro", "macro", "weighted", "none"),
+                                        sample_weight=True),
+    "prevalence_threshold": Capability((0.0, 1.0), False, "labels (ints or strings)",
+                                       "TP + FN = 0, FP + TN = 0 or TPR = FPR -> zero_division",
+                                       averaging=("binary", "micro", "macro", "weighted", "none"),
+                                       sample_weight=True, higher_is_better=False),
     "log_loss": Capability((0.0, None), False, "labels + class probability rows",
                            "never; probability 0 on a true class -> inf", sample_weight=True,
                            higher_is_better=False),
@@ -163,6 +193,20 @@ _GENERIC = {
                stream_forms=_rate_forms(m, (*AVERAGED, "binary")),
                refusal_form=_rate_forms(m, ("macro",))[0])
        for m, (_, best) in RATES.items()},
+    **{m: dict(inputs=LABELS, best={"diagnostic_odds_ratio": None, "prevalence_threshold": 0.0}.get(m, 1.0),
+               forms=_rate_forms(m, AVERAGED) + extra,
+               bound_forms=tuple(f for z in (0.0, 1.0) for f in _rate_forms(m, (*AVERAGED, "binary"), zero_division=z))
+               + bounded_extra,
+               perfect_forms=_rate_forms(m, AVERAGED, zero_division=np.nan)
+               + tuple({**f, "zero_division": np.nan} for f in extra),
+               refusal_form=_rate_forms(m, ("macro",))[0])
+       for m, extra, bounded_extra in (
+           ("informedness", (), ()), ("markedness", (), ()), ("g_measure", (), ()), ("diagnostic_odds_ratio", (), ()),
+           ("prevalence_threshold", (), ()),
+           ("geometric_mean_score", ({"average": "multiclass"},),
+            tuple({"average": "multiclass", "zero_division": z} for z in (0.0, 1.0))),
+           ("index_balanced_accuracy", ({"average": "macro", "alpha": 1.0}, {"average": "macro", "squared": False}),
+            ({"average": "macro", "alpha": 1.0},)))},
     "accuracy": dict(inputs=LABELS, best=1.0),
     "balanced_accuracy": dict(inputs=LABELS, best=1.0),
     # a constant labeling is MCC's undefined case (0.0 by convention): no perfect value there
@@ -184,7 +228,8 @@ _GENERIC = {
     "d2_log_loss_score": dict(inputs=PROBABILITIES, best=1.0, defined=lambda ex: np.unique(ex.y_true).size > 1),
 }
 CAPABILITIES = {m: dataclasses.replace(cap, **_GENERIC[m]) for m, cap in CAPABILITIES.items()}
-declare_parameters(CAPABILITIES, {"fbeta": {"beta": POSITIVE}, "top_k_accuracy": {"k": COUNT}})
+declare_parameters(CAPABILITIES, {"fbeta": {"beta": POSITIVE}, "top_k_accuracy": {"k": COUNT},
+                                  "index_balanced_accuracy": {"alpha": NON_NEGATIVE}})
 GENERIC_EXAMPLES = PER_METRIC_EXAMPLES
 
 
@@ -584,7 +629,7 @@ def _mcc_pearson(t, ex):
 
 
 def _eval_needs(m, *kwargs):
-    if m in RATES:
+    if m in RATES or m in OVR_SCORES:
         return rate_needs(m, "average", *kwargs)
     if m == "cohen_kappa":
         return ("cohen_kappa", "cohen_kappa:weights", *(f"cohen_kappa:{k}" for k in kwargs))
@@ -596,7 +641,7 @@ def _renamed(t, ex, m):
     mapping = dict(zip(pair.alphabet, new_names))
     rt = np.array([mapping[v] for v in pair.y_true.tolist()])
     rp = np.array([mapping[v] for v in pair.y_pred.tolist()])
-    if m in RATES:
+    if m in RATES or m in OVR_SCORES:
         forms = [dict(average=a) for a in ("micro", "macro", "weighted")]
     elif m == "cohen_kappa":
         forms = [dict(weights=None)]
@@ -618,7 +663,7 @@ def _renamings(draw):
     return pair, tuple(names)
 
 
-for _m in LABEL_METRICS:
+for _m in (*LABEL_METRICS, *OVR_SCORES):
     if _m != "confusion_matrix":
         register(f"label_renaming[{_m}]",
                  f"{_m} (micro/macro/weighted, unweighted kappa) is unchanged by a one-to-one renaming of the labels",
@@ -896,7 +941,7 @@ def _agree_log_loss(t, ex):
 # ------------------------------------------------------------------ refusal of bad input
 
 
-for _m in RATES:
+for _m in (*RATES, *OVR_SCORES):
 
     def _unknown_average(t, ex, m=_m):
         pair, average = ex
@@ -1479,6 +1524,375 @@ for _m, _scales in (("brier_score_loss", ({}, {"scale_by_half": True}, {"scale_b
              strategy=_probabilities_or_weighted(min_prob=1e-6),
              max_examples=PER_METRIC_EXAMPLES)
 
+
+
+# ------------------------------------------------------------------ confusion-matrix statistics of two rates (issue 48)
+
+
+def _ratio(num, den):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(den > 0, num / np.where(den > 0, den, 1.0), np.nan)
+
+
+def ovr_expected(m: str, tp, fp, fn, tn, *, alpha: float = 0.1, squared: bool = True) -> np.ndarray:
+    """The one-vs-rest value of ``m`` from counted (tp, fp, fn, tn), NaN where one of its two rates is 0/0."""
+    tp, fp, fn, tn = (np.asarray(x, dtype=float) for x in (tp, fp, fn, tn))
+    if m == "markedness":
+        return _ratio(tp, tp + fp) + _ratio(tn, tn + fn) - 1.0
+    if m == "g_measure":
+        return np.sqrt(_ratio(tp, tp + fp) * _ratio(tp, tp + fn))
+    if m == "diagnostic_odds_ratio":
+        return _ratio(tp * tn, fp * fn)
+    if m == "prevalence_threshold":  # Balayla's own form, 0/0 where TPR = FPR
+        tpr, fpr = _ratio(tp, tp + fn), _ratio(fp, fp + tn)
+        gap = tpr - fpr  # negative where informedness is: a ratio with a signed denominator
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(gap != 0, (np.sqrt(tpr * fpr) - fpr) / np.where(gap != 0, gap, 1.0), np.nan)
+    tpr, tnr = _ratio(tp, tp + fn), _ratio(tn, tn + fp)
+    if m == "informedness":
+        return tpr + tnr - 1.0
+    if m == "geometric_mean_score":
+        return np.sqrt(tpr * tnr)
+    return (1.0 + alpha * (tpr - tnr)) * (tpr * tnr if squared else np.sqrt(tpr * tnr))
+
+
+def _averaged(per_class: np.ndarray, support: np.ndarray, average: str) -> float:
+    """macro / weighted mean of the defined per-class values (scikit-learn's rule with zero_division=nan)."""
+    defined = ~np.isnan(per_class)
+    if not defined.any():
+        return np.nan
+    if average == "weighted" and support[defined].sum() > 0:
+        return float(np.sum(per_class[defined] * support[defined]) / support[defined].sum())
+    return float(np.mean(per_class[defined]))
+
+
+def _ovr_options(m: str) -> tuple[dict, ...]:
+    if m == "index_balanced_accuracy":
+        return ({}, {"alpha": 1.0}, {"alpha": 0.0, "squared": False})
+    return ({},)
+
+
+def _ovr_definition(t, ex, m):
+    kw = weight_kw(ex)
+    tp, fp, fn, tn = counts(ex.y_true, ex.y_pred, ex.present, ex.sample_weight)
+    for options in _ovr_options(m):
+        expected = ovr_expected(m, tp, fp, fn, tn, **options)
+        call = functools.partial(getattr(t, m), ex.y_true, ex.y_pred, zero_division=np.nan, **options, **kw)
+        what = f"{m}({', '.join(f'{k}={v!r}' for k, v in options.items())}"
+        # counts summed here in another order than the target's (float weights): rounding only
+        with findings.form(view=t):
+            expect_close(per_class(call(average=None)), expected, rtol=1e-9, atol=1e-12,
+                         what=f"{what} average=None) per class {ex.present.tolist()}")
+        with findings.form(view=t):
+            expect_close(call(average="micro"), ovr_expected(m, tp.sum(), fp.sum(), fn.sum(), tn.sum(), **options),
+                         rtol=1e-9, atol=1e-12, what=f"{what} average='micro') from the pooled counts")
+        for average in ("macro", "weighted"):
+            with findings.form(view=t):
+                expect_close(call(average=average), _averaged(expected, tp + fn, average), rtol=1e-9, atol=1e-12,
+                             what=f"{what} average={average!r}) of the per-class values")
+        if ex.is_binary:
+            pos = counts(ex.y_true, ex.y_pred, [ex.pos_label], ex.sample_weight)
+            with findings.form(view=t):
+                expect_close(call(average="binary", pos_label=ex.pos_label), ovr_expected(m, *pos, **options)[0],
+                             rtol=1e-9, atol=1e-12, what=f"{what} average='binary', pos_label={ex.pos_label!r})")
+
+
+_OVR_STATEMENTS = {
+    "informedness": "informedness (Youden's J) per class is TP / (TP + FN) + TN / (TN + FP) - 1",
+    "markedness": "markedness per class is TP / (TP + FP) + TN / (TN + FN) - 1",
+    "geometric_mean_score": "the one-vs-rest G-mean per class is sqrt(TP / (TP + FN) * TN / (TN + FP))",
+    "index_balanced_accuracy": "IBA per class is (1 + alpha (TPR - TNR)) TPR TNR (squared=False: times "
+                               "sqrt(TPR TNR)), alpha = 0.1, 1 and 0",
+    "g_measure": "the G-measure per class is sqrt(TP / (TP + FP) * TP / (TP + FN))",
+    "diagnostic_odds_ratio": "the diagnostic odds ratio per class is (TP TN) / (FP FN)",
+    "prevalence_threshold": "the prevalence threshold per class is (sqrt(TPR FPR) - FPR) / (TPR - FPR), undefined "
+                            "where TPR = FPR",
+}
+for _m in OVR_SCORES:
+    register(f"definition[{_m}]",
+             f"{_OVR_STATEMENTS[_m]} from the counted (weighted) TP, FP, FN, TN, NaN where a rate is 0/0; micro scores "
+             "the pooled counts, macro / weighted average the defined classes, binary scores pos_label",
+             kind="relation", needs=rate_needs(_m, "average", "zero_division", "pos_label", "sample_weight",
+                                               *(("alpha", "squared") if _m == "index_balanced_accuracy" else ())),
+             check=functools.partial(_ovr_definition, m=_m), strategy=weighted_pairs, defines=(_m,),
+             max_examples=PER_METRIC_EXAMPLES)
+
+
+def _recalls_of_present(ex) -> np.ndarray:
+    w = weights_of(ex)
+    tp, fp, fn, tn = counts(ex.y_true, ex.y_pred, ex.present, ex.sample_weight)
+    seen = tp + fn > 0
+    return tp[seen] / (tp + fn)[seen]
+
+
+@prop("definition.multiclass[geometric_mean_score]",
+      "geometric_mean_score(average='multiclass') is the geometric mean of the recalls of the classes with positive "
+      "(weighted) support in y_true, counted here; a class only predicted is left out",
+      kind="relation", needs=("geometric_mean_score", "geometric_mean_score:average",
+                              "geometric_mean_score:sample_weight"),
+      strategy=weighted_pairs, defines=("geometric_mean_score",))
+def _gmean_multiclass_definition(t, ex):
+    recalls = _recalls_of_present(ex)
+    expected = 0.0 if (recalls == 0).any() else float(np.prod(recalls) ** (1.0 / recalls.size))
+    expect_close(t.geometric_mean_score(ex.y_true, ex.y_pred, average="multiclass", **weight_kw(ex)), expected,
+                 rtol=1e-9, atol=1e-12, what="geometric_mean_score(average='multiclass')")
+
+
+def _ovr_undefined(t, ex, m):
+    classes = list(ex.alphabet)  # classes absent from the data make 0/0 rates on purpose
+    tp, fp, fn, tn = counts(ex.y_true, ex.y_pred, classes)
+    undefined = np.isnan(ovr_expected(m, tp, fp, fn, tn))
+    results = {}
+    for zd in ZERO_DIVISIONS:
+        with findings.form(view=t):
+            got = per_class(getattr(t, m)(ex.y_true, ex.y_pred, average=None, labels=classes, zero_division=zd))
+            results[zd] = got
+            expect_close(got[undefined], np.full(undefined.sum(), zd), rtol=0, atol=0,
+                         what=f"{m} where a rate is 0/0 (classes {np.asarray(classes)[undefined].tolist()}), "
+                              f"zero_division={zd}")
+            expect(not np.isnan(got[~undefined]).any(), f"{m} = {got.tolist()} is NaN where both rates are defined")
+    for zd in (0.0, 1.0):
+        expect_close(results[zd][~undefined], results[np.nan][~undefined], rtol=0, atol=0,
+                     what=f"{m} defined entries with zero_division={zd} vs nan")
+
+
+for _m in OVR_SCORES:
+    register(f"undefined[{_m}]",
+             f"{_m} is undefined exactly where one of its two rates is 0/0 (classes absent from y_true or y_pred, or "
+             "holding every sample), returns zero_division (0, 1 or nan) there and is unchanged elsewhere",
+             kind="undefined", needs=rate_needs(_m, "average", "zero_division", "labels"),
+             check=functools.partial(_ovr_undefined, m=_m), strategy=undefined_pairs, max_examples=PER_METRIC_EXAMPLES)
+
+
+@prop("undefined.multiclass[geometric_mean_score]",
+      "geometric_mean_score(average='multiclass', labels=L) with no class of L in y_true returns zero_division "
+      "(0, 1 or nan)", kind="undefined",
+      needs=("geometric_mean_score", "geometric_mean_score:average", "geometric_mean_score:labels",
+             "geometric_mean_score:zero_division"), strategy=any_pairs)
+def _gmean_multiclass_undefined(t, ex):
+    absent = [c for c in ex.alphabet if c not in set(ex.y_true.tolist())] or [
+        OUTSIDE_LABEL["str" if isinstance(ex.alphabet[0], str) else "int"]]
+    for zd in ZERO_DIVISIONS:
+        with findings.form(view=t):
+            v = t.geometric_mean_score(ex.y_true, ex.y_pred, average="multiclass", labels=absent, zero_division=zd)
+            expect_close(v, zd, rtol=0, atol=0, what=f"geometric_mean_score(labels={absent}) with none of them in "
+                                                     f"y_true, zero_division={zd}")
+
+
+_binary_weighted = one_of_with_edges(_binary_pairs(), _binary_pairs(weights="float"))
+
+
+def _supports(ex) -> np.ndarray:
+    w = weights_of(ex)
+    return np.array([w[ex.y_true == c].sum() for c in ex.alphabet])
+
+
+@prop("informedness_is_twice_balanced_accuracy_minus_one",
+      "binary, both classes with positive (weighted) support in y_true: informedness = 2 balanced_accuracy - 1",
+      kind="relation", needs=(*rate_needs("informedness", "average", "pos_label", "sample_weight"),
+                              "balanced_accuracy", "balanced_accuracy:sample_weight"),
+      strategy=_binary_weighted)
+def _informedness_vs_balanced(t, ex):
+    if not (_supports(ex) > 0).all():
+        return  # one class only: balanced accuracy is its recall, informedness undefined
+    kw = weight_kw(ex)
+    expect_close(t.informedness(ex.y_true, ex.y_pred, average="binary", pos_label=ex.pos_label, **kw),
+                 2.0 * t.balanced_accuracy(ex.y_true, ex.y_pred, **kw) - 1.0, rtol=1e-9, atol=1e-12,
+                 what="informedness vs 2 balanced_accuracy - 1")  # (a + b) - 1 vs 2 ((a + b) / 2) - 1: rounding
+
+
+@prop("mcc_squared_is_informedness_times_markedness",
+      "binary, informedness and markedness defined: MCC^2 = informedness x markedness, and the three share one sign",
+      kind="relation", needs=(*rate_needs("informedness", "average", "pos_label", "zero_division", "sample_weight"),
+                              *rate_needs("markedness", "average", "pos_label", "zero_division", "sample_weight"),
+                              "matthews_corrcoef", "matthews_corrcoef:sample_weight"),
+      strategy=_binary_weighted)
+def _mcc_from_informedness_and_markedness(t, ex):
+    kw = dict(average="binary", pos_label=ex.pos_label, zero_division=np.nan, **weight_kw(ex))
+    j = t.informedness(ex.y_true, ex.y_pred, **kw)
+    mk = t.markedness(ex.y_true, ex.y_pred, **kw)
+    if is_nan(j) or is_nan(mk):
+        return  # a class missing from y_true or y_pred: see undefined[informedness], undefined[markedness]
+    mcc = t.matthews_corrcoef(ex.y_true, ex.y_pred, **weight_kw(ex))
+    expect_close(mcc * mcc, j * mk, rtol=1e-9, atol=1e-12, what=f"MCC^2 (MCC = {mcc!r}) vs informedness {j!r} x "
+                                                                f"markedness {mk!r}")
+    expect(mcc * j >= -1e-12 and mcc * mk >= -1e-12,
+           f"MCC = {mcc!r}, informedness = {j!r} and markedness = {mk!r} differ in sign (all have the sign of "
+           "TP TN - FP FN)")
+
+
+@prop("markedness_is_informedness_with_arguments_swapped",
+      "per class, micro- and macro-averaged over the same labels: markedness(y_true, y_pred) = informedness(y_pred, "
+      "y_true) (weighted too; undefined cases coincide)",
+      kind="relation", needs=(*rate_needs("informedness", "average", "labels", "zero_division", "sample_weight"),
+                              *rate_needs("markedness", "average", "labels", "zero_division", "sample_weight")),
+      strategy=weighted_pairs)
+def _markedness_swapped(t, ex):
+    labels = list(ex.alphabet)
+    for average in (None, "micro", "macro"):
+        kw = dict(average=average, labels=labels, zero_division=np.nan, **weight_kw(ex))
+        with findings.form(view=t):
+            expect_close(per_class(t.markedness(ex.y_true, ex.y_pred, **kw)),
+                         per_class(t.informedness(ex.y_pred, ex.y_true, **kw)), rtol=1e-12, atol=1e-12,
+                         what=f"markedness(y_true, y_pred) vs informedness(y_pred, y_true), average={average!r}")
+
+
+@prop("geometric_mean_at_most_balanced_accuracy",
+      "the multiclass G-mean (geometric mean of the recalls) never exceeds balanced accuracy (their arithmetic "
+      "mean), weighted too", kind="relation",
+      needs=("geometric_mean_score", "geometric_mean_score:average", "geometric_mean_score:sample_weight",
+             "balanced_accuracy", "balanced_accuracy:sample_weight"), strategy=weighted_pairs)
+def _gmean_below_balanced(t, ex):
+    kw = weight_kw(ex)
+    expect_le(t.geometric_mean_score(ex.y_true, ex.y_pred, average="multiclass", **kw),
+              t.balanced_accuracy(ex.y_true, ex.y_pred, **kw), tol=1e-12,
+              what="geometric_mean_score(average='multiclass') <= balanced_accuracy")
+
+
+@prop("binary_geometric_mean_is_multiclass_on_two_classes",
+      "binary, both classes in y_true: sqrt(TPR TNR) (average='binary') equals the multiclass G-mean of the two "
+      "recalls, for either pos_label", kind="relation",
+      needs=rate_needs("geometric_mean_score", "average", "pos_label", "sample_weight"), strategy=_binary_weighted)
+def _binary_gmean_is_multiclass(t, ex):
+    if not (_supports(ex) > 0).all():
+        return
+    kw = weight_kw(ex)
+    multiclass = t.geometric_mean_score(ex.y_true, ex.y_pred, average="multiclass", **kw)
+    for pos_label in ex.alphabet:
+        with findings.form(view=t):
+            expect_close(t.geometric_mean_score(ex.y_true, ex.y_pred, average="binary", pos_label=pos_label, **kw),
+                         multiclass, rtol=1e-9, atol=1e-12,
+                         what=f"geometric_mean_score(average='binary', pos_label={pos_label!r}) vs 'multiclass'")
+
+
+@prop("iba_with_alpha_zero_is_geometric_mean",
+      "index_balanced_accuracy with alpha = 0 is the squared one-vs-rest G-mean (squared=True) or the G-mean itself "
+      "(squared=False), per class", kind="relation",
+      needs=(*rate_needs("index_balanced_accuracy", "average", "alpha", "squared", "zero_division"),
+             *rate_needs("geometric_mean_score", "average", "zero_division")), strategy=any_pairs)
+def _iba_alpha_zero(t, ex):
+    g = per_class(t.geometric_mean_score(ex.y_true, ex.y_pred, average=None, zero_division=np.nan))
+    for squared, expected in ((True, g * g), (False, g)):
+        with findings.form(view=t):
+            expect_close(per_class(t.index_balanced_accuracy(ex.y_true, ex.y_pred, alpha=0.0, squared=squared,
+                                                             average=None, zero_division=np.nan)),
+                         expected, rtol=1e-12, atol=1e-12,
+                         what=f"index_balanced_accuracy(alpha=0, squared={squared}) vs the G-mean"
+                              f"{'^2' if squared else ''}")
+
+
+@prop("refuses_bad_options[index_balanced_accuracy]",
+      "index_balanced_accuracy refuses alpha outside [0, 1] (or not a number) naming 'alpha', and squared that is "
+      "not a bool naming 'squared'", kind="refusal",
+      needs=rate_needs("index_balanced_accuracy", "average", "alpha", "squared"),
+      strategy=st.tuples(label_pairs(max_size=6), st.sampled_from([("alpha", 1.5), ("alpha", -0.5),
+                                                                    ("alpha", float("nan")), ("alpha", "0.1"),
+                                                                    ("squared", "yes"), ("squared", 2)])),
+      max_examples=15)
+def _iba_bad_options(t, ex):
+    pair, (keyword, value) = ex
+    expect_refusal(lambda: t.index_balanced_accuracy(pair.y_true, pair.y_pred, average="macro", **{keyword: value}),
+                   keyword)
+
+
+@prop("g_measure_between_f1_and_mean_of_precision_and_recall",
+      "per class, where precision and recall are defined: F1 <= G-measure <= (P + R) / 2 (harmonic <= geometric <= "
+      "arithmetic mean)", kind="relation",
+      needs=(*rate_needs("g_measure", "average", "zero_division"), "precision:average", "precision:zero_division",
+             "recall:average", "recall:zero_division", "f1:average", "f1:zero_division"), strategy=any_pairs)
+def _g_between(t, ex):
+    kw = dict(average=None, zero_division=np.nan)
+    p, r = per_class(t.precision(ex.y_true, ex.y_pred, **kw)), per_class(t.recall(ex.y_true, ex.y_pred, **kw))
+    f, g = per_class(t.f1(ex.y_true, ex.y_pred, **kw)), per_class(t.g_measure(ex.y_true, ex.y_pred, **kw))
+    both = ~np.isnan(p) & ~np.isnan(r)
+    expect_le(f[both], g[both], what="F1 <= G-measure", tol=1e-12)
+    expect_le(g[both], ((p + r) / 2)[both], what="G-measure <= (P + R) / 2", tol=1e-12)
+
+
+#: a binary pair with every cell of the 2 x 2 table filled (TP 2, FN 1, FP 2, TN 2): every ratio defined
+_ALL_FOUR_CELLS = LabelPair(np.array([0, 1, 1, 0, 1, 0, 0]), np.array([0, 1, 0, 1, 1, 0, 1]), (0, 1), 1)
+
+
+@prop("diagnostic_odds_ratio_is_ratio_of_likelihood_ratios",
+      "binary, every ratio defined and LR- > 0: DOR = LR+ / LR- of class_likelihood_ratios (weighted too)",
+      kind="relation", needs=(*rate_needs("diagnostic_odds_ratio", "average", "pos_label", "zero_division",
+                                          "sample_weight"),
+                              "class_likelihood_ratios", "class_likelihood_ratios:labels",
+                              "class_likelihood_ratios:sample_weight"),
+      strategy=with_edges(one_of_with_edges(_binary_pairs(), _binary_pairs(weights="float")),
+                          (*edges_of(_binary_weighted), ("all_four_cells", _ALL_FOUR_CELLS))))
+def _dor_from_likelihood_ratios(t, ex):
+    kw = weight_kw(ex)
+    dor = t.diagnostic_odds_ratio(ex.y_true, ex.y_pred, average="binary", pos_label=ex.alphabet[1],
+                                  zero_division=np.nan, **kw)
+    lr_pos, lr_neg = t.class_likelihood_ratios(ex.y_true, ex.y_pred, labels=list(ex.alphabet), **kw)
+    if is_nan(dor) or is_nan(lr_pos) or is_nan(lr_neg) or not lr_neg > 0:
+        return  # a zero cell: see undefined[diagnostic_odds_ratio], undefined[class_likelihood_ratios]
+    expect_close(dor, lr_pos / lr_neg, rtol=1e-9, what=f"DOR vs LR+ / LR- = {lr_pos!r} / {lr_neg!r}")
+
+
+@prop("prevalence_threshold_below_half_iff_informative",
+      "per class, where both are defined: the prevalence threshold is below 1/2 exactly when informedness is "
+      "positive (TPR > FPR) and above 1/2 when it is negative", kind="relation",
+      needs=(*rate_needs("prevalence_threshold", "average", "zero_division"),
+             *rate_needs("informedness", "average", "zero_division")), strategy=any_pairs)
+def _pt_vs_informedness(t, ex):
+    kw = dict(average=None, zero_division=np.nan)
+    pt = per_class(t.prevalence_threshold(ex.y_true, ex.y_pred, **kw))
+    j = per_class(t.informedness(ex.y_true, ex.y_pred, **kw))
+    both = ~np.isnan(pt) & ~np.isnan(j) & (j != 0)
+    expect(np.array_equal(pt[both] < 0.5, j[both] > 0),
+           f"prevalence_threshold = {pt.tolist()}, informedness = {j.tolist()}: PT < 1/2 must hold exactly where J > 0")
+
+
+#: PyCM's README example ("From vector", printed to 5 decimals): class statistics of three classes. PyCM's IBA
+#: is alpha = 1 (its IBA = (1 + TPR - TNR) TPR TNR)
+PYCM_README = "PyCM README, usage 'From vector' (Haghighi et al. 2018, JOSS 3(25):729), class statistics"
+_PYCM_TRUE = [2, 0, 2, 2, 0, 1, 1, 2, 2, 0, 1, 2]
+_PYCM_PRED = [0, 0, 2, 1, 0, 2, 1, 0, 2, 0, 2, 2]
+_PYCM_ROWS = {
+    "informedness": ({}, ("0.77778", "0.22222", "0.16667"), "BM(Informedness or bookmaker informedness)"),
+    "markedness": ({}, ("0.6", "0.3", "0.17143"), "MK(Markedness)"),
+    "geometric_mean_score": ({}, ("0.88192", "0.54433", "0.57735"),
+                             "GM(G-mean geometric mean of specificity and sensitivity)"),
+    "index_balanced_accuracy": ({"alpha": 1.0}, ("0.95062", "0.13169", "0.27778"), "IBA(Index of balanced accuracy)"),
+    "g_measure": ({}, ("0.7746", "0.40825", "0.54772"), "G(G-measure geometric mean of precision and sensitivity)"),
+    "diagnostic_odds_ratio": ({"zero_division": np.nan}, ("None", "4.0", "2.0"), "DOR(Diagnostic odds ratio)"),
+}
+
+
+def _pycm_row(t, ex, m):
+    options, printed, _ = _PYCM_ROWS[m]
+    got = per_class(getattr(t, m)(np.array(_PYCM_TRUE), np.array(_PYCM_PRED), average=None, **options))
+    expect(got.shape == (3,), f"{m}(average=None) gave {got.tolist()}, expected one value per class 0, 1, 2")
+    for c, (value, text) in enumerate(zip(got, printed)):
+        if text == "None":  # PyCM's undefined value: NaN asked for by zero_division=nan
+            expect(is_nan(value), f"{m} of class {c} = {value!r}, but should be undefined (PyCM prints None)")
+        else:
+            expect_printed(value, text, what=f"{m} of class {c} in {PYCM_README}")
+
+
+for _m, (_options, _printed, _row) in _PYCM_ROWS.items():
+    register(f"golden.pycm_readme[{_m}]",
+             f"{_m} per class of PyCM's README example (y_true {_PYCM_TRUE}, y_pred {_PYCM_PRED}) is "
+             f"{', '.join(_printed)} as printed in its row {_row}" + (" (alpha = 1)" if "alpha" in _options else ""),
+             kind="golden", needs=rate_needs(_m, "average", *_options), check=functools.partial(_pycm_row, m=_m),
+             source=PYCM_README, defines=(_m,))
+
+
+@prop("golden.imblearn_issue_1096[geometric_mean_score]",
+      "y_true = [0, 1, 2, 0, 1, 2], y_pred = [0, 2, 1, 0, 1, 2]: per-class G-means [1, 0.61237, 0.61237] and macro "
+      "G-mean their mean 0.74158, as imbalanced-learn issue #1096 prints them (imbalanced-learn's own macro, "
+      "sqrt(mean TPR mean TNR), prints 0.74536)",
+      kind="golden", needs=rate_needs("geometric_mean_score", "average"),
+      source="scikit-learn-contrib/imbalanced-learn#1096", defines=("geometric_mean_score",))
+def _gmean_issue_1096(t, ex):
+    y_true, y_pred = np.array([0, 1, 2, 0, 1, 2]), np.array([0, 2, 1, 0, 1, 2])
+    for value, text in zip(per_class(t.geometric_mean_score(y_true, y_pred, average=None)), ("1.00000000", "0.61237244",
+                                                                                                     "0.61237244")):
+        expect_printed(value, text, what="per-class G-mean of imbalanced-learn#1096")
+    expect_printed(t.geometric_mean_score(y_true, y_pred, average="macro"), "0.7415816237971963",
+                   what="macro G-mean (the mean of the per-class G-means) of imbalanced-learn#1096")
 
 
 # ------------------------------------------------------------------ claims from the seeds

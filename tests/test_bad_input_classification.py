@@ -8,7 +8,9 @@ from metrics.errors import MetricInputError
 
 RATES = ["precision", "recall", "f1", "specificity", "false_positive_rate", "false_negative_rate",
          "negative_predictive_value"]
-LABEL_METRICS = ["confusion_matrix", "accuracy", *RATES, "fbeta", "balanced_accuracy", "matthews_corrcoef",
+LABEL_METRICS = ["confusion_matrix", "accuracy", *RATES, "fbeta", "balanced_accuracy", "matthews_corrcoef", "informedness", "g_measure",
+                 "diagnostic_odds_ratio", "prevalence_threshold",
+                 "markedness", "geometric_mean_score", "index_balanced_accuracy",
                  "cohen_kappa"]
 
 

@@ -21,6 +21,9 @@ from . import Mutant
 RATES = ("precision", "recall", "fbeta", "f1", "specificity", "false_positive_rate", "false_negative_rate",
          "negative_predictive_value", "jaccard_score")
 LABEL_METRICS = ("confusion_matrix", *RATES, "accuracy", "balanced_accuracy", "matthews_corrcoef", "cohen_kappa")
+#: issue 48's one-vs-rest scores of two rates, averaged as the rates are
+OVR_SCORES = ("informedness", "markedness", "geometric_mean_score", "index_balanced_accuracy", "g_measure",
+              "diagnostic_odds_ratio", "prevalence_threshold")
 ALL = (*LABEL_METRICS, "log_loss")
 
 
@@ -391,8 +394,9 @@ MUTANTS = [
     Mutant("drops_last_sample", patch_all(ALL, lambda f: wrap_samples(f, _drop_last)),
            per_metric("permutation_invariance", ALL)),
     Mutant("ignores_sample_weight", patch_all(ALL, _without_weights), per_metric("integer_weights", ALL)),
-    Mutant("skips_first_label_as_background", patch_all(LABEL_METRICS[1:], lambda f: wrap_samples(f, _ignore_background)),
-           per_metric("label_renaming", LABEL_METRICS[1:])),
+    Mutant("skips_first_label_as_background",
+           patch_all((*LABEL_METRICS[1:], *OVR_SCORES), lambda f: wrap_samples(f, _ignore_background)),
+           per_metric("label_renaming", (*LABEL_METRICS[1:], *OVR_SCORES))),
     Mutant("laplace_smoothed_rates", {**{m: laplace(m) for m in RATES}, "balanced_accuracy": _balanced_laplace},
            per_metric("duplication_invariance", (*RATES, "balanced_accuracy"))
            + per_metric("perfect", (*RATES, "balanced_accuracy"))
@@ -488,14 +492,14 @@ MUTANTS = [
            ids("undefined[confusion_matrix]")),
     Mutant("lenient_inputs", patch_all(ALL, _lenient), per_metric("refuses_bad_input", ALL)),
     Mutant("unknown_average_falls_back_to_macro",
-           {m: _average_fallback(getattr(M, m), _unknown_to_macro) for m in RATES},
-           per_metric("refuses_unknown_average", RATES)),
+           {m: _average_fallback(getattr(M, m), _unknown_to_macro) for m in (*RATES, *OVR_SCORES)},
+           per_metric("refuses_unknown_average", (*RATES, *OVR_SCORES))),
     Mutant("binary_average_on_multiclass_uses_macro",
-           {m: _average_fallback(getattr(M, m), _binary_multiclass_to_macro) for m in RATES},
-           per_metric("refuses_binary_average_on_multiclass", RATES)),
+           {m: _average_fallback(getattr(M, m), _binary_multiclass_to_macro) for m in (*RATES, *OVR_SCORES)},
+           per_metric("refuses_binary_average_on_multiclass", (*RATES, *OVR_SCORES))),
     Mutant("absent_pos_label_uses_greater_label",
-           {m: _average_fallback(getattr(M, m), _absent_pos_label_to_greater) for m in RATES},
-           per_metric("refuses_absent_pos_label", RATES)),
+           {m: _average_fallback(getattr(M, m), _absent_pos_label_to_greater) for m in (*RATES, *OVR_SCORES)},
+           per_metric("refuses_absent_pos_label", (*RATES, *OVR_SCORES))),
     Mutant("fbeta_accepts_nonpositive_beta", {"fbeta": _fbeta_lenient_beta}, ids("refuses_nonpositive_beta")),
     Mutant("micro_average_ignores_labels", {m: _micro_ignores_labels(getattr(M, m)) for m in RATES},
            per_metric("micro_over_labels", RATES) + per_metric("agrees_with_sklearn", RATES)),
@@ -663,6 +667,167 @@ MUTANTS += [
            ids("definition[d2_log_loss_score]", "agrees_with_sklearn[d2_log_loss_score]")),
     Mutant("d2_zero_when_undefined", {m: _d2(m, "zero_when_undefined") for m in ("d2_brier_score", "d2_log_loss_score")},
            ids("undefined[d2_brier_score]", "undefined[d2_log_loss_score]")),
+]
+
+
+# ------------------------------------------------------------------ issue 48: informedness, markedness, G-mean, IBA
+
+
+def _ovr(parts):
+    """A one-vs-rest score computed by the real engine with wrong per-class parts (tp, fp, fn, tn) -> (values,
+    defined)."""
+
+    def metric(y_true, y_pred, *, labels=None, pos_label=1, average="binary", sample_weight=None, zero_division=0.0):
+        return C._score(y_true, y_pred, parts, labels=labels, pos_label=pos_label, average=average,
+                        sample_weight=sample_weight, zero_division=zero_division)
+
+    return metric
+
+
+def _informedness_without_minus_one(tp, fp, fn, tn):
+    tpr, tnr, defined = C._two_rates(tp, tp + fn, tn, tn + fp)
+    return tpr + tnr, defined
+
+
+def _markedness_from_rates(tp, fp, fn, tn):
+    """informedness's rates where the predictive values belong: TPR + TNR - 1"""
+    return C._informedness_parts(tp, fp, fn, tn)
+
+
+def _rates_as_zero_when_undefined(fn):
+    """An undefined rate counted as 0 (never zero_division): 0/0 -> 0 inside the score."""
+
+    @functools.wraps(fn)
+    def metric(*args, **kwargs):
+        kwargs["zero_division"] = 0.0
+        return fn(*args, **kwargs)
+
+    return metric
+
+
+def _gmean(variant):
+    def metric(y_true, y_pred, *, labels=None, pos_label=1, average="multiclass", sample_weight=None,
+               zero_division=0.0):
+        kw = dict(labels=labels, pos_label=pos_label, sample_weight=sample_weight, zero_division=zero_division)
+        if variant == "root_of_product_of_means" and average in ("macro", "weighted"):
+            # imbalanced-learn's macro (its issue #1096): the G-mean of the averaged TPR and TNR
+            tpr = M.recall(y_true, y_pred, average=average, **kw)
+            tnr = M.specificity(y_true, y_pred, average=average, **kw)
+            return math.sqrt(tpr * tnr)
+        if variant in ("predicted_only_classes_count", "zero_recalls_dropped") and average == "multiclass":
+            recalls = M.recall(y_true, y_pred, average=None, **{**kw, "zero_division": 0.0})
+            if variant == "zero_recalls_dropped":  # a 'correction' that skips the classes never recalled
+                recalls = recalls[recalls > 0]
+                if recalls.size == 0:
+                    return 0.0
+            return float(np.prod(recalls) ** (1.0 / recalls.size))
+        if variant == "precision_for_specificity" and average != "multiclass":
+            # the G-measure sqrt(PPV TPR) under the G-mean's name
+            return _ovr(lambda tp, fp, fn, tn: (np.sqrt(C._two_rates(tp, tp + fn, tp, tp + fp)[0]
+                                                        * C._two_rates(tp, tp + fn, tp, tp + fp)[1]),
+                                                C._two_rates(tp, tp + fn, tn, tn + fp)[2]))(
+                y_true, y_pred, average=average, **kw)
+        return M.geometric_mean_score(y_true, y_pred, average=average, **kw)
+
+    return metric
+
+
+def _iba(variant):
+    def metric(y_true, y_pred, *, alpha=0.1, squared=True, labels=None, pos_label=1, average="binary",
+               sample_weight=None, zero_division=0.0):
+        kw = dict(labels=labels, pos_label=pos_label, average=average, sample_weight=sample_weight,
+                  zero_division=zero_division)
+        if variant == "any_alpha":
+            if not isinstance(alpha, (int, float)) or isinstance(squared, str):
+                alpha, squared = 0.1, True
+            alpha = float(alpha) if alpha == alpha else 0.1
+            return M.index_balanced_accuracy(y_true, y_pred, alpha=min(max(alpha, 0.0), 1.0), squared=bool(squared),
+                                             **kw)
+        if variant == "always_squared":
+            return M.index_balanced_accuracy(y_true, y_pred, alpha=alpha, squared=True, **kw)
+        if variant == "dominance_reversed":
+            def parts(tp, fp, fn, tn):
+                tpr, tnr, defined = C._two_rates(tp, tp + fn, tn, tn + fp)
+                m = tpr * tnr if squared else np.sqrt(tpr * tnr)
+                return (1.0 + alpha * (tnr - tpr)) * m, defined
+
+            C._check_alpha(alpha)
+            return C._score(y_true, y_pred, parts, **kw)
+        raise AssertionError(variant)
+
+    return metric
+
+
+MUTANTS += [
+    Mutant("informedness_without_minus_one", {"informedness": _ovr(_informedness_without_minus_one)},
+           ids("definition[informedness]", "golden.pycm_readme[informedness]", "bounds[informedness]",
+               "informedness_is_twice_balanced_accuracy_minus_one", "mcc_squared_is_informedness_times_markedness",
+               "markedness_is_informedness_with_arguments_swapped")),
+    Mutant("markedness_from_the_rates_of_informedness", {"markedness": _ovr(_markedness_from_rates)},
+           ids("definition[markedness]", "golden.pycm_readme[markedness]",
+               "markedness_is_informedness_with_arguments_swapped", "mcc_squared_is_informedness_times_markedness")),
+    Mutant("undefined_rates_scored_as_zero", {m: _rates_as_zero_when_undefined(getattr(M, m)) for m in OVR_SCORES},
+           per_metric("undefined", OVR_SCORES) + ids("undefined.multiclass[geometric_mean_score]")),
+    Mutant("gmean_macro_as_root_of_product_of_means", {"geometric_mean_score": _gmean("root_of_product_of_means")},
+           ids("definition[geometric_mean_score]", "golden.imblearn_issue_1096[geometric_mean_score]")),
+    Mutant("gmean_counts_classes_only_predicted", {"geometric_mean_score": _gmean("predicted_only_classes_count")},
+           ids("definition.multiclass[geometric_mean_score]")),
+    Mutant("gmean_drops_zero_recalls", {"geometric_mean_score": _gmean("zero_recalls_dropped")},
+           ids("definition.multiclass[geometric_mean_score]", "geometric_mean_at_most_balanced_accuracy")),
+    Mutant("gmean_with_precision_for_specificity", {"geometric_mean_score": _gmean("precision_for_specificity")},
+           ids("definition[geometric_mean_score]", "golden.pycm_readme[geometric_mean_score]",
+               "binary_geometric_mean_is_multiclass_on_two_classes")),
+    Mutant("iba_accepts_any_alpha", {"index_balanced_accuracy": _iba("any_alpha")},
+           ids("refuses_bad_options[index_balanced_accuracy]")),
+    Mutant("iba_always_squared", {"index_balanced_accuracy": _iba("always_squared")},
+           ids("definition[index_balanced_accuracy]", "iba_with_alpha_zero_is_geometric_mean")),
+    Mutant("iba_dominance_reversed", {"index_balanced_accuracy": _iba("dominance_reversed")},
+           ids("definition[index_balanced_accuracy]", "golden.pycm_readme[index_balanced_accuracy]")),
+]
+
+
+def _g_measure_without_root(tp, fp, fn, tn):
+    ppv, tpr, defined = C._two_rates(tp, tp + fp, tp, tp + fn)
+    return ppv * tpr, defined
+
+
+def _odds_ratio_inverted(tp, fp, fn, tn):
+    den = tp * tn
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return (fp * fn) / np.where(den > 0, den, 1.0), (den > 0) & (fp * fn > 0)
+
+
+def _odds_ratio_haldane(tp, fp, fn, tn):
+    """0.5 added to every cell: defined everywhere, and wrong wherever the counts are not all large"""
+    return ((tp + 0.5) * (tn + 0.5)) / ((fp + 0.5) * (fn + 0.5)), np.ones(np.shape(tp), dtype=bool)
+
+
+def _prevalence_threshold_rates_swapped(tp, fp, fn, tn):
+    value, defined = C._prevalence_threshold_parts(tp, fp, fn, tn)
+    return 1.0 - value, defined
+
+
+def _prevalence_threshold_half_at_chance(tp, fp, fn, tn):
+    """the simplified sqrt(FPR) / (sqrt(TPR) + sqrt(FPR)) kept where Balayla's fraction is 0/0 (TPR = FPR)"""
+    tpr, fpr, defined = C._two_rates(tp, tp + fn, fp, fp + tn)
+    defined &= (tpr + fpr) > 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.sqrt(fpr) / (np.sqrt(tpr) + np.sqrt(fpr)), defined
+
+
+MUTANTS += [
+    Mutant("g_measure_without_the_root", {"g_measure": _ovr(_g_measure_without_root)},
+           ids("definition[g_measure]", "golden.pycm_readme[g_measure]",
+               "g_measure_between_f1_and_mean_of_precision_and_recall")),
+    Mutant("diagnostic_odds_ratio_inverted", {"diagnostic_odds_ratio": _ovr(_odds_ratio_inverted)},
+           ids("definition[diagnostic_odds_ratio]", "golden.pycm_readme[diagnostic_odds_ratio]",
+               "diagnostic_odds_ratio_is_ratio_of_likelihood_ratios")),
+    Mutant("diagnostic_odds_ratio_haldane_corrected", {"diagnostic_odds_ratio": _ovr(_odds_ratio_haldane)},
+           ids("definition[diagnostic_odds_ratio]", "undefined[diagnostic_odds_ratio]")),
+    Mutant("prevalence_threshold_rates_swapped", {"prevalence_threshold": _ovr(_prevalence_threshold_rates_swapped)},
+           ids("definition[prevalence_threshold]", "prevalence_threshold_below_half_iff_informative")),
+    Mutant("prevalence_threshold_half_at_chance", {"prevalence_threshold": _ovr(_prevalence_threshold_half_at_chance)},
+           ids("definition[prevalence_threshold]", "undefined[prevalence_threshold]")),
 ]
 
 
