@@ -132,11 +132,27 @@ def test_the_page_leads_with_the_causes(page):
     assert page.find_elements(By.CSS_SELECTOR, "table.causes tr td")
 
 
+def _installed(names) -> list[str]:
+    """The bundled targets ``metric-assay docs`` audits here: those whose library ``make install`` installs (netcal,
+    in its own ``calibration`` extra, is not; docs skips it, and its committed Markdown page stays as it was)."""
+    from properties.engine.target.errors import TargetUnavailable
+    from properties.engine.target.loading import load_target
+
+    found = []
+    for name in names:
+        try:
+            load_target(name)
+        except TargetUnavailable:
+            continue
+        found.append(name)
+    return found
+
+
 def test_the_page_of_the_bundled_targets_shows_every_one_and_opens_a_deviation(browser):
     browser.get(BUNDLED_PAGE.as_uri())
     assert [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "WARNING")] == []
     rows = browser.find_elements(By.CSS_SELECTOR, "table.matrix tr.target-row")
-    assert [r.find_element(By.CSS_SELECTOR, "th").text.split()[0] for r in rows] == list(DEFAULT_AUDIT_SET)
+    assert [r.find_element(By.CSS_SELECTOR, "th").text.split()[0] for r in rows] == _installed(DEFAULT_AUDIT_SET)
     panel = opened(browser, browser.find_element(By.CSS_SELECTOR, 'td.cell[data-status="deviation"]'))
     assert panel.find_element(By.CSS_SELECTOR, "pre.reproduction").text.startswith("# Calls to ")
 
