@@ -13,8 +13,10 @@ from reference import statsmodels as adapter  # noqa: E402
 
 
 def test_the_table_counts_rows_of_y1_and_columns_of_y2_over_the_sorted_union_of_labels():
-    table = adapter._table(np.array(["b", "a", "b"]), np.array(["b", "c", "a"]))
-    assert table.tolist() == [[0, 0, 1], [1, 1, 0], [0, 0, 0]]  # rows a, b, c (y1); columns a, b, c (y2)
+    y1, y2 = np.array(["b", "a", "b"]), np.array(["b", "c", "a"])
+    # rows a, b, c (y1), columns a, b, c (y2): the catalog's confusion matrix over the union, y1 as the truth
+    expected = metrics.confusion_matrix(y1, y2, labels=["a", "b", "c"])
+    assert adapter._table(y1, y2).tolist() == np.asarray(expected).tolist()
 
 
 @pytest.mark.parametrize("weights", [None, "linear", "quadratic"])
