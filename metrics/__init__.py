@@ -24,6 +24,7 @@ FAMILIES = (
     "signal",
     "multilabel",
     "recommendation",
+    "image",
 )
 
 #: catalog name -> family name
