@@ -27,7 +27,7 @@ from collections import Counter
 import numpy as np
 from hypothesis import strategies as st
 
-from .capabilities import POSITIVE, Capability, declare_parameters
+from .capabilities import NON_NEGATIVE, POSITIVE, Capability, declare_parameters
 from .checks import expect, expect_close, expect_le, expect_refusal
 from properties.engine.vocabulary import findings, registry
 from properties.engine.target.references import reference
@@ -48,6 +48,10 @@ DISTANCES, DISTANCES_ABS = 1e-9, 1e-12
 NMI_AVERAGES = ("min", "geometric", "arithmetic", "max")
 _PAIR_NAMES = {"y_true": "labels_true", "y_pred": "labels_pred"}
 _ONE_CLUSTER = "one cluster on both sides, or a single sample: "
+#: the forms of the information distances: nats (the family's unit) and bits (scikit-image's)
+INFORMATION_BASES = ({}, {"base": 2.0})
+#: the adapted Rand error's weights: the challenge's 0.5, and precision or recall alone
+ARE_ALPHAS = ({}, {"alpha": 0.25}, {"alpha": 1.0}, {"alpha": 0.0})
 
 _LABEL_METRICS = dict(inputs=PARTITIONS, argument_names=_PAIR_NAMES)
 # pair counts grow with the square of the sample count: duplicating every sample changes them
@@ -93,11 +97,23 @@ CAPABILITIES = {
     "davies_bouldin": Capability(
         (0.0, None), False, "points and labels", "one cluster, or as many clusters as points: refused",
         higher_is_better=False, inputs=CLUSTERED_POINTS),
+    "variation_of_information": Capability(
+        (0.0, None), True, "two labelings", "none (every sample ignored: refused)", higher_is_better=False,
+        best=0.0, forms=INFORMATION_BASES, **_LABEL_METRICS),
+    "conditional_entropies": Capability(
+        (0.0, None), False, "two labelings", "none (every sample ignored: refused)", higher_is_better=False,
+        best=0.0, forms=INFORMATION_BASES, **_LABEL_METRICS),
+    # a tuple (error, precision, recall): no single best value (0, 1, 1: adapted_rand_identity)
+    "adapted_rand_error": Capability(
+        (0.0, 1.0), False, "two labelings", "no pair together in labels_pred: precision 1.0; none in labels_true: "
+        "recall 1.0; both weighted counts 0: error 0.0", higher_is_better=None, forms=ARE_ALPHAS, **_PAIRWISE),
     "dbcv": Capability(
         (-1.0, 1.0), False, "points and labels", "one cluster: refused; noise (-1) counted in |O| only",
         inputs=CLUSTERED_POINTS, not_generic=("duplication_invariance",)),
 }
-declare_parameters(CAPABILITIES, {"v_measure": {"beta": POSITIVE}})
+declare_parameters(CAPABILITIES, {"v_measure": {"beta": POSITIVE}, "variation_of_information": {"base": POSITIVE},
+                                  "conditional_entropies": {"base": POSITIVE},
+                                  "adapted_rand_error": {"alpha": NON_NEGATIVE}})
 
 
 # ------------------------------------------------------------------ the spec's own definitions (tiny inputs)
@@ -193,13 +209,30 @@ def _definition(name, a, b, **kw) -> float | np.ndarray:
     if name == "fowlkes_mallows":
         (_, fp), (fn, tp) = pairs.tolist()
         return 0.0 if tp == 0 else tp / math.sqrt((tp + fp) * (tp + fn))
+    if name in ("variation_of_information", "conditional_entropies"):
+        # H(X|Y) = H(X, Y) - H(Y), the joint entropy over the table's cells
+        joint, unit = _entropy(c.ravel()), math.log(kw.get("base", math.e))
+        pair = ((joint - h2) / unit, (joint - h1) / unit)
+        return pair[0] + pair[1] if name == "variation_of_information" else np.array(pair)
+    if name == "adapted_rand_error":
+        return np.array(_adapted_rand(pairs, kw.get("alpha", 0.5)))
     raise KeyError(name)
+
+
+def _adapted_rand(pairs, alpha):
+    """(error, precision, recall) from the ordered pair counts (Arganda-Carreras et al. 2015): precision over
+    the pairs together in labels_pred, recall over those together in labels_true, no such pair: 1."""
+    (_, fp), (fn, tp) = pairs.tolist()
+    precision = tp / (tp + fp) if tp + fp else 1.0
+    recall = tp / (tp + fn) if tp + fn else 1.0
+    weighted = alpha * (tp + fp) + (1 - alpha) * (tp + fn)
+    return (1.0 - tp / weighted if weighted else 0.0), precision, recall
 
 
 LABEL_PAIR_METRICS = tuple(m for m, cap in CAPABILITIES.items() if cap.inputs is PARTITIONS)
 #: the scores computed from the entropies of the contingency table
 INFORMATION_SCORES = ("mutual_information", "normalized_mutual_information", "adjusted_mutual_information",
-                      "homogeneity", "completeness", "v_measure")
+                      "homogeneity", "completeness", "v_measure", "variation_of_information", "conditional_entropies")
 #: small label pairs (at most 4 x 4 contingency tables), and for the information scores also wide tables (5-12
 #: clusters against 3-10 classes, unbalanced), where H(C|K) and H(K|C) are far apart
 wide_or_small_pairs = st.one_of(label_pairs(), wide_contingency_pairs())
@@ -406,6 +439,137 @@ def ami_agrees(t, ex):
             expect_close(t.adjusted_mutual_information(a, b, average_method=m),
                          reference("sklearn").adjusted_mutual_information(a, b, average_method=m),
                          rtol=DISTANCES, atol=DISTANCES_ABS, what=f"AMI({m}) vs scikit-learn")
+
+
+# ------------------------------------------------------------------ variation of information, adapted Rand error
+
+_VI, _CE, _ARE = "variation_of_information", "conditional_entropies", "adapted_rand_error"
+
+
+@prop(f"entropy_identities[{_VI}]",
+      "VI = H(a) + H(b) - 2 MI(a, b) with H(a) = MI(a, a), and conditional_entropies(a, b) = (H(a) - MI(a, b), "
+      "H(b) - MI(a, b)), whose sum is VI", kind="relation", needs=(_VI, _CE, "mutual_information"),
+      strategy=wide_or_small_with_edges)
+def vi_entropies(t, ex):
+    a, b = _pair(ex)
+    mi, ha, hb = (float(t.mutual_information(x, y)) for x, y in ((a, b), (a, a), (b, b)))
+    expect_close(t.variation_of_information(a, b), ha + hb - 2 * mi, rtol=ROUNDING, atol=ROUNDING,
+                 what="VI vs H(a) + H(b) - 2 MI(a, b)")
+    expect_close(np.asarray(t.conditional_entropies(a, b), dtype=float), [ha - mi, hb - mi], rtol=ROUNDING,
+                 atol=ROUNDING, what="(H(a|b), H(b|a)) vs (H(a) - MI, H(b) - MI)")
+
+
+@st.composite
+def _three_labelings(draw):
+    rows = draw(st.lists(st.tuples(*(st.integers(0, 3),) * 3), min_size=1, max_size=12))
+    return tuple(np.array(column, dtype=np.int64) for column in zip(*rows))
+
+
+_TRIPLE_EDGES = (
+    ("one_sample", (np.array([0]), np.array([1]), np.array([2]))),
+    ("renamed_middle", (np.array([0, 0, 1, 1, 2]), np.array([5, 5, 3, 3, 1]), np.array([0, 1, 0, 1, 0]))),
+    ("singletons_and_one_cluster", (np.arange(6), np.zeros(6, dtype=np.int64), np.array([0, 0, 0, 1, 1, 1]))),
+)
+
+
+@prop(f"metric_axioms[{_VI}]",
+      "VI is a metric on partitions: VI(a, c) <= VI(a, b) + VI(b, c), VI(a, a') = 0 for a renamed copy a', and "
+      "VI(a, b) > 0 when the partitions differ", kind="relation", needs=(_VI,),
+      strategy=with_edges(_three_labelings(), _TRIPLE_EDGES))
+def vi_metric(t, ex):
+    a, b, c = ex
+    ab, bc, ac = (float(t.variation_of_information(x, y)) for x, y in ((a, b), (b, c), (a, c)))
+    expect_le(ac, ab + bc, what="VI(a, c) vs VI(a, b) + VI(b, c)", tol=ROUNDING)
+    expect_close(t.variation_of_information(a, _renamed(a)), 0.0, rtol=0, atol=ROUNDING,
+                 what="VI of a labeling and its renamed copy")
+    same = len(set(zip(a.tolist(), b.tolist()))) == len(set(a.tolist())) == len(set(b.tolist()))
+    expect(same or ab > 0, f"VI(a, b) = {ab!r}, but should be > 0: a = {a.tolist()} and b = {b.tolist()} are "
+                           "different partitions")
+
+
+@prop(f"swap[{_CE}]", "conditional_entropies(b, a) is conditional_entropies(a, b) reversed", kind="symmetry",
+      needs=(_CE,), strategy=wide_or_small_with_edges)
+def ce_swap(t, ex):
+    a, b = _pair(ex)
+    expect_close(np.asarray(t.conditional_entropies(b, a), dtype=float),
+                 np.asarray(t.conditional_entropies(a, b), dtype=float)[::-1], rtol=ROUNDING, atol=ROUNDING,
+                 what="conditional_entropies with the labelings swapped, reversed")
+
+
+@prop(f"pair_counts[{_ARE}]",
+      "adapted Rand precision = C11 / (C11 + C01) and recall = C11 / (C11 + C10) from the pair confusion matrix "
+      "(together in both, in labels_pred only, in labels_true only), and sqrt(precision recall) is Fowlkes-Mallows "
+      "where some pair is together in both", kind="relation",
+      needs=(_ARE, "pair_confusion_matrix", "fowlkes_mallows"),
+      strategy=with_edges(label_pairs(min_size=2), _partition_edges(min_size=2)))
+def are_pairs(t, ex):
+    a, b = _pair(ex)
+    (_, c01), (c10, c11) = np.asarray(t.pair_confusion_matrix(a, b)).tolist()
+    _, precision, recall = (float(v) for v in t.adapted_rand_error(a, b))
+    expect_close([precision, recall], [c11 / (c11 + c01) if c11 + c01 else 1.0, c11 / (c11 + c10) if c11 + c10
+                                       else 1.0], rtol=ROUNDING, atol=ROUNDING,
+                 what="adapted Rand (precision, recall) vs the pair confusion matrix")
+    if c11:
+        expect_close(math.sqrt(precision * recall), t.fowlkes_mallows(a, b), rtol=ROUNDING, atol=ROUNDING,
+                     what="sqrt(precision recall) vs Fowlkes-Mallows")
+
+
+@prop(f"identity[{_ARE}]",
+      "the same partition up to renaming gives (error, precision, recall) = (0, 1, 1) for every alpha",
+      kind="identity", needs=(_ARE, f"{_ARE}:alpha"), strategy=PARTITIONS.perfect(_ARE))
+def are_identity(t, ex):
+    a, b = _pair(ex)
+    for form in ARE_ALPHAS:
+        with findings.form(view=t):
+            expect_close(np.asarray(t.adapted_rand_error(a, b, **form), dtype=float), [0.0, 1.0, 1.0], rtol=0,
+                         atol=1e-12, what=f"adapted_rand_error({form}) of one partition renamed")
+
+
+@prop(f"swap[{_ARE}]",
+      "swapping the labelings swaps precision and recall, and the error at alpha is the swapped error at "
+      "1 - alpha", kind="symmetry", needs=(_ARE, f"{_ARE}:alpha"), strategy=wide_or_small_with_edges)
+def are_swap(t, ex):
+    a, b = _pair(ex)
+    for alpha in (0.5, 0.25, 1.0):
+        with findings.form(view=t):
+            error, precision, recall = (float(v) for v in t.adapted_rand_error(a, b, alpha=alpha))
+            expect_close(np.asarray(t.adapted_rand_error(b, a, alpha=1.0 - alpha), dtype=float),
+                         [error, recall, precision], rtol=ROUNDING, atol=ROUNDING,
+                         what=f"adapted_rand_error(b, a, alpha={1.0 - alpha}) vs (error, recall, precision) of "
+                              f"(a, b, alpha={alpha})")
+
+
+@prop(f"all_singletons[{_ARE}]",
+      "labels_pred all singletons (no pair merged): precision 1.0 (0/0: no merge can be wrong), recall 0 where "
+      "labels_true has a pair together, and with both sides singletons the error is 0", kind="undefined",
+      needs=(_ARE,), strategy=with_edges(label_pairs(min_size=2), _partition_edges(min_size=2)))
+def are_singletons(t, ex):
+    a, _ = _pair(ex)
+    singles = np.arange(len(a))
+    together = len(set(a.tolist())) < len(a)
+    expect_close(np.asarray(t.adapted_rand_error(a, singles), dtype=float),
+                 [1.0 if together else 0.0, 1.0, 0.0 if together else 1.0], rtol=0, atol=1e-12,
+                 what="adapted_rand_error(labels_true, every sample its own cluster)")
+
+
+for _name in (_VI, _CE, _ARE):
+
+    def _ignoring(t, ex, name=_name):
+        a, b = _pair(ex)
+        label = a[0]
+        keep = a != label
+        metric = getattr(t, name)
+        if not keep.any():
+            expect_refusal(lambda: metric(a, b, ignore_labels=(label,)), "labels_true")
+            return
+        expect_close(np.asarray(metric(a, b, ignore_labels=[label]), dtype=float),
+                     np.asarray(metric(a[keep], b[keep]), dtype=float), rtol=ROUNDING, atol=ROUNDING,
+                     what=f"{name} ignoring true label {label!r} vs {name} of the other samples")
+
+    register(f"ignore_labels_removes_samples[{_name}]",
+             f"{_name} with ignore_labels=[L] equals {_name} of the samples whose true label is not L (and refuses "
+             "when every sample is ignored)", kind="relation", needs=(_name, f"{_name}:ignore_labels"),
+             check=_ignoring, strategy=with_edges(label_pairs(), _partition_edges()))
 
 
 # ------------------------------------------------------------------ clustered points

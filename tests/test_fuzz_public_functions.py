@@ -36,6 +36,7 @@ _VALID = {
     "signal": ([0, 1, 1, 0], [0, 1, 0, 0]),
     "multilabel": ([[1, 0, 1], [0, 1, 0]], [[1, 0, 0], [0, 1, 1]]),
     "recommendation": ([[0, 1], [2, 1]], 3),
+    "image": ([[0.0, 0.5, 1.0] * 3] * 9, [[0.25, 0.5, 0.75] * 3] * 9),
 }
 _POINTS = [[[0.0, 0.0], [0.0, 1.0], [5.0, 5.0], [5.0, 6.0], [9.0, 0.0]], [0, 0, 1, 1, 1]]
 _SPECIAL = {
@@ -64,6 +65,10 @@ _SPECIAL = {
     "continuous_ranked_probability_score": [[0.5, 1.0, 2.0], [[0.4, 0.6], [1.1, 0.9], [2.5, 2.0]]],
     "novelty_at_k": [[[0, 1], [2, 1]], [[1, 0, 1], [0, 1, 0]]],
     "intra_list_diversity": [[[0, 1], [2, 1]], [[1.0, 0.5, 0.0], [0.5, 1.0, 0.25], [0.0, 0.25, 1.0]]],
+    **dict.fromkeys(("total_variation", "image_gradients"), [[[0.0, 0.5], [1.0, 0.25]]]),
+    **dict.fromkeys(("error_relative_global_dimensionless_synthesis", "spectral_angle_mapper",
+                     "relative_average_spectral_error", "spectral_distortion_index"),
+                    [[[[0.5, 1.0]] * 9] * 9, [[[0.25, 1.0]] * 9] * 9]),
     "coco_map": [[{"boxes": [[0, 0, 2, 2]], "scores": [0.9], "labels": [1]}],
                  [{"boxes": [[0, 0, 2, 2]], "labels": [1]}]],
 }
@@ -72,6 +77,9 @@ _KEYWORDS = {"fbeta": {"beta": 1.0}, "multilabel_fbeta": {"beta": 1.0}, "adjuste
              "inception_score": {"splits": 1}, "kernel_inception_distance": {"subsets": 3, "subset_size": 2},
              "mean_absolute_scaled_error": {"y_train": [1.0, 3.0, 2.0, 5.0]},
              "critical_success_index": {"threshold": 1.0},
+             **dict.fromkeys(("peak_signal_noise_ratio", "structural_similarity", "structural_similarity_map"),
+                             {"data_range": 1.0}),
+             "multiscale_structural_similarity": {"data_range": 1.0, "betas": (1.0,), "sigma": 0.5},
              "recall_at_fixed_precision": {"min_precision": 0.5}, "precision_at_fixed_recall": {"min_recall": 0.5},
              "sensitivity_at_specificity": {"min_specificity": 0.5},
              "specificity_at_sensitivity": {"min_sensitivity": 0.5}}

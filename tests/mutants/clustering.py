@@ -441,3 +441,87 @@ MUTANTS += [
     Mutant("silhouette-gram-distances", {"silhouette_score": silhouette_gram_distances},
            catches=("clustering.definition[silhouette_score]",)),
 ]
+
+
+# ---------------------------------------------------------------- variation of information, adapted Rand error
+
+_VI, _CE, _ARE = "variation_of_information", "conditional_entropies", "adapted_rand_error"
+
+
+def _vi(labels_true, labels_pred, *, base=None, ignore_labels=(), slip=""):
+    h_true, h_pred = real.conditional_entropies(labels_true, labels_pred, base=base, ignore_labels=ignore_labels)
+    if slip == "bits_by_default" and base is None:
+        return (h_true + h_pred) / math.log(2)
+    if slip == "joint_entropy":
+        return h_true + h_pred + real.mutual_information(labels_true, labels_pred) / (
+            1.0 if base is None else math.log(base))
+    if slip == "one_term":
+        return h_true
+    if slip == "ignore_labels_ignored":
+        return real.variation_of_information(labels_true, labels_pred, base=base)
+    return h_true + h_pred
+
+
+def _ce(labels_true, labels_pred, *, base=None, ignore_labels=(), slip=""):
+    pair = real.conditional_entropies(labels_true, labels_pred, base=base, ignore_labels=ignore_labels)
+    if slip == "scikit_image_order":
+        return type(pair)(pair.pred_given_true, pair.true_given_pred)
+    if slip == "first_twice":
+        return type(pair)(pair.true_given_pred, pair.true_given_pred)
+    if slip == "ignore_pred_labels":
+        t, p = np.asarray(labels_true), np.asarray(labels_pred)
+        keep = ~np.isin(p, np.asarray(list(ignore_labels))) if len(ignore_labels) and t.dtype.kind == p.dtype.kind \
+            else np.ones(len(t), dtype=bool)
+        return real.conditional_entropies(t[keep], p[keep], base=base) if keep.any() else pair
+    return pair
+
+
+def _are(labels_true, labels_pred, *, alpha=0.5, ignore_labels=(), slip=""):
+    error, precision, recall = real.adapted_rand_error(labels_true, labels_pred, alpha=alpha,
+                                                       ignore_labels=ignore_labels)
+    result = type(real.adapted_rand_error([0], [0]))
+    if slip == "scikit_image_names":
+        return result(error, recall, precision)
+    if slip == "precision_twice":
+        return result(error, precision, precision)
+    if slip == "nan_when_undefined":
+        t, p = np.asarray(labels_true), np.asarray(labels_pred)
+        if len(set(p.tolist())) == len(p) or len(set(t.tolist())) == len(t):
+            return result(math.nan, math.nan, math.nan)
+    if slip == "offset":
+        return result(min(error + 0.01, 1.0), precision, recall)
+    if slip == "ignore_labels_ignored":
+        return real.adapted_rand_error(labels_true, labels_pred, alpha=alpha)
+    return result(error, precision, recall)
+
+
+MUTANTS += [
+    Mutant("vi_in_bits_by_default", {_VI: functools.partial(_vi, slip="bits_by_default")},
+           _ids("definition", _VI) + _ids("entropy_identities", _VI)),
+    Mutant("vi_plus_the_mutual_information", {_VI: functools.partial(_vi, slip="joint_entropy")},
+           _ids("definition", _VI) + _ids("metric_axioms", _VI) + _ids("entropy_identities", _VI)),
+    Mutant("vi_one_conditional_entropy", {_VI: functools.partial(_vi, slip="one_term")},
+           _ids("definition", _VI) + _ids("entropy_identities", _VI)),
+    Mutant("vi_ignore_labels_ignored", {_VI: functools.partial(_vi, slip="ignore_labels_ignored")},
+           _ids("ignore_labels_removes_samples", _VI)),
+    Mutant("conditional_entropies_in_scikit_image_order", {_CE: functools.partial(_ce, slip="scikit_image_order")},
+           _ids("definition", _CE) + _ids("entropy_identities", _VI)),
+    Mutant("conditional_entropies_first_twice", {_CE: functools.partial(_ce, slip="first_twice")},
+           _ids("swap", _CE) + _ids("definition", _CE)),
+    Mutant("conditional_entropies_ignore_predicted_labels", {_CE: functools.partial(_ce, slip="ignore_pred_labels")},
+           _ids("ignore_labels_removes_samples", _CE)),
+    Mutant("adapted_rand_scikit_image_names", {_ARE: functools.partial(_are, slip="scikit_image_names")},
+           _ids("definition", _ARE) + _ids("pair_counts", _ARE)),
+    Mutant("adapted_rand_precision_twice", {_ARE: functools.partial(_are, slip="precision_twice")},
+           _ids("swap", _ARE) + _ids("pair_counts", _ARE)),
+    Mutant("adapted_rand_nan_when_undefined", {_ARE: functools.partial(_are, slip="nan_when_undefined")},
+           _ids("all_singletons", _ARE) + _ids("definition", _ARE)),
+    Mutant("adapted_rand_error_offset", {_ARE: functools.partial(_are, slip="offset")},
+           _ids("identity", _ARE) + _ids("definition", _ARE)),
+    Mutant("adapted_rand_ignore_labels_ignored", {_ARE: functools.partial(_are, slip="ignore_labels_ignored")},
+           _ids("ignore_labels_removes_samples", _ARE)),
+]
+MUTANTS += [
+    Mutant("cluster-ids-read-as-numbers-mod-3-information-distances",
+           {m: _wrap(m, _ids_mod_3) for m in (_VI, _CE, _ARE)}, _ids("renaming_invariance", _VI, _CE, _ARE)),
+]
