@@ -20,6 +20,7 @@ undefined cases, the agreement with scikit-learn, and the seed's claims.
 
 from __future__ import annotations
 
+import functools
 import math
 import zlib
 from collections import Counter
@@ -99,10 +100,10 @@ CAPABILITIES = {
         higher_is_better=False, inputs=CLUSTERED_POINTS),
     "variation_of_information": Capability(
         (0.0, None), True, "two labelings", "none (every sample ignored: refused)", higher_is_better=False,
-        best=0.0, forms=INFORMATION_BASES, **_LABEL_METRICS),
+        best=0.0, forms=INFORMATION_BASES, refusal_form={"base": 2.0}, **_LABEL_METRICS),
     "conditional_entropies": Capability(
         (0.0, None), False, "two labelings", "none (every sample ignored: refused)", higher_is_better=False,
-        best=0.0, forms=INFORMATION_BASES, **_LABEL_METRICS),
+        best=0.0, forms=INFORMATION_BASES, refusal_form={"base": 2.0}, **_LABEL_METRICS),
     # a tuple (error, precision, recall): no single best value (0, 1, 1: adapted_rand_identity)
     "adapted_rand_error": Capability(
         (0.0, 1.0), False, "two labelings", "no pair together in labels_pred: precision 1.0; none in labels_true: "
@@ -474,25 +475,26 @@ _TRIPLE_EDGES = (
 
 @prop(f"metric_axioms[{_VI}]",
       "VI is a metric on partitions: VI(a, c) <= VI(a, b) + VI(b, c), VI(a, a') = 0 for a renamed copy a', and "
-      "VI(a, b) > 0 when the partitions differ", kind="relation", needs=(_VI,),
+      "VI(a, b) > 0 when the partitions differ (in bits: the laws hold in any base)", kind="relation",
+      needs=(_VI, f"{_VI}:base"),
       strategy=with_edges(_three_labelings(), _TRIPLE_EDGES))
 def vi_metric(t, ex):
     a, b, c = ex
-    ab, bc, ac = (float(t.variation_of_information(x, y)) for x, y in ((a, b), (b, c), (a, c)))
+    ab, bc, ac = (float(t.variation_of_information(x, y, base=2.0)) for x, y in ((a, b), (b, c), (a, c)))
     expect_le(ac, ab + bc, what="VI(a, c) vs VI(a, b) + VI(b, c)", tol=ROUNDING)
-    expect_close(t.variation_of_information(a, _renamed(a)), 0.0, rtol=0, atol=ROUNDING,
+    expect_close(t.variation_of_information(a, _renamed(a), base=2.0), 0.0, rtol=0, atol=ROUNDING,
                  what="VI of a labeling and its renamed copy")
     same = len(set(zip(a.tolist(), b.tolist()))) == len(set(a.tolist())) == len(set(b.tolist()))
     expect(same or ab > 0, f"VI(a, b) = {ab!r}, but should be > 0: a = {a.tolist()} and b = {b.tolist()} are "
                            "different partitions")
 
 
-@prop(f"swap[{_CE}]", "conditional_entropies(b, a) is conditional_entropies(a, b) reversed", kind="symmetry",
-      needs=(_CE,), strategy=wide_or_small_with_edges)
+@prop(f"swap[{_CE}]", "conditional_entropies(b, a) is conditional_entropies(a, b) reversed (in bits)",
+      kind="symmetry", needs=(_CE, f"{_CE}:base"), strategy=wide_or_small_with_edges)
 def ce_swap(t, ex):
     a, b = _pair(ex)
-    expect_close(np.asarray(t.conditional_entropies(b, a), dtype=float),
-                 np.asarray(t.conditional_entropies(a, b), dtype=float)[::-1], rtol=ROUNDING, atol=ROUNDING,
+    expect_close(np.asarray(t.conditional_entropies(b, a, base=2.0), dtype=float),
+                 np.asarray(t.conditional_entropies(a, b, base=2.0), dtype=float)[::-1], rtol=ROUNDING, atol=ROUNDING,
                  what="conditional_entropies with the labelings swapped, reversed")
 
 
@@ -558,7 +560,7 @@ for _name in (_VI, _CE, _ARE):
         a, b = _pair(ex)
         label = a[0]
         keep = a != label
-        metric = getattr(t, name)
+        metric = functools.partial(getattr(t, name), **({} if name == _ARE else {"base": 2.0}))
         if not keep.any():
             expect_refusal(lambda: metric(a, b, ignore_labels=(label,)), "labels_true")
             return
@@ -568,7 +570,8 @@ for _name in (_VI, _CE, _ARE):
 
     register(f"ignore_labels_removes_samples[{_name}]",
              f"{_name} with ignore_labels=[L] equals {_name} of the samples whose true label is not L (and refuses "
-             "when every sample is ignored)", kind="relation", needs=(_name, f"{_name}:ignore_labels"),
+             "when every sample is ignored)", kind="relation",
+             needs=(_name, f"{_name}:ignore_labels", *(() if _name == _ARE else (f"{_name}:base",))),
              check=_ignoring, strategy=with_edges(label_pairs(), _partition_edges()))
 
 

@@ -50,6 +50,7 @@ BUNDLED: dict[str, str] = {
     "pytrec_eval": "reference.pytrec_eval",
     "rouge": "reference.rouge",
     "torchmetrics": "reference.torchmetrics",
+    "skimage": "reference.skimage",
     "pycocotools": "reference.pycocotools",
     "faster_coco_eval": "reference.faster_coco_eval",
     "hdbscan": "reference.hdbscan",
