@@ -1199,6 +1199,150 @@ def multilabel_stat_scores(y_true, y_pred, *, average=None):
     return _ml_call(_cls.multilabel_stat_scores, y_true, y_pred, threshold=0.5, average=_ml_average(average))
 
 
+# ---------------------------------------------------------------- image
+# (section: image)
+# torchmetrics.functional.image takes (preds, target) = (image_test, image_true) as batches (N, C, H, W): the
+# adapter passes one image, a 2-D (H, W) image as (1, 1, H, W) and a 3-D one with its channel_axis moved to C; an
+# array of another dimensionality is passed as it is, for torchmetrics to refuse. PSNR reduces over the array's own
+# axes (dim=), so its images keep their shape. Float32 tensors throughout; results back as float32 NumPy.
+# SSIM is the catalog's convention='torchmetrics' (gaussian_kernel = gaussian_weights, kernel_size = win_size for the
+# uniform window, sigma, k1 = K1, k2 = K2; data_range 'data' -> None, torchmetrics' max of the two images' ranges).
+# MS-SSIM: kernel_size is the window's own size (2 int(3.5 sigma + 0.5) + 1 for the Gaussian), which torchmetrics'
+# size checks read. UQI: a Gaussian window only (kernel_size, sigma). D_lambda: torchmetrics' UQI defaults (11 taps,
+# sigma 1.5) only. No skimage convention, no 'dtype' data range, no UQI uniform window.
+from torchmetrics.functional import image as _img  # noqa: E402
+
+CONVENTIONS["image.layout"] = ("one image as a batch of one: (H, W) -> (1, 1, H, W), channel_axis moved to C; "
+                               "preds = image_test, target = image_true")
+CONVENTIONS["image.ssim"] = ("structural_similarity_index_measure: the catalog's convention='torchmetrics'; "
+                             "data_range 'data' -> None")
+CONVENTIONS["image.uiqi"] = "universal_image_quality_index: Gaussian window (kernel_size, sigma) only"
+_RANGE_NUMBER_OR_PAIR = (lambda value: isinstance(value, tuple) or
+                         (isinstance(value, (int, float, np.floating)) and not isinstance(value, bool)))
+_RANGE_OR_DATA = lambda value: value == "data" if isinstance(value, str) else _RANGE_NUMBER_OR_PAIR(value)  # noqa: E731
+for _name in ("structural_similarity", "structural_similarity_map"):
+    SUPPORTS[_name] = {"convention": ("torchmetrics",), "data_range": _RANGE_OR_DATA,
+                       "use_sample_covariance": (None, False)}
+SUPPORTS["peak_signal_noise_ratio"] = {"data_range": _RANGE_NUMBER_OR_PAIR}
+SUPPORTS["multiscale_structural_similarity"] = {"data_range": _RANGE_OR_DATA}
+SUPPORTS["universal_image_quality_index"] = {"sigma": lambda value: value is not None}
+SUPPORTS["spectral_distortion_index"] = {"kernel_size": (11,), "sigma": (1.5,)}
+
+
+def _image_batch(values, channel_axis=None) -> torch.Tensor:
+    """One image as a float32 batch (1, C, H, W)."""
+    array = np.asarray(values)
+    if array.dtype.kind not in "biuf":
+        raise TypeError(f"image: expected real pixel values, got dtype {array.dtype}")
+    array = array.astype(np.float32)
+    if channel_axis is None and array.ndim == 2:
+        array = array[None, None]
+    elif channel_axis is not None and array.ndim == 3:
+        array = np.moveaxis(array, channel_axis, 0)[None]
+    return torch.from_numpy(np.ascontiguousarray(array))
+
+
+def _image_pair(image_true, image_test, channel_axis=None):
+    return _image_batch(image_test, channel_axis), _image_batch(image_true, channel_axis)
+
+
+def _from_batch(value, channel_axis=None):
+    array = _out(value)
+    if channel_axis is None:
+        return array[0, 0] if array.ndim == 4 else array
+    return np.moveaxis(array[0], 0, channel_axis)
+
+
+def _tm_range(data_range):
+    return None if isinstance(data_range, str) else data_range
+
+
+def peak_signal_noise_ratio(image_true, image_test, *, data_range, base=10.0, dim=None,
+                            reduction="elementwise_mean"):
+    preds = torch.from_numpy(np.asarray(image_test, dtype=np.float32))
+    target = torch.from_numpy(np.asarray(image_true, dtype=np.float32))
+    return _out(library_call(_img.peak_signal_noise_ratio, preds, target, data_range=data_range, base=base,
+                             reduction=reduction, dim=dim))
+
+
+def _ssim_options(data_range, win_size, gaussian_weights, sigma, K1, K2):
+    gaussian = True if gaussian_weights is None else bool(gaussian_weights)
+    return {"gaussian_kernel": gaussian, "sigma": sigma, "kernel_size": 11 if win_size is None else win_size,
+            "data_range": _tm_range(data_range), "k1": K1, "k2": K2}
+
+
+def structural_similarity(image_true, image_test, *, data_range, convention="skimage", win_size=None,
+                          gaussian_weights=None, sigma=1.5, use_sample_covariance=None, K1=0.01, K2=0.03,
+                          channel_axis=None):
+    del convention, use_sample_covariance  # 'torchmetrics' and the population covariance only (SUPPORTS)
+    return _out(library_call(_img.structural_similarity_index_measure, *_image_pair(image_true, image_test, channel_axis),
+                             **_ssim_options(data_range, win_size, gaussian_weights, sigma, K1, K2)))
+
+
+def structural_similarity_map(image_true, image_test, *, data_range, convention="skimage", win_size=None,
+                              gaussian_weights=None, sigma=1.5, use_sample_covariance=None, K1=0.01, K2=0.03,
+                              channel_axis=None):
+    del convention, use_sample_covariance
+    _, full = library_call(_img.structural_similarity_index_measure, *_image_pair(image_true, image_test, channel_axis),
+                           return_full_image=True, **_ssim_options(data_range, win_size, gaussian_weights, sigma, K1, K2))
+    return _from_batch(full, channel_axis)
+
+
+def multiscale_structural_similarity(image_true, image_test, *, data_range, betas=(0.0448, 0.2856, 0.3001, 0.2363,
+                                                                                  0.1333),
+                                     gaussian_weights=True, win_size=None, sigma=1.5, K1=0.01, K2=0.03,
+                                     normalize="relu", channel_axis=None):
+    gaussian = bool(gaussian_weights)
+    size = 2 * int(3.5 * sigma + 0.5) + 1 if gaussian else (11 if win_size is None else win_size)
+    try:
+        exponents = tuple(float(b) for b in betas)
+    except (TypeError, ValueError):
+        exponents = betas  # for torchmetrics to refuse
+    return _out(library_call(_img.multiscale_structural_similarity_index_measure,
+                             *_image_pair(image_true, image_test, channel_axis), gaussian_kernel=gaussian, sigma=sigma,
+                             kernel_size=size, data_range=_tm_range(data_range), k1=K1, k2=K2, betas=exponents,
+                             normalize=None if normalize == "none" else normalize))
+
+
+def universal_image_quality_index(image_true, image_test, *, kernel_size=8, sigma=None, channel_axis=None):
+    return _out(library_call(_img.universal_image_quality_index, *_image_pair(image_true, image_test, channel_axis),
+                             kernel_size=(kernel_size, kernel_size), sigma=(sigma, sigma)))
+
+
+def spectral_distortion_index(image_ms, image_fused, *, p=1, kernel_size=11, sigma=1.5, channel_axis=-1):
+    del kernel_size, sigma  # torchmetrics' UQI defaults only (SUPPORTS)
+    return _out(library_call(_img.spectral_distortion_index, _image_batch(image_ms, channel_axis),
+                             _image_batch(image_fused, channel_axis), p=p))
+
+
+def total_variation(image, *, channel_axis=None):
+    return _out(library_call(_img.total_variation, _image_batch(image, channel_axis)))
+
+
+def image_gradients(image, *, channel_axis=None):
+    dy, dx = library_call(_img.image_gradients, _image_batch(image, channel_axis))
+    return _from_batch(dy, channel_axis), _from_batch(dx, channel_axis)
+
+
+def error_relative_global_dimensionless_synthesis(image_true, image_test, *, ratio=4.0, channel_axis=-1):
+    return _out(library_call(_img.error_relative_global_dimensionless_synthesis,
+                             *_image_pair(image_true, image_test, channel_axis), ratio=ratio))
+
+
+def spectral_angle_mapper(image_true, image_test, *, channel_axis=-1):
+    return _out(library_call(_img.spectral_angle_mapper, *_image_pair(image_true, image_test, channel_axis)))
+
+
+def relative_average_spectral_error(image_true, image_test, *, window_size=8, channel_axis=-1):
+    return _out(library_call(_img.relative_average_spectral_error, *_image_pair(image_true, image_test, channel_axis),
+                             window_size=window_size))
+
+
+def root_mean_squared_error_using_sliding_window(image_true, image_test, *, window_size=8, channel_axis=None):
+    return _out(library_call(_img.root_mean_squared_error_using_sliding_window,
+                             *_image_pair(image_true, image_test, channel_axis), window_size=window_size))
+
+
 # ---------------------------------------------------------------- streaming (modular metrics)
 # (section: streaming)
 # STREAMING maps catalog names to torchmetrics' modular metrics (the stateful objects of its main API): update per
