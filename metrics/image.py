@@ -202,7 +202,16 @@ def _positive_range(value: float, what: str) -> float:
 
 def _log_mse(diff: np.ndarray, axes) -> np.ndarray:
     """ln(mean(diff^2)) over ``axes``, without overflow: the differences scaled by their largest magnitude first
-    (-inf where every difference is 0)."""
+    (-inf where every difference is 0). Over every element, one dot product first, kept where it neither
+    overflows nor underflows."""
+    if len(axes) == diff.ndim:
+        flat = diff.ravel()
+        with np.errstate(over="ignore"):
+            total = float(np.einsum("i,i->", flat, flat))
+        if 0.0 < total < math.inf:
+            return np.float64(math.log(total / flat.size))
+        if total == 0.0 and not flat.any():
+            return np.float64(-math.inf)
     scale = np.max(np.abs(diff), axis=axes, keepdims=True)
     with np.errstate(divide="ignore", invalid="ignore"):
         unit = np.where(scale > 0, diff / np.where(scale > 0, scale, 1.0), 0.0)
@@ -713,11 +722,12 @@ def error_relative_global_dimensionless_synthesis(image_true, image_test, *, rat
     """
     r = check_positive(ratio, "ratio")
     x, y, _ = _images(image_true, image_test, channel_axis)
-    mean = x.mean(axis=(0, 1))
+    pixels, d = x.reshape(-1, x.shape[2]), (x - y).reshape(-1, x.shape[2])
+    mean = pixels.mean(axis=0)
     if (mean == 0).any():
         raise MetricInputError("image_true", f"band {int(np.flatnonzero(mean == 0)[0])} has mean 0: ERGAS divides "
                                              "each band's RMSE by its mean")
-    rmse = np.sqrt(np.mean((x - y) ** 2, axis=(0, 1)))
+    rmse = np.sqrt(np.einsum("ij,ij->j", d, d) / d.shape[0])
     return float(100.0 / r * np.sqrt(np.mean((rmse / mean) ** 2)))
 
 
