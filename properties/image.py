@@ -394,11 +394,18 @@ _SSIM, _MAP, _MS = "structural_similarity", "structural_similarity_map", "multis
       "uniform, population covariance, the image mirrored past its border, every pixel)", kind="relation",
       needs=_needs(_SSIM, SSIM_FORMS, "data_range"), strategy=grey_pairs(sides=(11, 13)), defines=_SSIM)
 def ssim_definition(t, ex):
+    _ssim_forms_against_definition(t, ex, full=False)
+
+
+def _ssim_forms_against_definition(t, ex, *, full: bool) -> None:
+    """Every SSIM form of the target (the mean, or with ``full`` the map) against the window-by-window definition."""
     a, b = ex
+    metric, what = (t.structural_similarity_map, "SSIM map") if full else (t.structural_similarity, "SSIM")
     for kw in SSIM_FORMS:
         with findings.form(view=t):
-            expect_close(t.structural_similarity(a, b, data_range=1.0, **kw), _ssim_definition(a, b, 1.0, kw),
-                         rtol=WINDOW_MOMENTS, atol=WINDOW_MOMENTS_ABS, ops=SSIM_OPS, what=f"SSIM({kw}) vs its definition")
+            expect_close(np.asarray(metric(a, b, data_range=1.0, **kw), dtype=float),
+                         _ssim_definition(a, b, 1.0, kw, full=full), rtol=WINDOW_MOMENTS, atol=WINDOW_MOMENTS_ABS,
+                         ops=SSIM_OPS, what=f"{what}({kw}) vs its definition")
 
 
 @prop(f"definition[{_MAP}]",
@@ -406,12 +413,7 @@ def ssim_definition(t, ex):
       "(d c b a | a b c d) and torchmetrics mirrors it (d c b | a b c d)", kind="relation",
       needs=_needs(_MAP, SSIM_FORMS, "data_range"), strategy=grey_pairs(sides=(11, 13)), defines=_MAP)
 def ssim_map_definition(t, ex):
-    a, b = ex
-    for kw in SSIM_FORMS:
-        with findings.form(view=t):
-            expect_close(np.asarray(t.structural_similarity_map(a, b, data_range=1.0, **kw), dtype=float),
-                         _ssim_definition(a, b, 1.0, kw, full=True), rtol=WINDOW_MOMENTS, atol=WINDOW_MOMENTS_ABS,
-                         ops=SSIM_OPS, what=f"SSIM map({kw}) vs its definition")
+    _ssim_forms_against_definition(t, ex, full=True)
 
 
 @prop(f"map_mean[{_MAP}]",
