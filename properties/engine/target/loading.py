@@ -69,6 +69,7 @@ BUNDLED: dict[str, str] = {
     "pingouin": "reference.pingouin",
     "scoringrules": "reference.scoringrules",
     "properscoring": "reference.properscoring",
+    "imblearn": "reference.imblearn",
 }
 
 DEFAULT_TARGET = "metrics"
