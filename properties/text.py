@@ -761,11 +761,12 @@ def rouge_w_at_most_l(t, ex):
 _LIN_X, _LIN_Y1, _LIN_Y2 = list("ABCDEFG"), list("ABCDHIK"), list("AHBKCID")
 
 
-@prop("golden.lin2004_consecutive_matches[rouge_w]",
-      "Lin (2004)'s ROUGE-W example: against X = [A B C D E F G], Y1 = [A B C D H I K] (four consecutive matches) "
-      "and Y2 = [A H B K C I D] (four apart) have the same ROUGE-L, 4/7, but with f(k) = k^2 WLCS(Y1) = 16 and "
-      "WLCS(Y2) = 4: ROUGE-W recall 4/7 and 2/7", kind="golden", needs=("rouge_w:weight", "rouge_l"),
-      source=f"{LIN_2004}, section 4 (ROUGE-W example)", defines=("rouge_w",))
+@prop("relation.lin2004_consecutive_matches[rouge_w]",
+      "on Lin (2004)'s ROUGE-W example, X = [A B C D E F G] against Y1 = [A B C D H I K] (four consecutive matches) "
+      "and Y2 = [A H B K C I D] (four apart), which the paper says ROUGE-L cannot tell apart (both 4/7) while Y1 "
+      "should score higher: with f(k) = k^2, WLCS(Y1) = 16 and WLCS(Y2) = 4, so ROUGE-W recall is sqrt(16 / 49) = "
+      "4/7 and sqrt(4 / 49) = 2/7 (computed from the definition; the paper prints no score)", kind="relation",
+      needs=("rouge_w:weight", "rouge_l"), source=f"{LIN_2004}, section 4 (ROUGE-W example)", defines=("rouge_w",))
 def rouge_w_lin_example(t, ex):
     for y in (_LIN_Y1, _LIN_Y2):
         expect_close(t.rouge_l([_LIN_X], y).recall, 4 / 7, rtol=1e-12, what=f"ROUGE-L recall of {''.join(y)}")

@@ -1112,9 +1112,9 @@ def _rouge_skip(name, variant):
 
 MUTANTS += [
     Mutant("rouge_w_ignores_weight", {"rouge_w": _rouge_w("ignores_weight")},
-           (T + "definition[rouge_w]", T + "golden.lin2004_consecutive_matches[rouge_w]")),
+           (T + "definition[rouge_w]", T + "relation.lin2004_consecutive_matches[rouge_w]")),
     Mutant("rouge_w_without_the_inverse", {"rouge_w": _rouge_w("no_inverse")},
-           (T + "definition[rouge_w]", T + "golden.lin2004_consecutive_matches[rouge_w]")),
+           (T + "definition[rouge_w]", T + "relation.lin2004_consecutive_matches[rouge_w]")),
     Mutant("rouge_w_run_not_reset", {"rouge_w": _rouge_w("run_not_reset")},
            (T + "definition[rouge_w]",)),
     Mutant("rouge_w_weight_fixed_at_1_2", {"rouge_w": _rouge_w("weight_fixed")},
