@@ -809,14 +809,29 @@ def macro_averaged_mean_absolute_error(y_true, y_pred, *, sample_weight=None):
     p = as_floats(y_pred, "y_pred")
     check_same_length("y_true", t, "y_pred", p)
     w = check_sample_weight(sample_weight, t.shape[0])
-    classes, codes = np.unique(t, return_inverse=True)
+    codes, n_classes = _ordinal_codes(t)
     errors = np.abs(t - p)
     if w is not None:
         errors *= w
-    summed = np.bincount(codes, weights=errors, minlength=classes.shape[0])
-    support = np.bincount(codes, weights=w, minlength=classes.shape[0])
+    summed = np.bincount(codes, weights=errors, minlength=n_classes)
+    support = np.bincount(codes, weights=w, minlength=n_classes)
     seen = support > 0
     return float(np.mean(summed[seen] / support[seen]))
+
+
+#: the widest span of integer labels coded by offset (a bincount of that many bins) rather than by a sort
+_DIRECT_SPAN = 1 << 20
+
+
+def _ordinal_codes(t: np.ndarray) -> tuple[np.ndarray, int]:
+    """(a class index per sample, the number of indices): integer labels within a span of 2^20 as their offset
+    from the smallest (exact: the labels are integers; empty classes in between have no support), any others by
+    np.unique's sort (a float offset of non-integers could round two labels together)."""
+    low, high = t.min(), t.max()
+    if high - low < _DIRECT_SPAN and np.array_equal(np.trunc(t), t):
+        return (t - low).astype(np.int64), int(high - low) + 1
+    classes, codes = np.unique(t, return_inverse=True)
+    return codes, classes.shape[0]
 
 
 for _fn in (precision, recall, fbeta, f1, specificity, false_positive_rate, false_negative_rate,
