@@ -1159,6 +1159,17 @@ def rouge_l(references, hypothesis, *, beta: float = 1.0, multi_reference: str =
     return _combine(scores, multi_reference)
 
 
+def _rouge_inputs(references, hypothesis, beta, multi_reference):
+    """(the reference token lists, the hypothesis as token ids, beta, the encoder of the references' tokens): the
+    checks every ROUGE variant makes, in its order (references, hypothesis, beta, multi_reference)."""
+    refs = _reference_list(references, "references")
+    hyp = _tokens(hypothesis, "hypothesis")
+    beta = check_positive(beta, "beta")
+    check_choice(multi_reference, "multi_reference", MULTI_REFERENCE_POLICIES)
+    encode = _encoder()
+    return refs, encode(hyp, "hypothesis"), beta, encode
+
+
 def _check_weight(weight) -> float:
     if isinstance(weight, (bool, np.bool_)) or not isinstance(weight, (int, float, np.integer, np.floating)):
         raise MetricInputError("weight", f"expected a number >= 1, got {weight!r}")
@@ -1218,13 +1229,8 @@ def rouge_w(references, hypothesis, *, weight: float = 1.2, beta: float = 1.0,
     Source: Lin (2004), "ROUGE: A Package for Automatic Evaluation of Summaries", section 4 (ROUGE-W, the WLCS
     algorithm and f(k) = k^alpha); ROUGE-1.5.5 (-w 1.2).
     """
-    refs = _reference_list(references, "references")
-    hyp = _tokens(hypothesis, "hypothesis")
     weight = _check_weight(weight)
-    beta = check_positive(beta, "beta")
-    check_choice(multi_reference, "multi_reference", MULTI_REFERENCE_POLICIES)
-    encode = _encoder()
-    hyp_ids = encode(hyp, "hypothesis")
+    refs, hyp_ids, beta, encode = _rouge_inputs(references, hypothesis, beta, multi_reference)
     scores = []
     for ref in refs:
         ref_ids = encode(ref, "references")
@@ -1263,13 +1269,9 @@ def _clipped_overlap(a: np.ndarray, b: np.ndarray) -> int:
 
 
 def _rouge_skip(references, hypothesis, max_skip, beta, multi_reference, unigrams) -> RougeScore:
-    refs = _reference_list(references, "references")
-    hyp = _tokens(hypothesis, "hypothesis")
     max_skip = _check_max_skip(max_skip)
-    beta = check_positive(beta, "beta")
-    check_choice(multi_reference, "multi_reference", MULTI_REFERENCE_POLICIES)
-    encode = _encoder()
-    hyp_grams = _skip_grams(encode(hyp, "hypothesis"), max_skip, unigrams)
+    refs, hyp_ids, beta, encode = _rouge_inputs(references, hypothesis, beta, multi_reference)
+    hyp_grams = _skip_grams(hyp_ids, max_skip, unigrams)
     scores = []
     for ref in refs:
         ref_grams = _skip_grams(encode(ref, "references"), max_skip, unigrams)
