@@ -69,6 +69,7 @@ BUNDLED: dict[str, str] = {
     "pingouin": "reference.pingouin",
     "scoringrules": "reference.scoringrules",
     "properscoring": "reference.properscoring",
+    "keras": "reference.keras",
 }
 
 DEFAULT_TARGET = "metrics"
