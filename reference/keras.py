@@ -29,7 +29,6 @@ metric), and macro/weighted precision and recall (Keras has only ``class_id`` an
 
 from __future__ import annotations
 
-import math
 import os
 import warnings
 import zlib
@@ -48,7 +47,7 @@ import torch  # noqa: E402
 from properties.engine.vocabulary.reproduce import library_call  # noqa: E402
 
 if keras.backend.backend() != "torch":  # pragma: no cover - keras imported before this module, on another backend
-    raise ImportError(f"keras was imported with the {keras.backend.backend()!r} backend before reference.keras; "
+    raise RuntimeError(f"keras was imported with the {keras.backend.backend()!r} backend before reference.keras; "
                       "this target is Keras on torch (set KERAS_BACKEND=torch)")
 
 TARGET_NAME = "keras"
@@ -287,25 +286,25 @@ def top_k_accuracy(y_true, y_score, *, k=2, normalize=True, sample_weight=None, 
     return _reduced(hits, sample_weight=sample_weight, normalize=normalize)
 
 
-def log_loss(y_true, y_proba, *, normalize=True, sample_weight=None, labels=None):
-    proba = _floats(y_proba)
-    if proba.ndim == 1:
+def _per_sample(y_true, values, labels, binary, rows):
+    """Keras' per-sample values of 1-D binary scores (``binary`` of the 0/1 class indices and the scores, both as
+    (n, 1) columns) or of (N, K) rows (``rows`` of the class indices and the rows)."""
+    if values.ndim == 1:
         codes = _column_indices(y_true, labels, 2)
-        losses = library_call(keras.metrics.binary_crossentropy, _column(codes.astype(np.float32)), _column(proba))
-    else:
-        codes = _column_indices(y_true, labels, proba.shape[1] if proba.ndim == 2 else None)
-        losses = library_call(keras.metrics.sparse_categorical_crossentropy, codes, proba)
+        return library_call(binary, _column(codes.astype(np.float32)), _column(values))
+    return rows(_column_indices(y_true, labels, values.shape[1] if values.ndim == 2 else None), values)
+
+
+def log_loss(y_true, y_proba, *, normalize=True, sample_weight=None, labels=None):
+    losses = _per_sample(y_true, _floats(y_proba), labels, keras.metrics.binary_crossentropy,
+                         lambda codes, rows: library_call(keras.metrics.sparse_categorical_crossentropy, codes, rows))
     return _reduced(losses, sample_weight=sample_weight, normalize=normalize)
 
 
 def hinge_loss(y_true, pred_decision, *, labels=None, sample_weight=None):
-    decision = _floats(pred_decision)
-    if decision.ndim == 1:
-        codes = _column_indices(y_true, labels, 2)
-        losses = library_call(keras.metrics.hinge, _column(codes.astype(np.float32)), _column(decision))
-    else:
-        codes = _column_indices(y_true, labels, decision.shape[1] if decision.ndim == 2 else None)
-        losses = library_call(keras.metrics.categorical_hinge, _one_hot(codes, decision.shape[-1]), decision)
+    losses = _per_sample(y_true, _floats(pred_decision), labels, keras.metrics.hinge,
+                         lambda codes, rows: library_call(keras.metrics.categorical_hinge,
+                                                          _one_hot(codes, rows.shape[-1]), rows))
     return _reduced(losses, sample_weight=sample_weight)
 
 
