@@ -44,7 +44,7 @@ import keras  # noqa: E402
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
-from properties.engine.vocabulary.reproduce import library_call  # noqa: E402
+from properties.engine.vocabulary.reproduce import library_call, note_library_call  # noqa: E402
 
 if keras.backend.backend() != "torch":  # pragma: no cover - keras imported before this module, on another backend
     raise RuntimeError(f"keras was imported with the {keras.backend.backend()!r} backend before reference.keras; "
@@ -88,7 +88,10 @@ def _column(values) -> np.ndarray:
 
 def _metric(cls, *update, sample_weight=None, **options):
     """``cls(**options)`` updated once with ``update`` (and ``sample_weight``): its ``result()``."""
-    metric = library_call(cls, **options)
+    # noted, not recorded with its outcome: a metric's repr holds a name numbered by a process-wide counter
+    # (<MeanIoU name=mean_io_u_123>), which would make reproductions differ from one run to the next
+    note_library_call(cls, **options)
+    metric = cls(**options)
     if sample_weight is None:
         library_call(metric.update_state, *update)
     else:
