@@ -70,6 +70,7 @@ BUNDLED: dict[str, str] = {
     "scoringrules": "reference.scoringrules",
     "properscoring": "reference.properscoring",
     "imblearn": "reference.imblearn",
+    "keras": "reference.keras",
 }
 
 DEFAULT_TARGET = "metrics"
