@@ -625,7 +625,8 @@ for _m, (_expected, _statement) in _GAIN_DEFINITIONS.items():
 #: the metrics that read a negative grade as a document that is not relevant
 NEGATIVE_AS_IRRELEVANT = tuple(m for m in ALL + RETRIEVAL + RECOMMENDER + SEED004_FORMULAS
                                if m not in ("dcg_at_k", "ndcg_at_k", "cumulative_gain_at_k",
-                                            "expected_reciprocal_rank", "expected_percentile_rank"))
+                                            "expected_reciprocal_rank", "expected_percentile_rank")) + (
+    "rank_biased_precision",)  # binary relevance (grade > 0), like the metrics above
 #: the metrics that sum a negative grade as a negative gain (linear gain)
 NEGATIVE_AS_GAIN = ("dcg_at_k", "cumulative_gain_at_k")
 #: the metrics that refuse negative grades, naming y_true (checked by their own refusal properties)
