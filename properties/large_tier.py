@@ -240,10 +240,13 @@ _SAMPLE_AXIS_SIZE = {"query_batch": lambda data: data.y_true.shape[0], "corpus":
 
 
 def _as_held(value):
-    """The input as the target holds it, in float64: a float32 library given float64 data near 1e6
-    holds it to 0.06, the noise's size; the catalog's value is computed on those same numbers."""
+    """The input as the target holds it: a float32 library given float64 data near 1e6 holds it to 0.06, the
+    noise's size; the catalog's value is computed on those same numbers. They are passed in the held dtype: the
+    catalog computes in float64 whatever it is given, and a check scaled to its input's precision reads them at
+    that precision (probability rows rounded to float32 sum to 1 within float32's tolerance, not float64's:
+    log_loss refused them as float64)."""
     if isinstance(value, np.ndarray) and value.dtype.kind == "f":
-        return precision.as_target(value)
+        return precision.as_target(value, held_dtype=True)
     return value
 
 

@@ -152,6 +152,11 @@ CAPABILITIES = {
         (0.0, 1.0), False, "relevance grades in [0, max_grade] (+ scores)",
         "always defined (0 when nothing in the top k has a grade above 0)",
     ),
+    "rank_biased_precision": Capability(
+        (0.0, 1.0), False, "relevance grades (+ scores)",
+        "always defined (0 when nothing relevant is in the top k); [0, 1 - p^k]; a persistence p outside [0, 1) "
+        "is refused",
+    ),
     "success_at_k": Capability((0.0, 1.0), False, "relevance grades (+ scores)", _ALWAYS_DEFINED),
     "average_reciprocal_hit_rate": Capability(
         (0.0, None), False, "relevance grades (+ scores)", "always defined (0 when no query has a hit in the top k)",
@@ -191,6 +196,8 @@ _GENERIC = {
     "fall_out_at_k": dict(_PER_DOCUMENT, best=0.0),
     # no best value: even a perfect list stops the user at rank 1 with probability 1 - 2^-max_grade at most
     "expected_reciprocal_rank": _PER_DOCUMENT,
+    # no best value: a perfect list of one relevant document scores 1 - p; the three persistences of Moffat & Zobel
+    "rank_biased_precision": dict(_PER_DOCUMENT, forms=({}, {"p": 0.5}, {"p": 0.95})),
     "success_at_k": dict(_PER_DOCUMENT, best=1.0),
     # no best value: a perfect list of several relevant documents still places some below the top. Its inputs draw
     # the leave-one-out protocol too: its source's, and the domain of the libraries audited through their RR
@@ -376,7 +383,7 @@ def _binary_gains(t, ex, m):
     _gains_agree(t, m, ex, k=ex[2])
 
 
-@_each("swap_up_never_lowers", GAIN_METRICS + ("expected_reciprocal_rank",),
+@_each("swap_up_never_lowers", GAIN_METRICS + ("expected_reciprocal_rank", "rank_biased_precision"),
        "swapping a more relevant document above a less relevant one never lowers {m}",
        "direction", batches(scored=False, min_docs=2, grades=st.integers(0, 4)))
 def _swap_up(t, ex, m):
@@ -618,7 +625,8 @@ for _m, (_expected, _statement) in _GAIN_DEFINITIONS.items():
 #: the metrics that read a negative grade as a document that is not relevant
 NEGATIVE_AS_IRRELEVANT = tuple(m for m in ALL + RETRIEVAL + RECOMMENDER + SEED004_FORMULAS
                                if m not in ("dcg_at_k", "ndcg_at_k", "cumulative_gain_at_k",
-                                            "expected_reciprocal_rank", "expected_percentile_rank"))
+                                            "expected_reciprocal_rank", "expected_percentile_rank")) + (
+    "rank_biased_precision",)  # binary relevance (grade > 0), like the metrics above
 #: the metrics that sum a negative grade as a negative gain (linear gain)
 NEGATIVE_AS_GAIN = ("dcg_at_k", "cumulative_gain_at_k")
 #: the metrics that refuse negative grades, naming y_true (checked by their own refusal properties)
@@ -847,6 +855,78 @@ for _m in ("r_precision", "fall_out_at_k", "bpref"):
     # at most 5 documents: at most 5! = 120 orders to enumerate
     _each("ties_average_over_orders", (_m,), _TIES_OVER_ORDERS, "relation", _SMALL_TIED, options=("k", "ties"),
           defines=(_m,))(_ties_over_orders)
+
+
+# ------------------------------------------------------------------ rank-biased precision (Moffat & Zobel 2008)
+
+RBP = "rank_biased_precision"
+#: Moffat & Zobel's impatient, patient (the default) and persistent users, and the user who reads only the top
+_PERSISTENCES = options(0.5, 0.8, 0.95, 0.0, name="p")
+
+
+def _rbp(relevant, k, p):
+    """(1 - p) sum_{i<=k} [rel_i] p^(i-1), term by term."""
+    return sum((1.0 - p) * p ** (i - 1) for i in range(1, k + 1) if relevant[i - 1])
+
+
+@_each("definition", (RBP,),
+       "on tie-free rankings, RBP@k = (1 - p) sum_{i<=k} rel_i p^(i-1), rel_i 1 for a document of grade > 0 (binary "
+       "relevance), for p in {0.5, 0.8, 0.95, 0}", "relation", tuples_with_edges(_tie_free_batches, _PERSISTENCES),
+       options=("k", "p"), defines=(RBP,))
+def _rbp_definition(t, ex, m):
+    batch, p = ex
+    ranked, k = _in_rank_order(batch)
+    expected = np.array([_rbp(row > 0, k, p) for row in ranked])
+    expect_close(_rows(getattr(t, m)(*positional(batch), k=batch[2], p=p)), expected, rtol=1e-9, atol=1e-15,
+                 what=f"{m}(p={p})")
+
+
+@_each("ties_average_over_orders", (RBP,), _TIES_OVER_ORDERS, "relation", _SMALL_TIED, options=("k", "ties"),
+       defines=(RBP,))
+def _rbp_ties(t, ex, m):
+    y, s, k = ex
+    cut = y.shape[1] if k is None else min(k, y.shape[1])
+    expected = np.array([np.mean([_rbp(y[q, order] > 0, cut, 0.8) for order in _orders(s[q])])
+                         for q in range(y.shape[0])])
+    expect_close(_rows(getattr(t, m)(y, s, k=k, ties="average")), expected, rtol=1e-9, atol=1e-12,
+                 what=f"{m}(ties='average') vs the mean over every order of the tied documents")
+
+
+@_each("relation.residual_is_the_unseen_tail", (RBP,),
+       "the residual of RBP@k is p^k, the weight of the ranks past k; RBP@k + residual <= 1, with equality when "
+       "every one of the top k documents is relevant", "relation", tuples_with_edges(_BATCHES, _PERSISTENCES),
+       options=("k", "p", "residual"))
+def _rbp_residual(t, ex, m):
+    (y, s, k), p = ex
+    cut = y.shape[1] if k is None else min(k, y.shape[1])
+    base = _rows(getattr(t, m)(*positional((y, s)), k=k, p=p))
+    rest = _rows(getattr(t, m)(*positional((y, s)), k=k, p=p, residual=True))
+    expect_close(rest, np.full(y.shape[0], p ** cut), rtol=1e-12, atol=0, what=f"{m} residual (k={cut}, p={p})")
+    expect_le(base + rest, np.ones(y.shape[0]), what=f"{m} + its residual", tol=1e-12)
+    everything = np.ones_like(y)
+    expect_close(_rows(getattr(t, m)(*positional((everything, s)), k=k, p=p))
+                 + _rows(getattr(t, m)(*positional((everything, s)), k=k, p=p, residual=True)),
+                 np.ones(y.shape[0]), rtol=1e-12, what=f"{m} + residual of a list of relevant documents")
+
+
+@_each("relation.p_zero_is_precision_at_one", (RBP,),
+       "with persistence p = 0 the user reads only the top document: RBP equals P@1 (ties averaged alike)",
+       "relation", _BATCHES, options=("k", "p"), also=("precision_at_k",))
+def _rbp_top_only(t, ex, m):
+    y, s, k = ex
+    expect_close(_rows(getattr(t, m)(*positional((y, s)), k=k, p=0.0)),
+                 _rows(t.precision_at_k(*positional((y, s)), k=1)), rtol=1e-12, atol=1e-15,
+                 what=f"{m}(p=0) vs precision_at_k(k=1)")
+
+
+@_each("refuses_bad_persistence", (RBP,),
+       "{m} refuses a persistence p outside [0, 1), NaN, a boolean or a string (naming p) and a residual that is "
+       "not a boolean (naming residual)", "refusal", st.just(VALID_BATCH), options=("k", "p", "residual"))
+def _rbp_refusals(t, ex, m):
+    y, s, k = ex
+    for bad in (1.0, 1.5, -0.1, float("nan"), True, "0.8"):
+        expect_refusal(lambda: getattr(t, m)(y, s, k=k, p=bad), "p")
+    expect_refusal(lambda: getattr(t, m)(y, s, k=k, residual="yes"), "residual")
 
 
 # ------------------------------------------------------------------ success@k, ARHR, percentile rank (seed 004)
@@ -1275,6 +1355,22 @@ for _m, _kw in _RANX.items():
         theirs = getattr(reference("ranx"), m)(y, s, **_cut(m, k), **kw)
         # same algebra on tie-free rankings; ranx sums in another order
         expect_close(ours, theirs, rtol=1e-9, atol=1e-12, what=f"{m} vs ranx")
+
+
+_RANX_RBP_EXAMPLES = with_edges(batches(ties=False, grades=st.integers(0, 1)), tuple(
+    (name, (np.minimum(y, 1.0), s, k)) for name, (y, s, k) in _TIE_FREE_SCORED.edges))
+
+
+@_each("agrees_with_ranx", (RBP,),
+       "{m} over the whole list agrees with ranx's rbp.<p> on tie-free rankings of 0/1 grades (ranx weighs a "
+       "document by its grade: the two differ above grade 1)", "agreement",
+       tuples_with_edges(_RANX_RBP_EXAMPLES, options(0.5, 0.8, 0.95, name="p")), options=("p",), reference="ranx",
+       max_examples=15)  # every call builds ranx Qrels/Run objects: slow
+def _rbp_ranx_agrees(t, ex, m):
+    (y, s, _), p = ex
+    # same terms, summed in another order
+    expect_close(_rows(getattr(t, m)(y, s, p=p)), _rows(reference("ranx").rank_biased_precision(y, s, p=p)),
+                 rtol=1e-9, atol=1e-12, what=f"{m}(p={p}) vs ranx")
 
 
 # ------------------------------------------------------------------ claims: seed 001

@@ -21,7 +21,8 @@ from collections import Counter
 
 from hypothesis import strategies as st
 
-from .capabilities import COUNT, NON_NEGATIVE, NON_NEGATIVE_INTEGER, POSITIVE, Capability, declare_parameters
+from .capabilities import (COUNT, NON_NEGATIVE, NON_NEGATIVE_INTEGER, POSITIVE, Capability, Parameter,
+                           declare_parameters)
 from .checks import (expect, expect_close, expect_in_range, expect_le, expect_printed, expect_refusal,
                      expect_refusal_or_declared)
 from properties.engine.vocabulary.registry import prop
@@ -676,6 +677,182 @@ def _(t, ex):
     expect_close(list(t.rouge_l(refs, hyp)), list(rs.rouge_l(refs, hyp)), what="ROUGE-L")
 
 
+# ================================================================ ROUGE-W, ROUGE-S, ROUGE-SU (Lin 2004, sections 4 and 5)
+
+LIN_2004 = "Lin (2004), ROUGE: A Package for Automatic Evaluation of Summaries"
+#: the skip distances the definitions run: Lin's any distance, ROUGE-2 (0), one word between, ROUGE-S4
+_MAX_SKIPS = (None, 0, 1, 4)
+_WEIGHTS = (1.2, 1.0, 2.0, 1.5)
+
+
+def _wlcs_oracle(x, y, weight):
+    """Lin's WLCS, figure 1 of the paper, cell by cell: c and w tables, f(k) = k^weight."""
+    c = [[0.0] * (len(y) + 1) for _ in range(len(x) + 1)]
+    w = [[0] * (len(y) + 1) for _ in range(len(x) + 1)]
+    for i in range(1, len(x) + 1):
+        for j in range(1, len(y) + 1):
+            if x[i - 1] == y[j - 1]:
+                k = w[i - 1][j - 1]
+                c[i][j] = c[i - 1][j - 1] + (k + 1) ** weight - k ** weight
+                w[i][j] = k + 1
+            else:
+                c[i][j] = max(c[i - 1][j], c[i][j - 1])
+    return c[-1][-1]
+
+
+def _f_beta_oracle(p, r, beta=1.0):
+    return 0.0 if p == r == 0 else (1 + beta**2) * p * r / (r + beta**2 * p)
+
+
+def _skip_bigrams(seq, max_skip):
+    return Counter((seq[i], seq[j]) for i in range(len(seq)) for j in range(i + 1, len(seq))
+                   if max_skip is None or j - i <= max_skip + 1)
+
+
+def _skip_oracle(ref, hyp, max_skip, unigrams):
+    """(P, R, F1) of ROUGE-S (or SU with ``unigrams``) from Counters of the skip-bigrams (and tokens)."""
+    r_grams, h_grams = _skip_bigrams(ref, max_skip), _skip_bigrams(hyp, max_skip)
+    if unigrams:
+        r_grams, h_grams = r_grams + Counter((t,) for t in ref), h_grams + Counter((t,) for t in hyp)
+    overlap = sum((r_grams & h_grams).values())
+    p = overlap / sum(h_grams.values()) if h_grams else 0.0
+    r = overlap / sum(r_grams.values()) if r_grams else 0.0
+    return [p, r, _f1(p, r)]
+
+
+_rouge_pairs = with_edges(st.tuples(tokens, tokens), PAIR_EDGES)
+
+
+@prop("definition[rouge_w]",
+      "ROUGE-W (P, R, F1) from Lin's weighted-LCS dynamic programme computed cell by cell in the spec, f(k) = "
+      "k^weight, R = (WLCS / f(len(ref)))^(1/weight), P = (WLCS / f(len(hyp)))^(1/weight), weight in {1.2, 1, 2, "
+      "1.5}", kind="relation", needs=("rouge_w", "rouge_w:weight"), defines=("rouge_w",),
+      strategy=with_edges(st.tuples(tokens, tokens, st.sampled_from(_WEIGHTS)),
+                          cycled_edges(PAIR_EDGES, lambda pair, w: (*pair, w), _WEIGHTS)))
+def rouge_w_definition(t, ex):
+    ref, hyp, weight = ex
+    score = _wlcs_oracle(ref, hyp, weight)
+    p = (score / len(hyp) ** weight) ** (1 / weight) if hyp else 0.0
+    r = (score / len(ref) ** weight) ** (1 / weight) if ref else 0.0
+    expect_close(list(t.rouge_w([ref], hyp, weight=weight)), [p, r, _f1(p, r)], rtol=1e-12, atol=1e-15,
+                 what=f"ROUGE-W (P, R, F) with weight {weight}")
+
+
+@prop("relation.weight_one_is_rouge_l[rouge_w]", "ROUGE-W with weight 1 (f(k) = k) is ROUGE-L", kind="relation",
+      needs=("rouge_w:weight", "rouge_l"), strategy=sentence)
+def rouge_w_weight_one(t, ex):
+    refs, hyp = ex
+    expect_close(list(t.rouge_w(refs, hyp, weight=1.0)), list(t.rouge_l(refs, hyp)), rtol=1e-12, atol=1e-15,
+                 what="ROUGE-W(weight=1) vs ROUGE-L")
+
+
+@prop("relation.at_most_rouge_l[rouge_w]",
+      "ROUGE-W's precision and recall never exceed ROUGE-L's (WLCS <= f(LCS) for a superadditive f(k) = k^weight, "
+      "weight >= 1)", kind="relation", needs=("rouge_w:weight", "rouge_l"),
+      strategy=with_edges(st.tuples(tokens, tokens, st.sampled_from(_WEIGHTS)),
+                          cycled_edges(PAIR_EDGES, lambda pair, w: (*pair, w), _WEIGHTS)))
+def rouge_w_at_most_l(t, ex):
+    ref, hyp, weight = ex
+    w, l = t.rouge_w([ref], hyp, weight=weight), t.rouge_l([ref], hyp)
+    expect_le(w.precision, l.precision, what=f"ROUGE-W precision (weight {weight}) vs ROUGE-L's", tol=1e-12)
+    expect_le(w.recall, l.recall, what=f"ROUGE-W recall (weight {weight}) vs ROUGE-L's", tol=1e-12)
+
+
+_LIN_X, _LIN_Y1, _LIN_Y2 = list("ABCDEFG"), list("ABCDHIK"), list("AHBKCID")
+
+
+@prop("relation.lin2004_consecutive_matches[rouge_w]",
+      "on Lin (2004)'s ROUGE-W example, X = [A B C D E F G] against Y1 = [A B C D H I K] (four consecutive matches) "
+      "and Y2 = [A H B K C I D] (four apart), which the paper says ROUGE-L cannot tell apart (both 4/7) while Y1 "
+      "should score higher: with f(k) = k^2, WLCS(Y1) = 16 and WLCS(Y2) = 4, so ROUGE-W recall is sqrt(16 / 49) = "
+      "4/7 and sqrt(4 / 49) = 2/7 (computed from the definition; the paper prints no score)", kind="relation",
+      needs=("rouge_w:weight", "rouge_l"), source=f"{LIN_2004}, section 4 (ROUGE-W example)", defines=("rouge_w",))
+def rouge_w_lin_example(t, ex):
+    for y in (_LIN_Y1, _LIN_Y2):
+        expect_close(t.rouge_l([_LIN_X], y).recall, 4 / 7, rtol=1e-12, what=f"ROUGE-L recall of {''.join(y)}")
+    expect_close(t.rouge_w([_LIN_X], _LIN_Y1, weight=2.0).recall, 4 / 7, rtol=1e-12,
+                 what="ROUGE-W recall of Y1 (sqrt(16 / 49))")
+    expect_close(t.rouge_w([_LIN_X], _LIN_Y2, weight=2.0).recall, 2 / 7, rtol=1e-12,
+                 what="ROUGE-W recall of Y2 (sqrt(4 / 49))")
+
+
+for _name, _unigrams in (("rouge_s", False), ("rouge_su", True)):
+
+    def _skip_definition(t, ex, name=_name, unigrams=_unigrams):
+        ref, hyp, max_skip = ex
+        expect_close(list(getattr(t, name)([ref], hyp, max_skip=max_skip)), _skip_oracle(ref, hyp, max_skip, unigrams),
+                     rtol=1e-12, atol=1e-15, what=f"{name} (P, R, F) with max_skip={max_skip}")
+
+    prop(f"definition[{_name}]",
+         f"{_name} (P, R, F1) from Counters of the in-order token pairs at most max_skip tokens apart (any distance "
+         "for None)" + (" and of the tokens" if _unigrams else "") + ", clipped overlap over each side's count, "
+         "max_skip in {None, 0, 1, 4}", kind="relation", needs=(_name, f"{_name}:max_skip"), defines=(_name,),
+         strategy=with_edges(st.tuples(tokens, tokens, st.sampled_from(_MAX_SKIPS)),
+                             cycled_edges(PAIR_EDGES, lambda pair, d: (*pair, d), _MAX_SKIPS)))(_skip_definition)
+
+    def _skip_swap(t, ex, name=_name):
+        a, b = ex
+        ab, ba = getattr(t, name)([a], b), getattr(t, name)([b], a)
+        expect_close((ab.precision, ab.recall, ab.fmeasure), (ba.recall, ba.precision, ba.fmeasure), rtol=1e-12,
+                     what=f"{name} with hypothesis and reference swapped")
+
+    prop(f"symmetry.swap[{_name}]", f"swapping hypothesis and reference swaps {_name}'s precision and recall",
+         kind="symmetry", needs=(_name,), strategy=_rouge_pairs)(_skip_swap)
+
+
+@prop("symmetry.swap[rouge_w]", "swapping hypothesis and reference swaps ROUGE-W's precision and recall (Lin's "
+      "WLCS table is the same transposed)", kind="symmetry", needs=("rouge_w",), strategy=_rouge_pairs)
+def rouge_w_swap(t, ex):
+    a, b = ex
+    ab, ba = t.rouge_w([a], b), t.rouge_w([b], a)
+    expect_close((ab.precision, ab.recall, ab.fmeasure), (ba.recall, ba.precision, ba.fmeasure), rtol=1e-12,
+                 what="ROUGE-W with hypothesis and reference swapped")
+
+
+@prop("relation.skip_zero_is_rouge_2[rouge_s]", "ROUGE-S with max_skip = 0 (adjacent pairs only) is ROUGE-2",
+      kind="relation", needs=("rouge_s:max_skip", "rouge_n:n"), strategy=sentence)
+def rouge_s_is_rouge_2(t, ex):
+    refs, hyp = ex
+    expect_close(list(t.rouge_s(refs, hyp, max_skip=0)), list(t.rouge_n(refs, hyp, n=2)), rtol=1e-12, atol=1e-15,
+                 what="ROUGE-S(max_skip=0) vs ROUGE-2")
+
+
+def _pairs_within(length, max_skip):
+    return sum(1 for i in range(length) for j in range(i + 1, length) if max_skip is None or j - i <= max_skip + 1)
+
+
+@prop("relation.su_pools_s_and_1[rouge_su]",
+      "ROUGE-SU pools ROUGE-S and ROUGE-1: its recall times (reference pairs + tokens) is ROUGE-S recall times the "
+      "pairs plus ROUGE-1 recall times the tokens (the matched counts add), and likewise for precision",
+      kind="relation", needs=("rouge_su:max_skip", "rouge_s:max_skip", "rouge_n:n"),
+      strategy=with_edges(st.tuples(tokens, tokens, st.sampled_from(_MAX_SKIPS)),
+                          cycled_edges(PAIR_EDGES, lambda pair, d: (*pair, d), _MAX_SKIPS)))
+def rouge_su_pools(t, ex):
+    ref, hyp, max_skip = ex
+    su, s_, one = (t.rouge_su([ref], hyp, max_skip=max_skip), t.rouge_s([ref], hyp, max_skip=max_skip),
+                   t.rouge_n([ref], hyp, n=1))
+    for side, length, field in (("recall", len(ref), "recall"), ("precision", len(hyp), "precision")):
+        pairs = _pairs_within(length, max_skip)
+        expect_close(getattr(su, field) * (pairs + length), getattr(s_, field) * pairs + getattr(one, field) * length,
+                     rtol=1e-12, atol=1e-12, what=f"ROUGE-SU matched count from its {side} vs ROUGE-S + ROUGE-1")
+
+
+_LIN_S1 = "police killed the gunman".split()
+_LIN_S_EXAMPLE = (("police kill the gunman", "0.5"), ("the gunman kill police", "0.167"),
+                  ("the gunman police killed", "0.333"))
+
+
+@prop("golden.lin2004_example[rouge_s]",
+      "Lin (2004)'s ROUGE-S example: with S1 = 'police killed the gunman' as the reference and beta = 1, S2 = 'police "
+      "kill the gunman' scores 0.5, S3 = 'the gunman kill police' 0.167 and S4 = 'the gunman police killed' 0.333",
+      kind="golden", needs=("rouge_s", "rouge_s:beta"), source=f"{LIN_2004}, section 5 (ROUGE-S example)",
+      defines=("rouge_s",))
+def rouge_s_lin_example(t, ex):
+    for text, printed in _LIN_S_EXAMPLE:
+        expect_printed(t.rouge_s([_LIN_S1], text.split(), beta=1.0).fmeasure, printed,
+                       what=f"ROUGE-S of '{text}' against S1")
+
+
 # ================================================================ MER, WIL, WIP (Morris et al. 2004)
 
 
@@ -1323,6 +1500,14 @@ CAPABILITIES = {
                           averaging=("max", "mean")),
     "rouge_l": Capability(range=(0, 1), symmetric=False, input_domain=_TOKENS,
                           undefined="empty side: its P or R is 0; F = 0 when P = R = 0", averaging=("max", "mean")),
+    "rouge_w": Capability(range=(0, 1), symmetric=False, input_domain=_TOKENS,
+                          undefined="empty side: its P or R is 0; F = 0 when P = R = 0; weight < 1 refused",
+                          averaging=("max", "mean")),
+    "rouge_s": Capability(range=(0, 1), symmetric=False, input_domain=_TOKENS,
+                          undefined="side with fewer than 2 tokens (no pair): its P or R is 0; F = 0 when P = R = 0",
+                          averaging=("max", "mean")),
+    "rouge_su": Capability(range=(0, 1), symmetric=False, input_domain=_TOKENS,
+                           undefined="empty side: its P or R is 0; F = 0 when P = R = 0", averaging=("max", "mean")),
 }
 
 
@@ -1375,6 +1560,10 @@ _GENERIC = {
     "rouge_n": dict(inputs=REFERENCED_SENTENCES, best=1.0, bound_forms=_ROUGE_ORDERS, perfect_forms=_ROUGE_ORDERS,
                     not_generic=_ONE_SENTENCE),
     "rouge_l": dict(inputs=REFERENCED_SENTENCES, best=1.0, not_generic=_ONE_SENTENCE),
+    "rouge_w": dict(inputs=REFERENCED_SENTENCES, best=1.0, forms=({}, {"weight": 2.0}), not_generic=_ONE_SENTENCE),
+    # one token has no pair: its ROUGE-S is 0 even against itself, so no perfect value there
+    "rouge_s": dict(inputs=REFERENCED_SENTENCES, forms=({}, {"max_skip": 1}), not_generic=_ONE_SENTENCE),
+    "rouge_su": dict(inputs=REFERENCED_SENTENCES, best=1.0, forms=({}, {"max_skip": 1}), not_generic=_ONE_SENTENCE),
 }
 CAPABILITIES = {m: dataclasses.replace(cap, **_GENERIC[m]) for m, cap in CAPABILITIES.items()}
 CAPABILITIES.update(_CAPTION_CAPABILITIES)
@@ -1384,6 +1573,8 @@ declare_parameters(CAPABILITIES, {
        for m in ("sentence_chrf", "corpus_chrf")},
     "rouge_n": {"n": COUNT},
     "rouge_l": {"beta": POSITIVE},
+    "rouge_w": {"beta": POSITIVE, "weight": Parameter(1, integer=False)},
+    **{m: {"beta": POSITIVE, "max_skip": NON_NEGATIVE_INTEGER} for m in ("rouge_s", "rouge_su")},
     "meteor": {"beta": NON_NEGATIVE},
     "cider_d": {"max_n": COUNT, "sigma": POSITIVE},
 })

@@ -43,11 +43,19 @@ CONVENTIONS = {
     "judged_not_run='drop' is evaluate's default make_comparable=False (which asserts that the qrels and the run "
     "name the same queries), 'zero' is make_comparable=True (empty results added for the queries missing from the "
     "run, queries not in the qrels removed). k=None: no cutoff",
+    "rank-biased precision": "rank_biased_precision is 'rbp.<digits of p>' (p = 0.8 -> 'rbp.8'), over the whole "
+    "run: ranx has no cutoff for it (SUPPORTS: k None only) and no residual; since 0.3.15 (its issue #45) each "
+    "relevant document (grade >= 1) adds its grade, not 1, so a grade above 1 weighs more than Moffat & Zobel's "
+    "binary relevance",
     "average reciprocal hit rate": "average_reciprocal_hit_rate is 'mrr' (mean over queries): ARHR@k = MRR@k where "
     "each query has exactly one relevant document, the leave-one-out protocol ARHR was defined on (Deshpande & "
     "Karypis 2004); other examples are skipped (DOMAINS). No sample_weight",
 }
 
+
+#: rbp has no cutoff and no residual in ranx
+SUPPORTS = {"rank_biased_precision": {"k": lambda value: value is None,
+                                      "residual": lambda value: value is False}}
 
 #: Qrels and Run take dicts natively; TREC lines would go through pandas (Qrels.from_df), not taken here
 INPUT_FORMS = {"qrels_runs": True, "qrels_lines": False}
@@ -165,3 +173,11 @@ def success_at_k(y_true, y_score=None, *, k=None):
 
 def cumulative_gain_at_k(y_true, y_score=None, *, k=None):
     return _per_query("hits", y_true, y_score, k)
+
+
+def rank_biased_precision(y_true, y_score=None, *, p=0.8, k=None, residual=False):
+    del k, residual  # None and False only (SUPPORTS)
+    digits = repr(float(p)) if isinstance(p, (int, float)) and not isinstance(p, bool) else ""
+    if not digits.startswith("0."):
+        raise ValueError(f"p: ranx names the persistence by its decimal digits (rbp.8 for 0.8), got {p!r}")
+    return _per_query(f"rbp.{digits[2:]}", y_true, y_score, None)

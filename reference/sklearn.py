@@ -349,7 +349,20 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     return skm.precision_recall_curve(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
 
 
-def average_precision(y_true, y_score, *, pos_label=1, sample_weight=None):
+SUPPORTS["average_precision"] = {"interpolation": (None, "trapezoid")}
+CONVENTIONS["curves.average_precision"] = ("interpolation=None: average_precision_score (the step sum); "
+                                           "'trapezoid': auc(recall, precision) over precision_recall_curve, whose "
+                                           "end point (recall 0, precision 1) starts the trapezoids")
+
+
+def average_precision(y_true, y_score, *, interpolation=None, pos_label=1, sample_weight=None):
+    if interpolation == "trapezoid":
+        precision_, recall_, _ = skm.precision_recall_curve(y_true, y_score, pos_label=pos_label,
+                                                            sample_weight=sample_weight)
+        return float(library_call(skm.auc, recall_, precision_))
+    if interpolation is not None:
+        raise ValueError(f"interpolation: scikit-learn has the step sum (None) and auc(recall, precision) "
+                         f"('trapezoid'), got {interpolation!r}")
     return float(skm.average_precision_score(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight))
 
 

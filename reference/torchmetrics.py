@@ -533,7 +533,19 @@ def precision_recall_curve(y_true, y_score):
     return tuple(_out(v) for v in _cls.binary_precision_recall_curve(*_binary_scores(y_true, y_score)))
 
 
-def average_precision(y_true, y_score):
+SUPPORTS["average_precision"] = {"interpolation": (None, "trapezoid")}
+CONVENTIONS["curves.average_precision"] = ("interpolation=None: binary_average_precision (the step sum); "
+                                           "'trapezoid': utilities.compute.auc(recall, precision) over "
+                                           "binary_precision_recall_curve, whose end point is (recall 0, "
+                                           "precision 1)")
+
+
+def average_precision(y_true, y_score, *, interpolation=None):
+    if interpolation == "trapezoid":
+        precision_, recall_, _ = _cls.binary_precision_recall_curve(*_binary_scores(y_true, y_score))
+        return _out(_auc(recall_, precision_))
+    if interpolation is not None:
+        raise ValueError(f"interpolation: the adapter maps None and 'trapezoid', got {interpolation!r}")
     return _out(_cls.binary_average_precision(*_binary_scores(y_true, y_score)))
 
 

@@ -11,7 +11,7 @@ RATES = ["precision", "recall", "f1", "specificity", "false_positive_rate", "fal
 LABEL_METRICS = ["confusion_matrix", "accuracy", *RATES, "fbeta", "balanced_accuracy", "matthews_corrcoef", "informedness", "g_measure",
                  "diagnostic_odds_ratio", "prevalence_threshold",
                  "markedness", "geometric_mean_score", "index_balanced_accuracy",
-                 "cohen_kappa"]
+                 "cohen_kappa", "macro_averaged_mean_absolute_error"]
 
 
 def call(name, y_true, y_pred, **kwargs):
@@ -49,6 +49,15 @@ def test_bad_labels(name, case, y_true, y_pred, fault):
     kwargs = {"average": "macro"} if name in RATES or name == "fbeta" else {}
     with pytest.raises(MetricInputError, match=f"^{argument}:"):
         call(name, y_true, y_pred, **kwargs)
+
+
+@pytest.mark.parametrize(("y_true", "y_pred", "argument"), [
+    (["a", "b"], ["a", "b"], "y_true"),  # ordinal classes are numbers: their distance is the error
+    ([0, 1], [0, np.inf], "y_pred"),
+])
+def test_macro_mae_refuses_labels_without_a_distance(y_true, y_pred, argument):
+    with pytest.raises(MetricInputError, match=f"^{argument}:"):
+        metrics.macro_averaged_mean_absolute_error(y_true, y_pred)
 
 
 @pytest.mark.parametrize("name", [*RATES, "fbeta"])

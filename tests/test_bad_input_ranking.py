@@ -21,6 +21,7 @@ ALL = (
     "ndcg_at_k",
     "cumulative_gain_at_k",
     "personalized_at_k",
+    "rank_biased_precision",
 )
 WITH_NO_RELEVANT = ("recall_at_k", "average_precision_at_k", "mean_average_precision", "ndcg_at_k")
 WITH_GAIN = ("dcg_at_k", "ndcg_at_k")

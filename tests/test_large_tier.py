@@ -125,3 +125,25 @@ def test_the_tier_finds_torchmetrics_spearman_wrapping_and_r2_above_one():
     # R2 above one is reported on its own (an out-of-range outcome), beside the wrong value it also is
     texts = [r2.detail, *(f.get("detail", "") for f in r2.findings)]
     assert any("is outside [-inf, 1.0]" in t and "offset_reals(n=100_000" in t for t in texts), texts
+
+
+def test_the_catalog_reads_a_float32_targets_probability_rows_at_float32():
+    """Against a float32 target the catalog's value is computed on the inputs as the target holds them: probability
+    rows rounded to float32 no longer sum to 1 at float64's tolerance, and held as float64 the catalog's log_loss
+    refused them (a spec error, where Keras' log_loss was first audited at scale). Held in float32, they are read
+    at float32's tolerance and the value is the float64 log loss of those same numbers."""
+    import metrics
+    from properties.engine.vocabulary import precision
+    from properties.large_tier import _as_held
+
+    data = large.class_probabilities(n=1_000, classes=5)
+    precision.configure(declared="float32")
+    try:
+        held = _as_held(data.y_proba)
+    finally:
+        precision.configure()
+    assert held.dtype == np.float32
+    with pytest.raises(ValueError, match="sum to 1"):
+        metrics.log_loss(data.y_true, held.astype(np.float64))
+    p_true = held.astype(np.float64)[np.arange(data.y_true.size), data.y_true]
+    assert metrics.log_loss(data.y_true, held) == pytest.approx(-np.log(p_true).mean(), rel=1e-12)

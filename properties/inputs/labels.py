@@ -692,3 +692,28 @@ BINARY_PROBABILITIES = InputShape(
     recast=_recast_binary_proba,
     dtypes=f"probabilities in float32 and float16, {ROUNDED}; Python lists",
 )
+
+
+# ------------------------------------------------------------------ ordinal labels: numbers on an ordinal scale
+
+#: the numeric label edges (ordinal classes are numbers): a class only predicted, one class, one sample,
+#: duplicates, signed labels
+_ORDINAL_EDGES = tuple((name, pair) for name, pair in LABEL_EDGES if not isinstance(pair.alphabet[0], str)) + (
+    ("class_only_predicted", _pair([0, 0, 2, 2], [0, 1, 2, 5], INT_ALPHABET)),
+    ("far_predictions", _pair([0, 0, 0, 5], [5, 5, 0, 0], INT_ALPHABET)),
+)
+
+
+def ordinal_label_pairs(**options):
+    """Pairs of integer labels (gaps, negatives, classes absent from one side), as numbers on an ordinal scale."""
+    return label_pairs(alphabets=("int", "signed"), **options)
+
+
+ORDINAL_LABELS = dataclasses.replace(
+    LABELS,
+    name="ordinal label pairs",
+    examples=lambda name: with_edges(ordinal_label_pairs(), _ORDINAL_EDGES),
+    weighted=lambda name: with_edges(ordinal_label_pairs(weights="int").map(lambda e: (e, e.sample_weight)),
+                                     _weighted_label_edges()),
+    perfect=lambda name: with_edges(ordinal_label_pairs().map(perfect_pair), mapped_edges(_ORDINAL_EDGES, perfect_pair)),
+)

@@ -864,6 +864,45 @@ def _hinge_encoded_on_present_classes(y_true, pred_decision, *, labels=None, sam
     return float(np.sum(w * np.maximum(0.0, 1.0 - y * d)) / w.sum())
 
 
+# ------------------------------------------------------------------ issue 48: macro-averaged MAE of ordinal classes
+
+
+def _macro_mae(variant):
+    def metric(y_true, y_pred, *, sample_weight=None):
+        M.macro_averaged_mean_absolute_error(y_true, y_pred, sample_weight=sample_weight)  # the real checks
+        t, p = np.asarray(y_true, dtype=float), np.asarray(y_pred, dtype=float)
+        w = np.ones(t.shape[0]) if sample_weight is None else np.asarray(sample_weight, dtype=float)
+        if variant == "pooled":  # the plain MAE: every sample weighs the same
+            return float(np.sum(w * np.abs(t - p)) / w.sum())
+        classes = np.union1d(t, p)
+        if variant == "raises_on_predicted_only_class" and np.setdiff1d(p, t).size:
+            raise ValueError("Found array with 0 sample(s) (imbalanced-learn#1094)")
+        if variant == "predicted_only_class_scores_zero":  # the classes of both labelings, an empty one as 0
+            per_class = [np.sum((w * np.abs(t - p))[t == c]) / w[t == c].sum() if w[t == c].sum() else 0.0
+                         for c in classes]
+            return float(np.mean(per_class))
+        if variant == "squared":  # macro-averaged MSE under the MAE's name
+            return float(np.mean([np.sum((w * (t - p) ** 2)[t == c]) / w[t == c].sum() for c in np.unique(t)
+                                  if w[t == c].sum() > 0]))
+        raise AssertionError(variant)
+
+    return metric
+
+
+_MACRO_MAE = "macro_averaged_mean_absolute_error"
+MUTANTS += [
+    Mutant("macro_mae_pooled", {_MACRO_MAE: _macro_mae("pooled")},
+           ids(f"definition[{_MACRO_MAE}]", f"golden.imblearn_docstring[{_MACRO_MAE}]")),
+    Mutant("macro_mae_raises_on_predicted_only_class", {_MACRO_MAE: _macro_mae("raises_on_predicted_only_class")},
+           ids(f"undefined.predicted_only_class[{_MACRO_MAE}]"), verdict="error"),  # raised on valid input
+    Mutant("macro_mae_predicted_only_class_scores_zero", {_MACRO_MAE: _macro_mae("predicted_only_class_scores_zero")},
+           ids(f"undefined.predicted_only_class[{_MACRO_MAE}]", f"definition[{_MACRO_MAE}]")),
+    Mutant("macro_mae_squared", {_MACRO_MAE: _macro_mae("squared")},
+           ids(f"definition[{_MACRO_MAE}]", f"invariance.shift_and_scale[{_MACRO_MAE}]",
+               f"relation.equal_supports_is_mean_absolute_error[{_MACRO_MAE}]")),
+]
+
+
 #: the mutants that only an edge case reaches (issue 45): tests/test_edge_mutants.py runs them without any draw
 EDGE_MUTANTS = [
     Mutant("brier_binarises_y_true_on_its_own_classes", {"brier_score_loss": _brier_binarised_on_present_classes},

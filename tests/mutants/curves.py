@@ -18,7 +18,7 @@ from tests.mutants import Mutant
 
 BINARY = ("precision_recall_curve", "average_precision", "roc_curve", "roc_auc", "det_curve", "equal_error_rate")
 CURVES = ("precision_recall_curve", "roc_curve", "det_curve")
-AP_LABELS = ("step", "all_points", "11_points")
+AP_LABELS = ("step", "all_points", "11_points", "trapezoid", "trapezoid_first_precision", "trapezoid_zero_start")
 
 
 def _ids(*ids: str) -> tuple[str, ...]:
@@ -525,4 +525,47 @@ def roc_auc_label_encoded_scores(y_true, y_score, **kw):
 MUTANTS += [
     Mutant("roc-auc-label-encodes-scores", {"roc_auc": roc_auc_label_encoded_scores},
            catches=("curves.dtype_invariance[roc_auc]",)),
+]
+
+
+# ------------------------------------------------------------------ issue 48: the trapezoidal PR areas
+
+
+def _trapezoid_variant(variant, start):
+    """average_precision with the trapezoidal area ``variant`` started from another precision at recall 0:
+    ``start(precision by decreasing threshold)``, or the step sum (start None)."""
+
+    def mutant(y_true, y_score, *, interpolation=None, pos_label=None, sample_weight=None):
+        real = curves.average_precision(y_true, y_score, interpolation=interpolation, pos_label=pos_label,
+                                        sample_weight=sample_weight)  # the real checks
+        if interpolation != variant:
+            return real
+        is_pos, score, weight = curves._binary_input(y_true, y_score, pos_label, sample_weight)
+        tps, fps, _ = curves._counts_at_thresholds(is_pos, score, weight)
+        precision = tps / (tps + fps)
+        gained = np.diff(tps, prepend=0)
+        if start is None:
+            return float(np.dot(gained, precision) / tps[-1])
+        heights = precision + np.concatenate(([start(precision)], precision[:-1]))
+        return float(np.dot(gained, heights) / (2 * tps[-1]))
+
+    return mutant
+
+
+MUTANTS += [
+    Mutant("pr_trapezoid_started_at_zero", {"average_precision": _trapezoid_variant("trapezoid", lambda p: 0.0)},
+           _ids("definition.trapezoid[average_precision:trapezoid]", "all_tied[average_precision:trapezoid]",
+                "relation.trapezoid_is_auc_of_pr_curve[average_precision:trapezoid]",
+                "relation.trapezoid_starts[average_precision]", "sklearn[average_precision:trapezoid]")),
+    Mutant("pr_trapezoid_first_precision_of_the_lowest_threshold",
+           {"average_precision": _trapezoid_variant("trapezoid_first_precision", lambda p: p[-1])},
+           _ids("definition.trapezoid[average_precision:trapezoid_first_precision]",
+                "relation.trapezoid_starts[average_precision]")),
+    Mutant("pr_trapezoid_first_precision_started_at_one",
+           {"average_precision": _trapezoid_variant("trapezoid_first_precision", lambda p: 1.0)},
+           _ids("all_tied[average_precision:trapezoid_first_precision]")),
+    Mutant("pr_trapezoid_zero_start_as_step_sum", {"average_precision": _trapezoid_variant("trapezoid_zero_start", None)},
+           _ids("definition.trapezoid[average_precision:trapezoid_zero_start]",
+                "all_tied[average_precision:trapezoid_zero_start]",
+                "identity.perfect_zero_start[average_precision:trapezoid_zero_start]")),
 ]

@@ -988,3 +988,70 @@ MUTANTS += [
 from .retrieval_mappings import MUTANTS as _MAPPING_FORM_MUTANTS  # noqa: E402 - the mapping form's (qrels and runs)
 
 MUTANTS += _MAPPING_FORM_MUTANTS
+
+
+# ------------------------------------------------------------------ issue 48: rank-biased precision
+
+
+def _rbp_ranked(y_true, y_score, k, ties):
+    """(grades in rank order, k clipped): the real ranking of the catalog, tie groups dropped (first come first)."""
+    r = real._rank(y_true, y_score, k, "first" if ties == "average" else ties)
+    return r.grades, r.k, r.single
+
+
+def _rbp(variant):
+    def metric(y_true, y_score=None, *, p=0.8, k=None, ties="average", residual=False):
+        value = real.rank_biased_precision(y_true, y_score, p=p, k=k, ties=ties, residual=residual)  # the real checks
+        grades, cut, single = _rbp_ranked(y_true, y_score, k, ties)
+        if variant == "residual_one_rank_further":
+            if residual:
+                return value * p
+            return value
+        if residual:
+            return value
+        if variant == "ties_in_input_order":
+            relevant = (grades[:, :cut] > 0).astype(float)
+            out = relevant @ ((1.0 - p) * p ** np.arange(cut))
+        elif variant == "graded":  # ranx's reward: the grade itself
+            out = grades[:, :cut] @ ((1.0 - p) * p ** np.arange(cut))
+        elif variant == "exponent_from_one":  # p^i for the i-th document: every document discounted once too often
+            out = real.rank_biased_precision(y_true, y_score, p=p, k=k, ties=ties) * p
+        elif variant == "without_one_minus_p":
+            out = real.rank_biased_precision(y_true, y_score, p=p, k=k, ties=ties) / (1.0 - p) if p < 1 else value
+        elif variant == "discount_reversed":  # the weights read from the bottom of the cut up
+            relevant = (grades[:, :cut] > 0).astype(float)
+            out = relevant @ ((1.0 - p) * p ** np.arange(cut)[::-1])
+        else:
+            raise AssertionError(variant)
+        return float(out[0]) if single else out
+
+    return metric
+
+
+def _rbp_lenient(y_true, y_score=None, *, p=0.8, k=None, ties="average", residual=False):
+    """Any p: a NaN, a string or p >= 1 clamped into [0, 1), a residual taken by truthiness."""
+    try:
+        p = min(max(float(p), 0.0), 0.99) if float(p) == float(p) else 0.8
+    except (TypeError, ValueError):
+        p = 0.8
+    return real.rank_biased_precision(y_true, y_score, p=p, k=k, ties=ties, residual=bool(residual))
+
+
+_RBP = ("rank_biased_precision",)
+MUTANTS += [
+    Mutant("rbp_graded_reward", {"rank_biased_precision": _rbp("graded")},
+           _ids("definition", _RBP) + _ids("relation.p_zero_is_precision_at_one", _RBP)),
+    Mutant("rbp_exponent_from_one", {"rank_biased_precision": _rbp("exponent_from_one")},
+           _ids("definition", _RBP) + _ids("relation.p_zero_is_precision_at_one", _RBP)
+           + _ids("agrees_with_ranx", _RBP) + _ids("ties_average_over_orders", _RBP)),
+    Mutant("rbp_without_one_minus_p", {"rank_biased_precision": _rbp("without_one_minus_p")},
+           _ids("definition", _RBP) + _ids("relation.residual_is_the_unseen_tail", _RBP)),
+    Mutant("rbp_ties_in_input_order", {"rank_biased_precision": _rbp("ties_in_input_order")},
+           _ids("ties_average_over_orders", _RBP) + _ids("permutation_invariance", _RBP)),
+    Mutant("rbp_residual_one_rank_further", {"rank_biased_precision": _rbp("residual_one_rank_further")},
+           _ids("relation.residual_is_the_unseen_tail", _RBP)),
+    Mutant("rbp_discount_reversed", {"rank_biased_precision": _rbp("discount_reversed")},
+           _ids("swap_up_never_lowers", _RBP) + _ids("definition", _RBP)),
+    Mutant("rbp_accepts_any_persistence", {"rank_biased_precision": _rbp_lenient},
+           _ids("refuses_bad_persistence", _RBP)),
+]

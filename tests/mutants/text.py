@@ -1009,3 +1009,137 @@ MUTANTS += [
     Mutant("cider_scaled_by_ten", _cider_variant("cider", scale=10.0),
            (T + "definition[cider]", *_per_metric("bounds", "cider", "cider:segments"))),
 ]
+
+
+# ------------------------------------------------------------------ issue 48: ROUGE-W, ROUGE-S, ROUGE-SU
+
+from metrics import text as _text  # noqa: E402
+
+
+def _rouge_w(variant):
+    def metric(references, hypothesis, *, weight=1.2, beta=1.0, multi_reference="max"):
+        real = metrics.rouge_w(references, hypothesis, weight=weight, beta=beta, multi_reference=multi_reference)
+        if variant == "weight_fixed":  # the default weight whatever is asked
+            return metrics.rouge_w(references, hypothesis, weight=1.2, beta=beta, multi_reference=multi_reference)
+        if variant == "above_rouge_l":  # the LCS scores with a bonus for the runs, above ROUGE-L
+            lcs = metrics.rouge_l(references, hypothesis, beta=beta, multi_reference=multi_reference)
+            p, r = (min(1.0, v * 1.05) for v in (lcs.precision, lcs.recall))
+            return _text.RougeScore(p, r, _text._f_beta(p, r, beta))
+        if variant == "ignores_weight":  # ROUGE-L under ROUGE-W's name
+            return metrics.rouge_l(references, hypothesis, beta=beta, multi_reference=multi_reference)
+        ref, hyp = list(references[0]), list(hypothesis)
+        if variant == "no_inverse":  # WLCS / f(len) without f^-1
+            score = _text._wlcs(_ids(ref, hyp)[0], _ids(ref, hyp)[1], weight)
+            p = score / len(hyp) ** weight if hyp else 0.0
+            r = score / len(ref) ** weight if ref else 0.0
+            return _text.RougeScore(p, r, _text._f_beta(p, r, beta))
+        if variant == "run_not_reset":  # the run length carried over non-matching cells
+            score = _wlcs_runs_kept(*_ids(ref, hyp), weight)
+            p = (score / len(hyp) ** weight) ** (1 / weight) if hyp else 0.0
+            r = (score / len(ref) ** weight) ** (1 / weight) if ref else 0.0
+            return _text.RougeScore(min(p, 1.0), min(r, 1.0), _text._f_beta(min(p, 1.0), min(r, 1.0), beta))
+        raise AssertionError(variant)
+
+    return metric
+
+
+def _ids(ref, hyp):
+    vocab: dict = {}
+    return [vocab.setdefault(t, len(vocab)) for t in ref], [vocab.setdefault(t, len(vocab)) for t in hyp]
+
+
+def _wlcs_runs_kept(x, y, weight):
+    c = [[0.0] * (len(y) + 1) for _ in range(len(x) + 1)]
+    w = [[0] * (len(y) + 1) for _ in range(len(x) + 1)]
+    for i in range(1, len(x) + 1):
+        for j in range(1, len(y) + 1):
+            if x[i - 1] == y[j - 1]:
+                k = w[i - 1][j - 1]
+                c[i][j], w[i][j] = c[i - 1][j - 1] + (k + 1) ** weight - k ** weight, k + 1
+            else:
+                c[i][j], w[i][j] = max(c[i - 1][j], c[i][j - 1]), max(w[i - 1][j], w[i][j - 1])
+    return c[-1][-1]
+
+
+def _rouge_skip(name, variant):
+    unigrams = name == "rouge_su"
+
+    def metric(references, hypothesis, *, max_skip=None, beta=1.0, multi_reference="max"):
+        real = getattr(metrics, name)(references, hypothesis, max_skip=max_skip, beta=beta,
+                                      multi_reference=multi_reference)  # the real checks
+        ref, hyp = list(references[0]), list(hypothesis)
+
+        def grams(seq):
+            n = len(seq)
+            if variant == "skip_off_by_one":  # j - i <= max_skip: one pair distance short
+                pairs = [(seq[i], seq[j]) for i in range(n) for j in range(i + 1, n)
+                         if max_skip is None or j - i <= max_skip]
+            else:
+                pairs = [(seq[i], seq[j]) for i in range(n) for j in range(i + 1, n)
+                         if max_skip is None or j - i <= max_skip + 1]
+            if variant == "unordered":  # a pair matches in either order
+                pairs = [tuple(sorted(pair, key=repr)) for pair in pairs]
+            units = Counter(pairs)
+            if unigrams and variant != "without_unigrams":
+                kept = seq[:-1] if variant == "unigrams_but_the_last" else seq  # ROUGE-1.5.5's -U loop
+                units += Counter((t,) for t in kept)
+            if variant == "distinct":
+                units = Counter(set(units))
+            return units
+
+        if variant == "recall_over_hypothesis":
+            h = grams(hyp)
+            overlap = sum((grams(ref) & h).values())
+            p = r = overlap / sum(h.values()) if h else 0.0
+            return _text.RougeScore(p, r, _text._f_beta(p, r, beta))
+        if variant == "all_pairs_denominators" and max_skip is not None:
+            r_g, h_g = grams(ref), grams(hyp)
+            overlap = sum((r_g & h_g).values())
+            hp, rp = len(hyp) * (len(hyp) - 1) // 2, len(ref) * (len(ref) - 1) // 2
+            p = overlap / hp if hp else 0.0
+            r = overlap / rp if rp else 0.0
+            return _text.RougeScore(p, r, _text._f_beta(p, r, beta))
+        if variant == "all_pairs_denominators":
+            return real
+        r_g, h_g = grams(ref), grams(hyp)
+        overlap = sum((r_g & h_g).values())
+        p = overlap / sum(h_g.values()) if h_g else 0.0
+        r = overlap / sum(r_g.values()) if r_g else 0.0
+        return _text.RougeScore(p, r, _text._f_beta(p, r, beta))
+
+    return metric
+
+
+MUTANTS += [
+    Mutant("rouge_w_ignores_weight", {"rouge_w": _rouge_w("ignores_weight")},
+           (T + "definition[rouge_w]", T + "relation.lin2004_consecutive_matches[rouge_w]")),
+    Mutant("rouge_w_without_the_inverse", {"rouge_w": _rouge_w("no_inverse")},
+           (T + "definition[rouge_w]", T + "relation.lin2004_consecutive_matches[rouge_w]")),
+    Mutant("rouge_w_run_not_reset", {"rouge_w": _rouge_w("run_not_reset")},
+           (T + "definition[rouge_w]",)),
+    Mutant("rouge_w_weight_fixed_at_1_2", {"rouge_w": _rouge_w("weight_fixed")},
+           (T + "definition[rouge_w]", T + "relation.weight_one_is_rouge_l[rouge_w]")),
+    Mutant("rouge_w_above_rouge_l", {"rouge_w": _rouge_w("above_rouge_l")},
+           (T + "definition[rouge_w]", T + "relation.at_most_rouge_l[rouge_w]")),
+    Mutant("rouge_s_skip_distance_off_by_one", {"rouge_s": _rouge_skip("rouge_s", "skip_off_by_one")},
+           (T + "definition[rouge_s]", T + "relation.skip_zero_is_rouge_2[rouge_s]")),
+    Mutant("rouge_s_unordered_pairs", {"rouge_s": _rouge_skip("rouge_s", "unordered")},
+           (T + "definition[rouge_s]", T + "golden.lin2004_example[rouge_s]")),
+    Mutant("rouge_s_distinct_pairs", {"rouge_s": _rouge_skip("rouge_s", "distinct")},
+           (T + "definition[rouge_s]",)),
+    Mutant("rouge_s_all_pairs_denominators", {"rouge_s": _rouge_skip("rouge_s", "all_pairs_denominators")},
+           (T + "definition[rouge_s]",)),
+    Mutant("rouge_s_recall_over_the_hypothesis", {"rouge_s": _rouge_skip("rouge_s", "recall_over_hypothesis")},
+           (T + "definition[rouge_s]", T + "symmetry.swap[rouge_s]")),
+    Mutant("rouge_su_unigrams_but_the_last", {"rouge_su": _rouge_skip("rouge_su", "unigrams_but_the_last")},
+           (T + "definition[rouge_su]", T + "relation.su_pools_s_and_1[rouge_su]")),
+    Mutant("rouge_su_without_unigrams", {"rouge_su": _rouge_skip("rouge_su", "without_unigrams")},
+           (T + "definition[rouge_su]", T + "relation.su_pools_s_and_1[rouge_su]")),
+    Mutant("rouge_su_recall_over_the_hypothesis", {"rouge_su": _rouge_skip("rouge_su", "recall_over_hypothesis")},
+           (T + "symmetry.swap[rouge_su]",)),
+    Mutant("rouge_w_recall_over_the_hypothesis",
+           {"rouge_w": lambda references, hypothesis, *, weight=1.2, beta=1.0, multi_reference="max": (
+               lambda s: _text.RougeScore(s.precision, s.precision, s.precision))(
+               metrics.rouge_w(references, hypothesis, weight=weight, beta=beta, multi_reference=multi_reference))},
+           (T + "symmetry.swap[rouge_w]",)),
+]

@@ -70,6 +70,8 @@ BUNDLED: dict[str, str] = {
     "pingouin": "reference.pingouin",
     "scoringrules": "reference.scoringrules",
     "properscoring": "reference.properscoring",
+    "imblearn": "reference.imblearn",
+    "keras": "reference.keras",
 }
 
 DEFAULT_TARGET = "metrics"

@@ -152,16 +152,18 @@ def representable(*values) -> bool:
     return True
 
 
-def as_target(values) -> np.ndarray:
-    """``values`` rounded to the target's precision (and back to float64): the numbers a lower-precision
-    library actually holds, e.g. for thresholds that must be among its scores."""
+def as_target(values, *, held_dtype: bool = False) -> np.ndarray:
+    """``values`` rounded to the target's precision (and back to float64, unless ``held_dtype``: then in that
+    precision's dtype): the numbers a lower-precision library actually holds, e.g. for thresholds that must be
+    among its scores."""
     name = effective()
     v = np.asarray(values, dtype=float)
     if name == "float64":
         return v
     dtype = np.float16 if name == "float16" else np.float32
     with np.errstate(over="ignore"):
-        return v.astype(dtype).astype(float)
+        held = v.astype(dtype)
+    return held if held_dtype else held.astype(float)
 
 
 def tolerances(rtol: float, atol: float, *, ops: int = 1, scale: float = 1.0) -> tuple[float, float]:
