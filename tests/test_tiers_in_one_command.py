@@ -76,3 +76,9 @@ def test_make_audits_the_tiers_in_one_command_and_writes_each_tiers_page(goal, t
     first = "reports/large/conformance" if tiers == "--tier large" else "reports/conformance"
     assert f"--report {first}.md --report {first}.json" in audits[0]
     assert [s.split("--out ", 1)[1].split()[0] for s in steps if "metric-assay report" in s] == pages
+
+
+def test_a_family_with_no_property_at_the_tier_is_a_usage_error_that_names_it(capsys):
+    # the image family has no large-tier property: the selection is empty, which was a TypeError (raise None)
+    assert main(["audit", "metrics", "--family", "image", "--tier", "large", "-q"]) == 2
+    assert "--family image: no property of this family at the large tier" in capsys.readouterr().err

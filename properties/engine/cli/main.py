@@ -143,7 +143,12 @@ def _validate_audit_args(args) -> None:
                 raise
             args.selections[tier], unmatched = [], exc
     if not any(args.selections.values()):
-        raise unmatched
+        if unmatched is not None:
+            raise unmatched
+        # a family with no property at the tiers asked for (e.g. --family image --tier large)
+        raise UsageError(f"--family {', '.join(args.family)}: no property of "
+                         f"{'this family' if len(args.family) == 1 else 'these families'} at the "
+                         f"{' or '.join(args.tiers)} tier")
 
 
 def _validate_import_timeout(args) -> None:
