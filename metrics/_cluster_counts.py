@@ -727,7 +727,7 @@ def variation_of_information(labels_true, labels_pred, *, base=None, ignore_labe
 def adapted_rand_error(labels_true, labels_pred, *, alpha=0.5, ignore_labels=()) -> AdaptedRandError:
     """The adapted Rand error of the SNEMI3D challenge, with its pair precision and recall.
 
-    Over pairs of distinct samples (S = sum n_ij^2, A = sum a_i^2 over the true classes, B = sum b_j^2
+    Formula, over pairs of distinct samples (S = sum n_ij^2, A = sum a_i^2 over the true classes, B = sum b_j^2
     over the predicted clusters, n samples; each of S - n, A - n, B - n is twice a pair count):
     ``precision = (S - n) / (B - n)`` (of the pairs together in labels_pred, the share together in
     labels_true: 1 - the merge errors), ``recall = (S - n) / (A - n)`` (of the pairs together in
